@@ -1,0 +1,16 @@
+// The Elysia application: composes the plugins and feature routes; exported for the server and tests.
+import { Elysia } from 'elysia';
+import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
+import { errors } from './plugins/errors';
+import { security } from './plugins/security';
+
+export function createApp() {
+  return new Elysia()
+    .use(errors)
+    .use(security)
+    .use(authRoutes)
+    .use(includeDemoRoutes ? demoRoutes : new Elysia());
+}
+
+export const app = createApp();
+export type App = typeof app;

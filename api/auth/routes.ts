@@ -1,0 +1,83 @@
+// Sign-in routes: register, login, logout, current user, Google, and the development demo logins.
+import { Elysia, type Cookie } from 'elysia';
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { users, type User } from '../../db/schema';
+import { loginSchema, registerSchema } from '../../lib/schemas';
+import { config } from '../config';
+import { auth } from '../plugins/auth';
+import { errors } from '../plugins/errors';
+import { security } from '../plugins/security';
+import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogleSignIn } from './google';
+import { login, publicUser, register } from './service';
+import { ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, cookieOptions, createSession, deleteSession } from './sessions';
+import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+
+type Cookies = Record<string, Cookie<unknown>>;
+
+/** Starts a new session for the user, replacing any the browser had (no session fixation). */
+async function signIn(cookie: Cookies, request: Request, ip: string, user: User): Promise<void> {
+  await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
+  const session = await createSession(user.id, { userAgent: request.headers.get('user-agent') ?? undefined, ip });
+  cookie[SESSION_COOKIE].set({ value: session.token, ...cookieOptions(ABSOLUTE_LIFETIME_MS / 1000) });
+}
+
+function landingFor(user: User): string {
+  return user.isAdmin ? '/admin' : '/dashboard';
+}
+
+const OAUTH_COOKIE = 'google_oauth';
+
+export const authRoutes = new Elysia({ name: 'auth-routes' })
+  .use(errors)
+  .use(security)
+  .use(auth)
+  .post('/api/register', async ({ body, cookie, request, ip }) => {
+    const user = await register(registerSchema.parse(body ?? {}), ip);
+    await signIn(cookie, request, ip, user);
+    return publicUser(user);
+  })
+  .post('/api/login', async ({ body, cookie, request, ip }) => {
+    const user = await login(loginSchema.parse(body ?? {}), ip);
+    await signIn(cookie, request, ip, user);
+    return publicUser(user);
+  })
+  .get('/api/login', ({ redirect }) => redirect('/auth', 302))
+  .post('/api/logout', async ({ cookie }) => {
+    await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
+    cookie[SESSION_COOKIE].set({ value: '', ...cookieOptions(0) });
+    return { ok: true };
+  })
+  .get('/api/user', ({ user }) => publicUser(user), { auth: true })
+  .get('/auth/google', ({ cookie, redirect }) => {
+    if (!googleConfigured()) return redirect('/auth?tab=register', 302);
+    const { url, state, codeVerifier } = startGoogleSignIn();
+    cookie[OAUTH_COOKIE].set({ value: `${state}.${codeVerifier}`, ...cookieOptions(10 * 60), path: '/' });
+    return redirect(url.toString(), 302);
+  })
+  .get(GOOGLE_CALLBACK_PATH, async ({ query, cookie, request, ip, redirect }) => {
+    const stored = String(cookie[OAUTH_COOKIE]?.value ?? '');
+    cookie[OAUTH_COOKIE].set({ value: '', ...cookieOptions(0) });
+    const [state, codeVerifier] = stored.split('.');
+    if (!googleConfigured() || !query.code || !state || query.state !== state || !codeVerifier) {
+      return redirect('/auth?error=google', 302);
+    }
+    const user = await finishGoogleSignIn(String(query.code), codeVerifier);
+    await signIn(cookie, request, ip, user);
+    return redirect(landingFor(user), 302);
+  });
+
+/** Demo logins for development; not registered at all in production. */
+export const demoRoutes = new Elysia({ name: 'demo-routes' })
+  .use(errors)
+  .use(security)
+  .get('/auth/demo/:who', async ({ params, cookie, request, ip, redirect, status }) => {
+    const email = params.who === 'admin' ? DEMO_ADMIN_EMAIL : params.who === 'user' ? DEMO_USER_EMAIL : null;
+    if (!email) return status(404, 'Not found');
+    const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+    if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
+    await signIn(cookie, request, ip, user);
+    return redirect(landingFor(user), 302);
+  });
+
+export const includeDemoRoutes = !config.isProduction;

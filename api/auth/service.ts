@@ -1,0 +1,82 @@
+// Accounts: registration, password sign-in and the public shape of a user.
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { users, type User } from '../../db/schema';
+import { MSG } from '../../lib/messages';
+import { permissionsOf } from '../../lib/permissions';
+import type { LoginInput, RegisterInput } from '../../lib/schemas';
+import { HttpError, conflict } from '../plugins/errors';
+import { accountBlock } from './sessions';
+import { clearThrottle, isThrottled, recordFailure, throttleKey } from './throttle';
+
+export function hashPassword(password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: 'argon2id' });
+}
+
+// Verified against when the e-mail is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+/** What the API tells the browser about a user: never the password hash or payment ids. */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isAdmin: user.isAdmin,
+    isPremium: user.isPremium,
+    premiumToolsAllowed: user.premiumToolsAllowed,
+    premiumToolsUsed: user.premiumToolsUsed,
+    role: user.role,
+    accountStatus: user.accountStatus,
+    permissions: permissionsOf(user),
+    createdAt: user.createdAt,
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+export async function findUserByEmail(email: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+}
+
+export async function register(input: RegisterInput, ip: string): Promise<User> {
+  const ipKey = throttleKey('register', ip);
+  if (await isThrottled([ipKey])) throw new HttpError(429, MSG.tooManyAttempts);
+  if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
+  await recordFailure([ipKey]); // every registration counts: each one costs a hash
+  const password = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      password,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw conflict(MSG.emailTaken);
+  return user;
+}
+
+export async function login(input: LoginInput, ip: string): Promise<User> {
+  const keys = [throttleKey('account', input.email), throttleKey('address', ip)];
+  if (await isThrottled(keys)) throw new HttpError(429, MSG.tooManyAttempts);
+  const user = await findUserByEmail(input.email);
+  const ok = user?.password
+    ? await Bun.password.verify(input.password, user.password)
+    : await Bun.password.verify(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
+  if (!user || !ok) {
+    await recordFailure(keys);
+    throw new HttpError(401, MSG.wrongCredentials);
+  }
+  const blocked = accountBlock(user);
+  if (blocked) throw new HttpError(403, blocked);
+  await clearThrottle(keys[0]);
+  if (user.accountStatus === 'suspended') {
+    // The suspension has ended: the account is active again.
+    await db.update(users).set({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  }
+  return user;
+}

@@ -1,0 +1,34 @@
+// The one Bun process: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia,
+// everything else to the static files of the current build.
+import { app } from './app';
+import { config } from './config';
+import { CLIENT_IP_HEADER } from './plugins/security';
+import { serveStatic } from './services/static-site';
+
+const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+function clientAddress(request: Request, socketAddress: string | undefined): string {
+  if (process.env.TRUST_PROXY) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? 'unknown';
+}
+
+const server = Bun.serve({
+  port: config.port,
+  hostname: process.env.HOST || '0.0.0.0',
+  async fetch(request, srv) {
+    const { pathname } = new URL(request.url);
+    if (!isApiPath(pathname)) return serveStatic(request);
+    const headers = new Headers(request.headers);
+    headers.set(CLIENT_IP_HEADER, clientAddress(request, srv.requestIP(request)?.address));
+    return app.handle(new Request(request, { headers }));
+  },
+});
+
+console.log(`Serving on http://localhost:${server.port}`);

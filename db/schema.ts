@@ -1,0 +1,236 @@
+// The database schema: every entity of SPEC.md section 3 plus what the product needs around them.
+import { sql } from 'drizzle-orm';
+import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+const createdAt = () => integer({ mode: 'timestamp_ms' }).notNull().default(now);
+const stringList = () => text({ mode: 'json' }).$type<string[]>();
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    // Argon2id hash from Bun.password; null for accounts that only sign in with Google.
+    password: text(),
+    firstName: text(),
+    lastName: text(),
+    profileImageUrl: text(),
+    isAdmin: integer({ mode: 'boolean' }).notNull().default(false),
+    isPremium: integer({ mode: 'boolean' }).notNull().default(false),
+    premiumToolsAllowed: integer().notNull().default(0),
+    premiumToolsUsed: integer().notNull().default(0),
+    role: text({ length: 50 }).notNull().default('user'),
+    accountStatus: text({ length: 20 }).notNull().default('active'),
+    suspendedUntil: integer({ mode: 'timestamp_ms' }),
+    suspensionReason: text(),
+    stripeCustomerId: text(),
+    paymentCustomerId: text(),
+    stripeSubscriptionId: text(),
+    premiumUntil: integer({ mode: 'timestamp_ms' }),
+    googleId: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_id_unique').on(t.googleId),
+    index('users_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
+);
+
+// A session row; sid is the SHA-256 hash (hex) of the random token in the cookie,
+// so a leaked database cannot be replayed as cookies.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    sid: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sess: text({ mode: 'json' }).$type<{ userAgent?: string; ip?: string }>().notNull(),
+    createdAt: createdAt(),
+    // Idle expiry: moved forward on use, never past absoluteExpire.
+    expire: integer({ mode: 'timestamp_ms' }).notNull(),
+    absoluteExpire: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
+);
+
+export const tools = sqliteTable(
+  'tools',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text({ length: 255 }).notNull(),
+    slug: text({ length: 255 }).notNull(),
+    url: text({ length: 500 }).notNull(),
+    // Normalised url (lowercase host without www, no trailing slash) for duplicate checks.
+    urlKey: text({ length: 500 }).notNull(),
+    description: text().notNull(),
+    logoUrl: text({ length: 500 }),
+    tags: stringList().notNull().default(sql`'[]'`),
+    pricingModel: text({ length: 50 }),
+    targetAudience: stringList().notNull().default(sql`'[]'`),
+    screenshots: stringList().notNull().default(sql`'[]'`),
+    videoUrl: text({ length: 500 }),
+    // pending | approved | rejected | unlisted
+    status: text({ length: 50 }).notNull().default('pending'),
+    isPremium: integer({ mode: 'boolean' }).notNull().default(false),
+    submittedById: integer()
+      .notNull()
+      .references(() => users.id),
+    curatorTake: text(),
+    qualityScore: integer(),
+    rejectionReason: text(),
+    unlistReason: text(),
+    submittedAt: createdAt(),
+    approvedAt: integer({ mode: 'timestamp_ms' }),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tools_slug_unique').on(t.slug),
+    index('tools_url_key_idx').on(t.urlKey),
+    index('tools_submitted_by_idx').on(t.submittedById),
+    // The public order: premium first, then quality score, then newest.
+    index('tools_public_order_idx').on(t.status, t.isPremium, t.qualityScore, t.approvedAt),
+  ],
+);
+
+export const editorialReviews = sqliteTable(
+  'editorial_reviews',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    curatorTake: text().notNull(),
+    qualityScore: integer().notNull(),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: createdAt(),
+    isFollowUp: integer({ mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('editorial_reviews_tool_idx').on(t.toolId, t.reviewedAt)],
+);
+
+export const changeRequests = sqliteTable(
+  'change_requests',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    submittedById: integer()
+      .notNull()
+      .references(() => users.id),
+    requestData: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    // pending | approved | rejected
+    status: text({ length: 50 }).notNull().default('pending'),
+    submittedAt: createdAt(),
+    reviewedAt: integer({ mode: 'timestamp_ms' }),
+    reviewedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('change_requests_tool_idx').on(t.toolId, t.status),
+    index('change_requests_user_idx').on(t.submittedById),
+  ],
+);
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    title: text({ length: 255 }).notNull(),
+    slug: text({ length: 255 }).notNull(),
+    excerpt: text(),
+    // Sanitised HTML (lib/sanitize.ts) — never stored raw.
+    content: text().notNull(),
+    featuredImage: text(),
+    category: text(),
+    tags: stringList().notNull().default(sql`'[]'`),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id),
+    // draft | published
+    status: text({ length: 20 }).notNull().default('draft'),
+    readTime: text(),
+    publishedAt: integer({ mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), index('blog_posts_status_idx').on(t.status, t.publishedAt)],
+);
+
+// Every e-mail the product sends goes through this table first (dev mode keeps them here).
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    to: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    kind: text().notNull(),
+    // pending | sent | failed | dev (kept, not sent, because no provider key is set)
+    status: text({ length: 20 }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    providerId: text(),
+    error: text(),
+    createdAt: createdAt(),
+    sentAt: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+// Stripe webhook events already handled, so a redelivered event changes nothing twice.
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  processedAt: createdAt(),
+});
+
+export const rebuildJobs = sqliteTable(
+  'rebuild_jobs',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    reason: text().notNull(),
+    // queued | running | succeeded | failed
+    status: text({ length: 20 }).notNull().default('queued'),
+    requestedAt: createdAt(),
+    startedAt: integer({ mode: 'timestamp_ms' }),
+    finishedAt: integer({ mode: 'timestamp_ms' }),
+    error: text(),
+  },
+  (t) => [index('rebuild_jobs_status_idx').on(t.status, t.requestedAt)],
+);
+
+// Who did what to which entity, with the state before and after.
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: integer().notNull(),
+    before: text({ mode: 'json' }).$type<Record<string, unknown> | null>(),
+    after: text({ mode: 'json' }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);
+
+// Failed sign-in counters, per account and per client address, checked before any hash is computed.
+export const loginThrottle = sqliteTable('login_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Tool = typeof tools.$inferSelect;
+export type NewTool = typeof tools.$inferInsert;
+export type EditorialReview = typeof editorialReviews.$inferSelect;
+export type ChangeRequest = typeof changeRequests.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

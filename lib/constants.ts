@@ -1,0 +1,27 @@
+// Business constants of SPEC.md section 9, in one place.
+export const FEATURED_TOOLS = 6;
+export const DIRECTORY_PAGE_SIZE = 12;
+export const SKELETON_CARDS = 6;
+export const TAGS_PER_CARD = 3;
+export const MAX_TOOL_NAME = 255;
+export const MAX_URL = 500;
+export const MIN_DESCRIPTION = 10;
+export const MAX_DESCRIPTION = 1000;
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const MIN_PASSWORD = 6;
+export const MONTHLY_PRICE = 39;
+export const ANNUAL_PRICE = 399;
+export const ANNUAL_SAVING = MONTHLY_PRICE * 12 - ANNUAL_PRICE; // 69
+export const REFUND_DAYS = 30;
+export const PREMIUM_SUBMISSIONS = 3;
+export const REVIEW_DECISION_HOURS = 48;
+export const DEFAULT_READ_TIME = '5 min read';
+export const DEFAULT_QUALITY_SCORE = 5;
+export const REDIRECT_AFTER_SUBMIT_MS = 2000;
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+export const REDIRECT_AFTER_LOGIN_MS = 100;
+export const MOCK_UPGRADE_RELOAD_MS = 1500;
+export const CURRENT_USER_CACHE_MS = 300_000;
+export const TOAST_DURATION_MS = 5000;
+export const DEFAULT_UNLIST_REASON = 'Unlisted by admin';
+export const SITE_NAME = 'AI Tools Directory';

@@ -1,0 +1,8 @@
+// Gives each test file its own database: a copy of the migrated template, set before any import opens it.
+import { copyFileSync } from 'node:fs';
+import { inject } from 'vitest';
+
+const file = inject('templateDb').replace(/template\.db$/, `${crypto.randomUUID()}.db`);
+copyFileSync(inject('templateDb'), file);
+process.env.DATABASE_URL = `file:${file}`;
+process.env.UPLOADS_DIR = file.replace(/\.db$/, '-uploads');
