@@ -11,5 +11,13 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // `npm run dev`: the API runs apart (scripts/dev.ts); the dev server forwards its paths.
+    server: {
+      proxy: Object.fromEntries(
+        ['/api', '/auth/demo', '/auth/google', '/uploads'].map((p) => [p, `http://localhost:${process.env.API_PORT || 4322}`]),
+      ),
+    },
+  },
 });

@@ -1,14 +1,22 @@
 // The Elysia application: composes the plugins and feature routes; exported for the server and tests.
 import { Elysia } from 'elysia';
 import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
+import { blogRoutes } from './blog/routes';
 import { errors } from './plugins/errors';
 import { security } from './plugins/security';
+import { submissionRoutes } from './submissions/routes';
+import { toolRoutes } from './tools/routes';
+import { uploadsRoutes } from './uploads/routes';
 
 export function createApp() {
   return new Elysia()
     .use(errors)
     .use(security)
     .use(authRoutes)
+    .use(toolRoutes)
+    .use(blogRoutes)
+    .use(submissionRoutes)
+    .use(uploadsRoutes)
     .use(includeDemoRoutes ? demoRoutes : new Elysia());
 }
 

@@ -3,6 +3,7 @@
 import { app } from './app';
 import { config } from './config';
 import { CLIENT_IP_HEADER } from './plugins/security';
+import { startRebuildWorker } from './services/rebuild-worker';
 import { serveStatic } from './services/static-site';
 
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
@@ -30,5 +31,7 @@ const server = Bun.serve({
     return app.handle(new Request(request, { headers }));
   },
 });
+
+if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
 
 console.log(`Serving on http://localhost:${server.port}`);

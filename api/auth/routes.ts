@@ -20,7 +20,11 @@ async function signIn(cookie: Cookies, request: Request, ip: string, user: User)
   await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
   const session = await createSession(user.id, { userAgent: request.headers.get('user-agent') ?? undefined, ip });
   cookie[SESSION_COOKIE].set({ value: session.token, ...cookieOptions(ABSOLUTE_LIFETIME_MS / 1000) });
+  // Not a credential: lets the static home page show the dashboard before first paint.
+  cookie[SIGNED_IN_HINT].set({ value: '1', ...cookieOptions(ABSOLUTE_LIFETIME_MS / 1000), httpOnly: false });
 }
+
+const SIGNED_IN_HINT = 'signed_in';
 
 function landingFor(user: User): string {
   return user.isAdmin ? '/admin' : '/dashboard';
@@ -46,6 +50,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
   .post('/api/logout', async ({ cookie }) => {
     await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
     cookie[SESSION_COOKIE].set({ value: '', ...cookieOptions(0) });
+    cookie[SIGNED_IN_HINT].set({ value: '', ...cookieOptions(0), httpOnly: false });
     return { ok: true };
   })
   .get('/api/user', ({ user }) => publicUser(user), { auth: true })

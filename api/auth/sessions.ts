@@ -80,9 +80,9 @@ export async function deleteSession(token: string | undefined): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
 }
 
-/** Ends every session of a user at once (suspension, ban, password change). */
-export async function deleteUserSessions(userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user at once (suspension, ban, password change); pass a transaction to do it atomically with the change. */
+export async function deleteUserSessions(userId: number, tx: Pick<typeof db, 'delete'> = db): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(): Promise<void> {

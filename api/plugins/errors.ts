@@ -29,7 +29,7 @@ export const errors = new Elysia({ name: 'errors' })
     if (error instanceof ZodError) return text(400, firstIssue(error));
     switch (code) {
       case 'VALIDATION':
-        return text(400, error.customError ?? 'Invalid request');
+        return text(400, typeof error.customError === 'string' ? error.customError : 'Invalid request');
       case 'PARSE':
         return text(400, 'Malformed request body');
       case 'NOT_FOUND':

@@ -1,0 +1,142 @@
+// The Blog CMS: every post for the admin list, and create/update with sanitised HTML, slugs,
+// excerpts, read times and the first-publication date decided here.
+import { and, desc, eq, like, ne, or } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { blogPosts, type BlogPost } from '../../db/schema';
+import { computeReadTime } from '../../lib/format';
+import { MSG } from '../../lib/messages';
+import type { BlogPostInput } from '../../lib/schemas';
+import { sanitizeBlogHtml, htmlToText } from '../../lib/sanitize';
+import { slugify, uniqueSlug } from '../../lib/slug';
+import { badRequest, conflict, notFound } from '../plugins/errors';
+import { changedFields, recordAudit } from '../services/audit';
+import { requestRebuild } from '../services/rebuild-queue';
+import type { Tx } from './shared';
+
+/** A derived excerpt is about this long: the length of a search-result snippet. */
+export const EXCERPT_LENGTH = 160;
+
+export async function listAllPosts(): Promise<BlogPost[]> {
+  return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+}
+
+/** The start of the text, cut at a word boundary, with an ellipsis when cut. */
+export function excerptOf(text: string, max = EXCERPT_LENGTH): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  const words = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** Sanitised content; a post whose content sanitises to nothing (only a script, say) has no content. */
+function cleanContent(html: string): string {
+  const clean = sanitizeBlogHtml(html).trim();
+  if (!htmlToText(clean) && !/<img\b/i.test(clean)) throw badRequest(MSG.contentRequired);
+  return clean;
+}
+
+async function slugsLike(tx: Tx, root: string, exceptPostId: number | null): Promise<Set<string>> {
+  const rows = await tx
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(or(eq(blogPosts.slug, root), like(blogPosts.slug, `${root}-%`)), exceptPostId === null ? undefined : ne(blogPosts.id, exceptPostId)));
+  return new Set(rows.map((r) => r.slug));
+}
+
+/** An explicit slug (slugified too) must be free: 409 if not. A slug derived from the title gets -2, -3... */
+async function explicitSlug(tx: Tx, given: string | null | undefined, exceptPostId: number | null): Promise<string | null> {
+  const slug = slugify(given ?? '');
+  if (!slug) return null;
+  if ((await slugsLike(tx, slug, exceptPostId)).has(slug)) throw conflict(MSG.postSlugTaken);
+  return slug;
+}
+
+async function derivedSlug(tx: Tx, title: string, exceptPostId: number | null): Promise<string> {
+  const root = slugify(title) || 'post';
+  return uniqueSlug(root, await slugsLike(tx, root, exceptPostId));
+}
+
+const excerptFrom = (content: string) => excerptOf(htmlToText(content));
+
+export async function createPost(input: BlogPostInput, actorId: number): Promise<BlogPost> {
+  const content = cleanContent(input.content);
+  return db.transaction(async (tx) => {
+    const slug = (await explicitSlug(tx, input.slug, null)) ?? (await derivedSlug(tx, input.title, null));
+    const status = input.status ?? 'draft';
+    const now = new Date();
+    const [post] = await tx
+      .insert(blogPosts)
+      .values({
+        title: input.title,
+        slug,
+        content,
+        excerpt: input.excerpt?.trim() || excerptFrom(content),
+        featuredImage: input.featuredImage || null,
+        category: input.category?.trim() || null,
+        tags: input.tags ?? [],
+        authorId: actorId,
+        status,
+        readTime: input.readTime?.trim() || computeReadTime(content),
+        publishedAt: status === 'published' ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (status === 'published') await requestRebuild(`post published: ${slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'blog.create',
+      entityType: 'blog_post',
+      entityId: post.id,
+      before: null,
+      after: { title: post.title, slug: post.slug, status: post.status, publishedAt: post.publishedAt },
+    });
+    return post;
+  });
+}
+
+/**
+ * Only the fields sent change. The slug changes when one is given; a post never published also follows
+ * a new title (once published, its URL is permanent). publishedAt is set on the first publication and
+ * kept through later drafts. A new content recomputes readTime unless one is given.
+ */
+export async function updatePost(postId: number, input: Partial<BlogPostInput>, actorId: number): Promise<BlogPost> {
+  const content = input.content !== undefined ? cleanContent(input.content) : undefined;
+  return db.transaction(async (tx) => {
+    const post = await tx.query.blogPosts.findFirst({ where: eq(blogPosts.id, postId) });
+    if (!post) throw notFound(MSG.postNotFound);
+    const next: Partial<BlogPost> = {};
+    if (input.title !== undefined) next.title = input.title;
+    if (content !== undefined) next.content = content;
+    const newContent = content ?? post.content;
+    if (input.readTime?.trim()) next.readTime = input.readTime.trim();
+    else if (content !== undefined || input.readTime !== undefined) next.readTime = computeReadTime(newContent);
+    if (input.excerpt !== undefined) next.excerpt = input.excerpt?.trim() || excerptFrom(newContent);
+    if (input.featuredImage !== undefined) next.featuredImage = input.featuredImage || null;
+    if (input.category !== undefined) next.category = input.category?.trim() || null;
+    if (input.tags !== undefined) next.tags = input.tags;
+    if (input.status !== undefined) next.status = input.status;
+
+    const given = await explicitSlug(tx, input.slug, post.id);
+    if (given) next.slug = given;
+    else if (!post.publishedAt && next.title !== undefined && next.title !== post.title) next.slug = await derivedSlug(tx, next.title, post.id);
+
+    const status = next.status ?? post.status;
+    if (status === 'published' && !post.publishedAt) next.publishedAt = new Date();
+
+    const { before, after } = changedFields(post, next);
+    if (Object.keys(after).length === 0) return post;
+    const [updated] = await tx
+      .update(blogPosts)
+      .set({ ...(after as Partial<BlogPost>), updatedAt: new Date() })
+      .where(eq(blogPosts.id, postId))
+      .returning();
+    if (post.status === 'published' || updated.status === 'published') {
+      const what = updated.status !== 'published' ? 'unpublished' : post.status !== 'published' ? 'published' : 'edited';
+      await requestRebuild(`post ${what}: ${updated.slug}`, tx);
+    }
+    await recordAudit(tx, { actorId, action: 'blog.update', entityType: 'blog_post', entityId: postId, before, after });
+    return updated;
+  });
+}

@@ -1,0 +1,415 @@
+// Tool moderation for the admin panel: stats, the pending and approved lists, a tool's history,
+// approve/reject, edits, premium, unlist/list and follow-up reviews. Every mutation is one transaction.
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
+import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
+import { urlKey } from '../../lib/format';
+import { MSG } from '../../lib/messages';
+import type { ChangeRequestInput, EditorialReviewInput, ToolUpdateInput } from '../../lib/schemas';
+import { slugify, uniqueSlug } from '../../lib/slug';
+import { conflict, notFound } from '../plugins/errors';
+import { changedFields, recordAudit } from '../services/audit';
+import { enqueueEmail } from '../services/email';
+import { requestRebuild } from '../services/rebuild-queue';
+import { toolApprovedEmail, toolRejectedEmail } from './emails';
+import { personOf, type Tx } from './shared';
+
+/** Approved tools and unlisted ones (approved but hidden) are the "approved" side of the panel. */
+export const APPROVED_STATUSES = ['approved', 'unlisted'] as const;
+const isApprovedSide = (status: string) => (APPROVED_STATUSES as readonly string[]).includes(status);
+/** Statuses whose tool holds its URL: a second tool with the same URL is refused (as for submissions). */
+const URL_HOLDING_STATUSES = ['approved', 'unlisted', 'pending'];
+
+export interface AdminStats {
+  total: number;
+  pending: number;
+  approved: number;
+  premium: number;
+  users: number;
+}
+
+/** total = every tool; approved and premium count the approved side, unlisted included (the Approved Tools tab). */
+export async function adminStats(): Promise<AdminStats> {
+  const approvedSide = inArray(tools.status, [...APPROVED_STATUSES]);
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql`coalesce(sum(${tools.status} = 'pending'), 0)`.mapWith(Number),
+      approved: sql`coalesce(sum(${approvedSide}), 0)`.mapWith(Number),
+      premium: sql`coalesce(sum(${approvedSide} and ${tools.isPremium}), 0)`.mapWith(Number),
+    })
+    .from(tools);
+  const [people] = await db.select({ users: count() }).from(users);
+  return { ...row, users: people.users };
+}
+
+export async function pendingTools() {
+  const rows = await db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+      url: tools.url,
+      description: tools.description,
+      logoUrl: tools.logoUrl,
+      tags: tools.tags,
+      isPremium: tools.isPremium,
+      submittedById: tools.submittedById,
+      submittedAt: tools.submittedAt,
+      submitter: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(tools)
+    .innerJoin(users, eq(users.id, tools.submittedById))
+    .where(eq(tools.status, 'pending'))
+    .orderBy(asc(tools.submittedAt), asc(tools.id));
+  return rows.map(({ submitter, ...tool }) => ({ ...tool, submittedBy: personOf(submitter) }));
+}
+
+export interface AdminEditorialReview {
+  id: number;
+  toolId: number;
+  curatorTake: string;
+  qualityScore: number;
+  reviewedBy: number | null;
+  reviewerName: string | null;
+  reviewedAt: Date;
+  isFollowUp: boolean;
+}
+
+const reviewColumns = {
+  id: editorialReviews.id,
+  toolId: editorialReviews.toolId,
+  curatorTake: editorialReviews.curatorTake,
+  qualityScore: editorialReviews.qualityScore,
+  reviewedBy: editorialReviews.reviewedBy,
+  reviewedAt: editorialReviews.reviewedAt,
+  isFollowUp: editorialReviews.isFollowUp,
+  reviewer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+type ReviewRow = Omit<AdminEditorialReview, 'reviewerName'> & {
+  reviewer: { firstName: string | null; lastName: string | null; email: string | null } | null;
+};
+
+function withReviewerName({ reviewer, ...review }: ReviewRow): AdminEditorialReview {
+  return { ...review, reviewerName: personOf(reviewer)?.name ?? null };
+}
+
+/** The approved side (approved and unlisted), newest approval first, each with its reviews newest first. */
+export async function approvedTools() {
+  const rows = await db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+      url: tools.url,
+      description: tools.description,
+      logoUrl: tools.logoUrl,
+      tags: tools.tags,
+      pricingModel: tools.pricingModel,
+      targetAudience: tools.targetAudience,
+      screenshots: tools.screenshots,
+      videoUrl: tools.videoUrl,
+      status: tools.status,
+      isPremium: tools.isPremium,
+      curatorTake: tools.curatorTake,
+      qualityScore: tools.qualityScore,
+      unlistReason: tools.unlistReason,
+      submittedById: tools.submittedById,
+      submittedAt: tools.submittedAt,
+      approvedAt: tools.approvedAt,
+      updatedAt: tools.updatedAt,
+    })
+    .from(tools)
+    .where(inArray(tools.status, [...APPROVED_STATUSES]))
+    .orderBy(desc(tools.approvedAt), desc(tools.id));
+  const reviews = await db
+    .select(reviewColumns)
+    .from(editorialReviews)
+    .innerJoin(tools, eq(tools.id, editorialReviews.toolId))
+    .leftJoin(users, eq(users.id, editorialReviews.reviewedBy))
+    .where(inArray(tools.status, [...APPROVED_STATUSES]))
+    .orderBy(desc(editorialReviews.reviewedAt), desc(editorialReviews.id));
+  const byTool = new Map<number, AdminEditorialReview[]>();
+  for (const review of reviews) {
+    const list = byTool.get(review.toolId) ?? [];
+    list.push(withReviewerName(review));
+    byTool.set(review.toolId, list);
+  }
+  return rows.map((tool) => ({ ...tool, editorialReviews: byTool.get(tool.id) ?? [] }));
+}
+
+/** The View dialog: the tool's editorial reviews and its audit rows (its change requests' too), newest first. */
+export async function toolHistory(toolId: number) {
+  const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId), columns: { id: true } });
+  if (!tool) throw notFound(MSG.toolNotFound);
+  const reviews = await db
+    .select(reviewColumns)
+    .from(editorialReviews)
+    .leftJoin(users, eq(users.id, editorialReviews.reviewedBy))
+    .where(eq(editorialReviews.toolId, toolId))
+    .orderBy(desc(editorialReviews.reviewedAt), desc(editorialReviews.id));
+  const requestIds = db.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.toolId, toolId));
+  const audit = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      actorId: auditLog.actorId,
+      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      or(
+        and(eq(auditLog.entityType, 'tool'), eq(auditLog.entityId, toolId)),
+        and(eq(auditLog.entityType, 'change_request'), inArray(auditLog.entityId, requestIds)),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return {
+    toolId,
+    editorialReviews: reviews.map(withReviewerName),
+    auditLog: audit.map(({ actor, ...row }) => ({ ...row, actorName: personOf(actor)?.name ?? null })),
+  };
+}
+
+async function toolForUpdate(tx: Tx, toolId: number): Promise<Tool> {
+  const tool = await tx.query.tools.findFirst({ where: eq(tools.id, toolId) });
+  if (!tool) throw notFound(MSG.toolNotFound);
+  return tool;
+}
+
+export async function approveTool(toolId: number, input: EditorialReviewInput, actorId: number): Promise<Tool> {
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== 'pending') throw conflict(MSG.onlyPendingApproved);
+    const now = new Date();
+    const [approved] = await tx
+      .update(tools)
+      .set({ status: 'approved', approvedAt: now, curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now })
+      .where(eq(tools.id, toolId))
+      .returning();
+    await tx.insert(editorialReviews).values({
+      toolId,
+      curatorTake: input.curatorTake,
+      qualityScore: input.qualityScore,
+      reviewedBy: actorId,
+      reviewedAt: now,
+      isFollowUp: false,
+    });
+    const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
+    if (submitter) await enqueueEmail(toolApprovedEmail(submitter, approved), tx);
+    await requestRebuild(`tool approved: ${approved.slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.approve',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { status: tool.status, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
+      after: { status: approved.status, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
+    });
+    return approved;
+  });
+}
+
+/** Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted. */
+export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<Tool> {
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== 'pending') throw conflict(MSG.onlyPendingRejected);
+    const [rejected] = await tx
+      .update(tools)
+      .set({ status: 'rejected', rejectionReason, updatedAt: new Date() })
+      .where(eq(tools.id, toolId))
+      .returning();
+    if (tool.isPremium) {
+      await tx
+        .update(users)
+        .set({ premiumToolsUsed: sql`max(${users.premiumToolsUsed} - 1, 0)`, updatedAt: new Date() })
+        .where(eq(users.id, tool.submittedById));
+    }
+    const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
+    if (submitter) await enqueueEmail(toolRejectedEmail(submitter, rejected, rejectionReason), tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.reject',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { status: tool.status },
+      after: { status: rejected.status, rejectionReason },
+    });
+    return rejected;
+  });
+}
+
+async function assertUrlFree(tx: Tx, url: string, exceptToolId: number): Promise<void> {
+  const [existing] = await tx
+    .select({ name: tools.name, status: tools.status })
+    .from(tools)
+    .where(and(eq(tools.urlKey, urlKey(url)), inArray(tools.status, URL_HOLDING_STATUSES), ne(tools.id, exceptToolId)))
+    .limit(1);
+  if (!existing) return;
+  throw conflict(existing.status === 'pending' ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
+}
+
+async function freeToolSlug(tx: Tx, name: string, exceptToolId: number): Promise<string> {
+  const root = slugify(name) || 'tool';
+  const rows = await tx
+    .select({ slug: tools.slug })
+    .from(tools)
+    .where(and(or(eq(tools.slug, root), like(tools.slug, `${root}-%`)), ne(tools.id, exceptToolId)));
+  return uniqueSlug(root, new Set(rows.map((r) => r.slug)));
+}
+
+export interface AppliedChanges {
+  tool: Tool;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/**
+ * Applies edited fields to a tool inside the caller's transaction and says what changed. A url change
+ * moves urlKey (refused if another live or pending tool has it); a name change re-slugs a pending tool
+ * only: once a tool has been approved its URL is permanent.
+ */
+export async function applyToolChanges(tx: Tx, tool: Tool, input: ToolUpdateInput | ChangeRequestInput): Promise<AppliedChanges> {
+  const next: Partial<Tool> = {};
+  for (const [key, value] of Object.entries(input) as [keyof Tool, unknown][]) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  if ('curatorTake' in next) next.curatorTake = next.curatorTake?.trim() || null;
+  if (next.name !== undefined && next.name !== tool.name && tool.status === 'pending') {
+    next.slug = await freeToolSlug(tx, next.name, tool.id);
+  }
+  if (next.url !== undefined && next.url !== tool.url) {
+    next.urlKey = urlKey(next.url);
+    if (next.urlKey !== tool.urlKey) await assertUrlFree(tx, next.url, tool.id);
+  }
+  const { before, after } = changedFields(tool, next);
+  if (Object.keys(after).length === 0) return { tool, before, after };
+  const [updated] = await tx
+    .update(tools)
+    .set({ ...(after as Partial<Tool>), updatedAt: new Date() })
+    .where(eq(tools.id, tool.id))
+    .returning();
+  // urlKey is bookkeeping, not something an editor changed.
+  delete before.urlKey;
+  delete after.urlKey;
+  return { tool: updated, before, after };
+}
+
+/** Staff edit pending, approved and unlisted tools; a rejected tool is closed. Rebuilds when the tool is public. */
+export async function updateTool(toolId: number, input: ToolUpdateInput, actorId: number): Promise<Tool> {
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status === 'rejected') throw conflict(MSG.rejectedToolNotEditable);
+    const applied = await applyToolChanges(tx, tool, input);
+    if (Object.keys(applied.after).length === 0) return tool;
+    if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx);
+    await recordAudit(tx, { actorId, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
+    return applied.tool;
+  });
+}
+
+export async function setPremium(toolId: number, isPremium: boolean, actorId: number): Promise<{ isPremium: boolean; name: string }> {
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (!isApprovedSide(tool.status)) throw conflict(MSG.premiumNeedsApprovedTool);
+    if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
+    await tx.update(tools).set({ isPremium, updatedAt: new Date() }).where(eq(tools.id, toolId));
+    if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.premium',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { isPremium: tool.isPremium },
+      after: { isPremium },
+    });
+    return { isPremium, name: tool.name };
+  });
+}
+
+export async function unlistTool(toolId: number, reason: string | null | undefined, actorId: number): Promise<Tool> {
+  const unlistReason = reason?.trim() || DEFAULT_UNLIST_REASON;
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== 'approved') throw conflict(MSG.onlyApprovedUnlisted);
+    const [unlisted] = await tx
+      .update(tools)
+      .set({ status: 'unlisted', unlistReason, updatedAt: new Date() })
+      .where(eq(tools.id, toolId))
+      .returning();
+    await requestRebuild(`tool unlisted: ${tool.slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.unlist',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { status: tool.status, unlistReason: tool.unlistReason },
+      after: { status: unlisted.status, unlistReason },
+    });
+    return unlisted;
+  });
+}
+
+export async function listTool(toolId: number, actorId: number): Promise<Tool> {
+  return db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
+    const [listed] = await tx
+      .update(tools)
+      .set({ status: 'approved', unlistReason: null, updatedAt: new Date() })
+      .where(eq(tools.id, toolId))
+      .returning();
+    await requestRebuild(`tool listed again: ${tool.slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.list',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { status: tool.status, unlistReason: tool.unlistReason },
+      after: { status: listed.status, unlistReason: null },
+    });
+    return listed;
+  });
+}
+
+/** A follow-up review: the history keeps every review; the newest take and score become the tool's. */
+export async function addReview(toolId: number, input: EditorialReviewInput, actorId: number): Promise<AdminEditorialReview> {
+  const reviewId = await db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (!isApprovedSide(tool.status)) throw conflict(MSG.reviewNeedsApprovedTool);
+    const now = new Date();
+    const [review] = await tx
+      .insert(editorialReviews)
+      .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actorId, reviewedAt: now, isFollowUp: true })
+      .returning({ id: editorialReviews.id });
+    await tx
+      .update(tools)
+      .set({ curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now })
+      .where(eq(tools.id, toolId));
+    if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.review',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
+      after: { curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewId: review.id },
+    });
+    return review.id;
+  });
+  const [row] = await db
+    .select(reviewColumns)
+    .from(editorialReviews)
+    .leftJoin(users, eq(users.id, editorialReviews.reviewedBy))
+    .where(eq(editorialReviews.id, reviewId));
+  return withReviewerName(row);
+}

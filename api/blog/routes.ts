@@ -1,0 +1,22 @@
+// The public blog API: published posts, newest first, and one published post by slug.
+import { Elysia } from 'elysia';
+import { getPublishedPostBySlug, listPublishedPosts } from '../../db/queries/blog';
+import { MSG } from '../../lib/messages';
+import { errors, notFound } from '../plugins/errors';
+import { security } from '../plugins/security';
+import { PUBLIC_CACHE } from '../tools/routes';
+
+export const blogRoutes = new Elysia({ name: 'blog-routes' })
+  .use(errors)
+  .use(security)
+  .get('/api/blog/posts', async ({ set }) => {
+    const posts = await listPublishedPosts();
+    set.headers['cache-control'] = PUBLIC_CACHE;
+    return posts;
+  })
+  .get('/api/blog/posts/:slug', async ({ params, set }) => {
+    const post = await getPublishedPostBySlug(params.slug);
+    if (!post) throw notFound(MSG.postNotFound);
+    set.headers['cache-control'] = PUBLIC_CACHE;
+    return post;
+  });

@@ -1,0 +1,61 @@
+// The audit log: who did what to which entity, with before/after, written in the transaction of the change.
+import type { db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
+
+export type AuditAction =
+  | 'tool.approve'
+  | 'tool.reject'
+  | 'tool.update'
+  | 'tool.premium'
+  | 'tool.unlist'
+  | 'tool.list'
+  | 'tool.review'
+  | 'tool.change-request-applied'
+  | 'change-request.approve'
+  | 'change-request.reject'
+  | 'user.update'
+  | 'blog.create'
+  | 'blog.update';
+
+export interface AuditEntry {
+  actorId: number | null;
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Writes one audit row; pass the transaction of the change so both land or neither does. */
+export async function recordAudit(tx: Pick<typeof db, 'insert'>, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : false;
+  }
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * The fields of `next` whose value differs from `current`, as a before/after pair for the audit log
+ * (unchanged fields are left out, so a row says exactly what an action changed).
+ */
+export function changedFields<T extends object>(
+  current: T,
+  next: Partial<T>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof T & string)[]) {
+    const value = next[key];
+    if (value === undefined || same(current[key], value)) continue;
+    before[key] = current[key] ?? null;
+    after[key] = value;
+  }
+  return { before, after };
+}

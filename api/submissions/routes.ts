@@ -1,0 +1,70 @@
+// Submission routes: POST /api/tools (multipart), the user's own tools and their change requests.
+import { Elysia } from 'elysia';
+import { MAX_LOGO_BYTES } from '../../lib/constants';
+import { MSG } from '../../lib/messages';
+import { changeRequestSchema, submissionSchema, type SubmissionInput } from '../../lib/schemas';
+import { auth } from '../plugins/auth';
+import { HttpError, badRequest, errors } from '../plugins/errors';
+import { security } from '../plugins/security';
+import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool } from './service';
+
+/** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
+const MAX_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
+
+function text(form: FormData, key: string): string | undefined {
+  const value = form.get(key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The submission form's values and its logo, read from the raw multipart body. */
+async function readSubmission(request: Request): Promise<{ input: SubmissionInput; logo: Blob | null }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+    throw badRequest(MSG.expectedMultipart);
+  }
+  const length = Number(request.headers.get('content-length'));
+  if (length > MAX_SUBMISSION_BYTES) throw new HttpError(413, MSG.fileTooLarge);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest(MSG.expectedMultipart);
+  }
+  const input = submissionSchema.parse({
+    name: text(form, 'name'),
+    url: text(form, 'url'),
+    description: text(form, 'description'),
+    tags: form.getAll('tags').filter((v): v is string => typeof v === 'string'),
+    isPremium: text(form, 'isPremium'),
+  });
+  const logo = form.get('logo');
+  // A form whose file input was left empty still sends an empty part: that is no logo.
+  return { input, logo: logo instanceof Blob && logo.size > 0 ? logo : null };
+}
+
+export const submissionRoutes = new Elysia({ name: 'submission-routes' })
+  .use(errors)
+  .use(security)
+  .use(auth)
+  .post(
+    '/api/tools',
+    async ({ request, user, set }) => {
+      const { input, logo } = await readSubmission(request);
+      const tool = await submitTool(user, input, logo);
+      set.status = 201;
+      return tool;
+    },
+    { activeUser: true, parse: 'none' },
+  )
+  .get('/api/user/tools', ({ user }) => listUserTools(user.id), { auth: true })
+  .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, Number(params.id)), { auth: true })
+  .post(
+    '/api/tools/:id/change-requests',
+    async ({ user, params, body, set }) => {
+      const created = await requestChanges(user, Number(params.id), changeRequestSchema.parse(body ?? {}));
+      set.status = 201;
+      return created;
+    },
+    { activeUser: true },
+  )
+  .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), { auth: true });

@@ -1,0 +1,74 @@
+// Public reads of the blog, shared by the API and the Astro build: published posts only.
+import { and, desc, eq } from 'drizzle-orm';
+import { SITE_NAME } from '../../lib/constants';
+import { displayName } from '../../lib/format';
+import { db as defaultDb, type Database } from '../client';
+import { blogPosts, users } from '../schema';
+
+export const PUBLISHED_STATUS = 'published';
+
+/** Shown as the author when the author has no name: an e-mail address is never published. */
+export const FALLBACK_AUTHOR = `${SITE_NAME} team`;
+
+export interface PublicPost {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  /** Sanitised HTML, as stored. */
+  content: string;
+  featuredImage: string | null;
+  category: string | null;
+  tags: string[];
+  readTime: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  authorName: string;
+}
+
+const postColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  excerpt: blogPosts.excerpt,
+  content: blogPosts.content,
+  featuredImage: blogPosts.featuredImage,
+  category: blogPosts.category,
+  tags: blogPosts.tags,
+  readTime: blogPosts.readTime,
+  publishedAt: blogPosts.publishedAt,
+  updatedAt: blogPosts.updatedAt,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+};
+
+type PostRow = {
+  [K in keyof PublicPost as K extends 'authorName' ? never : K]: PublicPost[K];
+} & { authorFirstName: string | null; authorLastName: string | null };
+
+function toPublicPost({ authorFirstName, authorLastName, ...post }: PostRow): PublicPost {
+  const authorName = displayName({ firstName: authorFirstName, lastName: authorLastName }) || FALLBACK_AUTHOR;
+  return { ...post, authorName };
+}
+
+/** Published posts, newest first. */
+export async function listPublishedPosts(database: Database = defaultDb): Promise<PublicPost[]> {
+  const rows = await database
+    .select(postColumns)
+    .from(blogPosts)
+    .innerJoin(users, eq(users.id, blogPosts.authorId))
+    .where(eq(blogPosts.status, PUBLISHED_STATUS))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  return rows.map(toPublicPost);
+}
+
+/** One published post; undefined for a draft or a missing slug. */
+export async function getPublishedPostBySlug(slug: string, database: Database = defaultDb): Promise<PublicPost | undefined> {
+  const [row] = await database
+    .select(postColumns)
+    .from(blogPosts)
+    .innerJoin(users, eq(users.id, blogPosts.authorId))
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.status, PUBLISHED_STATUS)))
+    .limit(1);
+  return row ? toPublicPost(row) : undefined;
+}

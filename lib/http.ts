@@ -1,0 +1,48 @@
+// The islands' fetch, as SPEC.md section 7-8 describe it: cookies always sent, any non-OK
+// answer throws an Error whose message is 'status: body' (or the status text when empty).
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const text = (await res.text().catch(() => '')) || res.statusText;
+  return new ApiError(res.status, `${res.status}: ${text}`);
+}
+
+/** GET a JSON resource; a non-OK answer throws. */
+export async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
+}
+
+/** A state-changing call with a JSON body (or FormData as is); a non-OK answer throws. */
+export async function send<T = unknown>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(url, init);
+  if (!res.ok) throw await failure(res);
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await res.json() : await res.text()) as T;
+}
+
+/** An error that means the visitor is signed out (message starts with 401 and says Unauthorized). */
+export function isUnauthorized(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith('401') && message.includes('Unauthorized');
+}
+
+/** Errors that mention 401 are expected (signed out) and not logged; others are. */
+export function logError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!message.includes('401')) console.error(error);
+}

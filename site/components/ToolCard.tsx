@@ -1,0 +1,56 @@
+// A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host.
+import { cardTags, hostOf, tagLabel } from '../../lib/format';
+import { TAGS_PER_CARD } from '../../lib/constants';
+import Stars from './Stars';
+import ToolLogo from './ToolLogo';
+
+export interface ToolCardData {
+  name: string;
+  slug: string;
+  url: string;
+  description: string;
+  logoUrl: string | null;
+  tags: string[];
+  isPremium: boolean;
+  qualityScore: number | null;
+}
+
+export default function ToolCard({ tool }: { tool: ToolCardData }) {
+  const { shown, overflow } = cardTags(tool.tags, TAGS_PER_CARD);
+  return (
+    <article className="card bg-base-100 border border-base-200 shadow-sm hover:shadow-md transition-shadow h-full" data-testid="tool-card">
+      <a href={`/tool/${tool.slug}`} className="card-body gap-3 p-5">
+        <div className="flex items-start gap-3">
+          <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center gap-2 flex-wrap">
+              <h3 className="card-title text-base leading-tight">{tool.name}</h3>
+              {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold">Premium</span>}
+            </div>
+            <p className="text-xs text-base-content/80 mt-0.5">{hostOf(tool.url)}</p>
+          </div>
+        </div>
+        <p className="text-sm text-base-content/80 line-clamp-2">{tool.description}</p>
+        <div className="flex flex-wrap gap-1">
+          {shown.map((tag) => (
+            <span key={tag} className="badge badge-ghost badge-sm">
+              {tagLabel(tag)}
+            </span>
+          ))}
+          {overflow > 0 && <span className="badge badge-outline badge-sm">+{overflow}</span>}
+        </div>
+        <div className="mt-auto flex items-center justify-between rounded-lg bg-base-200/60 px-3 py-2">
+          <span className="text-xs font-medium text-base-content/80">Editor Rating</span>
+          {tool.qualityScore != null ? (
+            <span className="flex items-center gap-2">
+              <Stars score={tool.qualityScore} className="w-3.5 h-3.5" />
+              <span className="text-sm font-semibold">{tool.qualityScore}/10</span>
+            </span>
+          ) : (
+            <span className="text-xs text-base-content/80">Not yet rated</span>
+          )}
+        </div>
+      </a>
+    </article>
+  );
+}

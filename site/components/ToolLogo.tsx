@@ -1,0 +1,24 @@
+// A tool's logo, with the uppercased first letter of its name underneath for a missing or broken image
+// (the layout's error listener removes images that fail to load, uncovering the letter).
+import { logoLetter } from '../../lib/format';
+
+export default function ToolLogo({ name, logoUrl, size = 'md' }: { name: string; logoUrl: string | null; size?: 'md' | 'lg' }) {
+  const box = size === 'lg' ? 'w-20 h-20 text-3xl' : 'w-12 h-12 text-xl';
+  return (
+    <div className={`relative shrink-0 ${box} rounded-xl bg-primary/10 text-primary font-bold flex items-center justify-center overflow-hidden`}>
+      <span aria-hidden="true">{logoLetter(name)}</span>
+      {logoUrl && (
+        <img
+          src={logoUrl}
+          alt={`${name} logo`}
+          data-fallback=""
+          loading="lazy"
+          decoding="async"
+          width={size === 'lg' ? 80 : 48}
+          height={size === 'lg' ? 80 : 48}
+          className="absolute inset-0 w-full h-full object-cover bg-base-100"
+        />
+      )}
+    </div>
+  );
+}

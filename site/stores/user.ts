@@ -1,0 +1,60 @@
+// The current user, shared by every island: GET /api/user, a 401 means signed out (null).
+// Cached for 5 minutes, no retry, no refetch on focus (SPEC.md section 7).
+import { atom } from 'nanostores';
+import { nanoquery } from '@nanostores/query';
+import { CURRENT_USER_CACHE_MS } from '../../lib/constants';
+import { ApiError, getJson, send } from '../../lib/http';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  premiumToolsAllowed: number;
+  premiumToolsUsed: number;
+  role: string;
+  accountStatus: string;
+  permissions: string[];
+}
+
+export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+  fetcher: (...keys) => getJson(keys.join('')),
+  dedupeTime: CURRENT_USER_CACHE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  onErrorRetry: false,
+});
+
+export const USER_KEY = '/api/user';
+
+// No key (so no fetch) while pages are rendered at build time.
+const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
+
+export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
+  fetcher: async () => {
+    try {
+      return await getJson<CurrentUser>(USER_KEY);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+});
+
+/** Forget the cached user (after login, logout, upgrade). */
+export function invalidateUser(): void {
+  invalidateKeys(USER_KEY);
+}
+
+/** POST /api/logout, then go home, also when the call fails. */
+export async function signOut(): Promise<void> {
+  try {
+    await send('POST', '/api/logout');
+  } catch (error) {
+    console.error(error);
+  }
+  window.location.href = '/';
+}

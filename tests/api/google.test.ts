@@ -1,0 +1,112 @@
+// Sign in with Google, with Google's token endpoint answered by a test double (no network).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { config } from '../../api/config';
+import { db } from '../../db/client';
+import { users } from '../../db/schema';
+import { call, makeUser, sessionCookie } from '../helpers/api';
+
+function idToken(claims: Record<string, unknown>): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: 'https://accounts.google.com', aud: 'client-id', ...claims })}.signature`;
+}
+
+let tokenRequests: URLSearchParams[] = [];
+
+function answerTokenEndpoint(claims: Record<string, unknown>) {
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    expect(request.url).toBe('https://oauth2.googleapis.com/token');
+    tokenRequests.push(new URLSearchParams(await request.text()));
+    return Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken(claims) });
+  });
+}
+
+/** Starts the flow and returns the state and the cookie that carries state and PKCE verifier. */
+async function start(): Promise<{ state: string; cookie: string; location: URL }> {
+  const res = await call('GET', '/auth/google');
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location')!);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('google_oauth='))!.split(';')[0];
+  return { state: location.searchParams.get('state')!, cookie, location };
+}
+
+describe('Sign in with Google', () => {
+  beforeEach(() => {
+    config.google.clientId = 'client-id';
+    config.google.clientSecret = 'client-secret';
+    tokenRequests = [];
+  });
+  afterEach(() => {
+    config.google.clientId = '';
+    config.google.clientSecret = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('leads to the Register tab of /auth when Google is not configured', async () => {
+    config.google.clientId = '';
+    const res = await call('GET', '/auth/google');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth?tab=register');
+  });
+
+  it('sends the browser to Google with state and a PKCE challenge', async () => {
+    const { location, state } = await start();
+    expect(location.origin).toBe('https://accounts.google.com');
+    expect(state).toBeTruthy();
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toBeTruthy();
+    expect(location.searchParams.get('scope')).toContain('email');
+  });
+
+  it('creates an account for a verified e-mail and signs it in', async () => {
+    answerTokenEndpoint({ sub: 'g-1', email: 'New.Person@Gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
+    const { state, cookie } = await start();
+    const res = await call('GET', `/auth/google/callback?code=the-code&state=${state}`, { cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(tokenRequests[0].get('code')).toBe('the-code');
+    expect(tokenRequests[0].get('code_verifier')).toBeTruthy();
+    const session = sessionCookie(res);
+    const me = await call('GET', '/api/user', { cookie: session });
+    expect(await me.json()).toMatchObject({ email: 'new.person@gmail.com', firstName: 'New', lastName: 'Person' });
+  });
+
+  it('links an existing account by verified e-mail', async () => {
+    const existing = await makeUser({ email: 'linked@example.com' });
+    answerTokenEndpoint({ sub: 'g-2', email: 'linked@example.com', email_verified: true });
+    const { state, cookie } = await start();
+    await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
+    const row = await db.query.users.findFirst({ where: eq(users.id, existing.id) });
+    expect(row?.googleId).toBe('g-2');
+    expect(await db.$count(users, eq(users.email, 'linked@example.com'))).toBe(1);
+  });
+
+  it('refuses a Google account whose e-mail is not verified', async () => {
+    answerTokenEndpoint({ sub: 'g-3', email: 'unverified@example.com', email_verified: false });
+    const { state, cookie } = await start();
+    const res = await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
+    expect(res.status).toBe(403);
+    expect(await db.query.users.findFirst({ where: eq(users.email, 'unverified@example.com') })).toBeUndefined();
+  });
+
+  it('refuses a callback whose state does not match, without calling Google', async () => {
+    answerTokenEndpoint({ sub: 'g-4', email: 'x@example.com', email_verified: true });
+    const { cookie } = await start();
+    const res = await call('GET', '/auth/google/callback?code=c&state=forged', { cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth?error=google');
+    expect(tokenRequests).toHaveLength(0);
+  });
+});
+
+describe('demo logins', () => {
+  it('sign in as the seeded demo user and redirect', async () => {
+    const { DEMO_USER_EMAIL } = await import('../../db/demo-accounts');
+    await makeUser({ email: DEMO_USER_EMAIL });
+    const res = await call('GET', '/auth/demo/user');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/dashboard');
+    expect(sessionCookie(res)).toBeDefined();
+  });
+});

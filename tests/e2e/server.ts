@@ -1,0 +1,26 @@
+// The server the end-to-end tests drive: a fresh seeded database and a real build, on its own port.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
+process.env.DATABASE_URL = `file:${join(dir, 'app.db')}`;
+process.env.UPLOADS_DIR = join(dir, 'uploads');
+process.env.DIST_DIR = join(dir, 'dist');
+process.env.PORT ||= '4329';
+process.env.SITE_URL = `http://localhost:${process.env.PORT}`;
+
+const { db } = await import('../../db/client');
+const { migrateDatabase } = await import('../../db/migrate');
+const { seedDemo } = await import('../../db/seed');
+const { buildSite } = await import('../../api/services/site-build');
+
+await migrateDatabase(db);
+await seedDemo(db);
+const result = await buildSite(process.env.DIST_DIR);
+if (!result.ok) {
+  console.error(result.log);
+  process.exit(1);
+}
+console.log(`e2e: site built in ${result.seconds.toFixed(1)} s`);
+await import('../../api/server');
