@@ -1,8 +1,10 @@
 // The Elysia application: composes the plugins and feature routes; exported for the server and tests.
 import { Elysia } from 'elysia';
+import { adminRoutes } from './admin/routes';
 import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { errors } from './plugins/errors';
+import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
 import { submissionRoutes } from './submissions/routes';
 import { toolRoutes } from './tools/routes';
@@ -17,6 +19,8 @@ export function createApp() {
     .use(blogRoutes)
     .use(submissionRoutes)
     .use(uploadsRoutes)
+    .use(adminRoutes)
+    .use(premiumRoutes)
     .use(includeDemoRoutes ? demoRoutes : new Elysia());
 }
 

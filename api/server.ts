@@ -3,6 +3,7 @@
 import { app } from './app';
 import { config } from './config';
 import { CLIENT_IP_HEADER } from './plugins/security';
+import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { serveStatic } from './services/static-site';
 
@@ -33,5 +34,6 @@ const server = Bun.serve({
 });
 
 if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+startEmailSender();
 
 console.log(`Serving on http://localhost:${server.port}`);

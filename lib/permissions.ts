@@ -32,7 +32,8 @@ export interface PermissionSubject {
 export function permissionsOf(user: PermissionSubject | null | undefined): readonly Permission[] {
   if (!user) return [];
   if (user.isAdmin) return PERMISSIONS;
-  return ROLE_PERMISSIONS[user.role as Role] ?? [];
+  // Own keys only: a stored role such as 'constructor' must not reach Object.prototype.
+  return Object.hasOwn(ROLE_PERMISSIONS, user.role) ? ROLE_PERMISSIONS[user.role as Role] : [];
 }
 
 export function can(user: PermissionSubject | null | undefined, permission: Permission): boolean {

@@ -35,7 +35,17 @@ export function sanitizeBlogHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** The words of an HTML fragment, for excerpts and read-time estimates. */
+// Block boundaries separate words ('<h2>Intro</h2><p>Text' is two words); inline tags do not.
+const BLOCK_TAG =
+  /<\/?(?:address|article|aside|blockquote|br|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul)\b[^>]*>/gi;
+
+/** The words of an HTML fragment as plain text (entities decoded: render it escaped), for excerpts and read-time estimates. */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  // sanitize-html re-escapes text as &amp; &lt; &gt; only; &amp; is undone last so '&amp;lt;' stays '&lt;'.
+  return sanitizeHtml(html.replace(BLOCK_TAG, ' $& '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -90,7 +90,11 @@ export const toolUpdateSchema = z
       z.array(httpUrl).max(10, 'At most 10 screenshots'),
     ),
     videoUrl: z.union([httpUrl, z.literal('').transform(() => null), z.null()]),
-    pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()]),
+    // The message on the union too: a failed enum inside a union otherwise surfaces as zod's 'Invalid input'.
+    pricingModel: z.union(
+      [z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()],
+      'Unknown pricing model',
+    ),
     targetAudience: commaList,
   })
   .partial();
@@ -103,7 +107,7 @@ export const changeRequestSchema = z
     url: httpUrl,
     description: toolDescription,
     tags: z.preprocess((v) => splitCommaList(v as string | string[]), categoryTags),
-    pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()]),
+    pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()], 'Unknown pricing model'),
     targetAudience: commaList,
   })
   .partial();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { db } from '../../db/client';
-import { changeRequests, emailOutbox, tools, type NewTool } from '../../db/schema';
+import { changeRequests, emailOutbox, rebuildJobs, tools, type NewTool } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
@@ -42,7 +42,7 @@ function form(values: FormValues, logo?: { bytes: Uint8Array; name: string; type
     if (key === 'tags') for (const tag of value as string[]) body.append('tags', tag);
     else if (value !== undefined) body.append(key, value as string);
   }
-  if (logo) body.append('logo', new File([logo.bytes], logo.name, { type: logo.type }));
+  if (logo) body.append('logo', new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }));
   return body;
 }
 
@@ -349,20 +349,41 @@ describe('POST /api/tools: premium submissions', () => {
     expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(2);
   });
 
-  it('gives the last slot to exactly one of two parallel requests', async () => {
-    const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 2 });
-    const before = storedLogos();
-    const png = await pngBytes();
-    const results = await Promise.all(
-      [1, 2].map(() => submit(cookie, form(validValues({ isPremium: 'true' }), { bytes: png, name: 'logo.png', type: 'image/png' }))),
-    );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
-    expect(await results.find((r) => r.status === 403)!.text()).toBe(MSG.premiumQuotaUsed);
-    expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(3);
-    const premiumTools = await db.select().from(tools).where(eq(tools.submittedById, user.id));
-    expect(premiumTools.filter((t) => t.isPremium)).toHaveLength(1);
-    // The loser's logo was written before its transaction failed, and removed again.
-    expect(storedLogos()).toHaveLength(before.length + 1);
+  for (const withLogo of [true, false]) {
+    it(`gives the last slot to exactly one of two parallel requests (${withLogo ? 'with' : 'without'} logos)`, async () => {
+      const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 2 });
+      const before = storedLogos();
+      const png = await pngBytes();
+      const logo = withLogo ? { bytes: png, name: 'logo.png', type: 'image/png' } : undefined;
+      const results = await Promise.all([1, 2].map(() => submit(cookie, form(validValues({ isPremium: 'true' }), logo))));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
+      expect(await results.find((r) => r.status === 403)!.text()).toBe(MSG.premiumQuotaUsed);
+      expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(3);
+      const created = await db.select().from(tools).where(eq(tools.submittedById, user.id));
+      expect(created).toHaveLength(1);
+      expect(created[0].isPremium).toBe(true);
+      // The loser's logo was written before its transaction failed, and removed again.
+      expect(storedLogos()).toHaveLength(before.length + (withLogo ? 1 : 0));
+    });
+  }
+
+  it('waits for a write transaction held elsewhere instead of failing', async () => {
+    const { cookie } = await signedIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let began!: () => void;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    const other = db.transaction(async (tx) => {
+      await tx.insert(rebuildJobs).values({ reason: 'held by another feature' });
+      began();
+      await held;
+    });
+    await begun;
+    const pending = submit(cookie, form(validValues()));
+    setTimeout(release, 30);
+    const res = await pending;
+    await other;
+    expect(res.status).toBe(201);
   });
 
   it('refuses the isPremium field unless it reads true or false', async () => {

@@ -1,13 +1,43 @@
-// The signed-in user's dashboard (placeholder until the dashboard issue): heading and sign-in guard.
-import { useEffect } from 'react';
+// The signed-in user's dashboard: stats, upgrade, and their submissions with View and Edit.
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
+import { MOCK_UPGRADE_RELOAD_MS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
+import { shortDate } from '../../../lib/format';
+import { isUnauthorized, logError, send } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
-import { $user } from '../../stores/user';
 import { showToast } from '../../stores/toast';
+import { $user, invalidateUser } from '../../stores/user';
+import { $myTools, type MyTool } from '../../stores/my-tools';
+import ChangeRequestDialog from './ChangeRequestDialog';
+
+const STATUS_BADGE: Record<string, string> = {
+  approved: 'badge-success',
+  pending: 'badge-warning',
+  rejected: 'badge-error',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  const tone = STATUS_BADGE[status];
+  if (!tone) return <span className="text-sm">{status}</span>;
+  return <span className={`badge ${tone} badge-sm font-medium`}>{status[0].toUpperCase() + status.slice(1)}</span>;
+}
+
+/** The tool's public page when it is live, else its private preview. */
+function viewHref(tool: MyTool): string {
+  return tool.status === 'approved' ? `/tool/${tool.slug}` : `/dashboard/preview?id=${tool.id}`;
+}
+
+function upgradeErrorText(error: unknown): string {
+  const message = (error instanceof Error ? error.message : '').replace(/^\d{3}: /, '');
+  if (/permission/i.test(message)) return TOAST.upgradeNeedsConfiguration;
+  return message || TOAST.upgradeFailedFallback;
+}
 
 export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: user, loading } = useStore($user);
+  const { data: tools, loading: toolsLoading } = useStore($myTools);
+  const [upgrading, setUpgrading] = useState(false);
+  const [editing, setEditing] = useState<MyTool | null>(null);
 
   useEffect(() => {
     if (loading || user) return;
@@ -22,6 +52,10 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     return () => clearTimeout(timer);
   }, [user, loading, onHome]);
 
+  useEffect(() => {
+    if (user && onHome) document.documentElement.dataset.auth = 'in';
+  }, [user, onHome]);
+
   if (loading || !user) {
     return (
       <div className="flex justify-center py-24">
@@ -29,9 +63,125 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       </div>
     );
   }
+
+  async function upgrade() {
+    setUpgrading(true);
+    try {
+      const { checkoutUrl } = await send<{ checkoutUrl: string }>('POST', '/api/premium/upgrade');
+      if (checkoutUrl.includes('mock=true')) {
+        showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' });
+        invalidateUser();
+        setTimeout(() => window.location.reload(), MOCK_UPGRADE_RELOAD_MS);
+      } else {
+        window.location.assign(checkoutUrl);
+      }
+    } catch (error) {
+      logError(error);
+      if (isUnauthorized(error)) {
+        showToast({ ...TOAST.unauthorized, variant: 'destructive' });
+        setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+      } else {
+        showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
+      }
+      setUpgrading(false);
+    }
+  }
+
+  const list = tools ?? [];
+  const stats = [
+    { label: 'Total Submissions', value: list.length },
+    { label: 'Approved', value: list.filter((t) => t.status === 'approved').length },
+    { label: 'Pending Review', value: list.filter((t) => t.status === 'pending').length },
+    { label: 'Premium', value: list.filter((t) => t.isPremium).length },
+  ];
+
   return (
     <section className="max-w-6xl mx-auto px-4 py-10">
-      <h1 className="text-3xl font-bold">My Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">My Dashboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <a href="/submit" className="btn btn-primary">
+            Submit New Tool
+          </a>
+          {!user.isPremium && (
+            <button type="button" className="btn btn-warning" onClick={() => void upgrade()} disabled={upgrading}>
+              {upgrading ? 'Processing...' : 'Upgrade to Premium'}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid grid-cols-2 lg:grid-cols-4 gap-4 mt-8">
+        {stats.map((s) => (
+          <div key={s.label} className="card bg-base-100 border border-base-200" data-testid="stat-card">
+            <div className="card-body p-5">
+              <span className="text-sm text-base-content/80">{s.label}</span>
+              <span className="text-3xl font-bold">{s.value}</span>
+            </div>
+          </div>
+        ))}
+      </div>
+
+      <div className="card bg-base-100 border border-base-200 mt-8">
+        <div className="card-body">
+          <h2 className="card-title">Your Submissions</h2>
+          {toolsLoading && !tools ? (
+            <div className="flex justify-center py-10">
+              <span className="loading loading-spinner" aria-label="Loading" />
+            </div>
+          ) : list.length === 0 ? (
+            <div className="text-center py-10">
+              <p className="text-base-content/80 mb-4">No tools submitted yet</p>
+              <a href="/submit" className="btn btn-primary">
+                Submit Your First Tool
+              </a>
+            </div>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>Tool Name</th>
+                    <th>Status</th>
+                    <th>Submitted</th>
+                    <th>Premium</th>
+                    <th>Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((tool) => (
+                    <tr key={tool.id} data-testid="submission-row">
+                      <td>
+                        <div className="font-medium">{tool.name}</div>
+                        {tool.status === 'rejected' && tool.rejectionReason && (
+                          <div className="text-xs text-error mt-1">Reason: {tool.rejectionReason}</div>
+                        )}
+                        {tool.pendingChangeRequest && <div className="badge badge-info badge-outline badge-xs mt-1">Changes pending review</div>}
+                      </td>
+                      <td>
+                        <StatusBadge status={tool.status} />
+                      </td>
+                      <td>{shortDate(tool.submittedAt)}</td>
+                      <td>{tool.isPremium ? 'Premium' : 'Free'}</td>
+                      <td className="flex gap-2">
+                        {tool.status === 'approved' && (
+                          <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(tool)} disabled={Boolean(tool.pendingChangeRequest)}>
+                            Edit
+                          </button>
+                        )}
+                        <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
+                          View
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </div>
+      {editing && <ChangeRequestDialog tool={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }

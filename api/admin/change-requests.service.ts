@@ -1,0 +1,132 @@
+// Owners' change requests as the admin reviews them: the list with a readable 'changes' text,
+// approving (applies requestData to the tool) and rejecting, each e-mailing the requester.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { db } from '../../db/client';
+import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
+import { changeText } from '../../lib/change-text';
+import { MSG } from '../../lib/messages';
+import { changeRequestSchema } from '../../lib/schemas';
+import { conflict, notFound } from '../plugins/errors';
+import { recordAudit } from '../services/audit';
+import { enqueueEmail } from '../services/email';
+import { requestRebuild } from '../services/rebuild-queue';
+import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
+import { personOf, type Tx } from './shared';
+import { applyToolChanges } from './tools.service';
+
+const requester = alias(users, 'requester');
+
+/** Every request: pending ones first, then newest first. `changes` compares a pending request with the tool as it is now. */
+export async function listChangeRequests() {
+  const rows = await db
+    .select({
+      request: changeRequests,
+      tool: {
+        name: tools.name,
+        slug: tools.slug,
+        url: tools.url,
+        description: tools.description,
+        tags: tools.tags,
+        pricingModel: tools.pricingModel,
+        targetAudience: tools.targetAudience,
+      },
+      requester: { firstName: requester.firstName, lastName: requester.lastName, email: requester.email },
+    })
+    .from(changeRequests)
+    .innerJoin(tools, eq(tools.id, changeRequests.toolId))
+    .innerJoin(requester, eq(requester.id, changeRequests.submittedById))
+    .orderBy(
+      asc(sql`case when ${changeRequests.status} = 'pending' then 0 else 1 end`),
+      desc(changeRequests.submittedAt),
+      desc(changeRequests.id),
+    );
+  return rows.map(({ request, tool, requester: person }) => ({
+    id: request.id,
+    toolId: request.toolId,
+    toolName: tool.name,
+    toolSlug: tool.slug,
+    status: request.status,
+    submittedById: request.submittedById,
+    requester: personOf(person),
+    submittedAt: request.submittedAt,
+    date: request.submittedAt,
+    reviewedAt: request.reviewedAt,
+    reviewedById: request.reviewedById,
+    requestData: request.requestData,
+    // A decided request is shown as what it asked for: the tool no longer holds the old values.
+    changes: changeText(request.requestData, request.status === 'pending' ? tool : null),
+  }));
+}
+
+async function pendingRequest(tx: Tx, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
+  const request = await tx.query.changeRequests.findFirst({ where: eq(changeRequests.id, requestId) });
+  if (!request) throw notFound(MSG.changeRequestNotFound);
+  if (request.status !== 'pending') throw conflict(MSG.changeRequestAlreadyDecided);
+  const tool = await tx.query.tools.findFirst({ where: eq(tools.id, request.toolId) });
+  if (!tool) throw notFound(MSG.toolNotFound);
+  return { request, tool };
+}
+
+async function decide(tx: Tx, request: ChangeRequest, status: 'approved' | 'rejected', actorId: number) {
+  const [decided] = await tx
+    .update(changeRequests)
+    .set({ status, reviewedAt: new Date(), reviewedById: actorId })
+    .where(eq(changeRequests.id, request.id))
+    .returning();
+  return decided;
+}
+
+/**
+ * Applies the request to the tool (validated again: it was stored a while ago), under the same rules
+ * as an editor's edit: an approved tool keeps its slug, a new url moves urlKey and must be free.
+ */
+export async function approveChangeRequest(requestId: number, actorId: number) {
+  return db.transaction(async (tx) => {
+    const { request, tool } = await pendingRequest(tx, requestId);
+    const changes = changeRequestSchema.parse(request.requestData);
+    const applied = await applyToolChanges(tx, tool, changes);
+    const decided = await decide(tx, request, 'approved', actorId);
+    const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
+    if (person) await enqueueEmail(changeRequestApprovedEmail(person, applied.tool), tx);
+    const changed = Object.keys(applied.after).length > 0;
+    if (changed && applied.tool.status === 'approved') await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx);
+    if (changed) {
+      await recordAudit(tx, {
+        actorId,
+        action: 'tool.change-request-applied',
+        entityType: 'tool',
+        entityId: tool.id,
+        before: applied.before,
+        after: { ...applied.after, changeRequestId: request.id },
+      });
+    }
+    await recordAudit(tx, {
+      actorId,
+      action: 'change-request.approve',
+      entityType: 'change_request',
+      entityId: request.id,
+      before: { status: request.status },
+      after: { status: decided.status },
+    });
+    return { id: decided.id, status: decided.status, reviewedAt: decided.reviewedAt, tool: applied.tool };
+  });
+}
+
+export async function rejectChangeRequest(requestId: number, reason: string | null, actorId: number) {
+  return db.transaction(async (tx) => {
+    const { request, tool } = await pendingRequest(tx, requestId);
+    const decided = await decide(tx, request, 'rejected', actorId);
+    const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
+    if (person) await enqueueEmail(changeRequestRejectedEmail(person, tool, reason), tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'change-request.reject',
+      entityType: 'change_request',
+      entityId: request.id,
+      before: { status: request.status },
+      after: reason ? { status: decided.status, reason } : { status: decided.status },
+    });
+    return { id: decided.id, status: decided.status, reviewedAt: decided.reviewedAt };
+  });
+}

@@ -1,0 +1,12 @@
+// The admin API: every call of SPEC.md section 7 under /api/admin, each behind a permission of lib/permissions.ts.
+import { Elysia } from 'elysia';
+import { adminBlogRoutes } from './blog.routes';
+import { adminChangeRequestRoutes } from './change-requests.routes';
+import { adminToolRoutes } from './tools.routes';
+import { adminUserRoutes } from './users.routes';
+
+export const adminRoutes = new Elysia({ name: 'admin-routes' })
+  .use(adminToolRoutes)
+  .use(adminChangeRequestRoutes)
+  .use(adminUserRoutes)
+  .use(adminBlogRoutes);

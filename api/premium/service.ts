@@ -1,0 +1,31 @@
+// Premium membership: upgrading an account and what it grants.
+import { eq, sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { users, type User } from '../../db/schema';
+import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
+import { conflict } from '../plugins/errors';
+import { config } from '../config';
+import { createCheckout, paymentsConfigured, type Plan } from '../services/payments';
+
+/** Grants Premium: the flag and at least the premium submission quota. */
+export async function grantPremium(userId: number, changes: Partial<User> = {}): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...changes,
+      isPremium: true,
+      premiumToolsAllowed: sql`max(${users.premiumToolsAllowed}, ${PREMIUM_SUBMISSIONS})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Starts an upgrade: a Stripe Checkout address, or in development mode the upgrade itself. */
+export async function startUpgrade(user: User, plan: Plan): Promise<{ checkoutUrl: string }> {
+  if (user.isPremium) throw conflict('Your account is already Premium');
+  if (!paymentsConfigured()) {
+    await grantPremium(user.id);
+    return { checkoutUrl: `${config.siteUrl}/dashboard?upgrade=success&mock=true` };
+  }
+  return { checkoutUrl: await createCheckout(user, plan) };
+}

@@ -1,0 +1,210 @@
+// The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { CATEGORIES } from '../../../lib/categories';
+import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
+import { isUnauthorized, logError, send } from '../../../lib/http';
+import { MSG, TOAST } from '../../../lib/messages';
+import { firstIssue, submissionSchema } from '../../../lib/schemas';
+import { showToast } from '../../stores/toast';
+import { $user, invalidateKeys, invalidateUser } from '../../stores/user';
+
+const ACCEPTED = ['image/png', 'image/jpeg'];
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : '').replace(/^\d{3}: /, '') || TOAST.submissionFailedFallback;
+}
+
+export default function SubmitTool() {
+  const { data: user, loading } = useStore($user);
+  const [tags, setTags] = useState<string[]>([]);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (loading || user) return;
+    showToast({ ...TOAST.unauthorized, variant: 'destructive' });
+    const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [user, loading]);
+
+  if (loading || !user) {
+    return (
+      <div className="flex justify-center py-24">
+        <span className="loading loading-spinner loading-lg" aria-label="Loading" />
+      </div>
+    );
+  }
+
+  const available = Math.max(0, user.premiumToolsAllowed - user.premiumToolsUsed);
+  const premiumDisabled = !user.isPremium || available <= 0;
+
+  function chooseFile(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      showToast({ title: MSG.fileTooLargeTitle, description: MSG.fileTooLarge, variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    if (!ACCEPTED.includes(file.type)) {
+      showToast({ title: 'Unsupported File', description: 'Please choose a PNG or JPG image', variant: 'destructive' });
+      return;
+    }
+    setLogo(file);
+  }
+
+  function onDrop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    chooseFile(event.dataTransfer.files[0]);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const data = new FormData(event.currentTarget);
+    const values = {
+      name: data.get('name'),
+      url: data.get('url'),
+      description: data.get('description'),
+      tags,
+      isPremium: data.get('isPremium') === 'on' ? 'true' : 'false',
+    };
+    const parsed = submissionSchema.safeParse(values);
+    if (!parsed.success) {
+      setFormError(firstIssue(parsed.error));
+      return;
+    }
+    const body = new FormData();
+    body.set('name', parsed.data.name);
+    body.set('url', parsed.data.url);
+    body.set('description', parsed.data.description);
+    body.set('isPremium', String(parsed.data.isPremium));
+    for (const tag of parsed.data.tags) body.append('tags', tag);
+    if (logo) body.set('logo', logo);
+    setPending(true);
+    try {
+      await send('POST', '/api/tools', body);
+      showToast({ ...TOAST.submitted, variant: 'success' });
+      form.current?.reset();
+      setTags([]);
+      setLogo(null);
+      invalidateKeys((key) => key.startsWith('/api/user'));
+      invalidateUser();
+      setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
+    } catch (error) {
+      logError(error);
+      if (isUnauthorized(error)) {
+        showToast({ ...TOAST.unauthorized, variant: 'destructive' });
+        setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+      } else {
+        showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
+      <div className="card-body gap-5">
+        <label className="form-control">
+          <span className="label-text font-medium mb-1 block">
+            Tool Name <span className="text-error">*</span>
+          </span>
+          <input name="name" required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
+        </label>
+        <label className="form-control">
+          <span className="label-text font-medium mb-1 block">
+            Website URL <span className="text-error">*</span>
+          </span>
+          <input name="url" type="url" required maxLength={500} className="input input-bordered w-full" placeholder="https://example.com" />
+        </label>
+        <label className="form-control">
+          <span className="label-text font-medium mb-1 block">
+            Tool Description <span className="text-error">*</span>
+          </span>
+          <textarea name="description" required maxLength={MAX_DESCRIPTION} rows={5} className="textarea textarea-bordered w-full" placeholder="What does the tool do, and for whom?" />
+          <span className="text-xs text-base-content/80 mt-1">Maximum 1000 characters</span>
+        </label>
+        <fieldset>
+          <legend className="label-text font-medium mb-2">
+            Categories <span className="text-error">*</span>
+          </legend>
+          <div className="grid grid-cols-1 sm:grid-cols-2 md:grid-cols-3 gap-2">
+            {CATEGORIES.map((c) => (
+              <label key={c.id} className="flex items-center gap-2 rounded-lg border border-base-300 px-3 py-2 cursor-pointer hover:bg-base-200">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm checkbox-primary"
+                  checked={tags.includes(c.id)}
+                  onChange={(e) => setTags(e.target.checked ? [...tags, c.id] : tags.filter((t) => t !== c.id))}
+                />
+                <span className="text-sm">{c.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <span className="label-text font-medium mb-2 block">Tool Logo</span>
+          <label
+            className={`flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-8 cursor-pointer text-center ${dragging ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <input ref={fileInput} type="file" name="logo" accept="image/png,image/jpeg" className="sr-only" onChange={(e) => chooseFile(e.target.files?.[0])} />
+            <span className="font-medium">{logo ? logo.name : 'Drag a file here or click to choose'}</span>
+            <span className="text-xs text-base-content/80">PNG or JPG up to 2MB</span>
+          </label>
+        </div>
+        <div className="rounded-xl border border-warning/40 bg-warning/5 p-4">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="font-semibold">Premium Listing</h2>
+            {user.isPremium ? (
+              <span className="badge badge-warning" data-testid="premium-quota">
+                {available}/{user.premiumToolsAllowed} available
+              </span>
+            ) : (
+              <a href="/pricing" className="badge badge-outline">
+                Upgrade to Premium
+              </a>
+            )}
+          </div>
+          <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'opacity-60' : 'cursor-pointer'}`}>
+            <input type="checkbox" name="isPremium" className="checkbox checkbox-sm" disabled={premiumDisabled} />
+            <span>Submit as Premium Tool</span>
+          </label>
+          <p className="text-sm text-base-content/80 mt-2">
+            {user.isPremium
+              ? 'Premium tools get priority placement, screenshots and a demo video on their page.'
+              : `Premium members get ${PREMIUM_SUBMISSIONS} premium tool submissions with priority placement, screenshots and a demo video.`}
+          </p>
+        </div>
+        <div className="alert alert-info alert-soft">
+          <div>
+            <h2 className="font-semibold">Review Process</h2>
+            <p className="text-sm">
+              Every submission is reviewed manually by our editors. You'll receive an e-mail with the decision within {REVIEW_DECISION_HOURS} hours.
+            </p>
+          </div>
+        </div>
+        {formError && (
+          <p className="text-error text-sm" role="alert">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? 'Submitting...' : 'Submit Tool for Review'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// A private preview of a submission that is not public yet: only its owner and reviewers can open it.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
+import { detailLabel, hostOf, shortDate, tagLabel } from '../../../lib/format';
+import { getJson, logError } from '../../../lib/http';
+import { NOT_FOUND, TOAST } from '../../../lib/messages';
+import ToolLogo from '../../components/ToolLogo';
+import { showToast } from '../../stores/toast';
+import { $user } from '../../stores/user';
+import type { MyTool } from '../../stores/my-tools';
+
+interface PreviewTool extends MyTool {
+  logoUrl: string | null;
+  curatorTake: string | null;
+  qualityScore: number | null;
+}
+
+export default function ToolPreview() {
+  const { data: user, loading } = useStore($user);
+  const [tool, setTool] = useState<PreviewTool | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    if (loading) return;
+    if (!user) {
+      showToast({ ...TOAST.unauthorized, variant: 'destructive' });
+      const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    const id = new URLSearchParams(window.location.search).get('id');
+    getJson<PreviewTool>(`/api/user/tools/${encodeURIComponent(id ?? '')}`)
+      .then(setTool)
+      .catch((error) => {
+        logError(error);
+        setMissing(true);
+      });
+  }, [user, loading]);
+
+  if (missing) {
+    return (
+      <div className="text-center py-24">
+        <h1 className="text-2xl font-bold">{NOT_FOUND.tool}</h1>
+        <p className="text-base-content/80 mt-2">{NOT_FOUND.toolText}</p>
+        <a href="/dashboard" className="btn btn-primary mt-6">
+          Back to Dashboard
+        </a>
+      </div>
+    );
+  }
+  if (!tool) {
+    return (
+      <div className="flex justify-center py-24">
+        <span className="loading loading-spinner loading-lg" aria-label="Loading" />
+      </div>
+    );
+  }
+  return (
+    <article className="max-w-3xl mx-auto px-4 py-10">
+      <div role="alert" className="alert alert-warning mb-6">
+        <span>
+          Private preview — this tool is <strong>{tool.status}</strong> and not visible in the public directory.
+          {tool.status === 'rejected' && tool.rejectionReason ? ` Reason: ${tool.rejectionReason}` : ''}
+        </span>
+      </div>
+      <div className="flex items-center gap-4">
+        <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size="lg" />
+        <div>
+          <h1 className="text-3xl font-bold">{tool.name}</h1>
+          <p className="text-base-content/80">{hostOf(tool.url)}</p>
+        </div>
+      </div>
+      <p className="mt-6 text-lg">{tool.description}</p>
+      <dl className="mt-6 grid sm:grid-cols-3 gap-4">
+        <div>
+          <dt className="text-sm text-base-content/80">Categories</dt>
+          <dd>{tool.tags.map(tagLabel).join(', ')}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/80">Pricing</dt>
+          <dd>{tool.pricingModel ? detailLabel(tool.pricingModel) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/80">Submitted</dt>
+          <dd>{shortDate(tool.submittedAt)}</dd>
+        </div>
+      </dl>
+      <a href="/dashboard" className="btn btn-ghost mt-8">
+        Back to Dashboard
+      </a>
+    </article>
+  );
+}

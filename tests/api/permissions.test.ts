@@ -1,0 +1,180 @@
+// Walks the permission table: every admin endpoint for signed out, user, guest_reviewer, staff, admin and isAdmin.
+// The expected status comes from lib/permissions.ts (ROLE_PERMISSIONS via permissionsOf), not a second table.
+import { describe, expect, it } from 'vitest';
+import { app } from '../../api/app';
+import { db } from '../../db/client';
+import { blogPosts, type NewUser } from '../../db/schema';
+import { MSG } from '../../lib/messages';
+import { permissionsOf, type Permission } from '../../lib/permissions';
+import { call, makeUser, signedIn } from '../helpers/api';
+import { NO_PASSWORD, makeChangeRequest, makeTool, reloadTool } from '../helpers/admin';
+
+interface Prepared {
+  path: string;
+  body?: unknown;
+  /** Whether the call changed what it targets; checked to be false after a refusal. */
+  changed?: () => Promise<boolean>;
+}
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH';
+  route: string;
+  /** The call is allowed with any one of these. */
+  permissions: readonly Permission[];
+  prepare: () => Promise<Prepared>;
+}
+
+const at = (path: string) => async (): Promise<Prepared> => ({ path });
+
+async function toolPath(status: string, suffix: string, body?: unknown): Promise<Prepared> {
+  const tool = await makeTool({ status });
+  return {
+    path: `/api/admin/tools/${tool.id}${suffix}`,
+    body,
+    changed: async () => JSON.stringify(await reloadTool(tool.id)) !== JSON.stringify(tool),
+  };
+}
+
+async function changeRequestPath(action: 'approve' | 'reject'): Promise<Prepared> {
+  const tool = await makeTool({ status: 'approved' });
+  const request = await makeChangeRequest(tool, { description: 'A brand new description for this tool.' });
+  return { path: `/api/admin/change-requests/${request.id}/${action}`, body: {} };
+}
+
+const ENDPOINTS: readonly Endpoint[] = [
+  { method: 'GET', route: '/api/admin/stats', permissions: ['read:stats'], prepare: at('/api/admin/stats') },
+  { method: 'GET', route: '/api/admin/tools/pending', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending') },
+  { method: 'GET', route: '/api/admin/tools/approved', permissions: ['edit:tools'], prepare: at('/api/admin/tools/approved') },
+  {
+    method: 'GET',
+    route: '/api/admin/tools/:id/history',
+    permissions: ['edit:tools', 'read:pending-tools'],
+    prepare: () => toolPath('approved', '/history'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/approve',
+    permissions: ['moderate:tools'],
+    prepare: () => toolPath('pending', '/approve', { curatorTake: 'Great tool.', qualityScore: 8 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/reject',
+    permissions: ['moderate:tools'],
+    prepare: () => toolPath('pending', '/reject', { rejectionReason: 'Not an AI tool' }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/tools/:id',
+    permissions: ['edit:tools'],
+    prepare: () => toolPath('approved', '', { description: 'An edited description of the tool.' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/premium',
+    permissions: ['edit:tools'],
+    prepare: () => toolPath('approved', '/premium', { isPremium: true }),
+  },
+  { method: 'POST', route: '/api/admin/tools/:id/unlist', permissions: ['edit:tools'], prepare: () => toolPath('approved', '/unlist', {}) },
+  { method: 'POST', route: '/api/admin/tools/:id/list', permissions: ['edit:tools'], prepare: () => toolPath('unlisted', '/list') },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/review',
+    permissions: ['edit:tools'],
+    prepare: () => toolPath('approved', '/review', { curatorTake: 'Still great.', qualityScore: 9 }),
+  },
+  { method: 'GET', route: '/api/admin/change-requests', permissions: ['review:change-requests'], prepare: at('/api/admin/change-requests') },
+  {
+    method: 'POST',
+    route: '/api/admin/change-requests/:id/approve',
+    permissions: ['review:change-requests'],
+    prepare: () => changeRequestPath('approve'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/change-requests/:id/reject',
+    permissions: ['review:change-requests'],
+    prepare: () => changeRequestPath('reject'),
+  },
+  { method: 'GET', route: '/api/admin/users', permissions: ['manage:users'], prepare: at('/api/admin/users') },
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/:id',
+    permissions: ['manage:users'],
+    prepare: async () => ({ path: `/api/admin/users/${(await makeUser(NO_PASSWORD)).id}`, body: { isPremium: true } }),
+  },
+  { method: 'GET', route: '/api/admin/blog/posts', permissions: ['manage:blog'], prepare: at('/api/admin/blog/posts') },
+  {
+    method: 'POST',
+    route: '/api/admin/blog/posts',
+    permissions: ['manage:blog'],
+    prepare: async () => ({ path: '/api/admin/blog/posts', body: { title: `Post ${crypto.randomUUID()}`, content: '<p>Hello world</p>' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/blog/posts/:id',
+    permissions: ['manage:blog'],
+    prepare: async () => {
+      const author = await makeUser({ ...NO_PASSWORD, isAdmin: true });
+      const [post] = await db
+        .insert(blogPosts)
+        .values({ title: 'Draft', slug: `draft-${crypto.randomUUID()}`, content: '<p>Draft</p>', authorId: author.id })
+        .returning();
+      return { path: `/api/admin/blog/posts/${post.id}`, body: { title: 'Draft, edited' } };
+    },
+  },
+];
+
+const SUBJECTS: Record<string, Partial<NewUser>> = {
+  user: { role: 'user' },
+  guest_reviewer: { role: 'guest_reviewer' },
+  staff: { role: 'staff' },
+  admin: { role: 'admin' },
+  isAdmin: { role: 'user', isAdmin: true },
+};
+
+function allowed(subject: Partial<NewUser>, permissions: readonly Permission[]): boolean {
+  const granted = permissionsOf({ role: subject.role ?? 'user', isAdmin: subject.isAdmin ?? false });
+  return permissions.some((p) => granted.includes(p));
+}
+
+describe('the permission table', () => {
+  it('covers every admin route the app registers', () => {
+    const registered = app.routes.filter((r) => r.path.startsWith('/api/admin')).map((r) => `${r.method} ${r.path}`);
+    expect(registered.sort()).toEqual(ENDPOINTS.map((e) => `${e.method} ${e.route}`).sort());
+  });
+
+  it('gives a plain user nothing and each reviewing role less than an admin', () => {
+    expect(ENDPOINTS.some((e) => allowed(SUBJECTS.user, e.permissions))).toBe(false);
+    const count = (s: Partial<NewUser>) => ENDPOINTS.filter((e) => allowed(s, e.permissions)).length;
+    expect(count(SUBJECTS.guest_reviewer)).toBeGreaterThan(0);
+    expect(count(SUBJECTS.guest_reviewer)).toBeLessThan(count(SUBJECTS.staff));
+    expect(count(SUBJECTS.staff)).toBeLessThan(count(SUBJECTS.admin));
+    expect(count(SUBJECTS.isAdmin)).toBe(ENDPOINTS.length);
+  });
+});
+
+describe.each(ENDPOINTS)('$method $route', (endpoint) => {
+  it('answers 401 signed out', async () => {
+    const { path, body, changed } = await endpoint.prepare();
+    const res = await call(endpoint.method, path, { body });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toBe(MSG.unauthorized);
+    if (changed) expect(await changed()).toBe(false);
+  });
+
+  it.each(Object.entries(SUBJECTS))('as %s: the status the table gives', async (_name, values) => {
+    const { cookie } = await signedIn({ ...NO_PASSWORD, ...values });
+    const { path, body, changed } = await endpoint.prepare();
+    const res = await call(endpoint.method, path, { body, cookie });
+    if (allowed(values, endpoint.permissions)) {
+      expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(300);
+      if (changed && endpoint.method !== 'GET') expect(await changed()).toBe(true);
+    } else {
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe(MSG.forbidden);
+      if (changed) expect(await changed()).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// POST /api/premium/upgrade: development mode upgrades at once; with Stripe keys it answers Checkout's address.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../api/config';
+import { call, reloadUser, signedIn } from '../helpers/api';
+
+describe('POST /api/premium/upgrade in development mode', () => {
+  it('answers 401 signed out', async () => {
+    expect((await call('POST', '/api/premium/upgrade')).status).toBe(401);
+  });
+
+  it('upgrades the account and answers a checkout address with mock=true', async () => {
+    const { user, cookie } = await signedIn();
+    const res = await call('POST', '/api/premium/upgrade', { cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json()).checkoutUrl).toContain('mock=true');
+    const after = await reloadUser(user.id);
+    expect(after).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 0 });
+  });
+
+  it('refuses an account that is already premium', async () => {
+    const { cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3 });
+    expect((await call('POST', '/api/premium/upgrade', { cookie })).status).toBe(409);
+  });
+});
+
+describe('POST /api/premium/upgrade with Stripe', () => {
+  let server: ReturnType<typeof Bun.serve>;
+  const seen: { path: string; body: URLSearchParams; auth: string | null }[] = [];
+
+  beforeAll(() => {
+    // A local double of Stripe's HTTP API.
+    server = Bun.serve({
+      port: 0,
+      async fetch(request) {
+        const url = new URL(request.url);
+        seen.push({ path: url.pathname, body: new URLSearchParams(await request.text()), auth: request.headers.get('authorization') });
+        if (url.pathname === '/v1/checkout/sessions') {
+          return Response.json({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+        }
+        return Response.json({ error: { message: 'unknown' } }, { status: 404 });
+      },
+    });
+    process.env.STRIPE_API_BASE = `http://localhost:${server.port}`;
+    config.stripe.secretKey = 'sk_test_123';
+    config.stripe.annualPriceId = 'price_annual';
+    config.stripe.monthlyPriceId = 'price_monthly';
+  });
+  afterEach(() => {
+    seen.length = 0;
+  });
+  afterAll(() => {
+    server.stop(true);
+    config.stripe.secretKey = '';
+  });
+
+  it('creates a subscription Checkout session and answers its address', async () => {
+    const { user, cookie } = await signedIn();
+    const res = await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'monthly' } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).checkoutUrl).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
+    expect(seen[0].auth).toBe('Bearer sk_test_123');
+    expect(seen[0].body.get('mode')).toBe('subscription');
+    expect(seen[0].body.get('line_items[0][price]')).toBe('price_monthly');
+    expect(seen[0].body.get('client_reference_id')).toBe(String(user.id));
+    expect((await reloadUser(user.id))?.isPremium).toBe(false);
+  });
+});
+
+describe('POST /api/premium/webhook', () => {
+  const secret = 'whsec_test_secret';
+  beforeAll(() => {
+    config.stripe.secretKey = 'sk_test_123';
+    config.stripe.webhookSecret = secret;
+  });
+  afterAll(() => {
+    config.stripe.secretKey = '';
+    config.stripe.webhookSecret = '';
+  });
+
+  async function deliver(event: object, sign = true) {
+    const { stripe } = await import('../../api/services/payments');
+    const payload = JSON.stringify(event);
+    const header = stripe().webhooks.generateTestHeaderString({ payload, secret: sign ? secret : 'whsec_wrong' });
+    const { app } = await import('../../api/app');
+    return app.handle(
+      new Request('http://localhost:4321/api/premium/webhook', {
+        method: 'POST',
+        headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+        body: payload,
+      }),
+    );
+  }
+
+  const completed = (id: string, userId: number) => ({
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: 'cs_1', object: 'checkout.session', client_reference_id: String(userId), customer: 'cus_1', subscription: 'sub_1', metadata: {} } },
+  });
+
+  it('refuses a bad signature and changes nothing', async () => {
+    const { user } = await signedIn();
+    const res = await deliver(completed('evt_bad', user.id), false);
+    expect(res.status).toBe(400);
+    expect((await reloadUser(user.id))?.isPremium).toBe(false);
+  });
+
+  it('grants Premium once per event, even when Stripe redelivers it', async () => {
+    const { user } = await signedIn();
+    const first = await deliver(completed('evt_1', user.id));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1' });
+    const again = await deliver(completed('evt_1', user.id));
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('ends Premium when the subscription is deleted', async () => {
+    const { user } = await signedIn();
+    await deliver(completed('evt_2', user.id));
+    await deliver({ id: 'evt_3', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription' } } });
+    expect((await reloadUser(user.id))?.isPremium).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { call } from '../helpers/api';
+
+const root = () => process.env.UPLOADS_DIR!;
+
+function put(relative: string, bytes: Uint8Array | string) {
+  const path = join(root(), relative);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+}
+
+let png: Buffer;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+  put('seed/chat-helper.png', png);
+  put('logos/a.jpg', await sharp(png).jpeg().toBuffer());
+  put('logos/b.webp', await sharp(png).webp().toBuffer());
+  put('logos/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  put('logos/page.html', '<script>alert(1)</script>');
+  put('.secret.png', png);
+  // A file beside the uploads folder, which no /uploads/ path may reach.
+  writeFileSync(`${root()}-outside.png`, png);
+});
+
+describe('GET /uploads/*', () => {
+  it('serves a stored image with its type, nosniff and a long immutable cache', async () => {
+    const res = await call('GET', '/uploads/seed/chat-helper.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('gives JPEG and WebP their content types', async () => {
+    expect((await call('GET', '/uploads/logos/a.jpg')).headers.get('content-type')).toBe('image/jpeg');
+    expect((await call('GET', '/uploads/logos/b.webp')).headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('answers 404 for a missing file', async () => {
+    const res = await call('GET', '/uploads/logos/nothing-here.png');
+    expect(res.status).toBe(404);
+  });
+
+  it('never serves types that a browser could run (svg, html)', async () => {
+    expect((await call('GET', '/uploads/logos/evil.svg')).status).toBe(404);
+    expect((await call('GET', '/uploads/logos/page.html')).status).toBe(404);
+  });
+
+  it('does not leave the uploads folder, however the path is spelled', async () => {
+    const outside = `${root().split('/').pop()}-outside.png`;
+    for (const path of [
+      `/uploads/../${outside}`,
+      `/uploads/%2e%2e/${outside}`,
+      `/uploads/..%2f${outside}`,
+      `/uploads/logos/..%2f..%2f${outside}`,
+      `/uploads/%252e%252e%252f${outside}`,
+      '/uploads/..%5c..%5cetc%5cpasswd',
+      '/uploads/%00.png',
+      '/uploads/.secret.png',
+    ]) {
+      const res = await call('GET', path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+});

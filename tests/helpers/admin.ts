@@ -1,0 +1,84 @@
+// Fixtures for the admin API tests: tools, change requests and posts inserted straight into the database.
+import { and, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import {
+  auditLog,
+  blogPosts,
+  changeRequests,
+  editorialReviews,
+  emailOutbox,
+  rebuildJobs,
+  tools,
+  type BlogPost,
+  type ChangeRequest,
+  type NewTool,
+  type Tool,
+} from '../../db/schema';
+import { urlKey } from '../../lib/format';
+import { makeUser } from './api';
+
+let counter = 0;
+
+/** These users never sign in with a password: skipping the argon2 hash keeps the tests fast. */
+export const NO_PASSWORD = { password: 'not-a-hash' } as const;
+
+/** Inserts a tool (pending unless told) submitted by `submittedById` or by a new user. */
+export async function makeTool(values: Partial<NewTool> = {}): Promise<Tool> {
+  counter += 1;
+  const n = `${counter}-${crypto.randomUUID().slice(0, 6)}`;
+  const url = values.url ?? `https://tool-${n}.example.com`;
+  const submittedById = values.submittedById ?? (await makeUser(NO_PASSWORD)).id;
+  const approved = values.status === 'approved' || values.status === 'unlisted';
+  const [tool] = await db
+    .insert(tools)
+    .values({
+      name: `Tool ${n}`,
+      slug: `tool-${n}`,
+      description: 'A helpful AI tool for testing purposes.',
+      tags: ['design'],
+      status: 'pending',
+      approvedAt: approved ? new Date() : null,
+      curatorTake: approved ? 'Solid.' : null,
+      qualityScore: approved ? 7 : null,
+      ...values,
+      url,
+      urlKey: urlKey(url),
+      submittedById,
+    })
+    .returning();
+  return tool;
+}
+
+export async function makeChangeRequest(tool: Tool, requestData: Record<string, unknown>, submittedById = tool.submittedById): Promise<ChangeRequest> {
+  const [row] = await db.insert(changeRequests).values({ toolId: tool.id, submittedById, requestData }).returning();
+  return row;
+}
+
+export async function reloadTool(id: number): Promise<Tool | undefined> {
+  return db.query.tools.findFirst({ where: eq(tools.id, id) });
+}
+
+export async function reloadPost(id: number): Promise<BlogPost | undefined> {
+  return db.query.blogPosts.findFirst({ where: eq(blogPosts.id, id) });
+}
+
+export async function reviewsOf(toolId: number) {
+  return db.select().from(editorialReviews).where(eq(editorialReviews.toolId, toolId)).orderBy(desc(editorialReviews.id));
+}
+
+export async function auditOf(entityType: string, entityId: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id));
+}
+
+export async function emailsTo(to: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id));
+}
+
+export async function rebuildsFor(reasonPart: string) {
+  const rows = await db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id));
+  return rows.filter((r) => r.reason.includes(reasonPart));
+}
