@@ -15,7 +15,8 @@ process.env.DATABASE_URL = `file:${DB_FILE}`;
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { tools, users } = await import('../db/schema');
-const { listPublicTools, ftsMatchExpression, publicToolsQuery } = await import('../db/queries/tools');
+const { RANKED_MATCH_LIMIT, browseQuery, commonWordsTiers, ftsMatchExpression, listPublicTools, rankedSearchQuery, searchTerms, tierQuery } =
+  await import('../db/queries/tools');
 const { syntheticTools } = await import('./synthetic-tools');
 const { app } = await import('../api/app');
 
@@ -33,7 +34,7 @@ const CASES: Case[] = [
   { name: 'prefix search', variants: [{ search: 'anal' }, { search: 'transc' }, { search: 'dash' }] },
   // A word in most descriptions: every match is ranked, so this is the worst case for search.
   { name: 'broad search', variants: [{ search: 'helps' }, { search: 'with' }] },
-  { name: 'search + category', variants: [{ search: 'writer', category: 'content-creation' }, { search: 'chart', category: 'data-analysis' }] },
+  { name: 'search + category', variants: [{ search: 'writer', category: 'content-creation' }, { search: 'reports', category: 'data-analysis' }] },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -76,11 +77,35 @@ console.log(`Seeded ${TOOL_COUNT} approved tools into ${DB_FILE} in ${((performa
 console.log(`Bun ${Bun.version}, ${WARMUP} warm-up + ${ITERATIONS} measured iterations per case\n`);
 
 // --- plans --------------------------------------------------------------------------------------
-console.log('Query plans (EXPLAIN QUERY PLAN):');
+async function matchCount(search: string | undefined): Promise<number> {
+  const expression = ftsMatchExpression(search);
+  if (!expression) return TOOL_COUNT;
+  const r = await db.$client.execute({ sql: 'select count(*) as n from tools_fts where tools_fts match ?', args: [expression] });
+  return Number(r.rows[0].n);
+}
+
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = query.toSQL();
+  const rows = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never });
+  return rows.rows.map((r) => String(r.detail)).join(' | ');
+}
+
+console.log(`Query plans (EXPLAIN QUERY PLAN) and full-text matches; bm25 ranks up to ${RANKED_MATCH_LIMIT} matches:`);
 for (const c of CASES) {
-  const { sql, params } = publicToolsQuery({ limit: 12, ...c.variants[0] }).toSQL();
-  const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never });
-  console.log(`  ${c.name}: ${plan.rows.map((r) => String(r.detail)).join(' | ')}`);
+  for (const v of c.variants) {
+    const page = { limit: 12, offset: 0 };
+    const terms = searchTerms(v.search);
+    const matches = await matchCount(v.search);
+    let plans: string[];
+    if (terms.length === 0) plans = [await plan(browseQuery({ category: v.category, ...page }))];
+    else if (matches <= RANKED_MATCH_LIMIT) plans = [await plan(rankedSearchQuery({ category: v.category, expression: terms.join(' AND '), ...page }))];
+    else {
+      const { nameTier, restTier } = commonWordsTiers(terms, v.category);
+      plans = [`name tier: ${await plan(tierQuery(nameTier, page))}`, `rest tier: ${await plan(tierQuery(restTier, page))}`];
+    }
+    console.log(`  ${c.name} ${JSON.stringify(v)}: ${matches} matches`);
+    for (const p of plans) console.log(`      ${p}`);
+  }
 }
 console.log();
 

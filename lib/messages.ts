@@ -105,6 +105,11 @@ export const TOAST = {
   postCreated: 'Post Created',
   postUpdated: 'Post Updated',
   reviewAdded: 'Review Added',
+  // Change requests (the spec shows the buttons but not their toasts)
+  changesApproved: 'Changes Approved',
+  changesRejected: 'Changes Rejected',
+  approveChangesFailed: 'Failed to approve changes',
+  rejectChangesFailed: 'Failed to reject changes',
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created!',
   // Blog Share button when the device has no share sheet (not spelled out by the spec)

@@ -1,6 +1,6 @@
 // User management: the admin list and the PATCH of role, admin flag, premium and account status,
 // with the rules that keep the panel safe (reasons, session ends, the last admin, no self-suspension).
-import { and, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { ROLES } from '../../lib/categories';
@@ -8,7 +8,7 @@ import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { ROLE_PERMISSIONS, can } from '../../lib/permissions';
 import type { UserUpdateInput } from '../../lib/schemas';
-import { deleteUserSessions } from '../auth/sessions';
+import { accountBlock, deleteUserSessions } from '../auth/sessions';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import type { Tx } from './shared';
@@ -42,8 +42,9 @@ export async function listUsers(): Promise<AdminUser[]> {
 /** An "admin" here is whoever may manage users: the roles the permission table gives it, or isAdmin. */
 const ADMIN_ROLES = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('manage:users'));
 
-type AdminFields = Pick<User, 'role' | 'isAdmin' | 'accountStatus'>;
-const isActiveAdmin = (user: AdminFields) => user.accountStatus === 'active' && can(user, 'manage:users');
+type AdminFields = Pick<User, 'role' | 'isAdmin' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
+/** May act as an admin now: the permission, and not blocked (a lapsed suspension counts as active, as at sign-in). */
+const isActiveAdmin = (user: AdminFields) => can(user, 'manage:users') && accountBlock(user) === null;
 
 async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> {
   const [row] = await tx
@@ -52,8 +53,11 @@ async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> 
     .where(
       and(
         ne(users.id, exceptUserId),
-        eq(users.accountStatus, 'active'),
         or(eq(users.isAdmin, true), inArray(users.role, [...ADMIN_ROLES])),
+        or(
+          eq(users.accountStatus, 'active'),
+          and(eq(users.accountStatus, 'suspended'), isNotNull(users.suspendedUntil), lte(users.suspendedUntil, new Date())),
+        ),
       ),
     );
   return row.n;
@@ -110,7 +114,7 @@ export async function updateUser(targetId: number, input: UserUpdateInput, actor
       .where(eq(users.id, targetId))
       .returning();
     // Suspending or banning signs the user out everywhere at once.
-    if (updated.accountStatus !== 'active') await deleteUserSessions(updated.id, tx);
+    if (accountBlock(updated)) await deleteUserSessions(updated.id, tx);
     await recordAudit(tx, { actorId, action: 'user.update', entityType: 'user', entityId: targetId, before, after });
     return adminUser(updated);
   });

@@ -16,38 +16,6 @@ import { prepareLogo, removeUpload, storeLogo, type StoredUpload } from '../serv
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 type Reader = Pick<typeof db, 'select'>;
 
-/**
- * Runs a write transaction after any other this module started has settled, and again (from the
- * start, since a failed one rolled back) when the database is locked by someone else's. A libSQL
- * file transaction holds its own connection across awaits and SQLite answers a second writer
- * SQLITE_BUSY at once, so parallel requests would otherwise fail with 500 instead of queuing.
- */
-let writeQueue: Promise<unknown> = Promise.resolve();
-const BUSY_RETRIES = 5;
-
-function isBusy(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === 'SQLITE_BUSY') return true;
-  }
-  return false;
-}
-
-export function writeTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const attempt = async (): Promise<T> => {
-    for (let n = 1; ; n++) {
-      try {
-        return await db.transaction(work);
-      } catch (error) {
-        if (!isBusy(error) || n >= BUSY_RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * n));
-      }
-    }
-  };
-  const run = writeQueue.then(attempt, attempt);
-  writeQueue = run.catch(() => undefined);
-  return run;
-}
-
 /** Statuses that hold a URL: a second submission of it is refused. Rejected tools free it. */
 const URL_HOLDING_STATUSES = ['approved', 'unlisted', 'pending'];
 
@@ -123,7 +91,7 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
   try {
     if (image) stored = await storeLogo(image);
     const logoUrl = stored?.url ?? null;
-    const tool = await writeTransaction(async (tx) => {
+    const tool = await db.transaction(async (tx) => {
       // Checked again inside the write transaction: a parallel request may have won meanwhile.
       await assertUrlFree(input.url, tx);
       if (input.isPremium) await takePremiumSlot(user.id, tx);
@@ -227,7 +195,7 @@ export async function requestChanges(user: User, toolId: number, input: ChangeRe
   if (Object.keys(changes).length === 0) throw badRequest(MSG.noChanges);
   if (changes.url !== undefined && urlKey(changes.url) !== tool.urlKey) await assertUrlFree(changes.url, db, tool.id);
 
-  const created = await writeTransaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: changeRequests.id })
       .from(changeRequests)

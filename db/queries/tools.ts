@@ -68,6 +68,8 @@ export interface ListPublicToolsOptions {
   search?: string;
   /** One category id; absent means every category. */
   category?: string;
+  /** The most matches bm25 ranks (default RANKED_MATCH_LIMIT); above it a search is ordered by tiers. */
+  rankedMatchLimit?: number;
 }
 
 /** FTS5 column weights for name, description, tags: a name hit counts most, then a category, then the description. */
@@ -77,17 +79,27 @@ const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 64;
 
 /**
- * Builds an FTS5 MATCH expression from visitor text, or null when there is nothing to search for.
- * Words are the tokenizer's own (letters and digits); everything else, FTS syntax included, is a separator.
- * Each word becomes a quoted string, so NEAR, AND, OR, NOT, column filters and * are plain text.
- * Words of two or more characters match as prefixes ('anal' finds 'analytics'); a single character
- * would match as a prefix nearly every row, so it must match a whole word. All words must match.
+ * Above this many full-text matches a search is ordered by tiers instead of bm25: computing bm25 costs
+ * time for every match, and words that common carry little relevance signal anyway (bench/search.ts).
  */
-export function ftsMatchExpression(text: string | null | undefined): string | null {
+export const RANKED_MATCH_LIMIT = 1000;
+
+/**
+ * Visitor text as quoted FTS5 terms. Words are the tokenizer's own (letters and digits); everything else,
+ * FTS syntax included, is a separator, and each word is quoted, so NEAR, AND, OR, NOT, column filters
+ * and * are plain text. Words of two or more characters match as prefixes ('anal' finds 'analytics');
+ * a single character would match nearly every row as a prefix, so it must match a whole word.
+ */
+export function searchTerms(text: string | null | undefined): string[] {
   const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
-  if (unique.length === 0) return null;
-  return unique.map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`)).join(' AND ');
+  return unique.map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`));
+}
+
+/** The FTS5 MATCH expression for visitor text (every word must match), or null when there is no word in it. */
+export function ftsMatchExpression(text: string | null | undefined): string | null {
+  const terms = searchTerms(text);
+  return terms.length === 0 ? null : terms.join(' AND ');
 }
 
 /** The public order: premium first, then quality score (unscored last), then newest. */
@@ -103,34 +115,111 @@ const inCategory = (category: string): SQL =>
   sql`exists (select 1 from json_each(${tools.tags}) where json_each.value = ${category})`;
 
 /**
- * Approved tools, a page at a time. Without search text: premium first, then quality score, then newest.
- * With search text: most relevant first (bm25, name weighted highest), then the public order among equals.
+ * Tools whose row matches the FTS expression. The unary + keeps SQLite from driving the query by rowid:
+ * it walks tools_public_order_idx in order and probes the match set, stopping once the page is full.
  */
-export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = defaultDb): Promise<PublicTool[]> {
-  return publicToolsQuery(options, database);
-}
+const matchesFts = (expression: string): SQL =>
+  sql`+${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`;
+const notMatchesFts = (expression: string): SQL =>
+  sql`+${tools.id} not in (select rowid from tools_fts where tools_fts match ${expression})`;
 
-/** The unexecuted query behind listPublicTools, for EXPLAIN QUERY PLAN in bench/. */
-export function publicToolsQuery(options: ListPublicToolsOptions = {}, database: Database = defaultDb) {
-  const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, category } = options;
+function baseConditions(category: string | undefined): SQL[] {
   const conditions: SQL[] = [eq(tools.status, PUBLIC_STATUS)];
   if (category) conditions.push(inCategory(category));
-  const match = ftsMatchExpression(search);
-  const query = database.select(publicColumns).from(tools).$dynamic();
-  if (match === null) {
-    return query
-      .where(and(...conditions))
-      .orderBy(...publicOrder())
-      .limit(limit)
-      .offset(offset);
-  }
-  conditions.push(sql`tools_fts match ${match}`);
-  return query
+  return conditions;
+}
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** No search text: the public order. */
+export function browseQuery({ category, limit, offset }: { category?: string } & Page, database: Database = defaultDb) {
+  return database
+    .select(publicColumns)
+    .from(tools)
+    .where(and(...baseConditions(category)))
+    .orderBy(...publicOrder())
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Search with few matches: bm25 relevance (name weighted highest), then the public order among equals. */
+export function rankedSearchQuery(
+  { category, expression, limit, offset }: { category?: string; expression: string } & Page,
+  database: Database = defaultDb,
+) {
+  return database
+    .select(publicColumns)
+    .from(tools)
     .innerJoin(sql`tools_fts`, sql`tools_fts.rowid = ${tools.id}`)
-    .where(and(...conditions))
+    .where(and(...baseConditions(category), sql`tools_fts match ${expression}`))
     .orderBy(BM25, ...publicOrder())
     .limit(limit)
     .offset(offset);
+}
+
+/** One tier of a common-words search, in the public order. */
+export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = defaultDb) {
+  return database
+    .select(publicColumns)
+    .from(tools)
+    .where(and(...conditions))
+    .orderBy(...publicOrder())
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The two tiers of a common-words search: every word matches and a word is in the name; then the rest. */
+export function commonWordsTiers(terms: string[], category: string | undefined): { nameTier: SQL[]; restTier: SQL[] } {
+  const every = terms.join(' AND ');
+  const inName = `(${every}) AND ({name} : (${terms.join(' OR ')}))`;
+  return {
+    nameTier: [...baseConditions(category), matchesFts(inName)],
+    restTier: [...baseConditions(category), matchesFts(every), notMatchesFts(inName)],
+  };
+}
+
+/** How many rows match, counting no further than cap. */
+async function countMatches(expression: string, cap: number, database: Database): Promise<number> {
+  const [row] = await database
+    .select({ n: count() })
+    .from(sql`(select 1 from tools_fts where tools_fts match ${expression} limit ${cap})`);
+  return row?.n ?? 0;
+}
+
+/** Common words: tools with a search word in the name first, then the others, each tier in the public order. */
+async function commonWordsSearch(terms: string[], category: string | undefined, page: Page, database: Database): Promise<PublicTool[]> {
+  const { nameTier, restTier } = commonWordsTiers(terms, category);
+  const first = await tierQuery(nameTier, page, database);
+  if (first.length === page.limit) return first;
+  // The name tier ends on this page: the rest tier starts right after it, or further on when the page began past it.
+  let restOffset = 0;
+  if (first.length === 0 && page.offset > 0) {
+    const [row] = await database.select({ n: count() }).from(tools).where(and(...nameTier));
+    restOffset = Math.max(0, page.offset - (row?.n ?? 0));
+  }
+  const rest = await tierQuery(restTier, { limit: page.limit - first.length, offset: restOffset }, database);
+  return [...first, ...rest];
+}
+
+/**
+ * Approved tools, a page at a time. Without search text: premium first, then quality score, then newest.
+ * With search text (every word must match, as a prefix): most relevant first by bm25 with the name weighted
+ * highest, then the public order among equals; when more than RANKED_MATCH_LIMIT rows match, tools with a
+ * search word in their name first, then the others, each in the public order.
+ */
+export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = defaultDb): Promise<PublicTool[]> {
+  const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, category, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
+  const page = { limit, offset };
+  const terms = searchTerms(search);
+  if (terms.length === 0) return browseQuery({ category, ...page }, database);
+  const expression = terms.join(' AND ');
+  if ((await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit) {
+    return rankedSearchQuery({ category, expression, ...page }, database);
+  }
+  return commonWordsSearch(terms, category, page, database);
 }
 
 /** The number of tools the public can see. */

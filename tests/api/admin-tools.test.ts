@@ -1,7 +1,9 @@
 // Admin tool moderation: lists, stats, approve/reject, edit, premium, unlist/list, follow-up reviews, history.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { app } from '../../api/app';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
+import { db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { DEFAULT_UNLIST_REASON, PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
@@ -100,6 +102,25 @@ describe('POST /api/admin/tools/:id/approve', () => {
     expect(audit).toMatchObject({ action: 'tool.approve', actorId: staff.user.id });
     expect(audit.before).toMatchObject({ status: 'pending' });
     expect(audit.after).toMatchObject({ status: 'approved', qualityScore: 8 });
+  });
+
+  it('changes nothing when any write of the approval fails', async () => {
+    const submitter = await makeUser(NO_PASSWORD);
+    const tool = await makeTool({ submittedById: submitter.id });
+    // The last write of the transaction (the audit row) fails: everything before it must roll back.
+    await db.run(sql`create trigger fail_approve_audit before insert on audit_log when new.action = 'tool.approve' begin select raise(abort, 'audit unavailable'); end`);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // the 500 is logged on purpose
+    try {
+      const res = await post(`/api/admin/tools/${tool.id}/approve`, { curatorTake: 'Great', qualityScore: 8 });
+      expect(res.status).toBe(500);
+    } finally {
+      await db.run(sql`drop trigger fail_approve_audit`);
+      logged.mockRestore();
+    }
+    expect(await reloadTool(tool.id)).toMatchObject({ status: 'pending', approvedAt: null, qualityScore: null });
+    expect(await reviewsOf(tool.id)).toHaveLength(0);
+    expect(await emailsTo(submitter.email)).toHaveLength(0);
+    expect(await rebuildsFor(tool.slug)).toHaveLength(0);
   });
 
   it('answers 409 for a tool that is not pending, and 404 for an unknown one', async () => {

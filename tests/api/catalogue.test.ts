@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { listPublicTools } from '../../db/queries/tools';
 import { editorialReviews, tools, type NewTool, type Tool, type User } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { slugify } from '../../lib/slug';
@@ -230,6 +231,40 @@ describe('GET /api/tools search', () => {
     const all = await search('widget', '&limit=100');
     expect(all).toHaveLength(5);
     expect([...(await search('widget', '&limit=2')), ...(await search('widget', '&limit=2&offset=2')), ...(await search('widget', '&limit=2&offset=4'))]).toEqual(all);
+  });
+});
+
+describe('search for words so common that bm25 does not rank them', () => {
+  // rankedMatchLimit: 1 sends every search with two or more matches down the common-words path.
+  const common = async (search: string, extra: { limit?: number; offset?: number; category?: string } = {}) =>
+    (await listPublicTools({ search, rankedMatchLimit: 1, limit: 100, ...extra })).map((t) => t.name);
+
+  beforeEach(async () => {
+    await addTool({ name: 'Notes Alpha', description: 'Keeps your thoughts.', qualityScore: 2, tags: ['productivity'] });
+    await addTool({ name: 'Beta', description: 'Turns meetings into notes.', qualityScore: 9, isPremium: true, tags: ['design'] });
+    await addTool({ name: 'Gamma', description: 'Shares notes with the team.', qualityScore: 5, tags: ['productivity'] });
+    await addTool({ name: 'Notes Delta', description: 'Voice memos to text.', qualityScore: 1, isPremium: true, tags: ['design'] });
+    await addTool({ name: 'Omega', description: 'Something else entirely.', qualityScore: 10 });
+    await addTool({ name: 'Notes Hidden', description: 'Pending notes.', status: 'pending', approvedAt: null });
+  });
+
+  it('lists tools with a search word in the name first, then the others, each in the public order', async () => {
+    expect(await common('notes')).toEqual(['Notes Delta', 'Notes Alpha', 'Beta', 'Gamma']);
+    expect(await common('note team')).toEqual(['Gamma']);
+    expect(await common('notes voice')).toEqual(['Notes Delta']);
+    expect(await common('notes', { category: 'design' })).toEqual(['Notes Delta', 'Beta']);
+    expect(await common('"notes" OR {name}: (alpha*')).toEqual([]);
+    expect(await common('(notes) -alpha*')).toEqual(['Notes Alpha']);
+  });
+
+  it('pages across the boundary between the two tiers without gaps or repeats', async () => {
+    const all = await common('notes');
+    for (const limit of [1, 2, 3]) {
+      const paged: string[] = [];
+      for (let offset = 0; offset < all.length + limit; offset += limit) paged.push(...(await common('notes', { limit, offset })));
+      expect(paged).toEqual(all);
+    }
+    expect(await common('notes', { limit: 12, offset: 4 })).toEqual([]);
   });
 });
 

@@ -1,0 +1,7 @@
+// Escaping for the XML the site writes itself (sitemap, RSS).
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function xmlEscape(value: string): string {
+  // Characters XML 1.0 forbids are dropped rather than escaped.
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}

@@ -1,0 +1,218 @@
+// Approved Tools: the approved and unlisted tools with search, a premium filter, and View, Edit,
+// premium toggle and Unlist / List Again.
+import { useId, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { shortDate, tagLabel } from '../../../lib/format';
+import { TOAST } from '../../../lib/messages';
+import { $approvedTools, listTool, setToolPremium, unlistTool, type ApprovedTool } from '../../stores/admin';
+import EditToolDialog from './dialogs/EditToolDialog';
+import ReasonDialog from './dialogs/ReasonDialog';
+import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
+import { perform } from './feedback';
+import { AdminStars, EmptyState, ListState } from './parts';
+
+const FILTERS = [
+  { id: 'all', label: 'All' },
+  { id: 'premium', label: 'Premium Only' },
+  { id: 'free', label: 'Free Only' },
+] as const;
+type Filter = (typeof FILTERS)[number]['id'];
+
+/** Search matches the name, the description or a tag (its id or its label); the filter splits premium from free. */
+export function filterTools(tools: readonly ApprovedTool[], search: string, filter: Filter): ApprovedTool[] {
+  const q = search.trim().toLowerCase();
+  return tools.filter((tool) => {
+    if (filter === 'premium' && !tool.isPremium) return false;
+    if (filter === 'free' && tool.isPremium) return false;
+    if (!q) return true;
+    return (
+      tool.name.toLowerCase().includes(q) ||
+      tool.description.toLowerCase().includes(q) ||
+      tool.tags.some((tag) => tag.toLowerCase().includes(q) || tagLabel(tag).toLowerCase().includes(q))
+    );
+  });
+}
+
+type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: ApprovedTool } | null;
+
+export default function ApprovedTab() {
+  const { data, loading, error } = useStore($approvedTools);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const searchId = useId();
+  const filterId = useId();
+  const tools = data ?? [];
+  const shown = useMemo(() => filterTools(tools, search, filter), [tools, search, filter]);
+  const filtered = search.trim() !== '' || filter !== 'all';
+  const close = () => setDialog(null);
+  // The dialog follows the list, so a refreshed row (after an edit or a review) shows its new values.
+  const current = dialog ? (tools.find((t) => t.id === dialog.tool.id) ?? dialog.tool) : null;
+
+  async function togglePremium(tool: ApprovedTool) {
+    setBusyId(tool.id);
+    await perform(() => setToolPremium(tool.id, !tool.isPremium), {
+      success: (result) => ({ title: result.isPremium ? TOAST.toolUpgraded : TOAST.toolDowngraded, description: result.name }),
+      failure: TOAST.premiumToggleFailed,
+    });
+    setBusyId(null);
+  }
+
+  async function listAgain(tool: ApprovedTool) {
+    setBusyId(tool.id);
+    await perform(() => listTool(tool.id), {
+      success: () => ({ title: TOAST.toolListed, description: `${tool.name} is back in the public directory.` }),
+      failure: TOAST.listFailed,
+    });
+    setBusyId(null);
+  }
+
+  return (
+    <>
+      <div className="flex flex-col md:flex-row md:items-end gap-3 mb-4">
+        <div className="flex flex-col gap-1 flex-1">
+          <label htmlFor={searchId} className="label-text font-medium">
+            Search approved tools
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input input-bordered w-full"
+            placeholder="Search by name, description or tags..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={filterId} className="label-text font-medium">
+            Listing type
+          </label>
+          <select id={filterId} className="select select-bordered w-full md:w-48" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+            {FILTERS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <ListState data={data} loading={loading} error={error}>
+        {() => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2 mb-2">
+              <p className="text-sm text-base-content/70" aria-live="polite" data-testid="approved-count">
+                Showing {shown.length} of {tools.length} tools
+              </p>
+              {filtered && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => {
+                    setSearch('');
+                    setFilter('all');
+                  }}
+                >
+                  Clear filters
+                </button>
+              )}
+            </div>
+            {shown.length === 0 ? (
+              <EmptyState>{tools.length === 0 ? 'No approved tools yet' : 'No tools match your search'}</EmptyState>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="table" aria-label="Approved tools">
+                  <thead>
+                    <tr>
+                      <th scope="col">Tool Name</th>
+                      <th scope="col">Quality Score</th>
+                      <th scope="col">Listing</th>
+                      <th scope="col">Approved</th>
+                      <th scope="col" className="text-right">
+                        Actions
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((tool) => {
+                      const unlisted = tool.status === 'unlisted';
+                      const busy = busyId === tool.id;
+                      return (
+                        <tr key={tool.id} data-testid="approved-row" className={unlisted ? 'bg-base-200/50' : undefined}>
+                          <td>
+                            <div className="flex flex-wrap items-center gap-2">
+                              <span className="font-medium">{tool.name}</span>
+                              {unlisted && (
+                                <span className="badge badge-neutral badge-sm" title={tool.unlistReason ?? undefined}>
+                                  Unlisted
+                                </span>
+                              )}
+                            </div>
+                            {unlisted && tool.unlistReason && <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>}
+                          </td>
+                          <td className="whitespace-nowrap">
+                            <div className="font-medium tabular-nums">{tool.qualityScore ?? '—'}/10</div>
+                            <AdminStars score={tool.qualityScore} />
+                          </td>
+                          <td>
+                            {tool.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+                          </td>
+                          <td className="whitespace-nowrap">{shortDate(tool.approvedAt)}</td>
+                          <td>
+                            <div className="flex flex-wrap justify-end gap-1.5">
+                              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'view', tool })}>
+                                View
+                              </button>
+                              <button type="button" className="btn btn-outline btn-xs" onClick={() => setDialog({ kind: 'edit', tool })}>
+                                Edit
+                              </button>
+                              <button type="button" className={`btn btn-xs ${tool.isPremium ? 'btn-outline' : 'btn-warning'}`} disabled={busy} onClick={() => void togglePremium(tool)}>
+                                {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
+                              </button>
+                              {unlisted ? (
+                                <button type="button" className="btn btn-success btn-outline btn-xs" disabled={busy} onClick={() => void listAgain(tool)}>
+                                  List Again
+                                </button>
+                              ) : (
+                                <button type="button" className="btn btn-error btn-outline btn-xs" disabled={busy} onClick={() => setDialog({ kind: 'unlist', tool })}>
+                                  Unlist
+                                </button>
+                              )}
+                            </div>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </ListState>
+
+      {dialog?.kind === 'view' && current && <ToolDetailsDialog tool={current} onClose={close} />}
+      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} onClose={close} />}
+      {dialog?.kind === 'unlist' && current && (
+        <ReasonDialog
+          title={`Unlist ${current.name}`}
+          intro={<p className="text-sm text-base-content/80">The tool leaves the public directory; its data is kept and it can be listed again.</p>}
+          label="Reason (optional)"
+          placeholder="Unlisted by admin"
+          submitLabel="Unlist Tool"
+          pendingLabel="Unlisting..."
+          danger
+          onClose={close}
+          testId="unlist-dialog"
+          onSubmit={(reason) =>
+            perform(() => unlistTool(current.id, reason), {
+              success: () => ({ title: TOAST.toolUnlisted, description: `${current.name} is hidden from the public directory.` }),
+              failure: TOAST.unlistFailed,
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

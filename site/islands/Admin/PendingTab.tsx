@@ -1,0 +1,131 @@
+// Pending Review: the submissions waiting for a decision, with Approve, Reject and View.
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { shortDate } from '../../../lib/format';
+import { TOAST } from '../../../lib/messages';
+import { firstIssue, rejectSchema } from '../../../lib/schemas';
+import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../stores/admin';
+import ReasonDialog from './dialogs/ReasonDialog';
+import ReviewDialog from './dialogs/ReviewDialog';
+import { perform } from './feedback';
+import { CategoryBadge, EmptyState, ListState, safeHref } from './parts';
+
+type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
+
+export default function PendingTab({ canModerate }: { canModerate: boolean }) {
+  const { data, loading, error } = useStore($pendingTools);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <ListState data={data} loading={loading} error={error}>
+        {(tools) =>
+          tools.length === 0 ? (
+            <EmptyState>No tools pending review</EmptyState>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table" aria-label="Tools pending review">
+                <thead>
+                  <tr>
+                    <th scope="col">Tool Name</th>
+                    <th scope="col">Submitted By</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Category</th>
+                    <th scope="col" className="text-right">
+                      Actions
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tools.map((tool) => (
+                    <tr key={tool.id} data-testid="pending-row">
+                      <td>
+                        <div className="font-medium">{tool.name}</div>
+                        {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
+                        {tool.description && <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>}
+                      </td>
+                      <td>
+                        {tool.submittedBy ? (
+                          <>
+                            <div>{tool.submittedBy.name}</div>
+                            {tool.submittedBy.name !== tool.submittedBy.email && (
+                              <div className="text-xs text-base-content/70">{tool.submittedBy.email}</div>
+                            )}
+                          </>
+                        ) : (
+                          <span className="text-base-content/70">User #{tool.submittedById}</span>
+                        )}
+                      </td>
+                      <td className="whitespace-nowrap">{shortDate(tool.submittedAt)}</td>
+                      <td>
+                        <CategoryBadge tag={tool.tags[0]} />
+                      </td>
+                      <td>
+                        <div className="flex flex-wrap justify-end gap-2">
+                          {canModerate && (
+                            <>
+                              <button type="button" className="btn btn-success btn-sm" onClick={() => setDialog({ kind: 'approve', tool })}>
+                                Approve
+                              </button>
+                              <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setDialog({ kind: 'reject', tool })}>
+                                Reject
+                              </button>
+                            </>
+                          )}
+                          <a className="btn btn-ghost btn-sm" href={safeHref(tool.url)} target="_blank" rel="noopener noreferrer" aria-label={`View ${tool.name} (opens in a new tab)`}>
+                            View
+                          </a>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </ListState>
+
+      {dialog?.kind === 'approve' && (
+        <ReviewDialog
+          title={`Approve ${dialog.tool.name}`}
+          intro={<p className="text-sm text-base-content/80">The tool goes live in the directory with your take and score, and the submitter is told by e-mail.</p>}
+          submitLabel="Approve Tool"
+          pendingLabel="Approving..."
+          onClose={close}
+          testId="approve-dialog"
+          onSubmit={(review) =>
+            perform(() => approveTool(dialog.tool.id, review), {
+              success: () => ({ title: TOAST.toolApproved, description: `${dialog.tool.name} is now live in the directory.` }),
+              failure: TOAST.approveFailed,
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'reject' && (
+        <ReasonDialog
+          title={`Reject ${dialog.tool.name}`}
+          intro={<p className="text-sm text-base-content/80">The submitter receives this reason by e-mail.</p>}
+          label="Rejection Reason"
+          placeholder="Why the tool is not a fit for the directory"
+          validate={(rejectionReason) => {
+            const parsed = rejectSchema.safeParse({ rejectionReason });
+            return parsed.success ? null : firstIssue(parsed.error);
+          }}
+          submitLabel="Reject Tool"
+          pendingLabel="Rejecting..."
+          danger
+          onClose={close}
+          testId="reject-dialog"
+          onSubmit={(rejectionReason) =>
+            perform(() => rejectTool(dialog.tool.id, rejectionReason), {
+              success: () => ({ title: TOAST.toolRejected, description: `${dialog.tool.name} was rejected and the submitter notified.` }),
+              failure: TOAST.rejectFailed,
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
