@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import { adminBlogRoutes } from './blog.routes';
 import { adminChangeRequestRoutes } from './change-requests.routes';
+import { adminSettingsRoutes } from './settings.routes';
 import { adminToolRoutes } from './tools.routes';
 import { adminUserRoutes } from './users.routes';
 
@@ -9,4 +10,5 @@ export const adminRoutes = new Elysia({ name: 'admin-routes' })
   .use(adminToolRoutes)
   .use(adminChangeRequestRoutes)
   .use(adminUserRoutes)
-  .use(adminBlogRoutes);
+  .use(adminBlogRoutes)
+  .use(adminSettingsRoutes);

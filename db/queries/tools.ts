@@ -115,11 +115,14 @@ const inCategory = (category: string): SQL =>
   sql`exists (select 1 from json_each(${tools.tags}) where json_each.value = ${category})`;
 
 /**
- * Tools whose row matches the FTS expression. The unary + keeps SQLite from driving the query by rowid:
- * it walks tools_public_order_idx in order and probes the match set, stopping once the page is full.
+ * Tools whose row matches the FTS expression. With byRowid the query is driven by the (few) matches and
+ * sorted; without it, the unary + keeps SQLite from doing that: it walks tools_public_order_idx in order
+ * and probes the match set, stopping as soon as the page is full, which is the fast way for many matches.
  */
-const matchesFts = (expression: string): SQL =>
-  sql`+${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`;
+const matchesFts = (expression: string, { byRowid = false } = {}): SQL =>
+  byRowid
+    ? sql`${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`
+    : sql`+${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`;
 const notMatchesFts = (expression: string): SQL =>
   sql`+${tools.id} not in (select rowid from tools_fts where tools_fts match ${expression})`;
 
@@ -174,9 +177,10 @@ export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: 
 /** The two tiers of a common-words search: every word matches and a word is in the name; then the rest. */
 export function commonWordsTiers(terms: string[], category: string | undefined): { nameTier: SQL[]; restTier: SQL[] } {
   const every = terms.join(' AND ');
-  const inName = `(${every}) AND ({name} : (${terms.join(' OR ')}))`;
+  const inName = terms.length === 1 ? `{name} : ${terms[0]}` : `(${every}) AND ({name} : (${terms.join(' OR ')}))`;
   return {
-    nameTier: [...baseConditions(category), matchesFts(inName)],
+    // Names rarely share a common word, so the name tier is small: found through the full-text index.
+    nameTier: [...baseConditions(category), matchesFts(inName, { byRowid: true })],
     restTier: [...baseConditions(category), matchesFts(every), notMatchesFts(inName)],
   };
 }

@@ -2,6 +2,7 @@
 // premium toggle and Unlist / List Again.
 import { useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
 import { shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type ApprovedTool } from '../../stores/admin';
@@ -199,7 +200,7 @@ export default function ApprovedTab() {
           title={`Unlist ${current.name}`}
           intro={<p className="text-sm text-base-content/80">The tool leaves the public directory; its data is kept and it can be listed again.</p>}
           label="Reason (optional)"
-          placeholder="Unlisted by admin"
+          placeholder={DEFAULT_UNLIST_REASON}
           submitLabel="Unlist Tool"
           pendingLabel="Unlisting..."
           danger
