@@ -45,9 +45,10 @@ export function syntheticTools(n: number, submittedById: number, seed = 42): New
   const span = 2 * 365 * 24 * 3600 * 1000;
   const rows: NewTool[] = [];
   for (let i = 0; i < n; i++) {
-    const name = `${pick(rand, PREFIXES)}${pick(rand, SUFFIXES)} ${i + 1}`;
+    // Many real tool names carry 'AI', which makes 'ai' a common word in names as well as descriptions.
+    const name = `${pick(rand, PREFIXES)}${pick(rand, SUFFIXES)}${rand() < 0.3 ? ' AI' : ''} ${i + 1}`;
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const description = `${name} helps ${pick(rand, AUDIENCES)} ${pick(rand, VERBS)} ${pick(rand, OBJECTS)} with ${pick(rand, FEATURES)}. ${pick(rand, CLOSERS)}`;
+    const description = `${name} is an AI assistant that helps ${pick(rand, AUDIENCES)} ${pick(rand, VERBS)} ${pick(rand, OBJECTS)} with ${pick(rand, FEATURES)}. ${pick(rand, CLOSERS)}`;
     const approvedAt = new Date(start + Math.floor(rand() * span));
     const isPremium = rand() < 0.08;
     rows.push({

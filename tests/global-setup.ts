@@ -1,5 +1,5 @@
 // Builds one migrated template database per test run; each test file copies it (tests/setup.ts).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
@@ -13,6 +13,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
   await migrate(drizzle(client), { migrationsFolder: join(import.meta.dirname, '../db/migrations') });
   client.close();
   provide('templateDb', template);
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

@@ -3,8 +3,7 @@ import { Elysia } from 'elysia';
 import { getPublishedPostBySlug, listPublishedPosts } from '../../db/queries/blog';
 import { MSG } from '../../lib/messages';
 import { errors, notFound } from '../plugins/errors';
-import { security } from '../plugins/security';
-import { PUBLIC_CACHE } from '../tools/routes';
+import { PUBLIC_CACHE, security } from '../plugins/security';
 
 export const blogRoutes = new Elysia({ name: 'blog-routes' })
   .use(errors)

@@ -4,6 +4,9 @@ import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
 
+/** Public reads may be cached briefly by browsers and CDNs; a rebuild or approval shows within a minute. */
+export const PUBLIC_CACHE = 'public, max-age=60';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function allowedOrigins(request: Request): Set<string> {

@@ -6,10 +6,8 @@ import { CATEGORY_IDS } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { errors, notFound } from '../plugins/errors';
-import { security } from '../plugins/security';
+import { PUBLIC_CACHE, security } from '../plugins/security';
 
-/** Public reads may be cached briefly by browsers and CDNs; a rebuild or approval shows within a minute. */
-export const PUBLIC_CACHE = 'public, max-age=60';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;

@@ -79,10 +79,13 @@ const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 64;
 
 /**
- * Above this many full-text matches a search is ordered by tiers instead of bm25: computing bm25 costs
- * time for every match, and words that common carry little relevance signal anyway (bench/search.ts).
+ * Above this many full-text matches a search is ordered by tiers instead of bm25: bm25 costs time for
+ * every match (about 2 µs each), and words that common carry little relevance signal (bench/search.ts).
  */
-export const RANKED_MATCH_LIMIT = 1000;
+export const RANKED_MATCH_LIMIT = 250;
+
+/** Up to this many name hits the name tier is fetched by rowid and sorted; above it, by walking the public order. */
+export const NAME_TIER_SORT_LIMIT = 250;
 
 /**
  * Visitor text as quoted FTS5 terms. Words are the tokenizer's own (letters and digits); everything else,
@@ -174,13 +177,18 @@ export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: 
     .offset(offset);
 }
 
-/** The two tiers of a common-words search: every word matches and a word is in the name; then the rest. */
-export function commonWordsTiers(terms: string[], category: string | undefined): { nameTier: SQL[]; restTier: SQL[] } {
+/** A common-words search: its name-hit expression and its two tiers, each to be read in the public order. */
+export function commonWordsTiers(
+  terms: string[],
+  category: string | undefined,
+  { nameTierByRowid = true } = {},
+): { inName: string; nameTier: SQL[]; restTier: SQL[] } {
   const every = terms.join(' AND ');
+  // Every word matches somewhere and at least one is in the name.
   const inName = terms.length === 1 ? `{name} : ${terms[0]}` : `(${every}) AND ({name} : (${terms.join(' OR ')}))`;
   return {
-    // Names rarely share a common word, so the name tier is small: found through the full-text index.
-    nameTier: [...baseConditions(category), matchesFts(inName, { byRowid: true })],
+    inName,
+    nameTier: [...baseConditions(category), matchesFts(inName, { byRowid: nameTierByRowid })],
     restTier: [...baseConditions(category), matchesFts(every), notMatchesFts(inName)],
   };
 }
@@ -195,13 +203,15 @@ async function countMatches(expression: string, cap: number, database: Database)
 
 /** Common words: tools with a search word in the name first, then the others, each tier in the public order. */
 async function commonWordsSearch(terms: string[], category: string | undefined, page: Page, database: Database): Promise<PublicTool[]> {
-  const { nameTier, restTier } = commonWordsTiers(terms, category);
-  const first = await tierQuery(nameTier, page, database);
+  const { inName } = commonWordsTiers(terms, category);
+  const nameHits = await countMatches(inName, NAME_TIER_SORT_LIMIT + 1, database);
+  const { nameTier, restTier } = commonWordsTiers(terms, category, { nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT });
+  const first = nameHits === 0 ? [] : await tierQuery(nameTier, page, database);
   if (first.length === page.limit) return first;
   // The name tier ends on this page: the rest tier starts right after it, or further on when the page began past it.
   let restOffset = 0;
   if (first.length === 0 && page.offset > 0) {
-    const [row] = await database.select({ n: count() }).from(tools).where(and(...nameTier));
+    const [row] = nameHits === 0 ? [{ n: 0 }] : await database.select({ n: count() }).from(tools).where(and(...nameTier));
     restOffset = Math.max(0, page.offset - (row?.n ?? 0));
   }
   const rest = await tierQuery(restTier, { limit: page.limit - first.length, offset: restOffset }, database);

@@ -30,7 +30,7 @@ export default function ToolCard({ tool }: { tool: ToolCardData }) {
             <p className="text-xs text-base-content/80 mt-0.5">{hostOf(tool.url)}</p>
           </div>
         </div>
-        <p className="text-sm text-base-content/80 line-clamp-2">{tool.description}</p>
+        <p className="grow-0 text-sm text-base-content/80 line-clamp-2">{tool.description}</p>
         <div className="flex flex-wrap gap-1">
           {shown.map((tag) => (
             <span key={tag} className="badge badge-ghost badge-sm">

@@ -125,10 +125,22 @@ export interface AdminPost {
   createdAt?: string;
 }
 
+export interface SiteBuild {
+  id?: number;
+  status: string;
+  reason?: string;
+  requestedAt?: string;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+/** GET /api/admin/settings; the fields after the first ones are extras an older server may not send. */
 export interface AdminSettings {
-  email: { provider: string; configured: boolean };
-  payments: { provider: string; configured: boolean };
-  build: { status: string; finishedAt: string | null; error: string | null } | null;
+  email: { provider: string; configured: boolean; from?: string; outbox?: Record<string, number> };
+  payments: { provider: string; configured: boolean; webhook?: boolean };
+  google?: { configured: boolean };
+  build: SiteBuild | null;
+  rebuilds?: SiteBuild[];
 }
 
 export interface PostValues {

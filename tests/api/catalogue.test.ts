@@ -266,6 +266,28 @@ describe('search for words so common that bm25 does not rank them', () => {
     }
     expect(await common('notes', { limit: 12, offset: 4 })).toEqual([]);
   });
+
+  it('orders a large name tier the same way (read by walking the public order instead of sorting)', async () => {
+    await db.insert(tools).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        name: `Bulk Notes ${i}`,
+        slug: `bulk-notes-${i}`,
+        url: `https://bulk${i}.example.com`,
+        urlKey: `bulk${i}.example.com`,
+        description: 'Made for load.',
+        status: 'approved',
+        isPremium: i % 7 === 0,
+        qualityScore: i % 11 === 0 ? null : i % 10,
+        approvedAt: new Date(Date.UTC(2025, 0, 1) + (i % 13) * 1000),
+        submittedById: owner.id,
+      })),
+    );
+    // The oracle: the browse order (tested above), name hits first, then the description hits.
+    const browse = (await listPublicTools({ limit: 1000 })).map((t) => t.name);
+    const expected = [...browse.filter((n) => n.includes('Notes')), 'Beta', 'Gamma'];
+    expect(await common('notes', { limit: 1000 })).toEqual(expected);
+    expect(await common('notes', { limit: 12, offset: 296 })).toEqual(expected.slice(296, 308));
+  });
 });
 
 describe('hidden statuses', () => {

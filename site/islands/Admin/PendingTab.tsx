@@ -19,6 +19,9 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
 
   return (
     <>
+      {!canModerate && (
+        <p className="alert alert-info alert-soft text-sm mb-4">You can read the submissions waiting for review; staff and admins approve or reject them.</p>
+      )}
       <ListState data={data} loading={loading} error={error}>
         {(tools) =>
           tools.length === 0 ? (

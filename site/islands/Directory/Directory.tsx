@@ -150,7 +150,7 @@ export default function Directory({ initialTools }: DirectoryProps) {
   return (
     <div>
       <form role="search" action="/directory" method="get" className="flex flex-col sm:flex-row gap-3" onSubmit={onSubmit}>
-        <label className="input input-lg w-full flex-1 bg-base-100">
+        <label className="input input-lg w-full sm:flex-1 bg-base-100">
           <svg className="h-5 w-5 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-3.5-3.5" strokeLinecap="round" />

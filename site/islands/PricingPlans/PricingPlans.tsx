@@ -28,11 +28,11 @@ export default function PricingPlans() {
               <h2 id={`plan-${plan.id}`} className="text-xl font-bold">
                 {plan.name}
               </h2>
-              <p className="mt-4 flex items-baseline gap-1">
+              <p className="grow-0 mt-4 flex items-baseline gap-1">
                 <span className="text-5xl font-extrabold tracking-tight">${plan.price}</span>
                 <span className="text-base-content/80">/{plan.period}</span>
               </p>
-              <p className="mt-2 min-h-6">
+              <p className="grow-0 mt-2 min-h-6">
                 {plan.saving ? (
                   <span className="badge badge-success badge-soft font-semibold">Save ${plan.saving}</span>
                 ) : (
@@ -40,7 +40,7 @@ export default function PricingPlans() {
                 )}
               </p>
             </div>
-            <p className="text-sm text-base-content/80">Includes {PREMIUM_SUBMISSIONS} premium tool submissions with screenshots and a demo video.</p>
+            <p className="grow-0 text-sm text-base-content/80">Includes {PREMIUM_SUBMISSIONS} premium tool submissions with screenshots and a demo video.</p>
             <ul className="space-y-3 flex-1">
               {plan.benefits.map((benefit) => (
                 <li key={benefit} className="flex gap-3">

@@ -2,7 +2,7 @@
 // and the 'Add Follow-up Review' dialog.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { detailLabel, hostOf, longDate, tagLabel } from '../../../../lib/format';
+import { detailLabel, hostOf, longDate } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
 import { $historyToolId, $toolHistory, addReview, type ApprovedTool, type AuditRow, type EditorialReview } from '../../../stores/admin';
 import { perform } from '../feedback';
@@ -23,10 +23,30 @@ const ACTION_LABELS: Record<string, string> = {
   'change-request.reject': 'Change request rejected',
 };
 
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  url: 'URL',
+  description: 'Description',
+  tags: 'Tags',
+  curatorTake: "Curator's take",
+  qualityScore: 'Quality score',
+  isPremium: 'Premium',
+  screenshots: 'Screenshots',
+  videoUrl: 'Demo video',
+  pricingModel: 'Pricing',
+  targetAudience: 'Best for',
+  status: 'Status',
+  unlistReason: 'Unlist reason',
+  rejectionReason: 'Rejection reason',
+  reason: 'Reason',
+  slug: 'Slug',
+};
+
 const CLIP = 80;
 
 function valueText(value: unknown): string {
-  if (value == null || value === '') return 'none';
+  if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : JSON.stringify(value);
   return text.length > CLIP ? `${text.slice(0, CLIP)}…` : text;
 }
@@ -37,7 +57,10 @@ function auditChanges(row: AuditRow): string[] {
   const before = row.before ?? {};
   return Object.keys(after)
     .filter((key) => key !== 'reviewId' && key !== 'changeRequestId')
-    .map((key) => (key in before ? `${key}: ${valueText(before[key])} → ${valueText(after[key])}` : `${key}: ${valueText(after[key])}`));
+    .map((key) => {
+      const label = FIELD_LABELS[key] ?? key;
+      return key in before ? `${label}: ${valueText(before[key])} → ${valueText(after[key])}` : `${label}: ${valueText(after[key])}`;
+    });
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -117,7 +140,7 @@ export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedToo
               </span>
             </Detail>
             <Detail label="Pricing">{tool.pricingModel ? detailLabel(tool.pricingModel) : '—'}</Detail>
-            <Detail label="Best For">{tool.targetAudience.length ? tool.targetAudience.map(tagLabel).join(', ') : '—'}</Detail>
+            <Detail label="Best For">{tool.targetAudience.length ? tool.targetAudience.map(detailLabel).join(', ') : '—'}</Detail>
             <Detail label="Approved">{longDate(tool.approvedAt) || '—'}</Detail>
             {tool.status === 'unlisted' && <Detail label="Unlist reason">{tool.unlistReason || '—'}</Detail>}
             {tool.isPremium && (

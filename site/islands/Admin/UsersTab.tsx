@@ -1,0 +1,91 @@
+// User Management: every account with its role and status, and the Manage dialog.
+import { useId, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { displayName, tagLabel } from '../../../lib/format';
+import { $adminUsers, type AdminUser } from '../../stores/admin';
+import ManageUserDialog from './dialogs/ManageUserDialog';
+import { EmptyState, ListState } from './parts';
+
+const ACCOUNT_BADGE: Record<string, string> = {
+  active: 'badge-success',
+  suspended: 'badge-warning',
+  banned: 'badge-error',
+};
+
+function matches(user: AdminUser, q: string): boolean {
+  return [user.email, user.firstName, user.lastName, user.role].some((v) => v?.toLowerCase().includes(q));
+}
+
+export default function UsersTab() {
+  const { data, loading, error } = useStore($adminUsers);
+  const [managing, setManaging] = useState<AdminUser | null>(null);
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const q = search.trim().toLowerCase();
+  const users = data ?? [];
+  const shown = useMemo(() => (q ? users.filter((u) => matches(u, q)) : users), [users, q]);
+  const current = managing ? (users.find((u) => u.id === managing.id) ?? managing) : null;
+
+  return (
+    <>
+      <div className="flex flex-col gap-1 mb-4 max-w-md">
+        <label htmlFor={searchId} className="label-text font-medium">
+          Search users
+        </label>
+        <input id={searchId} type="search" className="input input-bordered w-full" placeholder="Name, email or role..." value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <ListState data={data} loading={loading} error={error}>
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState>{users.length ? 'No users match your search' : 'No users yet'}</EmptyState>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table" aria-label="Users">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="text-right">
+                      Actions
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((user) => (
+                    <tr key={user.id} data-testid="user-row">
+                      <td className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
+                      <td className="break-all">{user.email}</td>
+                      <td>
+                        <div className="flex flex-wrap items-center gap-1">
+                          <span>{tagLabel(user.role.replace('_', '-'))}</span>
+                          {user.isAdmin && <span className="badge badge-primary badge-sm">Admin</span>}
+                        </div>
+                      </td>
+                      <td>
+                        <div className="flex flex-wrap gap-1">
+                          {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+                          <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
+                        </div>
+                        {user.accountStatus === 'suspended' && user.suspendedUntil && (
+                          <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
+                        )}
+                      </td>
+                      <td className="text-right">
+                        <button type="button" className="btn btn-outline btn-xs" onClick={() => setManaging(user)} aria-label={`Manage ${displayName(user)}`}>
+                          Manage
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </ListState>
+      {current && <ManageUserDialog key={current.id} user={current} onClose={() => setManaging(null)} />}
+    </>
+  );
+}

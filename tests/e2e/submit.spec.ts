@@ -1,0 +1,96 @@
+// Submitting a tool and following it on the dashboard; an owner's change request.
+import { test, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+
+async function register(page: Page, email: string) {
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('First Name').fill('Sam');
+  await page.getByLabel('Last Name').fill('Submitter');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+test('a new user submits a tool with a logo, sees it pending, and it is not public', async ({ page }) => {
+  const stamp = Date.now();
+  const name = `Ledgerly Forecast ${stamp}`;
+  await register(page, `submitter-${stamp}@example.com`);
+  await expect(page.getByText('No tools submitted yet')).toBeVisible();
+
+  await page.goto('/submit');
+  await expect(page.getByText('Premium Listing')).toBeVisible();
+  await expect(page.getByLabel('Submit as Premium Tool')).toBeDisabled();
+  await page.getByLabel('Tool Name').fill(name);
+  await page.getByLabel('Website URL').fill(`https://ledgerly-${stamp}.example.com`);
+  await page.getByLabel('Tool Description').fill('Forecasts cash flow from your ledger with machine learning and explains every number.');
+  await page.getByLabel('Data Analysis').check();
+  await page.getByLabel('Productivity').check();
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3355ff' } }).png().toBuffer();
+  await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'ledgerly.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('ledgerly.png')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/submit.png', fullPage: true });
+  await page.getByRole('button', { name: 'Submit Tool for Review' }).click();
+  await expect(page.getByText('Tool Submitted!')).toBeVisible();
+  await page.waitForURL('**/dashboard');
+
+  const row = page.getByTestId('submission-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Pending')).toBeVisible();
+  await expect(row.getByText('Free')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/dashboard.png', fullPage: true });
+
+  const results = await page.request.get(`/api/tools?search=${encodeURIComponent('Ledgerly')}&limit=100`);
+  expect((await results.json()).map((t: { name: string }) => t.name)).not.toContain(name);
+  await page.goto(`/directory?q=Ledgerly`);
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test('an oversized logo is refused in the browser with the spec toast', async ({ page }) => {
+  await register(page, `big-${Date.now()}@example.com`);
+  await page.goto('/submit');
+  const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
+  await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(page.getByText('File Too Large')).toBeVisible();
+  await expect(page.getByText('Please select an image smaller than 2MB')).toBeVisible();
+});
+
+test('the owner of an approved tool files a change request', async ({ page, playwright, baseURL }) => {
+  const stamp = Date.now();
+  const name = `Quillmate ${stamp}`;
+  await register(page, `owner-${stamp}@example.com`);
+  const created = await page.request.post('/api/tools', {
+    multipart: {
+      name,
+      url: `https://quillmate-${stamp}.example.com`,
+      description: 'Drafts long-form articles from an outline and keeps your house style.',
+      tags: 'content-creation',
+      isPremium: 'false',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Solid drafting help.', qualityScore: 7 } });
+  expect(approved.status()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/dashboard');
+  const row = page.getByTestId('submission-row').filter({ hasText: name });
+  await expect(row.getByText('Approved')).toBeVisible();
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Tool Name')).toHaveValue(name);
+  await dialog.getByLabel('Tool Description').fill('Drafts long-form articles from an outline, keeps your house style and checks facts.');
+  await dialog.getByRole('button', { name: 'Submit Changes' }).click();
+  await expect(page.getByText('Change Request Submitted')).toBeVisible();
+  await expect(row.getByText('Changes pending review')).toBeVisible();
+  const requests = await (await page.request.get('/api/user/change-requests')).json();
+  const mine = requests.find((r: { toolName: string }) => r.toolName === name);
+  expect(mine.status).toBe('pending');
+  expect(Object.keys(mine.requestData)).toEqual(['description']);
+});
