@@ -1,5 +1,6 @@
 // The demo content db/seed.ts writes: accounts, real AI tools with editorial reviews, blog posts, change requests.
 import type { AccountStatus, CategoryId, PricingModel, Role, ToolStatus } from '../lib/categories';
+import type { NewTool } from './schema';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_BANNED_EMAIL,
@@ -837,7 +838,8 @@ export const SEED_TOOLS: readonly SeedTool[] = [
 export interface SeedChangeRequest {
   tool: string;
   submittedBy: UserKey;
-  requestData: Record<string, unknown>;
+  /** Only the fields the owner changed. */
+  requestData: Partial<Pick<NewTool, 'name' | 'url' | 'description' | 'tags' | 'pricingModel' | 'targetAudience'>>;
   status: 'pending' | 'approved';
   submittedDaysAgo: number;
   /** For a decided request: days after it was submitted. */
@@ -1283,7 +1285,7 @@ export const SYNTHETIC_VOCAB = {
     'Beacon', 'Cobalt', 'Drift', 'Ember', 'Flux', 'Glyph', 'Helix', 'Iris', 'Juniper', 'Kite', 'Ledger', 'Mosaic',
     'Nimbus', 'Onyx', 'Pulse', 'Quartz', 'Relay', 'Sable', 'Tidal', 'Umbra', 'Vela', 'Willow', 'Zephyr', 'Aurora',
     'Bramble', 'Cinder', 'Delta', 'Fable', 'Granite', 'Harbor', 'Indigo', 'Lattice', 'Meridian', 'Northstar', 'Oakly',
-    'Pinecone', 'Quest', 'Ripple', 'Sprout', 'Thread', 'Vivid', 'Wavelet', 'Yonder', 'Zenith', 'Alpine', 'Brisk',
+    'Pinewood', 'Quest', 'Ripple', 'Sprout', 'Thread', 'Vivid', 'Wavelet', 'Yonder', 'Zenith', 'Alpine', 'Brisk',
     'Clever', 'Swift',
   ],
   nameRoots: [

@@ -104,7 +104,7 @@ function Panel({ user }: { user: CurrentUser }) {
               aria-selected={selected}
               aria-controls={`admin-panel-${tab.id}`}
               tabIndex={selected ? 0 : -1}
-              className={`tab whitespace-nowrap ${selected ? 'tab-active' : ''}`}
+              className={`tab shrink-0 whitespace-nowrap ${selected ? 'tab-active' : 'text-base-content/80'}`}
               onClick={() => choose(tab.id)}
             >
               {tab.label}

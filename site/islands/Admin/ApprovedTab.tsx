@@ -10,7 +10,7 @@ import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
 import { perform } from './feedback';
-import { AdminStars, EmptyState, ListState } from './parts';
+import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, STACKED_TABLE, SUCCESS_OUTLINE } from './parts';
 
 const FILTERS = [
   { id: 'all', label: 'All' },
@@ -123,7 +123,7 @@ export default function ApprovedTab() {
               <EmptyState>{tools.length === 0 ? 'No approved tools yet' : 'No tools match your search'}</EmptyState>
             ) : (
               <div className="overflow-x-auto">
-                <table className="table" aria-label="Approved tools">
+                <table className={STACKED_TABLE} aria-label="Approved tools">
                   <thead>
                     <tr>
                       <th scope="col">Tool Name</th>
@@ -152,16 +152,20 @@ export default function ApprovedTab() {
                             </div>
                             {unlisted && tool.unlistReason && <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>}
                           </td>
-                          <td className="whitespace-nowrap">
-                            <div className="font-medium tabular-nums">{tool.qualityScore ?? '—'}/10</div>
-                            <AdminStars score={tool.qualityScore} />
+                          <td className="whitespace-nowrap" data-label="Quality Score">
+                            <div>
+                              <div className="font-medium tabular-nums">{tool.qualityScore ?? '—'}/10</div>
+                              <AdminStars score={tool.qualityScore} />
+                            </div>
                           </td>
-                          <td>
+                          <td data-label="Listing">
                             {tool.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
                           </td>
-                          <td className="whitespace-nowrap">{shortDate(tool.approvedAt)}</td>
+                          <td className="whitespace-nowrap" data-label="Approved">
+                            {shortDate(tool.approvedAt)}
+                          </td>
                           <td>
-                            <div className="flex flex-wrap justify-end gap-1.5">
+                            <div className="flex flex-wrap md:justify-end gap-1.5">
                               <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'view', tool })}>
                                 View
                               </button>
@@ -172,11 +176,11 @@ export default function ApprovedTab() {
                                 {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
                               </button>
                               {unlisted ? (
-                                <button type="button" className="btn btn-success btn-outline btn-xs" disabled={busy} onClick={() => void listAgain(tool)}>
+                                <button type="button" className={`${SUCCESS_OUTLINE} btn-xs`} disabled={busy} onClick={() => void listAgain(tool)}>
                                   List Again
                                 </button>
                               ) : (
-                                <button type="button" className="btn btn-error btn-outline btn-xs" disabled={busy} onClick={() => setDialog({ kind: 'unlist', tool })}>
+                                <button type="button" className={`${DANGER_OUTLINE} btn-xs`} disabled={busy} onClick={() => setDialog({ kind: 'unlist', tool })}>
                                   Unlist
                                 </button>
                               )}

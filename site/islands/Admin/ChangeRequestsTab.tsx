@@ -6,7 +6,7 @@ import { TOAST } from '../../../lib/messages';
 import { $changeRequests, approveChangeRequest, rejectChangeRequest, type ChangeRequest } from '../../stores/admin';
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
-import { EmptyState, ListState } from './parts';
+import { DANGER_OUTLINE, EmptyState, ListState } from './parts';
 
 const STATUS_BADGE: Record<string, string> = {
   pending: 'badge-warning',
@@ -62,7 +62,7 @@ export default function ChangeRequestsTab() {
                       <p className="text-sm bg-base-200/60 rounded-box p-3 break-words">{request.changes}</p>
                       {pending ? (
                         <div className="flex flex-wrap gap-2 justify-end">
-                          <button type="button" className="btn btn-error btn-outline btn-sm" disabled={busy} onClick={() => setRejecting(request)}>
+                          <button type="button" className={`${DANGER_OUTLINE} btn-sm`} disabled={busy} onClick={() => setRejecting(request)}>
                             Reject Changes
                           </button>
                           <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => void approve(request)}>

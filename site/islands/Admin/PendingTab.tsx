@@ -8,7 +8,7 @@ import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
 import { perform } from './feedback';
-import { CategoryBadge, EmptyState, ListState, safeHref } from './parts';
+import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, STACKED_TABLE } from './parts';
 
 type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
 
@@ -28,7 +28,7 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
             <EmptyState>No tools pending review</EmptyState>
           ) : (
             <div className="overflow-x-auto">
-              <table className="table" aria-label="Tools pending review">
+              <table className={STACKED_TABLE} aria-label="Tools pending review">
                 <thead>
                   <tr>
                     <th scope="col">Tool Name</th>
@@ -48,30 +48,32 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
                         {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
                         {tool.description && <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>}
                       </td>
-                      <td>
+                      <td data-label="Submitted By">
                         {tool.submittedBy ? (
-                          <>
+                          <div>
                             <div>{tool.submittedBy.name}</div>
                             {tool.submittedBy.name !== tool.submittedBy.email && (
                               <div className="text-xs text-base-content/70">{tool.submittedBy.email}</div>
                             )}
-                          </>
+                          </div>
                         ) : (
                           <span className="text-base-content/70">User #{tool.submittedById}</span>
                         )}
                       </td>
-                      <td className="whitespace-nowrap">{shortDate(tool.submittedAt)}</td>
-                      <td>
+                      <td className="whitespace-nowrap" data-label="Date">
+                        {shortDate(tool.submittedAt)}
+                      </td>
+                      <td data-label="Category">
                         <CategoryBadge tag={tool.tags[0]} />
                       </td>
                       <td>
-                        <div className="flex flex-wrap justify-end gap-2">
+                        <div className="flex flex-wrap md:justify-end gap-2">
                           {canModerate && (
                             <>
                               <button type="button" className="btn btn-success btn-sm" onClick={() => setDialog({ kind: 'approve', tool })}>
                                 Approve
                               </button>
-                              <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setDialog({ kind: 'reject', tool })}>
+                              <button type="button" className={`${DANGER_OUTLINE} btn-sm`} onClick={() => setDialog({ kind: 'reject', tool })}>
                                 Reject
                               </button>
                             </>

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { displayName, tagLabel } from '../../../lib/format';
 import { $adminUsers, type AdminUser } from '../../stores/admin';
 import ManageUserDialog from './dialogs/ManageUserDialog';
-import { EmptyState, ListState } from './parts';
+import { EmptyState, ListState, STACKED_TABLE } from './parts';
 
 const ACCOUNT_BADGE: Record<string, string> = {
   active: 'badge-success',
@@ -40,7 +40,7 @@ export default function UsersTab() {
             <EmptyState>{users.length ? 'No users match your search' : 'No users yet'}</EmptyState>
           ) : (
             <div className="overflow-x-auto">
-              <table className="table" aria-label="Users">
+              <table className={STACKED_TABLE} aria-label="Users">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -56,14 +56,17 @@ export default function UsersTab() {
                   {shown.map((user) => (
                     <tr key={user.id} data-testid="user-row">
                       <td className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
-                      <td className="break-all">{user.email}</td>
-                      <td>
+                      <td className="break-all" data-label="Email">
+                        {user.email}
+                      </td>
+                      <td data-label="Role">
                         <div className="flex flex-wrap items-center gap-1">
                           <span>{tagLabel(user.role.replace('_', '-'))}</span>
                           {user.isAdmin && <span className="badge badge-primary badge-sm">Admin</span>}
                         </div>
                       </td>
-                      <td>
+                      <td data-label="Status">
+                        <div>
                         <div className="flex flex-wrap gap-1">
                           {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
                           <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
@@ -71,8 +74,9 @@ export default function UsersTab() {
                         {user.accountStatus === 'suspended' && user.suspendedUntil && (
                           <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
                         )}
+                        </div>
                       </td>
-                      <td className="text-right">
+                      <td className="md:text-right">
                         <button type="button" className="btn btn-outline btn-xs" onClick={() => setManaging(user)} aria-label={`Manage ${displayName(user)}`}>
                           Manage
                         </button>

@@ -34,7 +34,7 @@ export default function PricingPlans() {
               </p>
               <p className="grow-0 mt-2 min-h-6">
                 {plan.saving ? (
-                  <span className="badge badge-success badge-soft font-semibold">Save ${plan.saving}</span>
+                  <span className="badge border-0 bg-emerald-100 text-emerald-800 font-semibold">Save ${plan.saving}</span>
                 ) : (
                   <span className="text-sm text-base-content/80">Billed monthly, cancel anytime</span>
                 )}

@@ -63,9 +63,9 @@ function auditChanges(row: AuditRow): string[] {
     });
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-xs uppercase tracking-wide text-base-content/60">{label}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
@@ -123,11 +123,9 @@ export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedToo
           </div>
 
           <dl className="grid sm:grid-cols-2 gap-4">
-            <div className="sm:col-span-2">
-              <Detail label="Description">
-                <p className="whitespace-pre-line">{tool.description}</p>
-              </Detail>
-            </div>
+            <Detail label="Description" wide>
+              <p className="whitespace-pre-line">{tool.description}</p>
+            </Detail>
             <Detail label="Categories">
               <span className="flex flex-wrap gap-1">
                 {tool.tags.length ? tool.tags.map((tag) => <CategoryBadge key={tag} tag={tag} />) : '—'}
