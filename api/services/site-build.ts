@@ -1,11 +1,15 @@
 // Builds the static site into a fresh folder, indexes it with Pagefind, and swaps it in as dist/
-// atomically (dist is a link to the live build): the live site never serves a half-built or failed build.
+// atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BUILDS_DIR = join(ROOT, '.builds');
 const KEEP_BUILDS = 2;
+
+/** Builds for a live folder sit beside it (dist → dist-builds/), so each target prunes only its own. */
+function buildsDirOf(distDir: string): string {
+  return `${distDir}-builds`;
+}
 
 export interface BuildResult {
   ok: boolean;
@@ -28,10 +32,10 @@ function swapIn(buildDir: string, distDir: string): void {
   renameSync(tmp, distDir);
 }
 
-function pruneOldBuilds(keep: string): void {
-  const builds = readdirSync(BUILDS_DIR).sort();
+function pruneOldBuilds(buildsDir: string, keep: string): void {
+  const builds = readdirSync(buildsDir).sort();
   for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
-    const dir = join(BUILDS_DIR, name);
+    const dir = join(buildsDir, name);
     if (dir !== keep) rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -39,8 +43,10 @@ function pruneOldBuilds(keep: string): void {
 /** Builds the site from the current database; on success it becomes the live build at distDir. */
 export async function buildSite(distDir = process.env.DIST_DIR || 'dist'): Promise<BuildResult> {
   const started = performance.now();
-  mkdirSync(BUILDS_DIR, { recursive: true });
-  const dir = join(BUILDS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  const target = resolve(ROOT, distDir);
+  const buildsDir = buildsDirOf(target);
+  mkdirSync(buildsDir, { recursive: true });
+  const dir = join(buildsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
   const env = {
     ASTRO_OUT_DIR: dir,
     // Astro builds with NODE_ENV=production; the demo logins follow the server's own mode.
@@ -57,8 +63,8 @@ export async function buildSite(distDir = process.env.DIST_DIR || 'dist'): Promi
     ok = pagefind.code === 0;
   }
   if (ok) {
-    swapIn(dir, resolve(ROOT, distDir));
-    pruneOldBuilds(dir);
+    swapIn(dir, target);
+    pruneOldBuilds(buildsDir, dir);
   } else {
     rmSync(dir, { recursive: true, force: true });
   }

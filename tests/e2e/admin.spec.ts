@@ -2,12 +2,10 @@
 // public directory lists it; edits, premium, unlist, follow-up review, change requests, users, blog);
 // staff see no User Management; guest reviewers see pending tools without Approve; others are sent away.
 import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+import { DEMO_PASSWORD, DEMO_REVIEWER_EMAIL, DEMO_STAFF_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 
 const SCREENS = 'test-results/screens';
 type Playwright = PlaywrightWorkerArgs['playwright'];
-const STAFF_EMAIL = 'staff@demo.test';
-const REVIEWER_EMAIL = 'reviewer@demo.test';
 
 let counter = 0;
 /** A name no other test run or test in this run uses. */
@@ -18,37 +16,6 @@ function unique(prefix: string): string {
 
 async function apiContext(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL });
-}
-
-/** An API session as the demo admin. */
-async function adminApi(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
-  const api = await apiContext(playwright, baseURL);
-  const res = await api.get('/auth/demo/admin');
-  expect(res.ok(), 'the demo admin must be seeded').toBeTruthy();
-  const me = await api.get('/api/user');
-  expect((await me.json()).isAdmin).toBe(true);
-  return api;
-}
-
-/**
- * The demo account with this role: signed in when the seed created it, else registered here and given
- * the role by the demo admin (so the test does not depend on what the seed holds).
- */
-async function ensureRoleAccount(playwright: Playwright, baseURL: string | undefined, email: string, role: 'staff' | 'guest_reviewer') {
-  const api = await apiContext(playwright, baseURL);
-  let res = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  if (res.status() === 401) {
-    res = await api.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: role === 'staff' ? 'Sam' : 'Rita', lastName: 'Demo' } });
-  }
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const user = (await res.json()) as { id: number; role: string };
-  if (user.role !== role) {
-    const admin = await adminApi(playwright, baseURL);
-    const patched = await admin.patch(`/api/admin/users/${user.id}`, { data: { role } });
-    expect(patched.ok(), await patched.text()).toBeTruthy();
-    await admin.dispose();
-  }
-  await api.dispose();
 }
 
 /** The demo user submits a new tool for review; its name and id. */
@@ -74,9 +41,11 @@ async function submitTool(playwright: Playwright, baseURL: string | undefined, t
   return { name, id: id as number, api };
 }
 
-async function signIn(page: Page, email: string) {
+/** Signs the page in as a seeded demo account (db/seed.ts) and checks its role. */
+async function signIn(page: Page, email: string, role: string) {
   const res = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.ok(), await res.text()).toBeTruthy();
+  expect((await res.json()).role).toBe(role);
 }
 
 function toast(page: Page) {
@@ -282,10 +251,9 @@ test('the admin manages users, writes a blog post and reads the settings', async
 });
 
 test('staff moderate tools but cannot open User Management', async ({ page, playwright, baseURL }) => {
-  await ensureRoleAccount(playwright, baseURL, STAFF_EMAIL, 'staff');
   const { name, api } = await submitTool(playwright, baseURL);
   await api.dispose();
-  await signIn(page, STAFF_EMAIL);
+  await signIn(page, DEMO_STAFF_EMAIL, 'staff');
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: /Pending Review/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Approved Tools' })).toBeVisible();
@@ -304,10 +272,9 @@ test('staff moderate tools but cannot open User Management', async ({ page, play
 });
 
 test('a guest reviewer sees pending tools but no Approve button', async ({ page, playwright, baseURL }) => {
-  await ensureRoleAccount(playwright, baseURL, REVIEWER_EMAIL, 'guest_reviewer');
   const { name, id, api } = await submitTool(playwright, baseURL, 'marketing');
   await api.dispose();
-  await signIn(page, REVIEWER_EMAIL);
+  await signIn(page, DEMO_REVIEWER_EMAIL, 'guest_reviewer');
   await page.goto('/admin');
   const row = page.getByTestId('pending-row').filter({ hasText: name });
   await expect(row).toBeVisible();
@@ -322,7 +289,7 @@ test('a guest reviewer sees pending tools but no Approve button', async ({ page,
 });
 
 test('a signed-in user without a reviewing role is sent home', async ({ page }) => {
-  await signIn(page, DEMO_USER_EMAIL);
+  await signIn(page, DEMO_USER_EMAIL, 'user');
   await page.goto('/admin');
   await expect(toast(page)).toContainText('Admin access required. Redirecting...');
   await page.waitForURL((url) => url.pathname === '/');

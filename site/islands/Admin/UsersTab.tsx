@@ -67,13 +67,13 @@ export default function UsersTab() {
                       </td>
                       <td data-label="Status">
                         <div>
-                        <div className="flex flex-wrap gap-1">
-                          {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
-                          <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
-                        </div>
-                        {user.accountStatus === 'suspended' && user.suspendedUntil && (
-                          <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
-                        )}
+                          <div className="flex flex-wrap gap-1">
+                            {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+                            <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
+                          </div>
+                          {user.accountStatus === 'suspended' && user.suspendedUntil && (
+                            <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
+                          )}
                         </div>
                       </td>
                       <td className="md:text-right">

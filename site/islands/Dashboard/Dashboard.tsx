@@ -163,7 +163,8 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
                       </td>
                       <td>{shortDate(tool.submittedAt)}</td>
                       <td>{tool.isPremium ? 'Premium' : 'Free'}</td>
-                      <td className="flex gap-2">
+                      <td>
+                        <div className="flex gap-2">
                         {tool.status === 'approved' && (
                           <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(tool)} disabled={Boolean(tool.pendingChangeRequest)}>
                             Edit
@@ -172,6 +173,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
                         <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
                           View
                         </a>
+                        </div>
                       </td>
                     </tr>
                   ))}

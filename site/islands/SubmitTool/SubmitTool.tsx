@@ -188,7 +188,7 @@ export default function SubmitTool() {
               : `Premium members get ${PREMIUM_SUBMISSIONS} premium tool submissions with priority placement, screenshots and a demo video.`}
           </p>
         </div>
-        <div className="alert alert-info alert-soft">
+        <div className="rounded-xl border border-info/40 bg-info/5 p-4">
           <div>
             <h2 className="font-semibold">Review Process</h2>
             <p className="text-sm">

@@ -135,7 +135,7 @@ function AvatarMenu({ user }: { user: NonNullable<ReturnType<typeof $user.get>['
   return (
     <div className="dropdown dropdown-end">
       <div tabIndex={0} role="button" className="btn btn-ghost btn-circle avatar avatar-placeholder" aria-label="Account menu">
-        <div className="bg-primary text-primary-content w-9 rounded-full">
+        <div className="bg-primary text-primary-content w-9 h-9 rounded-full">
           {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
         </div>
       </div>
