@@ -1,5 +1,5 @@
 // The signed-in user's dashboard: stats, upgrade, and their submissions with View and Edit.
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MOCK_UPGRADE_RELOAD_MS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
@@ -8,7 +8,8 @@ import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
 import { $user, invalidateUser } from '../../stores/user';
 import { $myTools, type MyTool } from '../../stores/my-tools';
-import ChangeRequestDialog from './ChangeRequestDialog';
+// The Edit dialog (and the validation it brings) loads only when an owner opens it.
+const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
 
 const STATUS_BADGE: Record<string, string> = {
   approved: 'badge-success',
@@ -183,7 +184,11 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           )}
         </div>
       </div>
-      {editing && <ChangeRequestDialog tool={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ChangeRequestDialog tool={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
