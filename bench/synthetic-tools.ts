@@ -1,18 +1,7 @@
 // Deterministic synthetic tools for benchmarks: a seeded PRNG over a realistic AI-tools vocabulary.
 import { CATEGORY_IDS, PRICING_MODELS } from '../lib/categories';
 import type { NewTool } from '../db/schema';
-
-/** mulberry32: small, fast and good enough for fake data; the same seed gives the same catalogue. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../db/seed';
 
 const PREFIXES = ['Neural', 'Smart', 'Auto', 'Deep', 'Quick', 'Bright', 'Open', 'Clear', 'Swift', 'Meta', 'Hyper', 'Nova', 'Pixel', 'Cogni', 'Sense', 'Flow', 'Echo', 'Prime', 'Lumen', 'Vector'];
 const SUFFIXES = ['Canvas', 'Writer', 'Lens', 'Pilot', 'Forge', 'Studio', 'Mind', 'Scribe', 'Metrics', 'Sync', 'Desk', 'Lab', 'Coder', 'Brief', 'Frame', 'Voice', 'Insight', 'Board', 'Mail', 'Chart'];

@@ -35,6 +35,12 @@ export async function send<T = unknown>(method: 'POST' | 'PATCH' | 'PUT' | 'DELE
   return (type.includes('json') ? await res.json() : await res.text()) as T;
 }
 
+/** The server's text of a failed call, without the 'status: ' prefix. */
+export function serverMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return message.replace(/^\d{3}: /, '').trim();
+}
+
 /** An error that means the visitor is signed out (message starts with 401 and says Unauthorized). */
 export function isUnauthorized(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);

@@ -2,8 +2,10 @@
 // Cached for 5 minutes, no retry, no refetch on focus (SPEC.md section 7).
 import { atom } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
-import { CURRENT_USER_CACHE_MS } from '../../lib/constants';
+import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
 import { ApiError, getJson, send } from '../../lib/http';
+import { TOAST } from '../../lib/messages';
+import { showToast } from './toast';
 
 export interface CurrentUser {
   id: number;
@@ -47,6 +49,12 @@ export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
 /** Forget the cached user (after login, logout, upgrade). */
 export function invalidateUser(): void {
   invalidateKeys(USER_KEY);
+}
+
+/** The unauthorized toast, then the login endpoint (or `to`) after 500 ms (SPEC.md section 8). */
+export function redirectToLogin(toast: { title: string; description: string } = TOAST.unauthorized, to = '/api/login'): ReturnType<typeof setTimeout> {
+  showToast({ ...toast, variant: 'destructive' });
+  return setTimeout(() => window.location.assign(to), UNAUTHORIZED_REDIRECT_MS);
 }
 
 /** POST /api/logout, then go home, also when the call fails. */

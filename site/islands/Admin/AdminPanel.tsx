@@ -1,13 +1,11 @@
 // The /admin island: checks access, then shows the stat cards and the tabs the user's permissions allow.
 import { useEffect, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
 import { tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, canOpenAdmin, type Permission } from '../../../lib/permissions';
 import { $pendingTools } from '../../stores/admin';
-import { showToast } from '../../stores/toast';
-import { $user, type CurrentUser } from '../../stores/user';
+import { $user, redirectToLogin, type CurrentUser } from '../../stores/user';
 import ApprovedTab from './ApprovedTab';
 import BlogTab from './BlogTab';
 import ChangeRequestsTab from './ChangeRequestsTab';
@@ -134,8 +132,7 @@ export default function AdminPanel() {
 
   useEffect(() => {
     if (!known || allowed) return;
-    showToast({ ...TOAST.adminRequired, variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign(user ? '/' : '/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    const timer = redirectToLogin(TOAST.adminRequired, user ? '/' : '/api/login');
     return () => clearTimeout(timer);
   }, [known, allowed, user]);
 

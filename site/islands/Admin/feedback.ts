@@ -1,19 +1,14 @@
 // How the panel reports an admin action: the success toast, or the failure toast with the server's
 // message; a signed-out answer (401) shows the admin 'Unauthorized' toast and goes to log in.
-import { UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
-import { isUnauthorized, logError } from '../../../lib/http';
+import { isUnauthorized, logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
+import { redirectToLogin } from '../../stores/user';
 
-/** The server's text without the 'status: ' prefix lib/http.ts puts in front of it. */
-export function serverMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  return message.replace(/^\d{3}: /, '').trim();
-}
+export { serverMessage };
 
-export function redirectToLogin(): void {
-  showToast({ ...TOAST.adminUnauthorized, variant: 'destructive' });
-  setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+export function redirectToAdminLogin(): void {
+  redirectToLogin(TOAST.adminUnauthorized);
 }
 
 export interface Outcome<T> {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { categoryBadgeClass } from '../../../lib/categories';
 import { adminStars, tagLabel } from '../../../lib/format';
 import { isUnauthorized } from '../../../lib/http';
-import { redirectToLogin, serverMessage } from './feedback';
+import { redirectToAdminLogin, serverMessage } from './feedback';
 
 /** Outline buttons with readable text: daisyUI's coloured outlines are too pale on white for WCAG AA. */
 export const DANGER_OUTLINE = 'btn bg-base-100 border-red-300 text-red-700 hover:bg-red-50 hover:border-red-400';
@@ -59,7 +59,7 @@ export function LoadError({ error }: { error: unknown }) {
   const signedOut = isUnauthorized(error);
   // A session that ended while the panel was open: say so and go to log in, as the actions do.
   useEffect(() => {
-    if (signedOut) redirectToLogin();
+    if (signedOut) redirectToAdminLogin();
   }, [signedOut]);
   return (
     <div role="alert" className="alert alert-error alert-soft my-6">

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
-import { send } from '../../../lib/http';
+import { send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { loginSchema, registerSchema, firstIssue } from '../../../lib/schemas';
 import { $user, invalidateUser, type CurrentUser } from '../../stores/user';
@@ -12,11 +12,6 @@ type Tab = 'login' | 'register';
 
 function landing(user: Pick<CurrentUser, 'isAdmin'>): string {
   return user.isAdmin ? '/admin' : '/dashboard';
-}
-
-function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^\d{3}: /, '');
 }
 
 export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
@@ -55,7 +50,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     } catch (error) {
       showToast({
         title: tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed,
-        description: errorText(error),
+        description: serverMessage(error),
         variant: 'destructive',
       });
       setPending(false);

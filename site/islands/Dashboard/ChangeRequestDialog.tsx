@@ -1,9 +1,10 @@
 // The owner's Edit dialog for an approved tool: saving files a change request for review.
 import { useState, type FormEvent } from 'react';
-import { CATEGORIES, PRICING_MODELS } from '../../../lib/categories';
+import { PRICING_MODELS } from '../../../lib/categories';
 import { detailLabel, splitCommaList } from '../../../lib/format';
-import { logError, send } from '../../../lib/http';
+import { logError, send, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, firstIssue } from '../../../lib/schemas';
+import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { showToast } from '../../stores/toast';
 import { invalidateKeys } from '../../stores/user';
 import { MY_TOOLS_KEY, type MyTool } from '../../stores/my-tools';
@@ -36,7 +37,7 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
       onClose();
     } catch (err) {
       logError(err);
-      setError((err instanceof Error ? err.message : '').replace(/^\d{3}: /, '') || 'Failed to submit changes');
+      setError(serverMessage(err) || 'Failed to submit changes');
     } finally {
       setPending(false);
     }
@@ -61,22 +62,7 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
           <span className="label-text mb-1 block">Tool Description</span>
           <textarea name="description" defaultValue={tool.description} rows={4} className="textarea textarea-bordered w-full" />
         </label>
-        <fieldset>
-          <legend className="label-text mb-1">Categories</legend>
-          <div className="grid grid-cols-2 md:grid-cols-3 gap-2">
-            {CATEGORIES.map((c) => (
-              <label key={c.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  checked={tags.includes(c.id)}
-                  onChange={(e) => setTags(e.target.checked ? [...tags, c.id] : tags.filter((t) => t !== c.id))}
-                />
-                {c.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CategoryCheckboxes value={tags} onChange={setTags} />
         <div className="grid md:grid-cols-2 gap-3">
           <label className="form-control">
             <span className="label-text mb-1 block">Pricing Model</span>

@@ -1,12 +1,12 @@
 // The signed-in user's dashboard: stats, upgrade, and their submissions with View and Edit.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { MOCK_UPGRADE_RELOAD_MS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
+import { MOCK_UPGRADE_RELOAD_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
-import { isUnauthorized, logError, send } from '../../../lib/http';
+import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
-import { $user, invalidateUser } from '../../stores/user';
+import { $user, invalidateUser, redirectToLogin } from '../../stores/user';
 import { $myTools, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
@@ -29,7 +29,7 @@ function viewHref(tool: MyTool): string {
 }
 
 function upgradeErrorText(error: unknown): string {
-  const message = (error instanceof Error ? error.message : '').replace(/^\d{3}: /, '');
+  const message = serverMessage(error);
   if (/permission/i.test(message)) return TOAST.upgradeNeedsConfiguration;
   return message || TOAST.upgradeFailedFallback;
 }
@@ -48,8 +48,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       delete document.documentElement.dataset.auth;
       return;
     }
-    showToast({ ...TOAST.unauthorized, variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    const timer = redirectToLogin();
     return () => clearTimeout(timer);
   }, [user, loading, onHome]);
 
@@ -79,8 +78,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     } catch (error) {
       logError(error);
       if (isUnauthorized(error)) {
-        showToast({ ...TOAST.unauthorized, variant: 'destructive' });
-        setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+        redirectToLogin();
       } else {
         showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
       }

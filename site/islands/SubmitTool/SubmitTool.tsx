@@ -1,18 +1,18 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CATEGORIES } from '../../../lib/categories';
-import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
-import { isUnauthorized, logError, send } from '../../../lib/http';
+import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
+import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { firstIssue, submissionSchema } from '../../../lib/schemas';
+import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { showToast } from '../../stores/toast';
-import { $user, invalidateKeys, invalidateUser } from '../../stores/user';
+import { $user, invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
 function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : '').replace(/^\d{3}: /, '') || TOAST.submissionFailedFallback;
+  return serverMessage(error) || TOAST.submissionFailedFallback;
 }
 
 export default function SubmitTool() {
@@ -27,8 +27,7 @@ export default function SubmitTool() {
 
   useEffect(() => {
     if (loading || user) return;
-    showToast({ ...TOAST.unauthorized, variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+    const timer = redirectToLogin();
     return () => clearTimeout(timer);
   }, [user, loading]);
 
@@ -99,8 +98,7 @@ export default function SubmitTool() {
     } catch (error) {
       logError(error);
       if (isUnauthorized(error)) {
-        showToast({ ...TOAST.unauthorized, variant: 'destructive' });
-        setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+        redirectToLogin();
       } else {
         showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });
       }
@@ -131,24 +129,7 @@ export default function SubmitTool() {
           <textarea name="description" required maxLength={MAX_DESCRIPTION} rows={5} className="textarea textarea-bordered w-full" placeholder="What does the tool do, and for whom?" />
           <span className="text-xs text-base-content/80 mt-1">Maximum 1000 characters</span>
         </label>
-        <fieldset>
-          <legend className="label-text font-medium mb-2">
-            Categories <span className="text-error">*</span>
-          </legend>
-          <div className="grid grid-cols-1 sm:grid-cols-2 md:grid-cols-3 gap-2">
-            {CATEGORIES.map((c) => (
-              <label key={c.id} className="flex items-center gap-2 rounded-lg border border-base-300 px-3 py-2 cursor-pointer hover:bg-base-200">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm checkbox-primary"
-                  checked={tags.includes(c.id)}
-                  onChange={(e) => setTags(e.target.checked ? [...tags, c.id] : tags.filter((t) => t !== c.id))}
-                />
-                <span className="text-sm">{c.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CategoryCheckboxes value={tags} onChange={setTags} required />
         <div>
           <span className="label-text font-medium mb-2 block">Tool Logo</span>
           <label

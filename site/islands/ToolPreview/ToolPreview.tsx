@@ -1,13 +1,11 @@
 // A private preview of a submission that is not public yet: only its owner and reviewers can open it.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
 import { detailLabel, hostOf, shortDate, tagLabel } from '../../../lib/format';
 import { getJson, logError } from '../../../lib/http';
-import { NOT_FOUND, TOAST } from '../../../lib/messages';
+import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
-import { showToast } from '../../stores/toast';
-import { $user } from '../../stores/user';
+import { $user, redirectToLogin } from '../../stores/user';
 import type { MyTool } from '../../stores/my-tools';
 
 interface PreviewTool extends MyTool {
@@ -24,8 +22,7 @@ export default function ToolPreview() {
   useEffect(() => {
     if (loading) return;
     if (!user) {
-      showToast({ ...TOAST.unauthorized, variant: 'destructive' });
-      const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+      const timer = redirectToLogin();
       return () => clearTimeout(timer);
     }
     const id = new URLSearchParams(window.location.search).get('id');

@@ -1,0 +1,25 @@
+// The category checkbox grid that produces a tool's tags (submission form and the owner's Edit dialog).
+import { CATEGORIES } from '../../lib/categories';
+
+export default function CategoryCheckboxes({ value, onChange, required = false }: { value: string[]; onChange: (tags: string[]) => void; required?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="label-text font-medium mb-2">
+        Categories {required && <span className="text-error">*</span>}
+      </legend>
+      <div className="grid grid-cols-1 sm:grid-cols-2 md:grid-cols-3 gap-2">
+        {CATEGORIES.map((c) => (
+          <label key={c.id} className="flex items-center gap-2 rounded-lg border border-base-300 px-3 py-2 cursor-pointer hover:bg-base-200">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm checkbox-primary"
+              checked={value.includes(c.id)}
+              onChange={(e) => onChange(e.target.checked ? [...value, c.id] : value.filter((t) => t !== c.id))}
+            />
+            <span className="text-sm">{c.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
