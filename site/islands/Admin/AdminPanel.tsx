@@ -5,7 +5,8 @@ import { tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, canOpenAdmin, type Permission } from '../../../lib/permissions';
 import { $pendingTools } from '../../stores/admin';
-import { $user, redirectToLogin, type CurrentUser } from '../../stores/user';
+import { redirectToLogin, type CurrentUser } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 import ApprovedTab from './ApprovedTab';
 import BlogTab from './BlogTab';
 import ChangeRequestsTab from './ChangeRequestsTab';
@@ -125,7 +126,7 @@ function Panel({ user }: { user: CurrentUser }) {
 }
 
 export default function AdminPanel() {
-  const { data: user, loading, error } = useStore($user);
+  const { data: user, loading, error } = useUser();
   // undefined: not known yet; null: signed out.
   const known = !loading && (user !== undefined || Boolean(error));
   const allowed = Boolean(user && canOpenAdmin(user));

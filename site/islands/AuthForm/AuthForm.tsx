@@ -1,11 +1,11 @@
 // The /auth screen: Login and Register tabs wired to the API; signed-in visitors are sent on.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { loginSchema, registerSchema, firstIssue } from '../../../lib/schemas';
-import { $user, invalidateUser, type CurrentUser } from '../../stores/user';
+import { invalidateUser, type CurrentUser } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
 
 type Tab = 'login' | 'register';
@@ -15,7 +15,7 @@ function landing(user: Pick<CurrentUser, 'isAdmin'>): string {
 }
 
 export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
-  const { data: user } = useStore($user);
+  const { data: user } = useUser();
   const [tab, setTab] = useState<Tab>('login');
   const [pending, setPending] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -6,7 +6,8 @@ import { shortDate } from '../../../lib/format';
 import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
-import { $user, invalidateUser, redirectToLogin } from '../../stores/user';
+import { invalidateUser, redirectToLogin } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 import { $myTools, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
@@ -35,7 +36,7 @@ function upgradeErrorText(error: unknown): string {
 }
 
 export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
-  const { data: user, loading } = useStore($user);
+  const { data: user, loading } = useUser();
   const { data: tools, loading: toolsLoading } = useStore($myTools);
   const [upgrading, setUpgrading] = useState(false);
   const [editing, setEditing] = useState<MyTool | null>(null);

@@ -1,9 +1,8 @@
 // The pricing page's closing button: signed out it leads to /auth, signed in to the plans, premium members to /submit.
-import { useStore } from '@nanostores/react';
-import { $user } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 
 export default function GetStarted() {
-  const { data: user } = useStore($user);
+  const { data: user } = useUser();
   if (user?.isPremium) {
     return (
       <a href="/submit" className="btn btn-primary btn-lg">

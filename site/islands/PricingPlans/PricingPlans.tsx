@@ -1,8 +1,7 @@
 // The plan cards: signed out a plan leads to /auth; premium members see 'Current Plan'; signed in the choice is logged
 // (checkout is wired by the payments feature).
-import { useStore } from '@nanostores/react';
 import { PREMIUM_SUBMISSIONS } from '../../../lib/constants';
-import { $user } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 import { PLANS, type Plan } from './plans';
 
 function choose(plan: Plan): void {
@@ -10,7 +9,7 @@ function choose(plan: Plan): void {
 }
 
 export default function PricingPlans() {
-  const { data: user } = useStore($user);
+  const { data: user } = useUser();
   return (
     <div className="grid gap-8 md:grid-cols-2 items-stretch">
       {PLANS.map((plan) => (

@@ -1,13 +1,13 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { firstIssue, submissionSchema } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { showToast } from '../../stores/toast';
-import { $user, invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
+import { invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
@@ -16,7 +16,7 @@ function errorText(error: unknown): string {
 }
 
 export default function SubmitTool() {
-  const { data: user, loading } = useStore($user);
+  const { data: user, loading } = useUser();
   const [tags, setTags] = useState<string[]>([]);
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);

@@ -1,11 +1,11 @@
 // A private preview of a submission that is not public yet: only its owner and reviewers can open it.
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { detailLabel, hostOf, shortDate, tagLabel } from '../../../lib/format';
 import { getJson, logError } from '../../../lib/http';
 import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
-import { $user, redirectToLogin } from '../../stores/user';
+import { redirectToLogin } from '../../stores/user';
+import { useUser } from '../../stores/use-user';
 import type { MyTool } from '../../stores/my-tools';
 
 interface PreviewTool extends MyTool {
@@ -15,7 +15,7 @@ interface PreviewTool extends MyTool {
 }
 
 export default function ToolPreview() {
-  const { data: user, loading } = useStore($user);
+  const { data: user, loading } = useUser();
   const [tool, setTool] = useState<PreviewTool | null>(null);
   const [missing, setMissing] = useState(false);
 
