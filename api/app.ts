@@ -10,7 +10,8 @@ import { submissionRoutes } from './submissions/routes';
 import { toolRoutes } from './tools/routes';
 import { uploadsRoutes } from './uploads/routes';
 
-export function createApp() {
+/** The app; demo logins exist only outside production (NODE_ENV). */
+export function createApp({ demoLogins = includeDemoRoutes }: { demoLogins?: boolean } = {}) {
   return new Elysia()
     .use(errors)
     .use(security)
@@ -21,7 +22,7 @@ export function createApp() {
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)
-    .use(includeDemoRoutes ? demoRoutes : new Elysia());
+    .use(demoLogins ? demoRoutes : new Elysia());
 }
 
 export const app = createApp();

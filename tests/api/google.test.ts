@@ -101,6 +101,12 @@ describe('Sign in with Google', () => {
 });
 
 describe('demo logins', () => {
+  it('do not exist in production', async () => {
+    const { createApp } = await import('../../api/app');
+    const res = await createApp({ demoLogins: false }).handle(new Request('http://localhost:4321/auth/demo/admin'));
+    expect(res.status).toBe(404);
+  });
+
   it('sign in as the seeded demo user and redirect', async () => {
     const { DEMO_USER_EMAIL } = await import('../../db/demo-accounts');
     await makeUser({ email: DEMO_USER_EMAIL });
