@@ -2,6 +2,7 @@
 // approve/reject, edits, premium, unlist/list and follow-up reviews. Every mutation is one transaction.
 import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { publicToolColumns } from '../../db/queries/tools';
 import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
@@ -100,26 +101,10 @@ function withReviewerName({ reviewer, ...review }: ReviewRow): AdminEditorialRev
 export async function approvedTools() {
   const rows = await db
     .select({
-      id: tools.id,
-      name: tools.name,
-      slug: tools.slug,
-      url: tools.url,
-      description: tools.description,
-      logoUrl: tools.logoUrl,
-      tags: tools.tags,
-      pricingModel: tools.pricingModel,
-      targetAudience: tools.targetAudience,
-      screenshots: tools.screenshots,
-      videoUrl: tools.videoUrl,
+      ...publicToolColumns,
       status: tools.status,
-      isPremium: tools.isPremium,
-      curatorTake: tools.curatorTake,
-      qualityScore: tools.qualityScore,
       unlistReason: tools.unlistReason,
       submittedById: tools.submittedById,
-      submittedAt: tools.submittedAt,
-      approvedAt: tools.approvedAt,
-      updatedAt: tools.updatedAt,
     })
     .from(tools)
     .where(inArray(tools.status, [...APPROVED_STATUSES]))

@@ -8,6 +8,7 @@ import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { ROLE_PERMISSIONS, can } from '../../lib/permissions';
 import type { UserUpdateInput } from '../../lib/schemas';
+import { publicUser } from '../auth/service';
 import { accountBlock, deleteUserSessions } from '../auth/sessions';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
@@ -15,22 +16,8 @@ import type { Tx } from './shared';
 
 /** What the User Management tab reads: never the password hash or payment ids. */
 export function adminUser(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    role: user.role,
-    isAdmin: user.isAdmin,
-    isPremium: user.isPremium,
-    premiumToolsAllowed: user.premiumToolsAllowed,
-    premiumToolsUsed: user.premiumToolsUsed,
-    accountStatus: user.accountStatus,
-    suspendedUntil: user.suspendedUntil,
-    suspensionReason: user.suspensionReason,
-    createdAt: user.createdAt,
-  };
+  const { permissions: _permissions, ...shown } = publicUser(user);
+  return { ...shown, suspendedUntil: user.suspendedUntil, suspensionReason: user.suspensionReason };
 }
 export type AdminUser = ReturnType<typeof adminUser>;
 

@@ -8,7 +8,7 @@ import { editorialReviews, tools } from '../schema';
 export const PUBLIC_STATUS = 'approved';
 
 /** The columns a visitor may see; never rejectionReason, unlistReason, urlKey or submittedById. */
-const publicColumns = {
+export const publicToolColumns = {
   id: tools.id,
   name: tools.name,
   slug: tools.slug,
@@ -143,7 +143,7 @@ interface Page {
 /** No search text: the public order. */
 export function browseQuery({ category, limit, offset }: { category?: string } & Page, database: Database = defaultDb) {
   return database
-    .select(publicColumns)
+    .select(publicToolColumns)
     .from(tools)
     .where(and(...baseConditions(category)))
     .orderBy(...publicOrder())
@@ -157,7 +157,7 @@ export function rankedSearchQuery(
   database: Database = defaultDb,
 ) {
   return database
-    .select(publicColumns)
+    .select(publicToolColumns)
     .from(tools)
     .innerJoin(sql`tools_fts`, sql`tools_fts.rowid = ${tools.id}`)
     .where(and(...baseConditions(category), sql`tools_fts match ${expression}`))
@@ -169,7 +169,7 @@ export function rankedSearchQuery(
 /** One tier of a common-words search, in the public order. */
 export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = defaultDb) {
   return database
-    .select(publicColumns)
+    .select(publicToolColumns)
     .from(tools)
     .where(and(...conditions))
     .orderBy(...publicOrder())
@@ -260,7 +260,7 @@ export async function listPublicToolSlugs(database: Database = defaultDb): Promi
 /** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
 export async function getPublicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicToolDetail | undefined> {
   const [tool] = await database
-    .select(publicColumns)
+    .select(publicToolColumns)
     .from(tools)
     .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_STATUS)))
     .limit(1);
