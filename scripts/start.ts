@@ -1,4 +1,5 @@
-// `npm start`: migrate, seed demo data when the database is empty, build the site, serve it with the API.
+// `npm start`: migrate, seed demo data when the database is empty (not in production), build the site,
+// serve it with the API.
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
@@ -6,7 +7,8 @@ import { buildSite } from '../api/services/site-build';
 
 await migrateDatabase(db);
 console.log(`Database: ${databaseUrl()}`);
-if (await isEmpty(db)) {
+// Demo accounts share a public password, so production never gets them.
+if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
   console.log('Empty database: seeding demo data…');
   await seedDemo(db);
 }
