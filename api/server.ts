@@ -2,7 +2,7 @@
 // everything else to the static files of the current build.
 import { app } from './app';
 import { config } from './config';
-import { CLIENT_IP_HEADER } from './plugins/security';
+import { CLIENT_IP_HEADER, clientAddress } from './plugins/security';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { serveStatic } from './services/static-site';
@@ -13,17 +13,11 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
-function clientAddress(request: Request, socketAddress: string | undefined): string {
-  if (process.env.TRUST_PROXY) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? 'unknown';
-}
-
 const server = Bun.serve({
   port: config.port,
   hostname: process.env.HOST || '0.0.0.0',
+  // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
+  maxRequestBodySize: 3 * 1024 * 1024,
   async fetch(request, srv) {
     const { pathname } = new URL(request.url);
     if (!isApiPath(pathname)) return serveStatic(request);

@@ -177,6 +177,8 @@ export const emailOutbox = sqliteTable(
     error: text(),
     createdAt: createdAt(),
     sentAt: integer({ mode: 'timestamp_ms' }),
+    // A retryable failure (429, 5xx, network) waits until then; null means send now.
+    nextAttemptAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
 );

@@ -73,7 +73,14 @@ export const rejectSchema = z.object({
   rejectionReason: z.string('Rejection reason is required').trim().min(1, 'Rejection reason is required'),
 });
 
-const commaList = z.preprocess((v) => splitCommaList(v as string | string[] | null | undefined), z.array(z.string()));
+/** A comma list from a form (a string or strings) split and trimmed; anything else is left for zod to refuse. */
+function commaListInput(value: unknown): unknown {
+  if (value == null || typeof value === 'string') return splitCommaList(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return splitCommaList(value);
+  return value;
+}
+
+const commaList = z.preprocess(commaListInput, z.array(z.string()));
 
 /** PATCH /api/admin/tools/{id}: every field optional, lists split on commas. */
 export const toolUpdateSchema = z
@@ -81,12 +88,12 @@ export const toolUpdateSchema = z
     name: toolName,
     url: httpUrl,
     description: toolDescription,
-    tags: z.preprocess((v) => splitCommaList(v as string | string[]), categoryTags),
+    tags: z.preprocess(commaListInput, categoryTags),
     curatorTake: z.string().trim().nullable(),
     qualityScore: qualityScore.nullable(),
     isPremium: z.boolean(),
     screenshots: z.preprocess(
-      (v) => splitCommaList(v as string | string[]),
+      commaListInput,
       z.array(httpUrl).max(10, 'At most 10 screenshots'),
     ),
     videoUrl: z.union([httpUrl, z.literal('').transform(() => null), z.null()]),
@@ -106,7 +113,7 @@ export const changeRequestSchema = z
     name: toolName,
     url: httpUrl,
     description: toolDescription,
-    tags: z.preprocess((v) => splitCommaList(v as string | string[]), categoryTags),
+    tags: z.preprocess(commaListInput, categoryTags),
     pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()], 'Unknown pricing model'),
     targetAudience: commaList,
   })

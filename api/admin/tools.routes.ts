@@ -31,7 +31,7 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .use(security)
   .use(auth)
   .get('/api/admin/stats', () => adminStats(), { permission: 'read:stats' })
-  .get('/api/admin/tools/pending', () => pendingTools(), { permission: 'read:pending-tools' })
+  .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), { permission: 'read:pending-tools' })
   .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools' })
   .get(
     '/api/admin/tools/:id/history',

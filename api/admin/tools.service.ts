@@ -7,6 +7,7 @@ import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } f
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
+import { can, type PermissionSubject } from '../../lib/permissions';
 import type { ChangeRequestInput, EditorialReviewInput, ToolUpdateInput } from '../../lib/schemas';
 import { slugify, uniqueSlug } from '../../lib/slug';
 import { conflict, notFound } from '../plugins/errors';
@@ -45,7 +46,9 @@ export async function adminStats(): Promise<AdminStats> {
   return { ...row, users: people.users };
 }
 
-export async function pendingTools() {
+/** Pending tools, oldest first; submitters' e-mails only for those who moderate (not guest reviewers). */
+export async function pendingTools(viewer: PermissionSubject) {
+  const showEmail = can(viewer, 'moderate:tools');
   const rows = await db
     .select({
       id: tools.id,
@@ -64,7 +67,10 @@ export async function pendingTools() {
     .innerJoin(users, eq(users.id, tools.submittedById))
     .where(eq(tools.status, 'pending'))
     .orderBy(asc(tools.submittedAt), asc(tools.id));
-  return rows.map(({ submitter, ...tool }) => ({ ...tool, submittedBy: personOf(submitter) }));
+  return rows.map(({ submitter, ...tool }) => {
+    const person = personOf(submitter);
+    return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
+  });
 }
 
 export interface AdminEditorialReview {
@@ -294,6 +300,10 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actorId
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status === 'rejected') throw conflict(MSG.rejectedToolNotEditable);
+    // A pending tool's premium flag is the submitter's quota slot: only submission and rejection move it.
+    if (input.isPremium !== undefined && input.isPremium !== tool.isPremium && !isApprovedSide(tool.status)) {
+      throw conflict(MSG.premiumNeedsApprovedTool);
+    }
     const applied = await applyToolChanges(tx, tool, input);
     if (Object.keys(applied.after).length === 0) return tool;
     if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx);

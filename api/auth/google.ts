@@ -6,7 +6,7 @@ import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { config } from '../config';
 import { HttpError } from '../plugins/errors';
-import { accountBlock } from './sessions';
+import { accountBlock, deleteUserSessions } from './sessions';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
@@ -47,7 +47,13 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
     (await db.query.users.findFirst({ where: eq(users.email, email) }));
   if (user) {
     if (!user.googleId) {
-      [user] = await db.update(users).set({ googleId: claims.sub, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      // Registration never proved the e-mail, Google just did: whoever set the password may not own
+      // the address, so linking drops the password and every session made with it.
+      const linked = user;
+      [user] = await db.transaction(async (tx) => {
+        await deleteUserSessions(linked.id, tx);
+        return tx.update(users).set({ googleId: claims.sub, password: null, updatedAt: new Date() }).where(eq(users.id, linked.id)).returning();
+      });
     }
   } else {
     [user] = await db

@@ -6,7 +6,7 @@ import { users, type User } from '../../db/schema';
 import { loginSchema, registerSchema } from '../../lib/schemas';
 import { config } from '../config';
 import { auth } from '../plugins/auth';
-import { errors } from '../plugins/errors';
+import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogleSignIn } from './google';
 import { login, publicUser, register } from './service';
@@ -65,9 +65,17 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     cookie[OAUTH_COOKIE].set({ value: '', ...cookieOptions(0) });
     const [state, codeVerifier] = stored.split('.');
     if (!googleConfigured() || !query.code || !state || query.state !== state || !codeVerifier) {
-      return redirect('/auth?error=google', 302);
+      return redirect(`/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`, 302);
     }
-    const user = await finishGoogleSignIn(String(query.code), codeVerifier);
+    let user: User;
+    try {
+      user = await finishGoogleSignIn(String(query.code), codeVerifier);
+    } catch (error) {
+      // A refused account or a failed exchange goes back to /auth with a reason the page can show.
+      const reason = error instanceof HttpError ? error.message : 'Google sign-in failed. Please try again.';
+      if (!(error instanceof HttpError)) console.error(error);
+      return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
+    }
     await signIn(cookie, request, ip, user);
     return redirect(landingFor(user), 302);
   });

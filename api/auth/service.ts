@@ -7,7 +7,7 @@ import { permissionsOf } from '../../lib/permissions';
 import type { LoginInput, RegisterInput } from '../../lib/schemas';
 import { HttpError, conflict } from '../plugins/errors';
 import { accountBlock } from './sessions';
-import { clearThrottle, isThrottled, recordFailure, throttleKey } from './throttle';
+import { forgiveAttempt, takeAttempt, throttleKey } from './throttle';
 
 export function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: 'argon2id' });
@@ -41,10 +41,9 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
 }
 
 export async function register(input: RegisterInput, ip: string): Promise<User> {
-  const ipKey = throttleKey('register', ip);
-  if (await isThrottled([ipKey])) throw new HttpError(429, MSG.tooManyAttempts);
+  // Every registration counts, taken or not: each costs a hash, and probing e-mails is throttled too.
+  if (!(await takeAttempt([throttleKey('register', ip)]))) throw new HttpError(429, MSG.tooManyAttempts);
   if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
-  await recordFailure([ipKey]); // every registration counts: each one costs a hash
   const password = await hashPassword(input.password);
   const [user] = await db
     .insert(users)
@@ -61,19 +60,16 @@ export async function register(input: RegisterInput, ip: string): Promise<User> 
 }
 
 export async function login(input: LoginInput, ip: string): Promise<User> {
-  const keys = [throttleKey('account', input.email), throttleKey('address', ip)];
-  if (await isThrottled(keys)) throw new HttpError(429, MSG.tooManyAttempts);
+  const [accountKey, addressKey] = [throttleKey('account', input.email), throttleKey('address', ip)];
+  if (!(await takeAttempt([accountKey, addressKey]))) throw new HttpError(429, MSG.tooManyAttempts);
   const user = await findUserByEmail(input.email);
   const ok = user?.password
     ? await Bun.password.verify(input.password, user.password)
     : await Bun.password.verify(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
-  if (!user || !ok) {
-    await recordFailure(keys);
-    throw new HttpError(401, MSG.wrongCredentials);
-  }
+  if (!user || !ok) throw new HttpError(401, MSG.wrongCredentials);
   const blocked = accountBlock(user);
   if (blocked) throw new HttpError(403, blocked);
-  await clearThrottle(keys[0]);
+  await forgiveAttempt(accountKey, addressKey);
   if (user.accountStatus === 'suspended') {
     // The suspension has ended: the account is active again.
     await db.update(users).set({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -24,6 +24,21 @@ export function isForeignWrite(request: Request): boolean {
 /** Set by api/server.ts from the socket (or the proxy's X-Forwarded-For with TRUST_PROXY), never by the client. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
+/**
+ * The client's address: the socket's, or behind a trusted proxy (TRUST_PROXY) the one the proxy
+ * saw: Fly-Client-IP, else the right-most X-Forwarded-For entry (the one the proxy appended; the
+ * entries before it are whatever the client sent).
+ */
+export function clientAddress(request: Request, socketAddress: string | undefined): string {
+  if (process.env.TRUST_PROXY) {
+    const fly = request.headers.get('fly-client-ip')?.trim();
+    if (fly) return fly;
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? 'unknown';
+}
+
 export const security = new Elysia({ name: 'security' })
   .onRequest(({ request, status }) => {
     if (isForeignWrite(request)) return status(403, MSG.foreignOrigin);

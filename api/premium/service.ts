@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
-import { conflict } from '../plugins/errors';
+import { conflict, HttpError } from '../plugins/errors';
 import { config } from '../config';
 import { createCheckout, paymentsConfigured, type Plan } from '../services/payments';
 
@@ -20,10 +20,12 @@ export async function grantPremium(userId: number, changes: Partial<User> = {}):
     .where(eq(users.id, userId));
 }
 
-/** Starts an upgrade: a Stripe Checkout address, or in development mode the upgrade itself. */
+/** Starts an upgrade: a Stripe Checkout address, or in development mode (never in production) the upgrade itself. */
 export async function startUpgrade(user: User, plan: Plan): Promise<{ checkoutUrl: string }> {
   if (user.isPremium) throw conflict('Your account is already Premium');
   if (!paymentsConfigured()) {
+    // The free mock upgrade is a development convenience; in production it would give Premium away.
+    if (config.isProduction) throw new HttpError(503, 'Payments are not configured');
     await grantPremium(user.id);
     return { checkoutUrl: `${config.siteUrl}/dashboard?upgrade=success&mock=true` };
   }

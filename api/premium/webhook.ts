@@ -21,7 +21,13 @@ export async function verifyEvent(rawBody: string, signature: string | null): Pr
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
+/** Whether the money is in: a delayed method (bank debit, ...) completes Checkout 'unpaid' and settles later. */
+function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+}
+
 async function activate(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
+  if (!isPaid(session)) return;
   const userId = Number(session.client_reference_id ?? session.metadata?.userId);
   const user = Number.isInteger(userId) ? await tx.query.users.findFirst({ where: eq(users.id, userId) }) : undefined;
   if (!user) return;
@@ -56,7 +62,8 @@ export async function handleEvent(event: Stripe.Event): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (inserted.length === 0) return false;
-    if (event.type === 'checkout.session.completed') await activate(tx, event.data.object);
+    // An unpaid completed session waits for async_payment_succeeded; async_payment_failed grants nothing.
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') await activate(tx, event.data.object);
     else if (event.type === 'customer.subscription.deleted') await deactivate(tx, event.data.object);
     return true;
   });

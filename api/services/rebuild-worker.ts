@@ -42,10 +42,29 @@ export async function runQueuedRebuild(build: () => Promise<BuildResult> = build
   }
 }
 
-/** Polls the queue in the background of the server process. */
+/**
+ * Puts jobs left 'running' by a process that stopped mid-build back in the queue; returns how many.
+ * Only safe before this process starts building: one server process owns the queue.
+ */
+export async function requeueInterruptedRebuilds(): Promise<number> {
+  const jobs = await db
+    .update(rebuildJobs)
+    .set({ status: 'queued', startedAt: null })
+    .where(eq(rebuildJobs.status, 'running'))
+    .returning({ id: rebuildJobs.id });
+  return jobs.length;
+}
+
+/** Polls the queue in the background of the server process, after requeueing interrupted jobs. */
 export function startRebuildWorker(): () => void {
+  const requeued = requeueInterruptedRebuilds().then(
+    (n) => {
+      if (n > 0) console.log(`Requeued ${n} rebuild job(s) interrupted by a restart.`);
+    },
+    (error) => console.error('rebuild worker: requeue failed:', error),
+  );
   const timer = setInterval(() => {
-    runQueuedRebuild().catch((error) => console.error('rebuild worker:', error));
+    requeued.then(() => runQueuedRebuild()).catch((error) => console.error('rebuild worker:', error));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

@@ -1,7 +1,7 @@
 // Builds the static site into a fresh folder, indexes it with Pagefind, and swaps it in as dist/
 // atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEEP_BUILDS = 2;
@@ -18,10 +18,46 @@ export interface BuildResult {
   log: string;
 }
 
-async function run(cmd: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+/** A build step that runs longer than this is hung: it is killed and the build fails. */
+export const BUILD_STEP_TIMEOUT_MS = 10 * 60_000;
+
+function stepTimeoutMs(): number {
+  const fromEnv = Number(process.env.SITE_BUILD_TIMEOUT_MS);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : BUILD_STEP_TIMEOUT_MS;
+}
+
+/** Reads a child's output as it comes, so what was written before a kill is kept. */
+function collect(stream: ReadableStream<Uint8Array>): { text: () => string; done: Promise<void> } {
+  const decoder = new TextDecoder();
+  let text = '';
+  const done = (async () => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  })().catch(() => {});
+  return { text: () => text, done };
+}
+
+/** Runs one build step; kills it (SIGKILL) once it has run for `timeoutMs`. */
+export async function runStep(
+  cmd: string[],
+  env: Record<string, string>,
+  timeoutMs = stepTimeoutMs(),
+): Promise<{ code: number; output: string; timedOut: boolean }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, output: out + err };
+  const out = collect(proc.stdout);
+  const err = collect(proc.stderr);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    proc.kill('SIGKILL');
+  }, timeoutMs);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  // A grandchild of a killed step may still hold the pipes open: don't wait for it.
+  const drained = Promise.all([out.done, err.done]);
+  await (timedOut ? Promise.race([drained, Bun.sleep(1000)]) : drained);
+  let output = out.text() + err.text();
+  if (timedOut) output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
+  return { code: timedOut ? 1 : code, output, timedOut };
 }
 
 /** Points `distDir` at `buildDir` in one rename, replacing a plain folder the first time. */
@@ -40,8 +76,11 @@ function pruneOldBuilds(buildsDir: string, keep: string): void {
   }
 }
 
-/** Builds the site from the current database; on success it becomes the live build at distDir. */
-export async function buildSite(distDir = process.env.DIST_DIR || 'dist'): Promise<BuildResult> {
+/**
+ * Builds the site from the current database; on success it becomes the live build at distDir.
+ * Each step (astro, pagefind) is killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS, default 10 min).
+ */
+export async function buildSite(distDir = process.env.DIST_DIR || 'dist', timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
   const started = performance.now();
   const target = resolve(ROOT, distDir);
   const buildsDir = buildsDirOf(target);
@@ -54,11 +93,11 @@ export async function buildSite(distDir = process.env.DIST_DIR || 'dist'): Promi
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
-  const astro = await run([process.execPath, '--bun', bin('astro'), 'build', '--silent'], env);
+  const astro = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], env, timeoutMs);
   let log = astro.output;
   let ok = astro.code === 0;
   if (ok) {
-    const pagefind = await run([bin('pagefind'), '--site', dir, '--silent'], env);
+    const pagefind = await runStep([bin('pagefind'), '--site', dir, '--silent'], env, timeoutMs);
     log += pagefind.output;
     ok = pagefind.code === 0;
   }

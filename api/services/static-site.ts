@@ -1,7 +1,7 @@
 // Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically):
 // content types, ETags and cache headers, and the built 404 page for unknown paths.
 import { stat } from 'node:fs/promises';
-import { join, normalize, resolve } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import { config } from '../config';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,8 +14,10 @@ async function fileAt(root: string, pathname: string): Promise<{ path: string; s
   } catch {
     return null;
   }
+  // No way out of the build folder, not even into a sibling whose name starts the same (dist-builds).
+  if (decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) return null;
   const full = normalize(join(root, decoded));
-  if (!full.startsWith(root)) return null; // no way out of the build folder
+  if (full !== root && !full.startsWith(root + sep)) return null;
   for (const candidate of [full, join(full, 'index.html'), `${full}.html`]) {
     try {
       const s = await stat(candidate);

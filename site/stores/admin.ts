@@ -18,7 +18,7 @@ export interface AdminStats {
 
 export interface Person {
   name: string;
-  email: string;
+  email: string | null;
 }
 
 export interface PendingTool {

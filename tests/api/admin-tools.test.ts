@@ -55,6 +55,14 @@ describe('GET /api/admin/tools/pending', () => {
     expect(row).toMatchObject({ submittedById: submitter.id, tags: ['design'], url: older.url });
     expect(row.submittedBy).toEqual({ name: 'Grace Hopper', email: submitter.email });
   });
+
+  it('shows a guest reviewer who submitted, but not their e-mail', async () => {
+    const submitter = await makeUser({ firstName: 'Ada', lastName: 'Byron', ...NO_PASSWORD });
+    const tool = await makeTool({ submittedById: submitter.id });
+    const reviewer = await signedIn({ role: 'guest_reviewer', ...NO_PASSWORD });
+    const list: { id: number; submittedBy: unknown }[] = await (await get('/api/admin/tools/pending', reviewer.cookie)).json();
+    expect(list.find((t) => t.id === tool.id)?.submittedBy).toEqual({ name: 'Ada Byron', email: null });
+  });
 });
 
 describe('POST /api/admin/tools/:id/approve', () => {
@@ -394,5 +402,14 @@ describe('GET /api/admin/tools/approved and the history', () => {
       ['tool.approve', 'Sam Staff'],
     ]);
     expect((await get('/api/admin/tools/999999/history')).status).toBe(404);
+  });
+});
+
+describe('premium on pending tools', () => {
+  it('cannot be switched through PATCH, so a rejection never refunds a slot that was not taken', async () => {
+    const tool = await makeTool();
+    const res = await call('PATCH', `/api/admin/tools/${tool.id}`, { cookie: staff.cookie, body: { isPremium: true } });
+    expect(res.status).toBe(409);
+    expect((await reloadTool(tool.id))?.isPremium).toBe(false);
   });
 });

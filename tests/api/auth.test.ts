@@ -197,3 +197,37 @@ describe('foreign origins', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('throttling under parallel attempts and behind a proxy', () => {
+  it('counts parallel wrong passwords before hashing: only the allowed number are checked', async () => {
+    const user = await makeUser();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('POST', '/api/login', { body: { email: user.email, password: `wrong-${i}-pass` }, ip: `192.0.2.${100 + i}` })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.account);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10 - LIMITS.account);
+  });
+
+  it('counts registrations of taken e-mails too', async () => {
+    const ip = '198.51.100.77';
+    const taken = await makeUser();
+    for (let i = 0; i < LIMITS.register; i++) {
+      expect((await call('POST', '/api/register', { body: { email: taken.email, password: 'secret1' }, ip })).status).toBe(409);
+    }
+    expect((await call('POST', '/api/register', { body: { email: 'fresh@example.com', password: 'secret1' }, ip })).status).toBe(429);
+  });
+
+  it('takes the address the trusted proxy saw, not one the client wrote', async () => {
+    const { clientAddress } = await import('../../api/plugins/security');
+    const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
+    process.env.TRUST_PROXY = '1';
+    try {
+      expect(clientAddress(request({ 'x-forwarded-for': '10.0.0.9, 203.0.113.50' }), '127.0.0.1')).toBe('203.0.113.50');
+      expect(clientAddress(request({ 'fly-client-ip': '203.0.113.51', 'x-forwarded-for': '10.0.0.9' }), '127.0.0.1')).toBe('203.0.113.51');
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+    expect(clientAddress(request({ 'x-forwarded-for': '10.0.0.9' }), '127.0.0.1')).toBe('127.0.0.1');
+  });
+});

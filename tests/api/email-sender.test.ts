@@ -1,20 +1,27 @@
 // The outbox sender: Resend's HTTP API answered by a local double; development mode keeps rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { config } from '../../api/config';
 import { enqueueEmail, simpleEmail } from '../../api/services/email';
-import { MAX_ATTEMPTS, deliverPendingEmails } from '../../api/services/email-sender';
+import { MAX_ATTEMPTS, backoffMs, deliverPendingEmails } from '../../api/services/email-sender';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
 const received: { body: Record<string, unknown>; idempotencyKey: string | null; auth: string | null }[] = [];
-let failNext = false;
+/** What the double answers to the next requests, in order; once empty it accepts every e-mail. */
+const replies: ('429' | '422' | '500')[] = [];
+let requests = 0;
 let server: ReturnType<typeof Bun.serve>;
 
 beforeAll(() => {
   server = Bun.serve({
     port: 0,
     async fetch(request) {
-      if (failNext) return Response.json({ name: 'validation_error', message: 'Invalid `to` field', statusCode: 422 }, { status: 422 });
+      requests += 1;
+      const reply = replies.shift();
+      if (reply === '422') return Response.json({ name: 'validation_error', message: 'Invalid `to` field', statusCode: 422 }, { status: 422 });
+      if (reply === '429') return Response.json({ name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 }, { status: 429 });
+      if (reply === '500') return Response.json({ name: 'internal_server_error', message: 'Internal server error', statusCode: 500 }, { status: 500 });
       received.push({ body: await request.json(), idempotencyKey: request.headers.get('idempotency-key'), auth: request.headers.get('authorization') });
       return Response.json({ id: `re_${received.length}` });
     },
@@ -24,9 +31,15 @@ beforeAll(() => {
 afterAll(() => server.stop(true));
 beforeEach(async () => {
   received.length = 0;
-  failNext = false;
+  replies.length = 0;
+  requests = 0;
   await db.delete(emailOutbox);
 });
+
+/** Moves a row's next attempt into the past, as if its backoff had elapsed. */
+async function backoffElapses(id: number) {
+  await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, id));
+}
 
 const mail = () => simpleEmail('owner@example.com', 'tool-approved', 'Your tool is live', ['Good news: <Acme> is approved.']);
 
@@ -57,14 +70,100 @@ describe('e-mail outbox', () => {
     expect(await deliverPendingEmails()).toBe(0); // nothing sent twice
   });
 
-  it('retries a failed send and gives up after the last attempt', async () => {
+  it('fails an e-mail Resend rejects as invalid at once', async () => {
     config.resend.apiKey = 're_test_key';
-    failNext = true;
+    replies.push('422');
     await enqueueEmail(mail());
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await deliverPendingEmails();
+    expect(await deliverPendingEmails()).toBe(0);
     const [row] = await db.select().from(emailOutbox);
-    expect(row.status).toBe('failed');
-    expect(row.attempts).toBe(MAX_ATTEMPTS);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
     expect(row.error).toContain('Invalid `to` field');
+    await backoffElapses(row.id);
+    await deliverPendingEmails();
+    expect(requests).toBe(1);
+  });
+
+  it('keeps a rate-limited e-mail pending and retries it only after its backoff', async () => {
+    config.resend.apiKey = 're_test_key';
+    replies.push('429');
+    await enqueueEmail(mail());
+    const before = Date.now();
+    expect(await deliverPendingEmails()).toBe(0);
+    let [row] = await db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.error).toContain('Too many requests');
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + backoffMs(1));
+
+    expect(await deliverPendingEmails()).toBe(0); // not due yet
+    expect(requests).toBe(1);
+
+    await backoffElapses(row.id);
+    expect(await deliverPendingEmails()).toBe(1);
+    [row] = await db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, providerId: 're_1', error: null, nextAttemptAt: null });
+    expect(received[0].idempotencyKey).toBe(`outbox-${row.id}`);
+  });
+
+  it('stops the round at a 429 and leaves the later e-mails for the next one', async () => {
+    config.resend.apiKey = 're_test_key';
+    replies.push('429');
+    await enqueueEmail(mail());
+    await enqueueEmail(simpleEmail('second@example.com', 'tool-approved', 'Second', ['Hi']));
+    expect(await deliverPendingEmails(20, 0)).toBe(0);
+    expect(requests).toBe(1);
+    const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 0]]);
+    expect(await deliverPendingEmails(20, 0)).toBe(1); // the untried one is due at once
+    expect(received[0].body).toMatchObject({ to: 'second@example.com' });
+  });
+
+  it('retries a network error and server errors with growing backoff, and gives up after the last attempt', async () => {
+    config.resend.apiKey = 're_test_key';
+    replies.push(...Array<'500'>(MAX_ATTEMPTS - 1).fill('500'));
+    await enqueueEmail(mail());
+    const waits: number[] = [];
+    for (let i = 1; i <= MAX_ATTEMPTS; i++) {
+      const before = Date.now();
+      if (i === 1) {
+        // The first try never reaches Resend: the network is down.
+        const realFetch = globalThis.fetch;
+        globalThis.fetch = Object.assign(() => Promise.reject(new TypeError('fetch failed')), realFetch);
+        try {
+          await deliverPendingEmails();
+        } finally {
+          globalThis.fetch = realFetch;
+        }
+      } else {
+        await deliverPendingEmails();
+      }
+      const [row] = await db.select().from(emailOutbox);
+      expect(row.attempts).toBe(i);
+      if (i === 1) expect(row.error).toContain('network error');
+      if (i < MAX_ATTEMPTS) {
+        expect(row.status).toBe('pending');
+        waits.push(row.nextAttemptAt!.getTime() - before);
+        await backoffElapses(row.id);
+      } else {
+        expect(row).toMatchObject({ status: 'failed', nextAttemptAt: null });
+        expect(row.error).toContain('Internal server error');
+      }
+    }
+    expect(requests).toBe(MAX_ATTEMPTS - 1);
+    expect(received).toHaveLength(0);
+    // Each wait is at least the one before, doubling from 30 s up to the 1 h cap.
+    expect(waits[0]).toBeGreaterThanOrEqual(30_000);
+    expect(waits.every((w, i) => i === 0 || w >= waits[i - 1])).toBe(true);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+  });
+
+  it('never sends a row twice when rounds are called while one is running', async () => {
+    config.resend.apiKey = 're_test_key';
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(simpleEmail(to, 'tool-approved', 'Hi', ['Hi']));
+    const counts = await Promise.all([deliverPendingEmails(20, 50), deliverPendingEmails(20, 50), deliverPendingEmails(20, 50)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(received.map((r) => r.idempotencyKey).sort()).toEqual([...new Set(received.map((r) => r.idempotencyKey))].sort());
+    expect(received).toHaveLength(3);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });

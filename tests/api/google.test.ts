@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { config } from '../../api/config';
 import { db } from '../../db/client';
-import { users } from '../../db/schema';
-import { call, makeUser, sessionCookie } from '../helpers/api';
+import { sessions, users } from '../../db/schema';
+import { call, makeUser, sessionCookie, signedIn } from '../helpers/api';
 
 function idToken(claims: Record<string, unknown>): string {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -73,12 +73,16 @@ describe('Sign in with Google', () => {
   });
 
   it('links an existing account by verified e-mail', async () => {
-    const existing = await makeUser({ email: 'linked@example.com' });
+    const { user: existing, cookie: squatter } = await signedIn({ email: 'linked@example.com' });
     answerTokenEndpoint({ sub: 'g-2', email: 'linked@example.com', email_verified: true });
     const { state, cookie } = await start();
     await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
+    expect((await call('GET', '/api/user', { cookie: squatter })).status).toBe(401);
     const row = await db.query.users.findFirst({ where: eq(users.id, existing.id) });
     expect(row?.googleId).toBe('g-2');
+    // Whoever registered the address with a password never proved they own it.
+    expect(row?.password).toBeNull();
+    expect(await db.$count(sessions, eq(sessions.userId, existing.id))).toBe(1);
     expect(await db.$count(users, eq(users.email, 'linked@example.com'))).toBe(1);
   });
 
@@ -86,8 +90,18 @@ describe('Sign in with Google', () => {
     answerTokenEndpoint({ sub: 'g-3', email: 'unverified@example.com', email_verified: false });
     const { state, cookie } = await start();
     const res = await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(302);
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Your Google account has no verified e-mail address');
     expect(await db.query.users.findFirst({ where: eq(users.email, 'unverified@example.com') })).toBeUndefined();
+  });
+
+  it('sends the browser back to /auth when Google refuses the code', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ error: 'invalid_grant' }, { status: 400 }));
+    const { state, cookie } = await start();
+    const res = await call('GET', `/auth/google/callback?code=replayed&state=${state}`, { cookie });
+    expect(res.status).toBe(302);
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Google sign-in failed. Please try again.');
+    expect(sessionCookie(res)).toBeUndefined();
   });
 
   it('refuses a callback whose state does not match, without calling Google', async () => {
@@ -95,7 +109,7 @@ describe('Sign in with Google', () => {
     const { cookie } = await start();
     const res = await call('GET', '/auth/google/callback?code=c&state=forged', { cookie });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/auth?error=google');
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Google sign-in failed. Please try again.');
     expect(tokenRequests).toHaveLength(0);
   });
 });

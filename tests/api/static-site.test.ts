@@ -50,6 +50,14 @@ describe('serveStatic', () => {
     expect(await res.text()).toContain('Page Not Found');
   });
 
+  it('cannot be walked into a sibling folder whose name starts the same', async () => {
+    mkdirSync(`${dist}-builds/old`, { recursive: true });
+    writeFileSync(`${dist}-builds/old/index.html`, 'an old build');
+    const name = dist.split('/').at(-1);
+    expect((await get(`/..%2f${name}-builds%2fold%2findex.html`)).status).toBe(404);
+    expect((await get(`/..%5c${name}-builds%5cold%5cindex.html`)).status).toBe(404);
+  });
+
   it('cannot be walked out of the build folder', async () => {
     expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);

@@ -411,3 +411,15 @@ describe('firstIssue', () => {
     expect(firstIssue(new z.ZodError([]))).toBe('Invalid input');
   });
 });
+
+describe('list inputs of the wrong type', () => {
+  it('are refused by zod instead of crashing the split', async () => {
+    const { toolUpdateSchema, changeRequestSchema, blogPostSchema } = await import('../../lib/schemas');
+    expect(changeRequestSchema.safeParse({ tags: 5 }).success).toBe(false);
+    expect(changeRequestSchema.safeParse({ tags: [1] }).success).toBe(false);
+    expect(changeRequestSchema.safeParse({ targetAudience: {} }).success).toBe(false);
+    expect(toolUpdateSchema.safeParse({ screenshots: 7 }).success).toBe(false);
+    expect(blogPostSchema.safeParse({ title: 'T', content: '<p>x</p>', tags: 3 }).success).toBe(false);
+    expect(changeRequestSchema.safeParse({ tags: 'design, marketing' }).data?.tags).toEqual(['design', 'marketing']);
+  });
+});

@@ -52,7 +52,7 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
                         {tool.submittedBy ? (
                           <div>
                             <div>{tool.submittedBy.name}</div>
-                            {tool.submittedBy.name !== tool.submittedBy.email && (
+                            {tool.submittedBy.email && tool.submittedBy.name !== tool.submittedBy.email && (
                               <div className="text-xs text-base-content/70">{tool.submittedBy.email}</div>
                             )}
                           </div>

@@ -21,7 +21,10 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('tab') === 'register') setTab('register');
+    const error = params.get('error');
+    if (error) showToast({ title: TOAST.loginFailed, description: error, variant: 'destructive' });
   }, []);
 
   useEffect(() => {
