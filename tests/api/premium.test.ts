@@ -23,6 +23,24 @@ describe('POST /api/premium/upgrade in development mode', () => {
   });
 });
 
+describe('POST /api/premium/upgrade in production without Stripe', () => {
+  const wasProduction = config.isProduction;
+  beforeAll(() => {
+    config.isProduction = true;
+  });
+  afterAll(() => {
+    config.isProduction = wasProduction;
+  });
+
+  it('answers 503 and leaves the account as it was', async () => {
+    const { user, cookie } = await signedIn();
+    const res = await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'annual' } });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('Payments are not configured');
+    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumToolsAllowed: user.premiumToolsAllowed });
+  });
+});
+
 describe('POST /api/premium/upgrade with Stripe', () => {
   let server: ReturnType<typeof Bun.serve>;
   const seen: { path: string; body: URLSearchParams; auth: string | null }[] = [];
@@ -91,11 +109,20 @@ describe('POST /api/premium/webhook', () => {
     );
   }
 
+  const session = (userId: number, payment_status: string) => ({
+    id: 'cs_1',
+    object: 'checkout.session',
+    client_reference_id: String(userId),
+    customer: 'cus_1',
+    subscription: 'sub_1',
+    metadata: {},
+    payment_status,
+  });
   const completed = (id: string, userId: number) => ({
     id,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: 'cs_1', object: 'checkout.session', client_reference_id: String(userId), customer: 'cus_1', subscription: 'sub_1', metadata: {} } },
+    data: { object: session(userId, 'paid') },
   });
 
   it('refuses a bad signature and changes nothing', async () => {
@@ -120,5 +147,29 @@ describe('POST /api/premium/webhook', () => {
     await deliver(completed('evt_2', user.id));
     await deliver({ id: 'evt_3', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription' } } });
     expect((await reloadUser(user.id))?.isPremium).toBe(false);
+  });
+
+  it('waits for a delayed payment to clear before granting Premium', async () => {
+    const { user } = await signedIn();
+    const unpaid = await deliver({ id: 'evt_4', object: 'event', type: 'checkout.session.completed', data: { object: session(user.id, 'unpaid') } });
+    expect(unpaid.status).toBe(200);
+    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
+    const cleared = await deliver({ id: 'evt_5', object: 'event', type: 'checkout.session.async_payment_succeeded', data: { object: session(user.id, 'paid') } });
+    expect(cleared.status).toBe(200);
+    expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, stripeSubscriptionId: 'sub_1' });
+  });
+
+  it('grants nothing when a delayed payment fails', async () => {
+    const { user } = await signedIn();
+    await deliver({ id: 'evt_6', object: 'event', type: 'checkout.session.completed', data: { object: session(user.id, 'unpaid') } });
+    const failed = await deliver({ id: 'evt_7', object: 'event', type: 'checkout.session.async_payment_failed', data: { object: session(user.id, 'unpaid') } });
+    expect(failed.status).toBe(200);
+    expect((await reloadUser(user.id))?.isPremium).toBe(false);
+  });
+
+  it('grants Premium for a completed session that needs no payment', async () => {
+    const { user } = await signedIn();
+    await deliver({ id: 'evt_8', object: 'event', type: 'checkout.session.completed', data: { object: session(user.id, 'no_payment_required') } });
+    expect((await reloadUser(user.id))?.isPremium).toBe(true);
   });
 });
