@@ -64,7 +64,7 @@ export function toolJsonLd(tool: PublicTool, site: URL): JsonLd {
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
   };
   if (tool.logoUrl) data.image = abs(tool.logoUrl, site);
-  if (tool.screenshots.length > 0 && tool.isPremium) data.screenshot = tool.screenshots;
+  if (tool.screenshots.length > 0 && tool.isPremium) data.screenshot = tool.screenshots.map((src) => abs(src, site));
   if (tool.qualityScore != null) {
     data.aggregateRating = {
       '@type': 'AggregateRating',

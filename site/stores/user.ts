@@ -35,12 +35,19 @@ export const USER_KEY = '/api/user';
 // No key (so no fetch) while pages are rendered at build time.
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
 
+const HINT = /(?:^|; )signed_in=1/;
+
 export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
   fetcher: async () => {
+    // Without the sign-in hint cookie (set with the session) the visitor is signed out: no call at all.
+    if (!HINT.test(document.cookie)) return null;
     try {
       return await getJson<CurrentUser>(USER_KEY);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (error instanceof ApiError && error.status === 401) {
+        document.cookie = 'signed_in=; Max-Age=0; Path=/';
+        return null;
+      }
       throw error;
     }
   },

@@ -4,9 +4,9 @@ import { $stats } from '../../stores/admin';
 
 const CARDS = [
   { key: 'total', label: 'Total Tools', tone: 'text-base-content' },
-  { key: 'pending', label: 'Pending Review', tone: 'text-warning' },
-  { key: 'approved', label: 'Approved', tone: 'text-success' },
-  { key: 'premium', label: 'Premium', tone: 'text-secondary' },
+  { key: 'pending', label: 'Pending Review', tone: 'text-amber-700' },
+  { key: 'approved', label: 'Approved', tone: 'text-emerald-700' },
+  { key: 'premium', label: 'Premium', tone: 'text-pink-700' },
   { key: 'users', label: 'Users', tone: 'text-primary' },
 ] as const;
 

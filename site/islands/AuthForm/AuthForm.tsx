@@ -64,10 +64,10 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     <div className="card bg-base-100 shadow-xl w-full max-w-md border border-base-200">
       <div className="card-body">
         <div role="tablist" className="tabs tabs-box mb-4">
-          <button type="button" role="tab" aria-selected={tab === 'login'} className={`tab flex-1 ${tab === 'login' ? 'tab-active' : ''}`} onClick={() => { setTab('login'); setFieldError(null); }}>
+          <button type="button" role="tab" aria-selected={tab === 'login'} className={`tab flex-1 ${tab === 'login' ? 'tab-active' : 'text-base-content'}`} onClick={() => { setTab('login'); setFieldError(null); }}>
             Login
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'register'} className={`tab flex-1 ${tab === 'register' ? 'tab-active' : ''}`} onClick={() => { setTab('register'); setFieldError(null); }}>
+          <button type="button" role="tab" aria-selected={tab === 'register'} className={`tab flex-1 ${tab === 'register' ? 'tab-active' : 'text-base-content'}`} onClick={() => { setTab('register'); setFieldError(null); }}>
             Register
           </button>
         </div>

@@ -57,7 +57,8 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     if (user && onHome) document.documentElement.dataset.auth = 'in';
   }, [user, onHome]);
 
-  if (loading || !user) {
+  // The spinner only until the user is first known: a later refetch keeps the page on screen.
+  if (!user) {
     return (
       <div className="flex justify-center py-24">
         <span className="loading loading-spinner loading-lg" aria-label="Loading" />
@@ -154,9 +155,9 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
                       <td>
                         <div className="font-medium">{tool.name}</div>
                         {tool.status === 'rejected' && tool.rejectionReason && (
-                          <div className="text-xs text-error mt-1">Reason: {tool.rejectionReason}</div>
+                          <div className="text-xs text-red-700 mt-1">Reason: {tool.rejectionReason}</div>
                         )}
-                        {tool.pendingChangeRequest && <div className="badge badge-info badge-outline badge-xs mt-1">Changes pending review</div>}
+                        {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
                       </td>
                       <td>
                         <StatusBadge status={tool.status} />

@@ -31,7 +31,8 @@ export default function SubmitTool() {
     return () => clearTimeout(timer);
   }, [user, loading]);
 
-  if (loading || !user) {
+  // The spinner only until the user is first known: a later refetch keeps the form on screen.
+  if (!user) {
     return (
       <div className="flex justify-center py-24">
         <span className="loading loading-spinner loading-lg" aria-label="Loading" />
@@ -51,6 +52,7 @@ export default function SubmitTool() {
     }
     if (!ACCEPTED.includes(file.type)) {
       showToast({ title: 'Unsupported File', description: 'Please choose a PNG or JPG image', variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
       return;
     }
     setLogo(file);
@@ -95,6 +97,7 @@ export default function SubmitTool() {
       invalidateKeys((key) => key.startsWith('/api/user'));
       invalidateUser();
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
+      return; // stays 'Submitting...' until the redirect, so it cannot be sent twice
     } catch (error) {
       logError(error);
       if (isUnauthorized(error)) {
@@ -102,9 +105,8 @@ export default function SubmitTool() {
       } else {
         showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });
       }
-    } finally {
-      setPending(false);
     }
+    setPending(false);
   }
 
   return (
