@@ -15,7 +15,7 @@ test('register, land on the dashboard, sign out', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByTestId('nav-actions').getByText(email)).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();

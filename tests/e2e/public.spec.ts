@@ -609,7 +609,7 @@ test.describe('navigation', () => {
     await expect(actions.getByRole('link', { name: 'Submit Tool' })).toBeVisible();
     await expect(actions.getByRole('link', { name: 'Sign In' })).toBeHidden();
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByText(me.email)).toBeVisible();
+    await expect(actions.getByText(me.email)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
     await expect(page.getByRole('link', { name: 'Admin Panel' })).toBeHidden();
