@@ -1,6 +1,7 @@
 // The one Bun process: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia,
 // everything else to the static files of the current build.
 import { app } from './app';
+import { purgeExpiredSessions } from './auth/sessions';
 import { config } from './config';
 import { CLIENT_IP_HEADER, clientAddress } from './plugins/security';
 import { startEmailSender } from './services/email-sender';
@@ -28,6 +29,10 @@ const server = Bun.serve({
 });
 
 if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+// Expired sessions are already refused by the lookup; this only keeps the table small.
+const purgeSessions = () => purgeExpiredSessions().catch((error) => console.error('session purge:', error));
+void purgeSessions();
+setInterval(purgeSessions, 6 * 60 * 60 * 1000);
 startEmailSender();
 
 console.log(`Serving on http://localhost:${server.port}`);

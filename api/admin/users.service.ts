@@ -4,11 +4,11 @@ import { and, count, desc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-o
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { ROLES } from '../../lib/categories';
-import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { ROLE_PERMISSIONS, can } from '../../lib/permissions';
 import type { UserUpdateInput } from '../../lib/schemas';
 import { publicUser } from '../auth/service';
+import { premiumQuota } from '../premium/service';
 import { accountBlock, deleteUserSessions } from '../auth/sessions';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
@@ -63,7 +63,7 @@ function nextState(target: User, input: UserUpdateInput, actorId: number): Edita
     suspendedUntil: input.suspendedUntil !== undefined ? input.suspendedUntil : target.suspendedUntil,
     suspensionReason: input.suspensionReason !== undefined ? input.suspensionReason?.trim() || null : target.suspensionReason,
   };
-  if (input.isPremium === true) next.premiumToolsAllowed = Math.max(target.premiumToolsAllowed, PREMIUM_SUBMISSIONS);
+  if (input.isPremium === true) next.premiumToolsAllowed = premiumQuota(target.premiumToolsAllowed);
 
   // The status rules are checked when the request touches the status, so an unrelated change (say,
   // premium) to a user whose suspension has lapsed is not refused.

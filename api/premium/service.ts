@@ -7,9 +7,14 @@ import { conflict, HttpError } from '../plugins/errors';
 import { config } from '../config';
 import { createCheckout, paymentsConfigured, type Plan } from '../services/payments';
 
-/** Grants Premium: the flag and at least the premium submission quota. */
-export async function grantPremium(userId: number, changes: Partial<User> = {}): Promise<void> {
-  await db
+/** The premium submission quota after Premium is granted: at least PREMIUM_SUBMISSIONS; a larger one is kept. */
+export function premiumQuota(allowed: number): number {
+  return Math.max(allowed, PREMIUM_SUBMISSIONS);
+}
+
+/** Grants Premium: the flag and at least the premium submission quota; pass a transaction to join it. */
+export async function grantPremium(userId: number, changes: Partial<User> = {}, tx: Pick<typeof db, 'update'> = db): Promise<void> {
+  await tx
     .update(users)
     .set({
       ...changes,

@@ -8,6 +8,7 @@ import { config } from '../config';
 import { HttpError } from '../plugins/errors';
 import { enqueueEmail, simpleEmail } from '../services/email';
 import { stripe } from '../services/payments';
+import { grantPremium } from './service';
 
 export async function verifyEvent(rawBody: string, signature: string | null): Promise<Stripe.Event> {
   if (!config.stripe.webhookSecret) throw new HttpError(503, 'Stripe webhooks are not configured');
@@ -33,16 +34,7 @@ async function activate(tx: Tx, session: Stripe.Checkout.Session): Promise<void>
   if (!user) return;
   const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
   const subscription = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-  await tx
-    .update(users)
-    .set({
-      isPremium: true,
-      premiumToolsAllowed: Math.max(user.premiumToolsAllowed, PREMIUM_SUBMISSIONS),
-      stripeCustomerId: customer ?? user.stripeCustomerId,
-      stripeSubscriptionId: subscription,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription }, tx);
   await enqueueEmail(
     simpleEmail(user.email, 'premium-activated', 'Welcome to Premium', [
       `Hi ${user.firstName || 'there'},`,

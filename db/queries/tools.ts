@@ -1,5 +1,5 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
 import { db as defaultDb, type Database } from '../client';
 import { editorialReviews, tools } from '../schema';
@@ -247,15 +247,6 @@ export async function featuredTools(n = FEATURED_TOOLS, database: Database = def
   return listPublicTools({ limit: n }, database);
 }
 
-/** Slugs of every public tool, for getStaticPaths. */
-export async function listPublicToolSlugs(database: Database = defaultDb): Promise<string[]> {
-  const rows = await database
-    .select({ slug: tools.slug })
-    .from(tools)
-    .where(eq(tools.status, PUBLIC_STATUS))
-    .orderBy(asc(tools.slug));
-  return rows.map((r) => r.slug);
-}
 
 /** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
 export async function getPublicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicToolDetail | undefined> {

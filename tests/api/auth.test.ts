@@ -165,6 +165,16 @@ describe('sessions', () => {
     expect((await call('GET', '/api/user', { cookie })).status).toBe(401);
   });
 
+  it('purging removes expired sessions and keeps live ones', async () => {
+    const { purgeExpiredSessions } = await import('../../api/auth/sessions');
+    const live = await signedIn();
+    const old = await signedIn();
+    await db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, old.user.id));
+    await purgeExpiredSessions();
+    expect(await db.$count(sessions, eq(sessions.userId, old.user.id))).toBe(0);
+    expect((await call('GET', '/api/user', { cookie: live.cookie })).status).toBe(200);
+  });
+
   it('GET /api/login redirects to /auth', async () => {
     const res = await call('GET', '/api/login');
     expect(res.status).toBe(302);

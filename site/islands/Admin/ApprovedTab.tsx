@@ -10,7 +10,7 @@ import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
 import { perform } from './feedback';
-import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, STACKED_TABLE, SUCCESS_OUTLINE } from './parts';
+import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, STACKED_TABLE, SUCCESS_OUTLINE, TableHead } from './parts';
 
 const FILTERS = [
   { id: 'all', label: 'All' },
@@ -124,17 +124,7 @@ export default function ApprovedTab() {
             ) : (
               <div className="overflow-x-auto">
                 <table className={STACKED_TABLE} aria-label="Approved tools">
-                  <thead>
-                    <tr>
-                      <th scope="col">Tool Name</th>
-                      <th scope="col">Quality Score</th>
-                      <th scope="col">Listing</th>
-                      <th scope="col">Approved</th>
-                      <th scope="col" className="text-right">
-                        Actions
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Tool Name', 'Quality Score', 'Listing', 'Approved', 'Actions']} />
                   <tbody>
                     {shown.map((tool) => {
                       const unlisted = tool.status === 'unlisted';

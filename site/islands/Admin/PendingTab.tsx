@@ -8,7 +8,7 @@ import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
 import { perform } from './feedback';
-import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, STACKED_TABLE } from './parts';
+import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, STACKED_TABLE, TableHead } from './parts';
 
 type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
 
@@ -29,17 +29,7 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
           ) : (
             <div className="overflow-x-auto">
               <table className={STACKED_TABLE} aria-label="Tools pending review">
-                <thead>
-                  <tr>
-                    <th scope="col">Tool Name</th>
-                    <th scope="col">Submitted By</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="text-right">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Tool Name', 'Submitted By', 'Date', 'Category', 'Actions']} />
                 <tbody>
                   {tools.map((tool) => (
                     <tr key={tool.id} data-testid="pending-row">

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { displayName, tagLabel } from '../../../lib/format';
 import { $adminUsers, type AdminUser } from '../../stores/admin';
 import ManageUserDialog from './dialogs/ManageUserDialog';
-import { EmptyState, ListState, STACKED_TABLE } from './parts';
+import { EmptyState, ListState, STACKED_TABLE, TableHead } from './parts';
 
 const ACCOUNT_BADGE: Record<string, string> = {
   active: 'badge-success',
@@ -41,17 +41,7 @@ export default function UsersTab() {
           ) : (
             <div className="overflow-x-auto">
               <table className={STACKED_TABLE} aria-label="Users">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="text-right">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Name', 'Email', 'Role', 'Status', 'Actions']} />
                 <tbody>
                   {shown.map((user) => (
                     <tr key={user.id} data-testid="user-row">

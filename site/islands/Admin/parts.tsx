@@ -102,3 +102,18 @@ export function safeHref(url: string | null | undefined): string | undefined {
     return undefined;
   }
 }
+
+/** A table head for the panel's lists; the last column (Actions) aligns right. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={column} scope="col" className={i === columns.length - 1 ? 'text-right' : undefined}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -5,6 +5,8 @@ import { detailLabel, splitCommaList } from '../../../lib/format';
 import { logError, send, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, firstIssue } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
+import FormActions from '../../components/FormActions';
+import Modal from '../../components/Modal';
 import { showToast } from '../../stores/toast';
 import { invalidateKeys } from '../../stores/user';
 import { MY_TOOLS_KEY, type MyTool } from '../../stores/my-tools';
@@ -44,11 +46,8 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
   }
 
   return (
-    <dialog className="modal modal-open" aria-labelledby="edit-tool-title" open>
-      <form className="modal-box max-w-2xl flex flex-col gap-3" onSubmit={submit} noValidate>
-        <h3 id="edit-tool-title" className="font-bold text-lg">
-          Edit {tool.name}
-        </h3>
+    <Modal title={`Edit ${tool.name}`} onClose={onClose} size="lg">
+      <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
         <p className="text-sm text-base-content/80">Changes to a listed tool are reviewed by our editors before they go live.</p>
         <label className="form-control">
           <span className="label-text mb-1 block">Tool Name</span>
@@ -80,21 +79,8 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
             <input name="targetAudience" defaultValue={tool.targetAudience.join(', ')} className="input input-bordered w-full" />
           </label>
         </div>
-        {error && (
-          <p className="text-error text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Saving...' : 'Submit Changes'}
-          </button>
-        </div>
+        <FormActions error={error} pending={pending} onCancel={onClose} submitLabel="Submit Changes" />
       </form>
-      <button type="button" className="modal-backdrop" aria-label="Close" onClick={onClose} />
-    </dialog>
+    </Modal>
   );
 }

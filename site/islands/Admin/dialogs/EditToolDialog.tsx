@@ -7,7 +7,8 @@ import { TOAST } from '../../../../lib/messages';
 import { firstIssue, toolUpdateSchema } from '../../../../lib/schemas';
 import { updateTool, type ApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
-import Modal from './Modal';
+import FormActions from '../../../components/FormActions';
+import Modal from '../../../components/Modal';
 import QualityScoreInput from './QualityScoreInput';
 
 function Field({ id, label, hint, children }: { id: string; label: string; hint?: ReactNode; children: ReactNode }) {
@@ -134,19 +135,7 @@ export default function EditToolDialog({ tool, onClose }: { tool: ApprovedTool; 
           </fieldset>
         )}
 
-        {error && (
-          <p className="text-error text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <FormActions error={error} pending={pending} onCancel={onClose} submitLabel="Save Changes" />
       </form>
     </Modal>
   );

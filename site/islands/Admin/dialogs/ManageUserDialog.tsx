@@ -7,7 +7,8 @@ import { MSG, TOAST } from '../../../../lib/messages';
 import type { UserUpdateInput } from '../../../../lib/schemas';
 import { updateUser, type AdminUser } from '../../../stores/admin';
 import { perform } from '../feedback';
-import Modal from './Modal';
+import FormActions from '../../../components/FormActions';
+import Modal from '../../../components/Modal';
 
 export interface ManageValues {
   role: string;
@@ -166,19 +167,7 @@ export default function ManageUserDialog({ user, onClose }: { user: AdminUser; o
             <p className="text-xs text-base-content/70">The user is signed out everywhere at once.</p>
           </div>
         )}
-        {error && (
-          <p className="text-error text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending || nothingChanged}>
-            {pending ? 'Saving...' : 'Save Changes'}
-          </button>
-        </div>
+        <FormActions error={error} pending={pending} disabled={nothingChanged} onCancel={onClose} submitLabel="Save Changes" />
       </form>
     </Modal>
   );

@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { TOAST } from '../../../../lib/messages';
 import { createPost, updatePost, type AdminPost, type PostValues } from '../../../stores/admin';
 import { perform } from '../feedback';
-import Modal from './Modal';
+import FormActions from '../../../components/FormActions';
+import Modal from '../../../components/Modal';
 
 export default function PostDialog({ post, onClose }: { post: AdminPost | null; onClose: () => void }) {
   const id = useId();
@@ -99,14 +100,7 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
             <option value="draft">Draft</option>
           </select>
         </div>
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!ready || pending}>
-            {pending ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
-          </button>
-        </div>
+        <FormActions pending={pending} disabled={!ready} onCancel={onClose} submitLabel={post ? 'Update Post' : 'Create Post'} />
       </form>
     </Modal>
   );

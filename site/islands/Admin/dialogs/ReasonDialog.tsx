@@ -1,6 +1,7 @@
 // A dialog asking for a reason: required to reject a tool, optional to unlist one or to reject changes.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Modal from './Modal';
+import FormActions from '../../../components/FormActions';
+import Modal from '../../../components/Modal';
 
 interface Props {
   title: ReactNode;
@@ -60,19 +61,7 @@ export default function ReasonDialog(props: Props) {
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        {error && (
-          <p id={errorId} className="text-error text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </button>
-        </div>
+        <FormActions error={error} errorId={errorId} danger={danger} pending={pending} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </form>
     </Modal>
   );

@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_QUALITY_SCORE } from '../../../../lib/constants';
 import { clampQualityScore } from '../../../../lib/format';
 import { editorialReviewSchema, firstIssue, type EditorialReviewInput } from '../../../../lib/schemas';
-import Modal from './Modal';
+import FormActions from '../../../components/FormActions';
+import Modal from '../../../components/Modal';
 import QualityScoreInput from './QualityScoreInput';
 
 interface Props {
@@ -71,19 +72,7 @@ export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, 
           </label>
           <QualityScoreInput id={scoreId} value={score} onChange={setScore} />
         </div>
-        {error && (
-          <p id={errorId} className="text-error text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </button>
-        </div>
+        <FormActions error={error} errorId={errorId} pending={pending} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import { TOAST } from '../../../../lib/messages';
 import { $historyToolId, $toolHistory, addReview, type ApprovedTool, type AuditRow, type EditorialReview } from '../../../stores/admin';
 import { perform } from '../feedback';
 import { AdminStars, CategoryBadge, dateTime, safeHref } from '../parts';
-import Modal from './Modal';
+import Modal from '../../../components/Modal';
 import ReviewDialog from './ReviewDialog';
 
 const ACTION_LABELS: Record<string, string> = {
