@@ -44,8 +44,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   useEffect(() => {
     if (loading || user) return;
     if (onHome) {
-      // The hint cookie was stale: show the landing page instead.
-      document.cookie = 'signed_in=; Max-Age=0; Path=/';
+      // The hint cookie was stale (the user store has already dropped it): show the landing page instead.
       delete document.documentElement.dataset.auth;
       return;
     }
