@@ -1,6 +1,6 @@
 // Accessibility: axe (WCAG 2.x A/AA and best practices) finds no violations on the main public pages.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 

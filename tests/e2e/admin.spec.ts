@@ -1,7 +1,7 @@
 // The admin panel in Chromium: the demo admin moderates a fresh submission end to end (approve, then the
 // public directory lists it; edits, premium, unlist, follow-up review, change requests, users, blog);
 // staff see no User Management; guest reviewers see pending tools without Approve; others are sent away.
-import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
 import { DEMO_PASSWORD, DEMO_REVIEWER_EMAIL, DEMO_STAFF_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 
 const SCREENS = 'test-results/screens';

@@ -1,5 +1,5 @@
 // A new visitor registers through /auth, lands on the dashboard, and signs out.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 test('register, land on the dashboard, sign out', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.com`;

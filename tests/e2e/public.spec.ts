@@ -1,7 +1,7 @@
 // The public site against the real build: every route of SPEC.md's route table, the directory, tool and blog pages
 // (also with JavaScript off), pricing, legal pages, feeds, site search, navigation and the tool page's JS budget.
 import { gzipSync } from 'node:zlib';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { DEMO_PASSWORD, DEMO_PREMIUM_EMAIL } from '../../db/demo-accounts';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';

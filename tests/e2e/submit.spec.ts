@@ -1,5 +1,5 @@
 // Submitting a tool and following it on the dashboard; an owner's change request.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import sharp from 'sharp';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
 

@@ -1,0 +1,27 @@
+// The Playwright `test` every spec uses: `page.goto` also waits until the page's client:load islands have hydrated.
+// A click that lands while React is still hydrating is queued and replayed after hydration, but its default action is
+// not prevented: a category chip then both follows its link (a full page load) and runs its handler (a second fetch).
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Waits until every client:load island has hydrated. */
+export async function islandsHydrated(page: Page): Promise<void> {
+  // Astro drops the `ssr` marker once it has called hydrateRoot, but React hydrates inside a transition, in tasks of
+  // its scheduler; an idle callback runs only when no such task is left, so hydration has committed by then.
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await islandsHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
+});
+
+export { expect };
+export type * from '@playwright/test';
