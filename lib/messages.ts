@@ -33,6 +33,7 @@ export const MSG = {
   toolNotFound: 'Tool not found',
   postNotFound: 'Post not found',
   // Submissions, logos and change requests
+  logoWrongTypeTitle: 'Unsupported File',
   logoWrongType: 'Logo must be a PNG or JPG image',
   logoTooManyPixels: 'Logo image dimensions are too large. Please use an image under 40 megapixels',
   logoUnreadable: 'The logo image could not be read. Please choose another PNG or JPG file',

@@ -1,11 +1,21 @@
 // The category checkbox grid that produces a tool's tags (submission form and the owner's Edit dialog).
+import type { ReactNode } from 'react';
 import { CATEGORIES } from '../../lib/categories';
 
-export default function CategoryCheckboxes({ value, onChange, required = false }: { value: string[]; onChange: (tags: string[]) => void; required?: boolean }) {
+interface CategoryCheckboxesProps {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  required?: boolean;
+  /** The id of the message that describes the group (a validation error), when there is one. */
+  describedBy?: string;
+  children?: ReactNode;
+}
+
+export default function CategoryCheckboxes({ value, onChange, required = false, describedBy, children }: CategoryCheckboxesProps) {
   return (
-    <fieldset>
+    <fieldset data-field="tags" aria-describedby={describedBy}>
       <legend className="label-text font-medium mb-2">
-        Categories {required && <span className="text-error">*</span>}
+        Categories {required && <span className="text-error-text">*</span>}
       </legend>
       <div className="grid grid-cols-1 sm:grid-cols-2 md:grid-cols-3 gap-2">
         {CATEGORIES.map((c) => (
@@ -20,6 +30,7 @@ export default function CategoryCheckboxes({ value, onChange, required = false }
           </label>
         ))}
       </div>
+      {children}
     </fieldset>
   );
 }

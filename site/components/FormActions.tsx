@@ -22,7 +22,7 @@ export default function FormActions({
   return (
     <>
       {error && (
-        <p id={errorId} className="text-error text-sm" role="alert">
+        <p id={errorId} className="text-error-text text-sm" role="alert">
           {error}
         </p>
       )}

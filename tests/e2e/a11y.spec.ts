@@ -20,3 +20,22 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
     expect(summary, `${path}\n${summary.join('\n')}`).toEqual([]);
   }
 });
+
+test('the sign-in tabs and the submit form, with their field messages showing, have no axe violations', async ({ page }) => {
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(summary, `${label}\n${summary.join('\n')}`).toEqual([]);
+  };
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('field-error').first()).toBeVisible();
+  await check('/auth, register with errors');
+
+  await page.goto('/auth/demo/user');
+  await page.goto('/submit');
+  await page.getByRole('button', { name: 'Submit Tool for Review' }).click();
+  await expect(page.getByTestId('field-error')).toHaveCount(4);
+  await check('/submit with errors');
+});

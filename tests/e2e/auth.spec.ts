@@ -31,3 +31,29 @@ test('a wrong password shows the login failure toast', async ({ page }) => {
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
+
+test('the tabs follow the arrow keys, and a bad field is marked with its message', async ({ page }) => {
+  await page.goto('/auth');
+  const login = page.getByRole('tab', { name: 'Login' });
+  await expect(login).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
+  await login.focus();
+  await page.keyboard.press('ArrowRight');
+  const register = page.getByRole('tab', { name: 'Register' });
+  await expect(register).toBeFocused();
+  await expect(register).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Register' })).toBeVisible();
+  await expect(page.getByLabel('First Name')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(login).toBeFocused();
+  await expect(page.getByLabel('First Name')).toHaveCount(0);
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const email = page.getByLabel('Email');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('field-error')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/screens/auth-errors.png', fullPage: true });
+});

@@ -57,6 +57,40 @@ test('an oversized logo is refused in the browser with the spec toast', async ({
   await expect(page.getByText('Please select an image smaller than 2MB')).toBeVisible();
 });
 
+test('an incomplete form shows each message under its field, focuses the first, and sends nothing', async ({ page }) => {
+  await register(page, `incomplete-${Date.now()}@example.com`);
+  await page.goto('/submit');
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/tools') posted++;
+  });
+  await page.getByLabel('Website URL').fill('not a url');
+  await page.getByLabel('Tool Description').fill('Too short');
+  await page.getByRole('button', { name: 'Submit Tool for Review' }).click();
+
+  const name = page.getByLabel('Tool Name');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Tool name is required');
+  await expect(page.getByLabel('Website URL')).toHaveAccessibleDescription('Please enter a valid URL');
+  await expect(page.getByLabel('Tool Description')).toHaveAccessibleDescription('Maximum 1000 characters Description must be at least 10 characters');
+  await expect(page.getByRole('group', { name: 'Categories' })).toHaveAccessibleDescription('Please select at least one category');
+  await expect(page.getByTestId('field-error')).toHaveText([
+    'Tool name is required',
+    'Please enter a valid URL',
+    'Description must be at least 10 characters',
+    'Please select at least one category',
+  ]);
+  await page.screenshot({ path: 'test-results/screens/submit-errors.png', fullPage: true });
+
+  // Each message goes as soon as its field changes; the others stay until the next submit.
+  await name.fill('Ledgerly');
+  await page.getByLabel('Data Analysis').check();
+  await expect(name).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByTestId('field-error')).toHaveText(['Please enter a valid URL', 'Description must be at least 10 characters']);
+  expect(posted).toBe(0);
+});
+
 test('the owner of an approved tool files a change request', async ({ page, playwright, baseURL }) => {
   const stamp = Date.now();
   const name = `Quillmate ${stamp}`;

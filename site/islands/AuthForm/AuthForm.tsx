@@ -1,14 +1,20 @@
 // The /auth screen: Login and Register tabs wired to the API; signed-in visitors are sent on.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
-import { loginSchema, registerSchema, firstIssue } from '../../../lib/schemas';
+import { fieldIssues, loginSchema, registerSchema } from '../../../lib/schemas';
+import { Field, useFieldErrors } from '../../components/field-errors';
 import { invalidateUser, type CurrentUser } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
 
 type Tab = 'login' | 'register';
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'login', label: 'Login' },
+  { id: 'register', label: 'Register' },
+];
 
 function landing(user: Pick<CurrentUser, 'isAdmin'>): string {
   return user.isAdmin ? '/admin' : '/dashboard';
@@ -18,7 +24,8 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
   const { data: user } = useUser();
   const [tab, setTab] = useState<Tab>('login');
   const [pending, setPending] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const fields = useFieldErrors('auth');
+  const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -31,15 +38,31 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (user) window.location.replace(landing(user));
   }, [user]);
 
+  function choose(next: Tab) {
+    setTab(next);
+    fields.reset();
+  }
+
+  // The tab list follows the ARIA tabs pattern: arrow keys, Home and End move between tabs and select them.
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
+    choose(next);
+    tabButtons.current[next]?.focus();
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFieldError(null);
     const values = Object.fromEntries(new FormData(event.currentTarget));
     const parsed = (tab === 'login' ? loginSchema : registerSchema).safeParse(values);
     if (!parsed.success) {
-      setFieldError(firstIssue(parsed.error));
+      fields.show(fieldIssues(parsed.error), event.currentTarget);
       return;
     }
+    fields.reset();
     setPending(true);
     try {
       const result = await send<CurrentUser>('POST', tab === 'login' ? '/api/login' : '/api/register', parsed.data);
@@ -63,53 +86,59 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
   return (
     <div className="card bg-base-100 shadow-xl w-full max-w-md border border-base-200">
       <div className="card-body">
-        <div role="tablist" className="tabs tabs-box mb-4">
-          <button type="button" role="tab" aria-selected={tab === 'login'} className={`tab flex-1 ${tab === 'login' ? 'tab-active' : 'text-base-content'}`} onClick={() => { setTab('login'); setFieldError(null); }}>
-            Login
-          </button>
-          <button type="button" role="tab" aria-selected={tab === 'register'} className={`tab flex-1 ${tab === 'register' ? 'tab-active' : 'text-base-content'}`} onClick={() => { setTab('register'); setFieldError(null); }}>
-            Register
-          </button>
+        <div role="tablist" aria-label="Sign in or register" className="tabs tabs-box mb-4">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabButtons.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`auth-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="auth-panel"
+              tabIndex={tab === t.id ? 0 : -1}
+              className={`tab flex-1 ${tab === t.id ? 'tab-active' : 'text-base-content'}`}
+              onClick={() => choose(t.id)}
+              onKeyDown={onTabKey}
+            >
+              {t.label}
+            </button>
+          ))}
         </div>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3" key={tab} aria-label={tab === 'login' ? 'Login' : 'Register'}>
-          {tab === 'register' && (
-            <div className="grid grid-cols-2 gap-3">
-              <label className="form-control">
-                <span className="label-text mb-1 block">First Name</span>
-                <input name="firstName" autoComplete="given-name" className="input input-bordered w-full" />
-              </label>
-              <label className="form-control">
-                <span className="label-text mb-1 block">Last Name</span>
-                <input name="lastName" autoComplete="family-name" className="input input-bordered w-full" />
-              </label>
-            </div>
-          )}
-          <label className="form-control">
-            <span className="label-text mb-1 block">Email</span>
-            <input name="email" type="email" required autoComplete="email" className="input input-bordered w-full" />
-          </label>
-          <label className="form-control">
-            <span className="label-text mb-1 block">Password</span>
-            <input
-              name="password"
-              type="password"
-              required
-              minLength={6}
-              autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
-              placeholder={tab === 'register' ? 'Password (min 6 characters)' : undefined}
-              className="input input-bordered w-full"
-            />
-          </label>
-          {fieldError && (
-            <p className="text-error text-sm" role="alert">
-              {fieldError}
-            </p>
-          )}
-          <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
-            {pending && <span className="loading loading-spinner loading-sm" />}
-            {tab === 'login' ? 'Sign In' : 'Create Account'}
-          </button>
-        </form>
+        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-3" key={tab} aria-labelledby={`auth-tab-${tab}`}>
+            {tab === 'register' && (
+              <div className="grid grid-cols-2 gap-3">
+                <Field fields={fields} field="firstName" label="First Name">
+                  <input {...fields.control('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
+                </Field>
+                <Field fields={fields} field="lastName" label="Last Name">
+                  <input {...fields.control('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
+                </Field>
+              </div>
+            )}
+            <Field fields={fields} field="email" label="Email">
+              <input {...fields.control('email')} type="email" required autoComplete="email" className="input input-bordered w-full" />
+            </Field>
+            <Field fields={fields} field="password" label="Password">
+              <input
+                {...fields.control('password')}
+                type="password"
+                required
+                minLength={6}
+                autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+                placeholder={tab === 'register' ? 'Password (min 6 characters)' : undefined}
+                className="input input-bordered w-full"
+              />
+            </Field>
+            <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
+              {pending && <span className="loading loading-spinner loading-sm" />}
+              {tab === 'login' ? 'Sign In' : 'Create Account'}
+            </button>
+          </form>
+        </div>
         {demoLogins && (
           <div className="mt-6 rounded-box border border-dashed border-warning p-4 text-sm" data-testid="demo-logins">
             <p className="font-semibold mb-2">Development only: demo accounts</p>

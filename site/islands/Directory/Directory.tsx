@@ -251,7 +251,7 @@ export default function Directory({ initialTools }: DirectoryProps) {
         </div>
       )}
       {error && tools.length > 0 && (
-        <p className="mt-4 text-center text-error" role="alert">
+        <p className="mt-4 text-center text-error-text" role="alert">
           More tools could not be loaded. Please try again.
         </p>
       )}

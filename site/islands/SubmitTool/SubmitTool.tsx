@@ -3,13 +3,15 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'rea
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
-import { firstIssue, submissionSchema } from '../../../lib/schemas';
+import { fieldIssues, submissionSchema } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
+import { Field, FieldError, errorId, useFieldErrors } from '../../components/field-errors';
 import { showToast } from '../../stores/toast';
 import { invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
+const FORM = 'submit-tool';
 
 function errorText(error: unknown): string {
   return serverMessage(error) || TOAST.submissionFailedFallback;
@@ -21,7 +23,7 @@ export default function SubmitTool() {
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [pending, setPending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const fields = useFieldErrors(FORM);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -51,7 +53,7 @@ export default function SubmitTool() {
       return;
     }
     if (!ACCEPTED.includes(file.type)) {
-      showToast({ title: 'Unsupported File', description: 'Please choose a PNG or JPG image', variant: 'destructive' });
+      showToast({ title: MSG.logoWrongTypeTitle, description: MSG.logoWrongType, variant: 'destructive' });
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -66,7 +68,6 @@ export default function SubmitTool() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
     const data = new FormData(event.currentTarget);
     const values = {
       name: data.get('name'),
@@ -77,9 +78,10 @@ export default function SubmitTool() {
     };
     const parsed = submissionSchema.safeParse(values);
     if (!parsed.success) {
-      setFormError(firstIssue(parsed.error));
+      fields.show(fieldIssues(parsed.error), event.currentTarget);
       return;
     }
+    fields.reset();
     const body = new FormData();
     body.set('name', parsed.data.name);
     body.set('url', parsed.data.url);
@@ -112,26 +114,33 @@ export default function SubmitTool() {
   return (
     <form ref={form} onSubmit={submit} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
       <div className="card-body gap-5">
-        <label className="form-control">
-          <span className="label-text font-medium mb-1 block">
-            Tool Name <span className="text-error">*</span>
-          </span>
-          <input name="name" required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
-        </label>
-        <label className="form-control">
-          <span className="label-text font-medium mb-1 block">
-            Website URL <span className="text-error">*</span>
-          </span>
-          <input name="url" type="url" required maxLength={500} className="input input-bordered w-full" placeholder="https://example.com" />
-        </label>
-        <label className="form-control">
-          <span className="label-text font-medium mb-1 block">
-            Tool Description <span className="text-error">*</span>
-          </span>
-          <textarea name="description" required maxLength={MAX_DESCRIPTION} rows={5} className="textarea textarea-bordered w-full" placeholder="What does the tool do, and for whom?" />
-          <span className="text-xs text-base-content/80 mt-1">Maximum 1000 characters</span>
-        </label>
-        <CategoryCheckboxes value={tags} onChange={setTags} required />
+        <Field fields={fields} field="name" label="Tool Name" required>
+          <input {...fields.control('name')} required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
+        </Field>
+        <Field fields={fields} field="url" label="Website URL" required>
+          <input {...fields.control('url')} type="url" required maxLength={500} className="input input-bordered w-full" placeholder="https://example.com" />
+        </Field>
+        <Field fields={fields} field="description" label="Tool Description" required hint="Maximum 1000 characters">
+          <textarea
+            {...fields.control('description', { hint: true })}
+            required
+            maxLength={MAX_DESCRIPTION}
+            rows={5}
+            className="textarea textarea-bordered w-full"
+            placeholder="What does the tool do, and for whom?"
+          />
+        </Field>
+        <CategoryCheckboxes
+          value={tags}
+          onChange={(next) => {
+            setTags(next);
+            fields.clear('tags');
+          }}
+          required
+          describedBy={fields.errors.tags ? errorId(FORM, 'tags') : undefined}
+        >
+          <FieldError fields={fields} field="tags" />
+        </CategoryCheckboxes>
         <div>
           <span className="label-text font-medium mb-2 block">Tool Logo</span>
           <label
@@ -179,11 +188,6 @@ export default function SubmitTool() {
             </p>
           </div>
         </div>
-        {formError && (
-          <p className="text-error text-sm" role="alert">
-            {formError}
-          </p>
-        )}
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? 'Submitting...' : 'Submit Tool for Review'}
         </button>

@@ -218,7 +218,7 @@ export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedToo
                 <p className="text-sm text-base-content/70">No recorded actions.</p>
               )
             ) : error && !loading ? (
-              <p className="text-sm text-error">The history could not be loaded.</p>
+              <p className="text-sm text-error-text">The history could not be loaded.</p>
             ) : (
               <span className="loading loading-dots loading-sm" aria-label="Loading history" />
             )}
