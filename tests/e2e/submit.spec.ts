@@ -128,3 +128,20 @@ test('the owner of an approved tool files a change request', async ({ page, play
   expect(mine.status).toBe('pending');
   expect(Object.keys(mine.requestData)).toEqual(['description']);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dashboard lists each submission as a card with labelled values, with no sideways scrolling', async ({ page }) => {
+    await page.goto('/auth/demo/user');
+    await page.goto('/dashboard');
+    const row = page.getByTestId('submission-row').first();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeHidden();
+    // Each labelled cell shows its column's name beside the value (a ::before from data-label).
+    const label = await row.locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(label).toBe('"Status"');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/screens/dashboard-phone.png', fullPage: true });
+  });
+});

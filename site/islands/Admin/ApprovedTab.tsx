@@ -10,7 +10,8 @@ import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
 import { perform } from './feedback';
-import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, STACKED_TABLE, SUCCESS_OUTLINE, TableHead } from './parts';
+import { STACKED_TABLE } from '../../components/stacked-table';
+import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, SUCCESS_OUTLINE, TableHead } from './parts';
 
 const FILTERS = [
   { id: 'all', label: 'All' },

@@ -8,7 +8,8 @@ import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
 import { perform } from './feedback';
-import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, STACKED_TABLE, TableHead } from './parts';
+import { STACKED_TABLE } from '../../components/stacked-table';
+import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHead } from './parts';
 
 type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
 

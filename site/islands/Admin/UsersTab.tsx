@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { displayName, tagLabel } from '../../../lib/format';
 import { $adminUsers, type AdminUser } from '../../stores/admin';
 import ManageUserDialog from './dialogs/ManageUserDialog';
-import { EmptyState, ListState, STACKED_TABLE, TableHead } from './parts';
+import { STACKED_TABLE } from '../../components/stacked-table';
+import { EmptyState, ListState, TableHead } from './parts';
 
 const ACCOUNT_BADGE: Record<string, string> = {
   active: 'badge-success',

@@ -9,19 +9,6 @@ import { redirectToAdminLogin, serverMessage } from './feedback';
 export const DANGER_OUTLINE = 'btn bg-base-100 border-red-300 text-red-700 hover:bg-red-50 hover:border-red-400';
 export const SUCCESS_OUTLINE = 'btn bg-base-100 border-emerald-300 text-emerald-800 hover:bg-emerald-50 hover:border-emerald-400';
 
-/**
- * A daisyUI table that becomes one card per row below the md breakpoint: the header hides and each
- * cell with a data-label shows that label beside its value.
- */
-export const STACKED_TABLE = [
-  'table',
-  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:hidden',
-  'max-md:[&_tr]:block max-md:[&_tr]:border max-md:[&_tr]:border-base-200 max-md:[&_tr]:rounded-box max-md:[&_tr]:mb-3 max-md:[&_tr]:py-2',
-  'max-md:[&_td]:block max-md:[&_td]:border-0 max-md:[&_td]:py-1.5',
-  'max-md:[&_td[data-label]]:flex max-md:[&_td[data-label]]:items-start max-md:[&_td[data-label]]:gap-3',
-  'max-md:[&_td[data-label]]:before:content-[attr(data-label)] max-md:[&_td[data-label]]:before:w-24 max-md:[&_td[data-label]]:before:shrink-0',
-  'max-md:[&_td[data-label]]:before:text-xs max-md:[&_td[data-label]]:before:pt-0.5 max-md:[&_td[data-label]]:before:text-base-content/70',
-].join(' ');
 
 /** The first tag as a badge coloured by its category. */
 export function CategoryBadge({ tag }: { tag: string | undefined }) {

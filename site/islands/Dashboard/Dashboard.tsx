@@ -5,6 +5,7 @@ import { MOCK_UPGRADE_RELOAD_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
 import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
+import { STACKED_TABLE } from '../../components/stacked-table';
 import { showToast } from '../../stores/toast';
 import { invalidateUser, redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
@@ -138,7 +139,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
             </div>
           ) : (
             <div className="overflow-x-auto">
-              <table className="table">
+              <table className={STACKED_TABLE} aria-label="Your submissions">
                 <thead>
                   <tr>
                     <th>Tool Name</th>
@@ -158,21 +159,21 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
                         )}
                         {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <StatusBadge status={tool.status} />
                       </td>
-                      <td>{shortDate(tool.submittedAt)}</td>
-                      <td>{tool.isPremium ? 'Premium' : 'Free'}</td>
+                      <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
+                      <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>
                       <td>
                         <div className="flex gap-2">
-                        {tool.status === 'approved' && (
-                          <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(tool)} disabled={Boolean(tool.pendingChangeRequest)}>
-                            Edit
-                          </button>
-                        )}
-                        <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
-                          View
-                        </a>
+                          {tool.status === 'approved' && (
+                            <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(tool)} disabled={Boolean(tool.pendingChangeRequest)}>
+                              Edit
+                            </button>
+                          )}
+                          <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
+                            View
+                          </a>
                         </div>
                       </td>
                     </tr>
