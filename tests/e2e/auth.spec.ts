@@ -9,10 +9,16 @@ test('register, land on the dashboard, sign out', async ({ page }) => {
   await page.getByLabel('Last Name').fill('Hopper');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret123');
+  const toDashboard: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && new URL(request.url()).pathname === '/dashboard') toDashboard.push(request.url());
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created!')).toBeVisible();
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  // One navigation: the refetched user must not start a second one that aborts the first.
+  expect(toDashboard).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByTestId('nav-actions').getByText(email)).toBeVisible();

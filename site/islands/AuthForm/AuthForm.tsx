@@ -34,8 +34,11 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (error) showToast({ title: TOAST.loginFailed, description: error, variant: 'destructive' });
   }, []);
 
+  // A visitor who arrives signed in is sent on at once. After signing in here the user store refetches too, but the
+  // redirect 100 ms after the success toast is already on its way: a second navigation would abort the first.
+  const signingIn = useRef(false);
   useEffect(() => {
-    if (user) window.location.replace(landing(user));
+    if (user && !signingIn.current) window.location.replace(landing(user));
   }, [user]);
 
   function choose(next: Tab) {
@@ -66,6 +69,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     setPending(true);
     try {
       const result = await send<CurrentUser>('POST', tab === 'login' ? '/api/login' : '/api/register', parsed.data);
+      signingIn.current = true;
       invalidateUser();
       showToast(
         tab === 'login'
