@@ -12,7 +12,7 @@ import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
-import { personOf, type Tx } from './shared';
+import { personColumns, personOf, type Tx } from './shared';
 import { applyToolChanges } from './tools.service';
 
 const requester = alias(users, 'requester');
@@ -31,7 +31,7 @@ export async function listChangeRequests() {
         pricingModel: tools.pricingModel,
         targetAudience: tools.targetAudience,
       },
-      requester: { firstName: requester.firstName, lastName: requester.lastName, email: requester.email },
+      requester: personColumns(requester),
     })
     .from(changeRequests)
     .innerJoin(tools, eq(tools.id, changeRequests.toolId))

@@ -34,6 +34,11 @@ export function requireAnyPermission(user: PermissionSubject, permissions: reado
   if (!permissions.some((p) => can(user, p))) throw forbidden(MSG.forbidden);
 }
 
+/** The columns personOf reads, selected from the users table or an alias of it. */
+export function personColumns<T extends { firstName: unknown; lastName: unknown; email: unknown }>(table: T): Pick<T, 'firstName' | 'lastName' | 'email'> {
+  return { firstName: table.firstName, lastName: table.lastName, email: table.email };
+}
+
 /** How the admin lists show a person: display name and e-mail. */
 export function personOf(user: NamedUser | null | undefined): { name: string; email: string } | null {
   if (!user?.email) return null;

@@ -15,7 +15,7 @@ import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolApprovedEmail, toolRejectedEmail } from './emails';
-import { personOf, type Tx } from './shared';
+import { personColumns, personOf, type Tx } from './shared';
 
 /** Approved tools and unlisted ones (approved but hidden) are the "approved" side of the panel. */
 export const APPROVED_STATUSES = ['approved', 'unlisted'] as const;
@@ -61,7 +61,7 @@ export async function pendingTools(viewer: PermissionSubject) {
       isPremium: tools.isPremium,
       submittedById: tools.submittedById,
       submittedAt: tools.submittedAt,
-      submitter: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      submitter: personColumns(users),
     })
     .from(tools)
     .innerJoin(users, eq(users.id, tools.submittedById))
@@ -92,7 +92,7 @@ const reviewColumns = {
   reviewedBy: editorialReviews.reviewedBy,
   reviewedAt: editorialReviews.reviewedAt,
   isFollowUp: editorialReviews.isFollowUp,
-  reviewer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+  reviewer: personColumns(users),
 };
 
 type ReviewRow = Omit<AdminEditorialReview, 'reviewerName'> & {
@@ -149,7 +149,7 @@ export async function toolHistory(toolId: number) {
       entityType: auditLog.entityType,
       entityId: auditLog.entityId,
       actorId: auditLog.actorId,
-      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      actor: personColumns(users),
       before: auditLog.before,
       after: auditLog.after,
       createdAt: auditLog.createdAt,
@@ -176,16 +176,24 @@ async function toolForUpdate(tx: Tx, toolId: number): Promise<Tool> {
   return tool;
 }
 
+/** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
+async function setTool(tx: Tx, toolId: number, fields: Partial<Tool>): Promise<Tool> {
+  const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields }).where(eq(tools.id, toolId)).returning();
+  return row;
+}
+
 export async function approveTool(toolId: number, input: EditorialReviewInput, actorId: number): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'pending') throw conflict(MSG.onlyPendingApproved);
     const now = new Date();
-    const [approved] = await tx
-      .update(tools)
-      .set({ status: 'approved', approvedAt: now, curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now })
-      .where(eq(tools.id, toolId))
-      .returning();
+    const approved = await setTool(tx, toolId, {
+      status: 'approved',
+      approvedAt: now,
+      curatorTake: input.curatorTake,
+      qualityScore: input.qualityScore,
+      updatedAt: now,
+    });
     await tx.insert(editorialReviews).values({
       toolId,
       curatorTake: input.curatorTake,
@@ -214,11 +222,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'pending') throw conflict(MSG.onlyPendingRejected);
-    const [rejected] = await tx
-      .update(tools)
-      .set({ status: 'rejected', rejectionReason, updatedAt: new Date() })
-      .where(eq(tools.id, toolId))
-      .returning();
+    const rejected = await setTool(tx, toolId, { status: 'rejected', rejectionReason });
     if (tool.isPremium) {
       await tx
         .update(users)
@@ -284,11 +288,7 @@ export async function applyToolChanges(tx: Tx, tool: Tool, input: ToolUpdateInpu
   }
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };
-  const [updated] = await tx
-    .update(tools)
-    .set({ ...(after as Partial<Tool>), updatedAt: new Date() })
-    .where(eq(tools.id, tool.id))
-    .returning();
+  const updated = await setTool(tx, tool.id, after as Partial<Tool>);
   // urlKey is bookkeeping, not something an editor changed.
   delete before.urlKey;
   delete after.urlKey;
@@ -317,7 +317,7 @@ export async function setPremium(toolId: number, isPremium: boolean, actorId: nu
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.premiumNeedsApprovedTool);
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
-    await tx.update(tools).set({ isPremium, updatedAt: new Date() }).where(eq(tools.id, toolId));
+    await setTool(tx, toolId, { isPremium });
     if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx);
     await recordAudit(tx, {
       actorId,
@@ -336,11 +336,7 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'approved') throw conflict(MSG.onlyApprovedUnlisted);
-    const [unlisted] = await tx
-      .update(tools)
-      .set({ status: 'unlisted', unlistReason, updatedAt: new Date() })
-      .where(eq(tools.id, toolId))
-      .returning();
+    const unlisted = await setTool(tx, toolId, { status: 'unlisted', unlistReason });
     await requestRebuild(`tool unlisted: ${tool.slug}`, tx);
     await recordAudit(tx, {
       actorId,
@@ -358,11 +354,7 @@ export async function listTool(toolId: number, actorId: number): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
-    const [listed] = await tx
-      .update(tools)
-      .set({ status: 'approved', unlistReason: null, updatedAt: new Date() })
-      .where(eq(tools.id, toolId))
-      .returning();
+    const listed = await setTool(tx, toolId, { status: 'approved', unlistReason: null });
     await requestRebuild(`tool listed again: ${tool.slug}`, tx);
     await recordAudit(tx, {
       actorId,
@@ -386,10 +378,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .insert(editorialReviews)
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actorId, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
-    await tx
-      .update(tools)
-      .set({ curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now })
-      .where(eq(tools.id, toolId));
+    await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now });
     if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx);
     await recordAudit(tx, {
       actorId,

@@ -1,19 +1,11 @@
 // A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host.
+import type { PublicTool } from '../../db/queries/tools';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
 import Stars from './Stars';
 import ToolLogo from './ToolLogo';
 
-export interface ToolCardData {
-  name: string;
-  slug: string;
-  url: string;
-  description: string;
-  logoUrl: string | null;
-  tags: string[];
-  isPremium: boolean;
-  qualityScore: number | null;
-}
+export type ToolCardData = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'>;
 
 export default function ToolCard({ tool }: { tool: ToolCardData }) {
   const { shown, overflow } = cardTags(tool.tags, TAGS_PER_CARD);

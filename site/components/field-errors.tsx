@@ -1,7 +1,7 @@
 // Validation messages under their fields: each message is tied to its control (aria-invalid, aria-describedby)
 // and the first invalid control takes the focus, so a screen reader hears the message where the fix is needed.
-// The message sits outside the <label>, so it describes the control without becoming part of its name.
 import { useState, type ReactNode } from 'react';
+import Field, { ErrorText } from './Field';
 
 export type FieldErrors = Record<string, string>;
 
@@ -49,18 +49,12 @@ export function useFieldErrors(form: string) {
 
 export type FieldErrorsApi = ReturnType<typeof useFieldErrors>;
 
-/** A message under a field, or nothing. */
+/** A field's message, or nothing: for a group (a fieldset) that is not a single labelled control. */
 export function FieldError({ fields, field }: { fields: FieldErrorsApi; field: string }) {
-  const message = fields.errors[field];
-  if (!message) return null;
-  return (
-    <p id={errorId(fields.form, field)} className="text-error-text text-sm mt-1" data-testid="field-error">
-      {message}
-    </p>
-  );
+  return <ErrorText id={errorId(fields.form, field)} message={fields.errors[field]} />;
 }
 
-interface FieldProps {
+interface ValidatedFieldProps {
   fields: FieldErrorsApi;
   field: string;
   label: string;
@@ -70,20 +64,7 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** A labelled control with its hint and its message. */
-export function Field({ fields, field, label, required = false, hint, children }: FieldProps) {
-  return (
-    <div className="form-control">
-      <label htmlFor={controlId(fields.form, field)} className="label-text font-medium mb-1 block">
-        {label} {required && <span className="text-error-text">*</span>}
-      </label>
-      {children}
-      {hint && (
-        <span id={hintId(fields.form, field)} className="text-xs text-base-content/80 mt-1 block">
-          {hint}
-        </span>
-      )}
-      <FieldError fields={fields} field={field} />
-    </div>
-  );
+/** A labelled control of a validated form, with its hint and its message. */
+export function ValidatedField({ fields, field, ...rest }: ValidatedFieldProps) {
+  return <Field id={controlId(fields.form, field)} error={fields.errors[field]} {...rest} />;
 }

@@ -1,6 +1,7 @@
 // The admin panel's data: one fetcher store per admin list (fetched only when the signed-in user may
 // read it) and the actions that change them, each refreshing the lists it affects.
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { AdminStats } from '../../api/admin/tools.service';
 import { ApiError, getJson, send } from '../../lib/http';
 import { can, type Permission } from '../../lib/permissions';
 import type { EditorialReviewInput, ToolUpdateInput, UserUpdateInput } from '../../lib/schemas';
@@ -8,13 +9,7 @@ import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './use
 
 // ---- What the admin API answers (api/admin/*); dates arrive as ISO text. ----
 
-export interface AdminStats {
-  total: number;
-  pending: number;
-  approved: number;
-  premium: number;
-  users: number;
-}
+export type { AdminStats };
 
 export interface Person {
   name: string;

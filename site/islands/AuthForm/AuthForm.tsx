@@ -4,7 +4,7 @@ import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { fieldIssues, loginSchema, registerSchema } from '../../../lib/schemas';
-import { Field, useFieldErrors } from '../../components/field-errors';
+import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { invalidateUser, type CurrentUser } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
@@ -115,18 +115,18 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
           <form onSubmit={submit} noValidate className="flex flex-col gap-3" key={tab} aria-labelledby={`auth-tab-${tab}`}>
             {tab === 'register' && (
               <div className="grid grid-cols-2 gap-3">
-                <Field fields={fields} field="firstName" label="First Name">
+                <ValidatedField fields={fields} field="firstName" label="First Name">
                   <input {...fields.control('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
-                </Field>
-                <Field fields={fields} field="lastName" label="Last Name">
+                </ValidatedField>
+                <ValidatedField fields={fields} field="lastName" label="Last Name">
                   <input {...fields.control('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
-                </Field>
+                </ValidatedField>
               </div>
             )}
-            <Field fields={fields} field="email" label="Email">
+            <ValidatedField fields={fields} field="email" label="Email">
               <input {...fields.control('email')} type="email" required autoComplete="email" className="input input-bordered w-full" />
-            </Field>
-            <Field fields={fields} field="password" label="Password">
+            </ValidatedField>
+            <ValidatedField fields={fields} field="password" label="Password">
               <input
                 {...fields.control('password')}
                 type="password"
@@ -136,7 +136,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
                 placeholder={tab === 'register' ? 'Password (min 6 characters)' : undefined}
                 className="input input-bordered w-full"
               />
-            </Field>
+            </ValidatedField>
             <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
               {pending && <span className="loading loading-spinner loading-sm" />}
               {tab === 'login' ? 'Sign In' : 'Create Account'}

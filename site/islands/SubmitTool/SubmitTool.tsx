@@ -5,7 +5,7 @@ import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http
 import { MSG, TOAST } from '../../../lib/messages';
 import { fieldIssues, submissionSchema } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
-import { Field, FieldError, errorId, useFieldErrors } from '../../components/field-errors';
+import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { showToast } from '../../stores/toast';
 import { invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
@@ -114,13 +114,13 @@ export default function SubmitTool() {
   return (
     <form ref={form} onSubmit={submit} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
       <div className="card-body gap-5">
-        <Field fields={fields} field="name" label="Tool Name" required>
+        <ValidatedField fields={fields} field="name" label="Tool Name" required>
           <input {...fields.control('name')} required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
-        </Field>
-        <Field fields={fields} field="url" label="Website URL" required>
+        </ValidatedField>
+        <ValidatedField fields={fields} field="url" label="Website URL" required>
           <input {...fields.control('url')} type="url" required maxLength={500} className="input input-bordered w-full" placeholder="https://example.com" />
-        </Field>
-        <Field fields={fields} field="description" label="Tool Description" required hint="Maximum 1000 characters">
+        </ValidatedField>
+        <ValidatedField fields={fields} field="description" label="Tool Description" required hint="Maximum 1000 characters">
           <textarea
             {...fields.control('description', { hint: true })}
             required
@@ -129,7 +129,7 @@ export default function SubmitTool() {
             className="textarea textarea-bordered w-full"
             placeholder="What does the tool do, and for whom?"
           />
-        </Field>
+        </ValidatedField>
         <CategoryCheckboxes
           value={tags}
           onChange={(next) => {

@@ -1,31 +1,16 @@
 // The Edit dialog of an approved tool: its public fields, the editorial take and score, premium,
 // and (for premium tools) the demo video, screenshots, pricing model and audience.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CATEGORY_IDS, PRICING_MODELS } from '../../../../lib/categories';
 import { clampQualityScore, detailLabel, splitCommaList } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
 import { firstIssue, toolUpdateSchema } from '../../../../lib/schemas';
 import { updateTool, type ApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
+import Field from '../../../components/Field';
 import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
 import QualityScoreInput from './QualityScoreInput';
-
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="label-text font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export default function EditToolDialog({ tool, onClose }: { tool: ApprovedTool; onClose: () => void }) {
   const id = useId();
