@@ -190,6 +190,26 @@ export const paymentEvents = sqliteTable('payment_events', {
   processedAt: createdAt(),
 });
 
+// The state of each Stripe subscription as the newest event applied so far tells it. Stripe
+// delivers out of order and retries for days: an event older than eventCreatedAt changes nothing.
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    customerId: text(),
+    // Stripe's status (active, trialing, past_due, canceled, ...)
+    status: text({ length: 30 }).notNull(),
+    // The created time of the newest event applied to this row.
+    eventCreatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    currentPeriodEnd: integer({ mode: 'timestamp_ms' }),
+    cancelAtPeriodEnd: integer({ mode: 'boolean' }).notNull().default(false),
+    endedAt: integer({ mode: 'timestamp_ms' }),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
 export const rebuildJobs = sqliteTable(
   'rebuild_jobs',
   {
@@ -201,6 +221,9 @@ export const rebuildJobs = sqliteTable(
     startedAt: integer({ mode: 'timestamp_ms' }),
     finishedAt: integer({ mode: 'timestamp_ms' }),
     error: text(),
+    // Builds tried for this job; a failed one is queued again after a backoff until the tries run out.
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [index('rebuild_jobs_status_idx').on(t.status, t.requestedAt)],
 );
@@ -236,3 +259,4 @@ export type EditorialReview = typeof editorialReviews.$inferSelect;
 export type ChangeRequest = typeof changeRequests.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
