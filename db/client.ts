@@ -2,65 +2,286 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient, type Client, type InStatement, type Transaction as LibsqlTransaction, type TransactionMode } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
 
 export const DEFAULT_DATABASE_URL = 'file:data/app.db';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
+/** The `tx` handed to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * Where a helper's statements go: the global `db`, or the `tx` its caller is inside. Helpers that
+ * write take one without a default, so a call inside a transaction cannot forget to pass `tx`.
+ */
+export type Executor = Database | Transaction;
 
 export function databaseUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
 /**
- * Serialises access to one client. A libSQL file transaction holds its own connection across
- * awaits, and SQLite answers any other writer SQLITE_BUSY at once (a busy timeout would block
- * the whole process, since the driver is synchronous). So while a transaction is open, other
- * statements of this process wait for it instead of failing. Statements issued from inside the
- * transaction's own async context pass straight through, so code there cannot deadlock itself.
+ * Which statements of this process wait for each other (docs/decisions/0009):
+ * - 'writers' (a file): SQLite lets one connection write at a time and answers any other
+ *   SQLITE_BUSY at once (a busy timeout would block the event loop, the driver being synchronous),
+ *   so transactions and write statements take turns; reads use their own connections and pass.
+ * - 'all' (in memory): the client has a single connection, which a transaction holds.
+ * - 'none' (libsql://, http(s)://, ws(s)://): the server orders writers; a process-wide lock
+ *   would only allow one network round trip at a time.
  */
-function serialiser() {
-  let tail: Promise<void> = Promise.resolve();
-  const inside = new AsyncLocalStorage<true>();
+export type LockPolicy = 'none' | 'writers' | 'all';
 
-  async function exclusive<T>(run: () => Promise<T>): Promise<T> {
-    if (inside.getStore()) return run();
+export function lockPolicy(url: string): LockPolicy {
+  if (url === ':memory:' || url.startsWith('file::memory:')) return 'all';
+  return url.startsWith('file:') ? 'writers' : 'none';
+}
+
+/** How long a statement keeps retrying while another connection holds the write lock. */
+export const BUSY_RETRY_MS = 1500;
+const FIRST_RETRY_DELAY_MS = 25;
+
+/** The database stayed locked by another connection or process for the whole retry window. */
+export class DatabaseBusyError extends Error {
+  constructor(cause: unknown) {
+    super('The database stayed locked by another connection; gave up after retrying', { cause });
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** A write through the global `db` while a `db.transaction` of the same async context is open. */
+export class WriteOutsideTransactionError extends Error {
+  constructor(what: string, fix = 'pass the transaction `tx` to the helper instead.') {
+    super(`${what} through the global db inside db.transaction() would wait for the transaction's own write lock: ${fix}`);
+    this.name = 'WriteOutsideTransactionError';
+  }
+}
+
+function sqliteCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '';
+  const { code, extendedCode } = error as { code?: unknown; extendedCode?: unknown };
+  return [code, extendedCode].filter((c) => typeof c === 'string').join(' ');
+}
+
+/** A lock conflict with another connection: worth retrying, never the caller's fault. */
+function isLockConflict(error: unknown): boolean {
+  return /\bSQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
+}
+
+/** Whether an error (or one it wraps, as drizzle wraps driver errors) means the database is busy. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseBusyError || isLockConflict(e)) return true;
+  }
+  return false;
+}
+
+/** Runs `run` again with doubling pauses while the database is locked, until `deadline`. */
+async function retryWhileBusy<T>(run: () => Promise<T>, deadline: number): Promise<T> {
+  for (let delay = FIRST_RETRY_DELAY_MS; ; delay *= 2) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isLockConflict(error)) throw error;
+      const pause = Math.min(delay, deadline - performance.now());
+      if (pause <= 0) throw new DatabaseBusyError(error);
+      await sleep(pause);
+    }
+  }
+}
+
+const READ_ONLY = /^\s*(select|explain)\b/i;
+const WRITE_WORD = /\b(insert|update|delete|replace)\b/i;
+
+/** Whether a statement only reads. Unknown kinds (pragmas, DDL) count as writes, which is safe. */
+export function isReadStatement(statement: InStatement): boolean {
+  const sql = typeof statement === 'string' ? statement : statement.sql;
+  if (READ_ONLY.test(sql)) return true;
+  return /^\s*with\b/i.test(sql) && !WRITE_WORD.test(sql);
+}
+
+/** A FIFO async mutex. */
+function mutex() {
+  let tail: Promise<void> = Promise.resolve();
+  return async function exclusive<T>(run: () => Promise<T>): Promise<T> {
     let release!: () => void;
     const previous = tail;
-    tail = new Promise<void>((resolve) => (release = resolve));
+    tail = new Promise<void>((done) => (release = done));
     await previous;
     try {
-      return await inside.run(true, run);
+      return await run();
     } finally {
       release();
     }
-  }
+  };
+}
 
-  function wrapClient(client: Client): Client {
-    return new Proxy(client, {
+/** The open `db.transaction` of an async context; `active` turns false when it settles, so work it left behind runs normally. */
+interface Scope {
+  active: boolean;
+  deadline: number;
+}
+
+/** A relative file URL made absolute, so that every connection the client opens later lands on the same file. */
+function absoluteFileUrl(url: string): string {
+  if (!url.startsWith('file:') || url.includes(':memory:')) return url;
+  const [path, ...query] = url.slice('file:'.length).split('?');
+  if (path.startsWith('/')) return url;
+  return `file:${resolve(path)}${query.length ? `?${query.join('?')}` : ''}`;
+}
+
+/**
+ * The libSQL client of a file database, replaced after a lock conflict. The sqlite3 driver leaves
+ * a statement that failed SQLITE_BUSY unfinished on its pooled connection (libsql-client-ts#352),
+ * and every later statement there then runs inside that implicit transaction: writes that never
+ * commit, a write lock held for good. So a conflict retires the whole client: new calls go to a
+ * fresh one, and the old one is closed once the calls (and transactions) still using it are done.
+ */
+function clients(open: () => Client, renewable: boolean) {
+  interface Generation {
+    client: Client;
+    users: number;
+    retired: boolean;
+  }
+  const fresh = (): Generation => ({ client: open(), users: 0, retired: false });
+  let current = fresh();
+
+  function lease(): Generation {
+    current.users++;
+    return current;
+  }
+  function give(generation: Generation) {
+    generation.users--;
+    if (generation.retired && generation.users === 0) generation.client.close();
+  }
+  function retire(generation: Generation, error: unknown) {
+    if (!renewable || !isLockConflict(error) || generation !== current || generation.client.closed) return;
+    generation.retired = true;
+    current = fresh();
+  }
+  /** Runs one call on the current client. */
+  async function use<T>(run: (client: Client) => Promise<T>): Promise<T> {
+    const generation = lease();
+    try {
+      return await run(generation.client);
+    } catch (error) {
+      retire(generation, error);
+      throw error;
+    } finally {
+      give(generation);
+    }
+  }
+  /** Opens a transaction that keeps its client alive until it settles. */
+  async function transaction(mode?: TransactionMode): Promise<LibsqlTransaction> {
+    const generation = lease();
+    let tx: LibsqlTransaction;
+    try {
+      tx = await generation.client.transaction(mode);
+    } catch (error) {
+      retire(generation, error);
+      give(generation);
+      throw error;
+    }
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      give(generation);
+    };
+    return new Proxy(tx, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
-        if (prop === 'execute' || prop === 'batch' || prop === 'executeMultiple' || prop === 'migrate') {
-          return (...args: unknown[]) => exclusive(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        if (typeof value !== 'function') return value;
+        if (prop === 'commit' || prop === 'rollback') {
+          return async (...args: unknown[]) => {
+            try {
+              return await value.apply(target, args);
+            } catch (error) {
+              retire(generation, error);
+              throw error;
+            } finally {
+              settle();
+            }
+          };
         }
-        return typeof value === 'function' ? value.bind(target) : value;
+        if (prop === 'close') {
+          return (...args: unknown[]) => {
+            try {
+              return value.apply(target, args);
+            } finally {
+              settle();
+            }
+          };
+        }
+        return async (...args: unknown[]) => {
+          try {
+            return await value.apply(target, args);
+          } catch (error) {
+            retire(generation, error);
+            throw error;
+          }
+        };
       },
     });
   }
-
-  return { exclusive, wrapClient };
+  return { current: () => current.client, use, transaction };
 }
 
 export function openDatabase(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN): Database {
+  url = absoluteFileUrl(url);
   if (url.startsWith('file:') && !url.includes(':memory:')) {
-    mkdirSync(dirname(resolve(url.slice('file:'.length))), { recursive: true });
+    mkdirSync(dirname(url.slice('file:'.length).split('?')[0]), { recursive: true });
   }
-  const { exclusive, wrapClient } = serialiser();
-  const database = drizzle(wrapClient(createClient({ url, authToken: authToken || undefined })), { schema }) as Database;
+  const policy = lockPolicy(url);
+  const exclusive = mutex();
+  const scopes = new AsyncLocalStorage<Scope>();
+  const deadline = () => scopes.getStore()?.deadline ?? performance.now() + BUSY_RETRY_MS;
+  // Only a file database can be opened again without losing it; a server's connection is not left unfinished.
+  const pool = clients(() => createClient({ url, authToken: authToken || undefined }), policy === 'writers');
+
+  /** Runs one client call: refused if it writes inside a transaction scope, queued if the policy says so, retried while busy. */
+  function statement<T>(writes: boolean, what: string, run: (client: Client) => Promise<T>): Promise<T> {
+    const scope = scopes.getStore();
+    const until = performance.now() + BUSY_RETRY_MS;
+    const attempt = () => retryWhileBusy(() => pool.use(run), until);
+    if (scope?.active) return writes ? Promise.reject(new WriteOutsideTransactionError(what)) : attempt();
+    return policy === 'all' || (policy === 'writers' && writes) ? exclusive(attempt) : attempt();
+  }
+
+  const client = new Proxy(pool.current(), {
+    get(_target, prop) {
+      const target = pool.current();
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      switch (prop) {
+        case 'execute':
+          return (stmt: InStatement, ...rest: unknown[]) =>
+            statement(!isReadStatement(stmt), 'A write', (c) => (c.execute as (...a: unknown[]) => Promise<unknown>)(stmt, ...rest));
+        case 'batch':
+          return (stmts: InStatement[], mode?: TransactionMode) =>
+            statement(mode !== 'read' && !stmts.every(isReadStatement), 'A batch that writes', (c) => c.batch(stmts, mode));
+        case 'executeMultiple':
+          return (sql: string) => statement(true, 'executeMultiple()', (c) => c.executeMultiple(sql));
+        case 'migrate':
+          return (stmts: InStatement[]) => statement(true, 'migrate()', (c) => c.migrate(stmts));
+        case 'transaction':
+          // Only db.transaction below opens one, already in its turn; BEGIN IMMEDIATE is where another process's lock shows.
+          return (mode?: TransactionMode) => retryWhileBusy(() => pool.transaction(mode), deadline());
+        default:
+          return value.bind(target);
+      }
+    },
+  });
+
+  const database = drizzle(client, { schema }) as Database;
   const transaction = database.transaction.bind(database);
-  database.transaction = ((...args: Parameters<typeof transaction>) => exclusive(() => transaction(...args))) as typeof transaction;
+  database.transaction = (async (...args: Parameters<typeof transaction>) => {
+    if (scopes.getStore()?.active) throw new WriteOutsideTransactionError('A nested db.transaction()', 'use tx.transaction() for a savepoint.');
+    const scope: Scope = { active: true, deadline: performance.now() + BUSY_RETRY_MS };
+    const run = () => scopes.run(scope, () => transaction(...args)).finally(() => (scope.active = false));
+    return policy === 'none' ? run() : exclusive(run);
+  }) as typeof transaction;
   return database;
 }
 

@@ -221,7 +221,7 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
  * Writes the demo accounts, tools with their reviews, blog posts and change requests, in one transaction.
  * Throws when the demo admin already exists.
  */
-export async function seedDemo(database: Database = db): Promise<void> {
+export async function seedDemo(database: Database): Promise<void> {
   const now = Date.now();
   // Stagger times of day so lists sorted by date do not tie.
   const ago = (days: number, i = 0) => new Date(now - days * DAY - ((i * 97) % 600) * 60_000);
@@ -418,7 +418,7 @@ function syntheticDescription(rand: Rand, name: string, tags: CategoryId[], audi
  * Inserts n synthetic approved tools (with an initial editorial review each) in one transaction,
  * in chunks of 500 rows. Names, slugs and urls never collide with existing tools.
  */
-export async function seedSyntheticTools(n: number, database: Database = db): Promise<void> {
+export async function seedSyntheticTools(n: number, database: Database): Promise<void> {
   if (!Number.isInteger(n) || n <= 0) return;
   const existing = await database.select({ slug: tools.slug }).from(tools);
   const taken = new Set(existing.map((r) => r.slug));

@@ -1,6 +1,8 @@
 // Turns thrown errors into the API's answers: a status and a plain-text body that becomes the toast text.
 import { Elysia } from 'elysia';
 import { ZodError } from 'zod';
+import { isDatabaseBusy } from '../../db/client';
+import { MSG } from '../../lib/messages';
 import { firstIssue } from '../../lib/schemas';
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
@@ -18,6 +20,9 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 
+/** Seconds a client is told to wait when another process holds the database's write lock. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
 export const errors = new Elysia({ name: 'errors' })
   .onError({ as: 'global' }, ({ code, error, set }) => {
     const text = (status: number, body: string) => {
@@ -27,6 +32,12 @@ export const errors = new Elysia({ name: 'errors' })
     };
     if (error instanceof HttpError) return text(error.status, error.message);
     if (error instanceof ZodError) return text(400, firstIssue(error));
+    if (isDatabaseBusy(error)) {
+      // Not a fault of the request: another process (a seed, a migration) kept the write lock past the retries.
+      console.warn(`database busy: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      set.headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
+      return text(503, MSG.databaseBusy);
+    }
     switch (code) {
       case 'VALIDATION':
         return text(400, typeof error.customError === 'string' ? error.customError : 'Invalid request');

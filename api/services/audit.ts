@@ -1,5 +1,5 @@
 // The audit log: who did what to which entity, with before/after, written in the transaction of the change.
-import type { db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
@@ -29,7 +29,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; pass the transaction of the change so both land or neither does. */
-export async function recordAudit(tx: Pick<typeof db, 'insert'>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(entry);
 }
 

@@ -1,6 +1,6 @@
 // E-mail: every message is written to the outbox table first; a sender delivers it through
 // Resend when RESEND_API_KEY is set, else it stays in the outbox in development mode.
-import { db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
 export type EmailKind =
@@ -35,6 +35,6 @@ export function simpleEmail(to: string, kind: EmailKind, subject: string, paragr
 }
 
 /** Queues an e-mail; pass a transaction to write it atomically with the change it reports. */
-export async function enqueueEmail(email: Email, tx: Pick<typeof db, 'insert'> = db): Promise<void> {
+export async function enqueueEmail(email: Email, tx: Executor): Promise<void> {
   await tx.insert(emailOutbox).values({ ...email, status: 'pending' });
 }

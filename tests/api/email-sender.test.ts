@@ -51,7 +51,7 @@ describe('e-mail outbox', () => {
 
   it('keeps e-mails in the outbox in development mode', async () => {
     config.resend.apiKey = '';
-    await enqueueEmail(mail());
+    await enqueueEmail(mail(), db);
     expect(await deliverPendingEmails()).toBe(0);
     const [row] = await db.select().from(emailOutbox);
     expect(row.status).toBe('dev');
@@ -60,7 +60,7 @@ describe('e-mail outbox', () => {
 
   it('sends through Resend with an idempotency key and records the provider id', async () => {
     config.resend.apiKey = 're_test_key';
-    await enqueueEmail(mail());
+    await enqueueEmail(mail(), db);
     expect(await deliverPendingEmails()).toBe(1);
     expect(received[0].auth).toBe('Bearer re_test_key');
     expect(received[0].body).toMatchObject({ to: 'owner@example.com', subject: 'Your tool is live' });
@@ -73,7 +73,7 @@ describe('e-mail outbox', () => {
   it('fails an e-mail Resend rejects as invalid at once', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('422');
-    await enqueueEmail(mail());
+    await enqueueEmail(mail(), db);
     expect(await deliverPendingEmails()).toBe(0);
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
@@ -86,7 +86,7 @@ describe('e-mail outbox', () => {
   it('keeps a rate-limited e-mail pending and retries it only after its backoff', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('429');
-    await enqueueEmail(mail());
+    await enqueueEmail(mail(), db);
     const before = Date.now();
     expect(await deliverPendingEmails()).toBe(0);
     let [row] = await db.select().from(emailOutbox);
@@ -107,8 +107,8 @@ describe('e-mail outbox', () => {
   it('stops the round at a 429 and leaves the later e-mails for the next one', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('429');
-    await enqueueEmail(mail());
-    await enqueueEmail(simpleEmail('second@example.com', 'tool-approved', 'Second', ['Hi']));
+    await enqueueEmail(mail(), db);
+    await enqueueEmail(simpleEmail('second@example.com', 'tool-approved', 'Second', ['Hi']), db);
     expect(await deliverPendingEmails(20, 0)).toBe(0);
     expect(requests).toBe(1);
     const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
@@ -120,7 +120,7 @@ describe('e-mail outbox', () => {
   it('retries a network error and server errors with growing backoff, and gives up after the last attempt', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push(...Array<'500'>(MAX_ATTEMPTS - 1).fill('500'));
-    await enqueueEmail(mail());
+    await enqueueEmail(mail(), db);
     const waits: number[] = [];
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
       const before = Date.now();
@@ -158,7 +158,7 @@ describe('e-mail outbox', () => {
 
   it('never sends a row twice when rounds are called while one is running', async () => {
     config.resend.apiKey = 're_test_key';
-    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(simpleEmail(to, 'tool-approved', 'Hi', ['Hi']));
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(simpleEmail(to, 'tool-approved', 'Hi', ['Hi']), db);
     const counts = await Promise.all([deliverPendingEmails(20, 50), deliverPendingEmails(20, 50), deliverPendingEmails(20, 50)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
     expect(received.map((r) => r.idempotencyKey).sort()).toEqual([...new Set(received.map((r) => r.idempotencyKey))].sort());

@@ -33,7 +33,7 @@ let demoTools: Tool[] = [];
 
 beforeAll(async () => {
   expect(await isEmpty()).toBe(true);
-  await seedDemo();
+  await seedDemo(db);
   demoTools = await db.select().from(tools);
 }, 120_000);
 
@@ -202,7 +202,7 @@ describe('seedDemo blog and change requests', () => {
   });
 
   it('refuses to seed twice and writes nothing when part of the seed fails', async () => {
-    await expect(seedDemo()).rejects.toThrow(/already present/);
+    await expect(seedDemo(db)).rejects.toThrow(/already present/);
 
     // A second database where a tool already holds one of the demo slugs: the tools insert fails after the
     // accounts were written, and the transaction must take the accounts back out.
@@ -221,7 +221,7 @@ describe('seedSyntheticTools', () => {
   it('adds approved tools with unique names, slugs and urls that full-text search finds', async () => {
     const before = demoTools.length;
     const lastDemoId = Math.max(...demoTools.map((t) => t.id));
-    await seedSyntheticTools(500);
+    await seedSyntheticTools(500, db);
 
     const all = await db.select().from(tools);
     expect(all.length).toBe(before + 500);
