@@ -1,11 +1,37 @@
 // Settings read from the environment, once, with the development defaults of DESIGN.md.
+import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
+
 export const isProduction = process.env.NODE_ENV === 'production';
+
+/** Where a trusted proxy puts the client's address: one header it overwrites, or N proxies appending to X-Forwarded-For. */
+export type TrustedProxy = { header: string } | { hops: number } | null;
+
+/** Reads TRUSTED_PROXY_HEADER / TRUSTED_PROXY_HOPS (docs/decisions/0021-client-address.md); throws on a setting that would trust the wrong thing. */
+export function readTrustedProxy(env: Record<string, string | undefined>): TrustedProxy {
+  const header = env.TRUSTED_PROXY_HEADER?.trim().toLowerCase();
+  const hops = env.TRUSTED_PROXY_HOPS?.trim();
+  if (header && hops) throw new Error('Set either TRUSTED_PROXY_HEADER or TRUSTED_PROXY_HOPS, not both');
+  if (hops) {
+    if (!/^[1-9]\d*$/.test(hops)) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number of 1 or more, not "${hops}"`);
+    return { hops: Number(hops) };
+  }
+  if (header) {
+    if (header === 'x-forwarded-for') throw new Error('X-Forwarded-For is a list the client can start: set TRUSTED_PROXY_HOPS to the number of proxies instead of TRUSTED_PROXY_HEADER');
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) throw new Error(`TRUSTED_PROXY_HEADER must be a header name, not "${header}"`);
+    return { header };
+  }
+  // The old switch trusted Fly-Client-IP and X-Forwarded-For at once; guessing which one meant would trust a forgeable one.
+  if (env.TRUST_PROXY) {
+    throw new Error('TRUST_PROXY is no longer read: set TRUSTED_PROXY_HEADER (e.g. fly-client-ip on Fly.io) or TRUSTED_PROXY_HOPS (the number of proxies appending to X-Forwarded-For), and unset TRUST_PROXY');
+  }
+  return null;
+}
 
 export const config = {
   isProduction,
-  port: Number(process.env.PORT || 4321),
+  port: Number(process.env.PORT || DEFAULT_PORT),
   /** The public origin of the site, used for absolute links, e-mails and the Origin check. */
-  siteUrl: (process.env.SITE_URL || `http://localhost:${process.env.PORT || 4321}`).replace(/\/$/, ''),
+  siteUrl: siteUrlOf(process.env),
   /** Extra origins allowed to make state-changing requests (comma-separated). */
   trustedOrigins: (process.env.TRUSTED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
   google: {
@@ -22,6 +48,8 @@ export const config = {
     apiKey: process.env.RESEND_API_KEY || '',
     from: process.env.EMAIL_FROM || 'AI Tools Directory <hello@example.com>',
   },
+  /** The source of the client's address behind a proxy; null: the socket's. */
+  trustedProxy: readTrustedProxy(process.env),
   uploadsDir: process.env.UPLOADS_DIR || 'data/uploads',
   distDir: process.env.DIST_DIR || 'dist',
 };

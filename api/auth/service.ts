@@ -6,8 +6,8 @@ import { MSG } from '../../lib/messages';
 import { permissionsOf } from '../../lib/permissions';
 import type { LoginInput, RegisterInput } from '../../lib/schemas';
 import { HttpError, conflict } from '../plugins/errors';
+import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../services/rate-limit';
 import { accountBlock } from './sessions';
-import { forgiveAttempt, takeAttempt, throttleKey } from './throttle';
 
 export function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: 'argon2id' });
@@ -42,7 +42,7 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
 
 export async function register(input: RegisterInput, ip: string): Promise<User> {
   // Every registration counts, taken or not: each costs a hash, and probing e-mails is throttled too.
-  if (!(await takeAttempt([throttleKey('register', ip)]))) throw new HttpError(429, MSG.tooManyAttempts);
+  if (!(await takeAttempt([rateKey('register', addressBucket(ip))]))) throw new HttpError(429, MSG.tooManyAttempts);
   if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
   const password = await hashPassword(input.password);
   const [user] = await db
@@ -59,17 +59,33 @@ export async function register(input: RegisterInput, ip: string): Promise<User> 
   return user;
 }
 
+/**
+ * Password sign-in, throttled before any hash is computed (docs/decisions/0003): a client that
+ * keeps failing is refused, but failures from elsewhere never lock the account's owner out.
+ */
 export async function login(input: LoginInput, ip: string): Promise<User> {
-  const [accountKey, addressKey] = [throttleKey('account', input.email), throttleKey('address', ip)];
-  if (!(await takeAttempt([accountKey, addressKey]))) throw new HttpError(429, MSG.tooManyAttempts);
+  const client = addressBucket(ip);
+  const addressKey = rateKey('login-address', client);
+  const pairKey = rateKey('login-pair', client, input.email);
+  const accountKey = rateKey('login-account', input.email);
+  const [addressCount, pairCount] = await take([addressKey, pairKey]);
+  if (isOver(addressKey, addressCount) || isOver(pairKey, pairCount)) throw new HttpError(429, MSG.tooManyAttempts);
+  // Guessing spread over many addresses: each may still try once, but not again after failing.
+  if (pairCount > 1 && (await peek(accountKey)) >= RATE_LIMITS['login-account'].limit) throw new HttpError(429, MSG.tooManyAttempts);
   const user = await findUserByEmail(input.email);
   const ok = user?.password
     ? await Bun.password.verify(input.password, user.password)
     : await Bun.password.verify(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
-  if (!user || !ok) throw new HttpError(401, MSG.wrongCredentials);
+  if (!user || !ok) {
+    // Counted for unknown e-mails too, so the answers do not tell which e-mails have accounts.
+    await take([accountKey]);
+    throw new HttpError(401, MSG.wrongCredentials);
+  }
   const blocked = accountBlock(user);
   if (blocked) throw new HttpError(403, blocked);
-  await forgiveAttempt(accountKey, addressKey);
+  // The account's counter stays: a success must not hand distributed guessers a fresh allowance.
+  await forget(pairKey);
+  await giveBack([addressKey]);
   if (user.accountStatus === 'suspended') {
     // The suspension has ended: the account is active again.
     await db.update(users).set({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -1,8 +1,9 @@
 // Request hygiene: refuses state-changing requests from foreign origins, sets security headers,
 // and tells the client's address (set by the server) to the rate limits.
+import { isIP } from 'node:net';
 import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
-import { config } from '../config';
+import { config, type TrustedProxy } from '../config';
 
 /** Public reads may be cached briefly by browsers and CDNs; a rebuild or approval shows within a minute. */
 export const PUBLIC_CACHE = 'public, max-age=60';
@@ -21,22 +22,33 @@ export function isForeignWrite(request: Request): boolean {
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
-/** Set by api/server.ts from the socket (or the proxy's X-Forwarded-For with TRUST_PROXY), never by the client. */
+/** Set by api/server.ts (withClientAddress) on every request, over anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
+/** An address, or undefined for anything else a header may hold. */
+function address(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && isIP(trimmed) ? trimmed : undefined;
+}
+
 /**
- * The client's address: the socket's, or behind a trusted proxy (TRUST_PROXY) the one the proxy
- * saw: Fly-Client-IP, else the right-most X-Forwarded-For entry (the one the proxy appended; the
- * entries before it are whatever the client sent).
+ * The client's address (docs/decisions/0021): the socket's, unless a proxy is configured. Then
+ * only what that proxy wrote: its one header, or the entry the first of N proxies appended to
+ * X-Forwarded-For (the N-th from the right; entries before it are whatever the client sent).
+ * A request that did not come through the proxy lacks these, and falls back to the socket.
  */
-export function clientAddress(request: Request, socketAddress: string | undefined): string {
-  if (process.env.TRUST_PROXY) {
-    const fly = request.headers.get('fly-client-ip')?.trim();
-    if (fly) return fly;
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? 'unknown';
+export function clientAddress(request: Request, socketAddress: string | undefined, proxy: TrustedProxy = config.trustedProxy): string {
+  let seen: string | undefined;
+  if (proxy && 'header' in proxy) seen = address(request.headers.get(proxy.header) ?? undefined);
+  else if (proxy) seen = address(request.headers.get('x-forwarded-for')?.split(',').at(-proxy.hops));
+  return seen ?? socketAddress ?? 'unknown';
+}
+
+/** The request as the app sees it: with the client's address in CLIENT_IP_HEADER, whatever the client put there. */
+export function withClientAddress(request: Request, socketAddress: string | undefined, proxy: TrustedProxy = config.trustedProxy): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientAddress(request, socketAddress, proxy));
+  return new Request(request, { headers });
 }
 
 export const security = new Elysia({ name: 'security' })

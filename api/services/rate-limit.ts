@@ -1,0 +1,147 @@
+// Fixed-window counters in the database for sign-ins, registrations and submissions
+// (docs/decisions/0003, 0022). Each attempt is counted atomically *before* the costly work it
+// guards, so neither sequential nor parallel requests can get past a limit.
+import { isIP } from 'node:net';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { db, type Transaction } from '../../db/client';
+// The table is named for its first use; its keys carry their kind, so it holds every limit.
+import { loginThrottle as counters } from '../../db/schema';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** Attempts allowed per window; one more answers 429. */
+export const RATE_LIMITS = {
+  /** Sign-in attempts from one address, whatever the e-mail: a flood is refused before hashing. */
+  'login-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** Sign-in attempts from one address for one e-mail: a guesser locks out only itself. */
+  'login-pair': { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins for one e-mail from anywhere; past it only clients that have not failed for it may try. */
+  'login-account': { limit: 20, windowMs: 15 * MINUTE },
+  register: { limit: 20, windowMs: 15 * MINUTE },
+  'submit-account-hour': { limit: 5, windowMs: HOUR },
+  'submit-account-day': { limit: 20, windowMs: 24 * HOUR },
+  'submit-address-hour': { limit: 20, windowMs: HOUR },
+  'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
+} as const;
+
+export type RateKind = keyof typeof RATE_LIMITS;
+
+/**
+ * The part of a client address one client controls: IPv6 hands out a /64 to a single customer,
+ * so every address in it counts as one; an IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export function rateKey(kind: RateKind, ...parts: (string | number)[]): string {
+  return `${kind}:${parts.map((p) => String(p).toLowerCase()).join('|')}`;
+}
+
+function limitOf(key: string) {
+  return RATE_LIMITS[key.slice(0, key.indexOf(':')) as RateKind];
+}
+
+/** True when a count taken for the key (this attempt included) is past the key's limit. */
+export function isOver(key: string, count: number): boolean {
+  return count > limitOf(key).limit;
+}
+
+/** Counts one attempt against every key inside the transaction; the counts after it, in the order of the keys. */
+async function countIn(keys: string[], tx: Transaction): Promise<number[]> {
+  const now = Date.now();
+  const counts: number[] = [];
+  for (const key of keys) {
+    const expired = sql`${counters.windowStartedAt} < ${now - limitOf(key).windowMs}`;
+    const [row] = await tx
+      .insert(counters)
+      .values({ key, failures: 1, windowStartedAt: new Date(now) })
+      .onConflictDoUpdate({
+        target: counters.key,
+        set: {
+          failures: sql`case when ${expired} then 1 else ${counters.failures} + 1 end`,
+          windowStartedAt: sql`case when ${expired} then ${now} else ${counters.windowStartedAt} end`,
+        },
+      })
+      .returning({ failures: counters.failures });
+    counts.push(row.failures);
+  }
+  return counts;
+}
+
+/**
+ * Counts one attempt against every key in one transaction, starting a new window where the old
+ * one has passed; the counts after it, in the order of the keys.
+ */
+export function take(keys: string[]): Promise<number[]> {
+  return db.transaction((tx) => countIn(keys, tx));
+}
+
+class Refused extends Error {
+  constructor(readonly keys: string[]) {
+    super('rate limited');
+  }
+}
+
+/**
+ * Counts one attempt against every key only if every key has room; else counts nothing and
+ * answers the keys that are full. Used where windows differ in length, so that attempts refused
+ * by a full hour do not use up the day.
+ */
+export async function takeIfAllowed(keys: string[]): Promise<string[]> {
+  try {
+    await db.transaction(async (tx) => {
+      const counts = await countIn(keys, tx);
+      const full = keys.filter((key, i) => isOver(key, counts[i]));
+      // Rolls the counts back; the write lock the transaction held kept parallel takes in order.
+      if (full.length > 0) throw new Refused(full);
+    });
+    return [];
+  } catch (error) {
+    if (error instanceof Refused) return error.keys;
+    throw error;
+  }
+}
+
+/** Counts one attempt against every key; false when any is now past its limit (the caller answers 429). */
+export async function takeAttempt(keys: string[]): Promise<boolean> {
+  const counts = await take(keys);
+  return !keys.some((key, i) => isOver(key, counts[i]));
+}
+
+/** The key's count in its current window, without counting anything. */
+export async function peek(key: string): Promise<number> {
+  const row = await db.query.loginThrottle.findFirst({ where: eq(counters.key, key) });
+  if (!row || row.windowStartedAt.getTime() < Date.now() - limitOf(key).windowMs) return 0;
+  return row.failures;
+}
+
+/** Gives one attempt back to each key (a sign-in that succeeded was no attack). */
+export async function giveBack(keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(counters)
+    .set({ failures: sql`max(${counters.failures} - 1, 0)` })
+    .where(inArray(counters.key, keys));
+}
+
+export async function forget(key: string): Promise<void> {
+  await db.delete(counters).where(eq(counters.key, key));
+}
+
+/** The longest window of any kind: a counter whose window started before it can only read 0. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
+
+/** Deletes counters whose window has passed (every e-mail anyone tries leaves one); returns how many. */
+export async function purgeExpiredCounters(now = Date.now()): Promise<number> {
+  const gone = await db.delete(counters).where(lt(counters.windowStartedAt, new Date(now - LONGEST_WINDOW_MS))).returning({ key: counters.key });
+  return gone.length;
+}
