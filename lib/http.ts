@@ -1,5 +1,7 @@
 // The islands' fetch, as SPEC.md section 7-8 describe it: cookies always sent, any non-OK
 // answer throws an Error whose message is 'status: body' (or the status text when empty).
+import { MSG } from './messages';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -47,8 +49,18 @@ export function isUnauthorized(error: unknown): boolean {
   return message.startsWith('401') && message.includes('Unauthorized');
 }
 
-/** Errors that mention 401 are expected (signed out) and not logged; others are. */
+/**
+ * The reason when a call was refused because the account is suspended or banned (403 with the text
+ * the login form shows, docs/decisions/0010-blocked-accounts.md), else null. That browser's session has ended.
+ */
+export function accountBlockReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const reason = serverMessage(error);
+  return reason.startsWith(MSG.accountBanned) || reason.startsWith(MSG.accountSuspended) ? reason : null;
+}
+
+/** Errors that mention 401 are expected (signed out) and not logged, nor is a blocked account's refusal; others are. */
 export function logError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (!message.includes('401')) console.error(error);
+  if (!message.includes('401') && !accountBlockReason(error)) console.error(error);
 }

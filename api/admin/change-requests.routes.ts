@@ -1,15 +1,12 @@
 // Admin change-request routes: the list, Approve Changes and Reject Changes.
 import { Elysia } from 'elysia';
-import { z } from 'zod';
 import { MSG } from '../../lib/messages';
+import { rejectChangeSchema } from '../../lib/schemas';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { approveChangeRequest, listChangeRequests, rejectChangeRequest } from './change-requests.service';
 import { idParam, jsonBody } from './shared';
-
-/** Rejecting may say why; the reason goes into the requester's e-mail. */
-const rejectChangeSchema = z.object({ reason: z.string('Reason must be text').trim().max(1000).nullish() });
 
 const requestId = (id: string) => idParam(id, MSG.changeRequestNotFound);
 
@@ -18,7 +15,7 @@ export const adminChangeRequestRoutes = new Elysia({ name: 'admin-change-request
   .use(security)
   .use(auth)
   .get('/api/admin/change-requests', () => listChangeRequests(), { permission: 'review:change-requests' })
-  .post('/api/admin/change-requests/:id/approve', ({ params, user }) => approveChangeRequest(requestId(params.id), user.id), {
+  .post('/api/admin/change-requests/:id/approve', ({ params, user }) => approveChangeRequest(requestId(params.id), user), {
     permission: 'review:change-requests',
   })
   .post(

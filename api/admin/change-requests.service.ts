@@ -4,10 +4,11 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { db } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
-import { changeText } from '../../lib/change-text';
+import { changeDiff, changeText } from '../../lib/change-text';
 import { MSG } from '../../lib/messages';
+import { ownToolRefusal, type Actor } from '../../lib/permissions';
 import { changeRequestSchema } from '../../lib/schemas';
-import { conflict, notFound } from '../plugins/errors';
+import { HttpError, conflict, notFound } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
@@ -24,6 +25,7 @@ export async function listChangeRequests() {
       request: changeRequests,
       tool: {
         name: tools.name,
+        submittedById: tools.submittedById,
         slug: tools.slug,
         url: tools.url,
         description: tools.description,
@@ -46,6 +48,8 @@ export async function listChangeRequests() {
     toolId: request.toolId,
     toolName: tool.name,
     toolSlug: tool.slug,
+    // The tool's submitter: the panel disables Approve Changes for them (docs/decisions/0023).
+    toolSubmittedById: tool.submittedById,
     status: request.status,
     submittedById: request.submittedById,
     requester: personOf(person),
@@ -56,6 +60,7 @@ export async function listChangeRequests() {
     requestData: request.requestData,
     // A decided request is shown as what it asked for: the tool no longer holds the old values.
     changes: changeText(request.requestData, request.status === 'pending' ? tool : null),
+    diff: changeDiff(request.requestData, request.status === 'pending' ? tool : null),
   }));
 }
 
@@ -81,9 +86,13 @@ async function decide(tx: Tx, request: ChangeRequest, status: 'approved' | 'reje
  * Applies the request to the tool (validated again: it was stored a while ago), under the same rules
  * as an editor's edit: an approved tool keeps its slug, a new url moves urlKey and must be free.
  */
-export async function approveChangeRequest(requestId: number, actorId: number) {
+export async function approveChangeRequest(requestId: number, actor: Actor) {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const { request, tool } = await pendingRequest(tx, requestId);
+    // Applying changes to one's own tool is judging it (docs/decisions/0023).
+    const refusal = ownToolRefusal(actor, tool);
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
     const changes = changeRequestSchema.parse(request.requestData);
     const applied = await applyToolChanges(tx, tool, changes);
     const decided = await decide(tx, request, 'approved', actorId);

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { MSG } from '../../lib/messages';
-import { editorialReviewSchema, rejectSchema, toolUpdateSchema } from '../../lib/schemas';
+import { editorialReviewSchema, rejectSchema, toolUpdateSchema, unlistSchema } from '../../lib/schemas';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
@@ -22,7 +22,6 @@ import {
 } from './tools.service';
 
 const premiumSchema = z.object({ isPremium: z.boolean('isPremium must be true or false') });
-const unlistSchema = z.object({ reason: z.string('Reason must be text').max(500).nullish() });
 
 const toolId = (id: string) => idParam(id, MSG.toolNotFound);
 
@@ -43,7 +42,7 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   )
   .post(
     '/api/admin/tools/:id/approve',
-    ({ params, body, user }) => approveTool(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user.id),
+    ({ params, body, user }) => approveTool(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user),
     { permission: 'moderate:tools' },
   )
   .post(
@@ -53,12 +52,12 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   )
   .patch(
     '/api/admin/tools/:id',
-    ({ params, body, user }) => updateTool(toolId(params.id), toolUpdateSchema.parse(jsonBody(body)), user.id),
+    ({ params, body, user }) => updateTool(toolId(params.id), toolUpdateSchema.parse(jsonBody(body)), user),
     { permission: 'edit:tools' },
   )
   .post(
     '/api/admin/tools/:id/premium',
-    ({ params, body, user }) => setPremium(toolId(params.id), premiumSchema.parse(jsonBody(body)).isPremium, user.id),
+    ({ params, body, user }) => setPremium(toolId(params.id), premiumSchema.parse(jsonBody(body)).isPremium, user),
     { permission: 'edit:tools' },
   )
   .post(
@@ -66,9 +65,9 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     ({ params, body, user }) => unlistTool(toolId(params.id), unlistSchema.parse(jsonBody(body)).reason, user.id),
     { permission: 'edit:tools' },
   )
-  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(toolId(params.id), user.id), { permission: 'edit:tools' })
+  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(toolId(params.id), user), { permission: 'edit:tools' })
   .post(
     '/api/admin/tools/:id/review',
-    ({ params, body, user }) => addReview(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user.id),
+    ({ params, body, user }) => addReview(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user),
     { permission: 'edit:tools' },
   );

@@ -7,10 +7,10 @@ import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } f
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
-import { can, type PermissionSubject } from '../../lib/permissions';
+import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import type { ChangeRequestInput, EditorialReviewInput, ToolUpdateInput } from '../../lib/schemas';
 import { slugify, uniqueSlug } from '../../lib/slug';
-import { conflict, notFound } from '../plugins/errors';
+import { HttpError, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
@@ -176,16 +176,23 @@ async function toolForUpdate(tx: Tx, toolId: number): Promise<Tool> {
   return tool;
 }
 
+/** Staff do not judge a tool they submitted (approve, score, list again, premium, apply change requests): docs/decisions/0023. */
+function assertNotOwnTool(actor: Actor, tool: Tool): void {
+  const refusal = ownToolRefusal(actor, tool);
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
+}
+
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
 async function setTool(tx: Tx, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields }).where(eq(tools.id, toolId)).returning();
   return row;
 }
 
-export async function approveTool(toolId: number, input: EditorialReviewInput, actorId: number): Promise<Tool> {
+export async function approveTool(toolId: number, input: EditorialReviewInput, actor: Actor): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'pending') throw conflict(MSG.onlyPendingApproved);
+    assertNotOwnTool(actor, tool);
     const now = new Date();
     const approved = await setTool(tx, toolId, {
       status: 'approved',
@@ -198,7 +205,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       toolId,
       curatorTake: input.curatorTake,
       qualityScore: input.qualityScore,
-      reviewedBy: actorId,
+      reviewedBy: actor.id,
       reviewedAt: now,
       isFollowUp: false,
     });
@@ -206,7 +213,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     if (submitter) await enqueueEmail(toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'tool.approve',
       entityType: 'tool',
       entityId: toolId,
@@ -296,10 +303,16 @@ export async function applyToolChanges(tx: Tx, tool: Tool, input: ToolUpdateInpu
 }
 
 /** Staff edit pending, approved and unlisted tools; a rejected tool is closed. Rebuilds when the tool is public. */
-export async function updateTool(toolId: number, input: ToolUpdateInput, actorId: number): Promise<Tool> {
+export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status === 'rejected') throw conflict(MSG.rejectedToolNotEditable);
+    // The Edit dialog sends every field: only a real change of the take, the score or premium is judging.
+    const judges =
+      (input.qualityScore !== undefined && input.qualityScore !== tool.qualityScore) ||
+      (input.curatorTake !== undefined && (input.curatorTake?.trim() || null) !== tool.curatorTake) ||
+      (input.isPremium !== undefined && input.isPremium !== tool.isPremium);
+    if (judges) assertNotOwnTool(actor, tool);
     // A pending tool's premium flag is the submitter's quota slot: only submission and rejection move it.
     if (input.isPremium !== undefined && input.isPremium !== tool.isPremium && !isApprovedSide(tool.status)) {
       throw conflict(MSG.premiumNeedsApprovedTool);
@@ -307,20 +320,21 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actorId
     const applied = await applyToolChanges(tx, tool, input);
     if (Object.keys(applied.after).length === 0) return tool;
     if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx);
-    await recordAudit(tx, { actorId, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
+    await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
     return applied.tool;
   });
 }
 
-export async function setPremium(toolId: number, isPremium: boolean, actorId: number): Promise<{ isPremium: boolean; name: string }> {
+export async function setPremium(toolId: number, isPremium: boolean, actor: Actor): Promise<{ isPremium: boolean; name: string }> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.premiumNeedsApprovedTool);
+    assertNotOwnTool(actor, tool);
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
     if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'tool.premium',
       entityType: 'tool',
       entityId: toolId,
@@ -350,14 +364,15 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
   });
 }
 
-export async function listTool(toolId: number, actorId: number): Promise<Tool> {
+export async function listTool(toolId: number, actor: Actor): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
+    assertNotOwnTool(actor, tool);
     const listed = await setTool(tx, toolId, { status: 'approved', unlistReason: null });
     await requestRebuild(`tool listed again: ${tool.slug}`, tx);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'tool.list',
       entityType: 'tool',
       entityId: toolId,
@@ -369,19 +384,20 @@ export async function listTool(toolId: number, actorId: number): Promise<Tool> {
 }
 
 /** A follow-up review: the history keeps every review; the newest take and score become the tool's. */
-export async function addReview(toolId: number, input: EditorialReviewInput, actorId: number): Promise<AdminEditorialReview> {
+export async function addReview(toolId: number, input: EditorialReviewInput, actor: Actor): Promise<AdminEditorialReview> {
   const reviewId = await db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.reviewNeedsApprovedTool);
+    assertNotOwnTool(actor, tool);
     const now = new Date();
     const [review] = await tx
       .insert(editorialReviews)
-      .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actorId, reviewedAt: now, isFollowUp: true })
+      .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
     await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now });
     if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'tool.review',
       entityType: 'tool',
       entityId: toolId,

@@ -15,6 +15,6 @@ export const adminUserRoutes = new Elysia({ name: 'admin-user-routes' })
   .get('/api/admin/users', () => listUsers(), { permission: 'manage:users' })
   .patch(
     '/api/admin/users/:id',
-    ({ params, body, user }) => updateUser(idParam(params.id, MSG.userNotFound), userUpdateSchema.parse(jsonBody(body)), user.id),
+    ({ params, body, user }) => updateUser(idParam(params.id, MSG.userNotFound), userUpdateSchema.parse(jsonBody(body)), user),
     { permission: 'manage:users' },
   );

@@ -1,16 +1,16 @@
 // User management: the admin list and the PATCH of role, admin flag, premium and account status,
-// with the rules that keep the panel safe (reasons, session ends, the last admin, no self-suspension).
-import { and, count, desc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
+// with the rules that keep the panel safe (who may change what, reasons, session ends, the last
+// isAdmin account, nobody demoting or blocking themselves: docs/decisions/0023-roles-and-admin-flag.md).
+import { and, count, desc, eq, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
-import { ROLES } from '../../lib/categories';
 import { MSG } from '../../lib/messages';
-import { ROLE_PERMISSIONS, can } from '../../lib/permissions';
+import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor, type Refusal } from '../../lib/permissions';
 import type { UserUpdateInput } from '../../lib/schemas';
 import { publicUser } from '../auth/service';
 import { premiumQuota } from '../premium/service';
-import { accountBlock, deleteUserSessions } from '../auth/sessions';
-import { badRequest, conflict, notFound } from '../plugins/errors';
+import { accountBlock, cutUserSessions } from '../auth/sessions';
+import { HttpError, badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import type { Tx } from './shared';
 
@@ -26,12 +26,12 @@ export async function listUsers(): Promise<AdminUser[]> {
   return rows.map(adminUser);
 }
 
-/** An "admin" here is whoever may manage users: the roles the permission table gives it, or isAdmin. */
-const ADMIN_ROLES = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('manage:users'));
-
-type AdminFields = Pick<User, 'role' | 'isAdmin' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
-/** May act as an admin now: the permission, and not blocked (a lapsed suspension counts as active, as at sign-in). */
-const isActiveAdmin = (user: AdminFields) => can(user, 'manage:users') && accountBlock(user) === null;
+type AdminFields = Pick<User, 'isAdmin' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
+/**
+ * An isAdmin account that may act now (a lapsed suspension counts as active, as at sign-in). Only these
+ * can hand out roles and the flag, so without one the site could never get an administrator back.
+ */
+const isActiveAdmin = (user: AdminFields) => user.isAdmin && accountBlock(user) === null;
 
 async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> {
   const [row] = await tx
@@ -40,7 +40,7 @@ async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> 
     .where(
       and(
         ne(users.id, exceptUserId),
-        or(eq(users.isAdmin, true), inArray(users.role, [...ADMIN_ROLES])),
+        eq(users.isAdmin, true),
         or(
           eq(users.accountStatus, 'active'),
           and(eq(users.accountStatus, 'suspended'), isNotNull(users.suspendedUntil), lte(users.suspendedUntil, new Date())),
@@ -52,8 +52,17 @@ async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> 
 
 type Editable = Pick<User, 'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
 
-/** The user's fields after the change, with the account-status rules applied. */
-function nextState(target: User, input: UserUpdateInput, actorId: number): Editable {
+function refuse(refusal: Refusal | null): void {
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
+}
+
+/** The user's fields after the change, with the rules on who may change what and the account-status rules applied. */
+function nextState(target: User, input: UserUpdateInput, actor: Actor): Editable {
+  refuse(accountRefusal(actor, target));
+  // Only real changes are checked: the dialog may send a value the user already has.
+  if ((input.role !== undefined && input.role !== target.role) || (input.isAdmin !== undefined && input.isAdmin !== target.isAdmin)) {
+    refuse(roleChangeRefusal(actor, target));
+  }
   const next: Editable = {
     role: input.role ?? target.role,
     isAdmin: input.isAdmin ?? target.isAdmin,
@@ -72,7 +81,7 @@ function nextState(target: User, input: UserUpdateInput, actorId: number): Edita
     next.suspendedUntil = null;
     next.suspensionReason = null;
   } else if (touchesStatus) {
-    if (target.id === actorId) throw conflict(MSG.cannotBlockSelf);
+    refuse(blockRefusal(actor, target));
     if (next.accountStatus === 'suspended') {
       if (!next.suspensionReason) throw badRequest(MSG.suspensionNeedsReason);
       if (!next.suspendedUntil || next.suspendedUntil.getTime() <= Date.now()) throw badRequest(MSG.suspensionNeedsFutureEnd);
@@ -85,11 +94,12 @@ function nextState(target: User, input: UserUpdateInput, actorId: number): Edita
 }
 
 /** PATCH /api/admin/users/{id}: only the fields sent change; one transaction with the session ends and the audit row. */
-export async function updateUser(targetId: number, input: UserUpdateInput, actorId: number): Promise<AdminUser> {
+export async function updateUser(targetId: number, input: UserUpdateInput, actor: Actor): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     const target = await tx.query.users.findFirst({ where: eq(users.id, targetId) });
     if (!target) throw notFound(MSG.userNotFound);
-    const next = nextState(target, input, actorId);
+    const next = nextState(target, input, actor);
+    // Reachable only in a race (two admins blocking each other at once): the rules above keep the actor, an active isAdmin account, in place.
     if (isActiveAdmin(target) && !isActiveAdmin(next) && (await otherActiveAdmins(tx, target.id)) === 0) {
       throw conflict(MSG.lastAdmin);
     }
@@ -100,9 +110,9 @@ export async function updateUser(targetId: number, input: UserUpdateInput, actor
       .set({ ...(after as Partial<User>), updatedAt: new Date() })
       .where(eq(users.id, targetId))
       .returning();
-    // Suspending or banning signs the user out everywhere at once.
-    if (accountBlock(updated)) await deleteUserSessions(updated.id, tx);
-    await recordAudit(tx, { actorId, action: 'user.update', entityType: 'user', entityId: targetId, before, after });
+    // Suspending or banning signs the user out everywhere at once; each browser's next call is told why.
+    if (accountBlock(updated)) await cutUserSessions(updated.id, tx);
+    await recordAudit(tx, { actorId: actor.id, action: 'user.update', entityType: 'user', entityId: targetId, before, after });
     return adminUser(updated);
   });
 }

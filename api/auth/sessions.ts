@@ -1,6 +1,6 @@
 // Database sessions: a random token in the cookie, its SHA-256 hash as the row's sid.
 import { and, eq, gt, lt, or } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Executor } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { config } from '../config';
 import { MSG } from '../../lib/messages';
@@ -52,8 +52,16 @@ export async function createSession(userId: number, meta: { userAgent?: string; 
   return { token, expire };
 }
 
-/** The user of a live session, or null; slides the idle expiry forward. */
-export async function userForToken(token: string | undefined): Promise<User | null> {
+/** What a session cookie stands for: its user, an account that is suspended or banned (with the reason), or nobody. */
+export type SessionLookup = { user: User } | { blocked: string } | null;
+
+/**
+ * The user of a live session, sliding its idle expiry forward. A session of a suspended or banned
+ * account is ended (if still live) and answers the reason, also once ended: suspending keeps the
+ * rows (see cutUserSessions) so the browser's next call learns why it was signed out
+ * (docs/decisions/0010-blocked-accounts.md). Any other ended session is nobody.
+ */
+export async function sessionFor(token: string | undefined): Promise<SessionLookup> {
   if (!token) return null;
   const sid = hashToken(token);
   const now = new Date();
@@ -61,18 +69,21 @@ export async function userForToken(token: string | undefined): Promise<User | nu
     .select({ user: users, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)))
+    .where(eq(sessions.sid, sid))
     .limit(1);
   if (!row) return null;
-  if (accountBlock(row.user)) {
-    await deleteSession(token);
-    return null;
+  const live = row.expire > now && row.absoluteExpire > now;
+  const blocked = accountBlock(row.user);
+  if (blocked) {
+    if (live) await db.update(sessions).set({ expire: now }).where(eq(sessions.sid, sid));
+    return { blocked };
   }
+  if (!live) return null;
   if (row.expire.getTime() - now.getTime() < IDLE_LIFETIME_MS - TOUCH_INTERVAL_MS) {
     const next = Math.min(now.getTime() + IDLE_LIFETIME_MS, row.absoluteExpire.getTime());
     await db.update(sessions).set({ expire: new Date(next) }).where(eq(sessions.sid, sid));
   }
-  return row.user;
+  return { user: row.user };
 }
 
 export async function deleteSession(token: string | undefined): Promise<void> {
@@ -80,9 +91,19 @@ export async function deleteSession(token: string | undefined): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
 }
 
-/** Ends every session of a user at once (suspension, ban, password change); pass a transaction to do it atomically with the change. */
-export async function deleteUserSessions(userId: number, tx: Pick<typeof db, 'delete'> = db): Promise<void> {
+/** Ends every session of a user at once and forgets them (password change, account linking); pass a transaction to do it atomically with the change. */
+export async function deleteUserSessions(userId: number, tx: Executor): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Ends every session of a user being suspended or banned, in the caller's transaction. The rows stay,
+ * expired, until the purge, so the browser's next call is answered with the reason rather than a bare
+ * 401; an ended row never becomes live again, whatever later happens to the account.
+ */
+export async function cutUserSessions(userId: number, tx: Executor): Promise<void> {
+  const now = new Date();
+  await tx.update(sessions).set({ expire: now }).where(and(eq(sessions.userId, userId), gt(sessions.expire, now)));
 }
 
 export async function purgeExpiredSessions(): Promise<void> {

@@ -13,7 +13,7 @@ export const premiumRoutes = new Elysia({ name: 'premium-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, upgradeSchema.parse(body ?? {}).plan), { activeUser: true })
+  .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, upgradeSchema.parse(body ?? {}).plan), { auth: true })
   // The signature covers the exact bytes, so the body is read raw.
   .post('/api/premium/webhook', async ({ request }) => {
     const event = await verifyEvent(await request.text(), request.headers.get('stripe-signature'));

@@ -1,9 +1,10 @@
-// The current user, shared by every island: GET /api/user, a 401 means signed out (null).
+// The current user, shared by every island: GET /api/user, a 401 means signed out (null); so does a
+// 403 for a suspended or banned account, whose reason is shown instead of the generic toast.
 // Cached for 5 minutes, no retry, no refetch on focus (SPEC.md section 7).
 import { atom } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
-import { ApiError, getJson, send } from '../../lib/http';
+import { ApiError, accountBlockReason, getJson, send } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
 import { showToast } from './toast';
 
@@ -36,6 +37,20 @@ export const USER_KEY = '/api/user';
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
 
 const HINT = /(?:^|; )signed_in=1/;
+const dropHint = () => {
+  document.cookie = 'signed_in=; Max-Age=0; Path=/';
+};
+
+type ToastText = { title: string; description: string };
+
+/** Why the server ended this browser's session (suspended or banned), once a call has said so. */
+let blockedToast: ToastText | null = null;
+
+function accountBlocked(reason: string): ToastText {
+  dropHint();
+  blockedToast = { title: TOAST.signedOutBlocked, description: reason };
+  return blockedToast;
+}
 
 export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
   fetcher: async () => {
@@ -45,7 +60,13 @@ export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
       return await getJson<CurrentUser>(USER_KEY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        document.cookie = 'signed_in=; Max-Age=0; Path=/';
+        dropHint();
+        return null;
+      }
+      const reason = accountBlockReason(error);
+      if (reason) {
+        // Said on every page, public ones too: the visitor may not be sent to log in at all.
+        showToast({ ...accountBlocked(reason), variant: 'destructive' });
         return null;
       }
       throw error;
@@ -58,10 +79,27 @@ export function invalidateUser(): void {
   invalidateKeys(USER_KEY);
 }
 
-/** The unauthorized toast, then the login endpoint (or `to`) after 500 ms (SPEC.md section 8). */
-export function redirectToLogin(toast: { title: string; description: string } = TOAST.unauthorized, to = '/api/login'): ReturnType<typeof setTimeout> {
-  showToast({ ...toast, variant: 'destructive' });
+/**
+ * The unauthorized toast, then the login endpoint (or `to`) after 500 ms (SPEC.md section 8). When the
+ * account was suspended or banned, the toast says so and why instead, whichever toast the caller chose.
+ */
+export function redirectToLogin(toast: ToastText = TOAST.unauthorized, to = '/api/login'): ReturnType<typeof setTimeout> {
+  // GET /api/login answers with a redirect to /auth: the toast is carried to that page.
+  showToast({ ...(blockedToast ?? toast), variant: 'destructive' }, { next: to === '/api/login' ? '/auth' : to });
   return setTimeout(() => window.location.assign(to), UNAUTHORIZED_REDIRECT_MS);
+}
+
+/**
+ * For a failed call of an island: when it says the account is suspended or banned, forget the user, say
+ * why and go to log in, and answer true; otherwise false and nothing happens.
+ */
+export function signedOutByBlock(error: unknown): boolean {
+  const reason = accountBlockReason(error);
+  if (!reason) return false;
+  accountBlocked(reason);
+  invalidateUser();
+  redirectToLogin();
+  return true;
 }
 
 /** POST /api/logout, then go home, also when the call fails. */

@@ -1,6 +1,7 @@
 // Owners' change requests in the admin panel: the list with its changes text, Approve Changes and Reject Changes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../db/schema';
+import type { FieldChange } from '../../lib/change-text';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, signedIn } from '../helpers/api';
@@ -25,6 +26,7 @@ interface Listed {
   date: string;
   requestData: Record<string, unknown>;
   changes: string;
+  diff: FieldChange[];
 }
 
 async function list(): Promise<Listed[]> {
@@ -53,6 +55,32 @@ describe('GET /api/admin/change-requests', () => {
     expect(row.date).toBe(row.submittedAt);
     expect(row.changes).toBe('Description: "The old description of the tool." → "The new description of the tool."; Tags: Design, Marketing');
     expect(rows.find((r) => r.id === decided.id)!.changes).toBe('Name: "Decided Name"');
+  });
+
+  it('gives each changed field its whole old and new values and the words removed and added', async () => {
+    const owner = await makeUser(NO_PASSWORD);
+    const start = 'Plans your week, writes your notes and keeps your whole team in step with one shared';
+    const tool = await makeTool({ status: 'approved', submittedById: owner.id, description: `${start} calendar.` });
+    const request = await makeChangeRequest(tool, { description: `${start} board.` });
+
+    const row = (await list()).find((r) => r.id === request.id)!;
+    expect(row.diff).toEqual([
+      {
+        field: 'description',
+        label: 'Description',
+        kind: 'text',
+        before: `${start} calendar.`,
+        after: `${start} board.`,
+        parts: [
+          { text: `${start} `, change: 'same' },
+          { text: 'calendar', change: 'removed' },
+          { text: 'board', change: 'added' },
+          { text: '.', change: 'same' },
+        ],
+      },
+    ]);
+    expect(row.changes).toContain('calendar.');
+    expect(row.changes).toContain('board.');
   });
 });
 
@@ -146,5 +174,21 @@ describe('POST /api/admin/change-requests/:id/reject', () => {
     const [audit] = await auditOf('change_request', request.id);
     expect(audit).toMatchObject({ action: 'change-request.reject', after: { status: 'rejected', reason: 'Name is misleading' } });
     expect(await rebuildsFor(tool.slug)).toHaveLength(0);
+  });
+});
+
+describe('change requests on a reviewer\'s own tool (docs/decisions/0023)', () => {
+  it('staff cannot approve changes to a tool they submitted; another reviewer or an isAdmin account can', async () => {
+    const tool = await makeTool({ status: 'approved', submittedById: staff.user.id, name: 'Staff Own Tool' });
+    const request = await makeChangeRequest(tool, { description: 'A description the owner would like to see live.' });
+    const refused = await post(`/api/admin/change-requests/${request.id}/approve`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(MSG.ownToolModeration);
+    expect((await reloadTool(tool.id))!.description).toBe(tool.description);
+
+    const other = await signedIn({ ...NO_PASSWORD, role: 'staff' });
+    const approved = await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: other.cookie });
+    expect(approved.status).toBe(200);
+    expect((await reloadTool(tool.id))!.description).toBe('A description the owner would like to see live.');
   });
 });

@@ -413,3 +413,64 @@ describe('premium on pending tools', () => {
     expect((await reloadTool(tool.id))?.isPremium).toBe(false);
   });
 });
+
+describe('nobody but an isAdmin account judges a tool they submitted', () => {
+  const refusedAsOwn = async (res: Response) => {
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe(MSG.ownToolModeration);
+  };
+
+  it('staff cannot approve their own submission, and it stays pending; they may still reject it', async () => {
+    const own = await makeTool({ submittedById: staff.user.id });
+    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'My own: great.', qualityScore: 10 }));
+    expect(await reloadTool(own.id)).toMatchObject({ status: 'pending', qualityScore: null, curatorTake: null });
+    expect(await reviewsOf(own.id)).toHaveLength(0);
+    expect((await post(`/api/admin/tools/${own.id}/reject`, { rejectionReason: 'Withdrawn by its submitter' })).status).toBe(200);
+  });
+
+  it('staff cannot score, list again or change premium of their own approved tool', async () => {
+    const own = await makeTool({ submittedById: staff.user.id, status: 'approved' });
+    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/review`, { curatorTake: 'Even better now.', qualityScore: 10 }));
+    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/premium`, { isPremium: true }));
+    await refusedAsOwn(await patch(`/api/admin/tools/${own.id}`, { qualityScore: 10 }));
+    await refusedAsOwn(await patch(`/api/admin/tools/${own.id}`, { curatorTake: 'A better take.' }));
+    await refusedAsOwn(await patch(`/api/admin/tools/${own.id}`, { isPremium: true }));
+    expect(await reloadTool(own.id)).toMatchObject({ qualityScore: 7, curatorTake: 'Solid.', isPremium: false });
+    expect(await reviewsOf(own.id)).toHaveLength(0);
+
+    // Unlisting takes nothing from anyone; listing it again would be approving it again.
+    expect((await post(`/api/admin/tools/${own.id}/unlist`, {})).status).toBe(200);
+    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/list`));
+    expect((await reloadTool(own.id))?.status).toBe('unlisted');
+  });
+
+  it('staff may edit the other fields of their own tool; the take and score the dialog sends back unchanged are no change', async () => {
+    const own = await makeTool({ submittedById: staff.user.id, status: 'approved' });
+    const res = await patch(`/api/admin/tools/${own.id}`, {
+      description: 'A clearer description of what the tool does.',
+      curatorTake: ' Solid. ',
+      qualityScore: 7,
+      isPremium: false,
+    });
+    expect(res.status).toBe(200);
+    expect((await reloadTool(own.id))?.description).toBe('A clearer description of what the tool does.');
+  });
+
+  it('holds for the admin role without the isAdmin flag too', async () => {
+    const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    const own = await makeTool({ submittedById: roleAdmin.user.id });
+    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Mine.', qualityScore: 9 }, roleAdmin.cookie));
+    expect((await reloadTool(own.id))?.status).toBe('pending');
+  });
+
+  it('an isAdmin account may approve and score its own tool: a one-admin directory has nobody else', async () => {
+    const own = await makeTool({ submittedById: admin.user.id });
+    expect((await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Ours.', qualityScore: 8 }, admin.cookie)).status).toBe(200);
+    expect((await post(`/api/admin/tools/${own.id}/premium`, { isPremium: true }, admin.cookie)).status).toBe(200);
+  });
+
+  it('staff judge tools others submitted as before', async () => {
+    const other = await makeTool();
+    expect((await post(`/api/admin/tools/${other.id}/approve`, { curatorTake: 'Good.', qualityScore: 7 })).status).toBe(200);
+  });
+});

@@ -1,7 +1,9 @@
-// Admin user management: the list, PATCH of only the fields sent, suspension and bans ending sessions,
-// premium quota, the last admin and no self-suspension.
+// Admin user management: the list, PATCH of only the fields sent, suspension and bans ending sessions
+// (and telling the browser why), premium quota, who may change roles and the admin flag, the last
+// isAdmin account and nobody demoting or blocking themselves.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { updateUser } from '../../api/admin/users.service';
 import { db } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
@@ -87,15 +89,35 @@ describe('PATCH /api/admin/users/:id', () => {
     expect((await reloadUser(target.id))?.accountStatus).toBe('active');
   });
 
-  it('suspending ends the user’s sessions at once', async () => {
-    const target = await signedIn(NO_PASSWORD);
+  it('suspending ends the user’s sessions at once, and their browser’s next call says why, as the login form does', async () => {
+    const target = await signedIn(); // a real password: the login form is asked too
     expect((await call('GET', '/api/user', { cookie: target.cookie })).status).toBe(200);
     const until = inDays(3);
     const res = await patchUser(target.user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: 'Spam submissions' });
     expect(res.status).toBe(200);
     expect(await reloadUser(target.user.id)).toMatchObject({ accountStatus: 'suspended', suspensionReason: 'Spam submissions', suspendedUntil: new Date(until) });
-    expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
-    expect((await call('GET', '/api/user', { cookie: target.cookie })).status).toBe(401);
+    const live = await db.select().from(sessions).where(and(eq(sessions.userId, target.user.id), gt(sessions.expire, new Date())));
+    expect(live).toHaveLength(0);
+
+    const login = await call('POST', '/api/login', { body: { email: target.user.email, password: 'password123' } });
+    const reason = `${MSG.accountSuspended} until ${until.slice(0, 10)}: Spam submissions`;
+    for (const [method, path] of [
+      ['GET', '/api/user'],
+      ['GET', '/api/user/tools'],
+      ['POST', '/api/premium/upgrade'],
+    ]) {
+      const next = await call(method, path, { cookie: target.cookie });
+      expect(next.status, path).toBe(403);
+      expect(await next.text(), path).toBe(reason);
+    }
+    expect(login.status).toBe(403);
+    expect(await login.text()).toBe(reason);
+
+    // Lifting the suspension does not bring the ended session back: that browser is simply signed out.
+    expect((await patchUser(target.user.id, { accountStatus: 'active' })).status).toBe(200);
+    const after = await call('GET', '/api/user', { cookie: target.cookie });
+    expect(after.status).toBe(401);
+    expect(await after.text()).toBe(MSG.unauthorized);
   });
 
   it('keeps the sessions and the status when the rest of the change fails', async () => {
@@ -123,7 +145,9 @@ describe('PATCH /api/admin/users/:id', () => {
     const res = await patchUser(target.user.id, { accountStatus: 'banned', suspensionReason: 'Fraud', suspendedUntil: inDays(5) });
     expect(res.status).toBe(200);
     expect(await reloadUser(target.user.id)).toMatchObject({ accountStatus: 'banned', suspensionReason: 'Fraud', suspendedUntil: null });
-    expect((await call('GET', '/api/user', { cookie: target.cookie })).status).toBe(401);
+    const next = await call('GET', '/api/user', { cookie: target.cookie });
+    expect(next.status).toBe(403);
+    expect(await next.text()).toBe(`${MSG.accountBanned}: Fraud`);
   });
 
   it('going back to active clears the end date and the reason', async () => {
@@ -149,28 +173,81 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 });
 
-describe('the last admin', () => {
-  it('cannot be removed; another admin can', async () => {
-    // This test needs a known set of admins: only the signed-in one remains.
+describe('who may change roles and the admin flag', () => {
+  it('only an isAdmin account: the admin role without the flag cannot change a role or the flag', async () => {
+    const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    const target = await makeUser(NO_PASSWORD);
+    for (const body of [{ role: 'staff' }, { isAdmin: true }, { role: 'admin', isPremium: true }]) {
+      const res = await patchUser(target.id, body, roleAdmin.cookie);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe(MSG.rolesNeedAdmin);
+    }
+    expect(await reloadUser(target.id)).toMatchObject({ role: 'user', isAdmin: false, isPremium: false });
+    // Nor their own: no promoting oneself to the flag.
+    const self = await patchUser(roleAdmin.user.id, { isAdmin: true }, roleAdmin.cookie);
+    expect(self.status).toBe(403);
+    expect((await reloadUser(roleAdmin.user.id))?.isAdmin).toBe(false);
+  });
+
+  it('the admin role cannot change anything of an isAdmin account, so it cannot lock one out', async () => {
+    const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    const owner = await signedIn({ ...NO_PASSWORD, isAdmin: true });
+    for (const body of [
+      { isAdmin: false },
+      { accountStatus: 'banned', suspensionReason: 'Takeover' },
+      { accountStatus: 'suspended', suspendedUntil: inDays(3), suspensionReason: 'Takeover' },
+      { isPremium: true },
+    ]) {
+      const res = await patchUser(owner.user.id, body, roleAdmin.cookie);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe(MSG.adminAccountNeedsAdmin);
+    }
+    expect(await reloadUser(owner.user.id)).toMatchObject({ isAdmin: true, accountStatus: 'active', isPremium: false });
+    expect((await call('GET', '/api/user', { cookie: owner.cookie })).status).toBe(200);
+  });
+
+  it('the admin role still manages premium and the status of other accounts, and a value the user already has is no change', async () => {
+    const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    const target = await makeUser({ ...NO_PASSWORD, role: 'staff' });
+    expect((await patchUser(target.id, { role: 'staff', isAdmin: false, isPremium: true }, roleAdmin.cookie)).status).toBe(200);
+    expect((await patchUser(target.id, { accountStatus: 'banned', suspensionReason: 'Spam' }, roleAdmin.cookie)).status).toBe(200);
+    expect(await reloadUser(target.id)).toMatchObject({ role: 'staff', isPremium: true, accountStatus: 'banned' });
+  });
+
+  it('an isAdmin account changes other accounts’ roles and flags, never its own', async () => {
+    const colleague = await makeUser({ ...NO_PASSWORD, isAdmin: true });
+    const target = await makeUser(NO_PASSWORD);
+    expect((await patchUser(target.id, { role: 'admin', isAdmin: true })).status).toBe(200);
+    expect(await reloadUser(target.id)).toMatchObject({ role: 'admin', isAdmin: true });
+    for (const body of [{ isAdmin: false }, { role: 'staff' }]) {
+      const res = await patchUser(admin.user.id, body);
+      expect(res.status).toBe(409);
+      expect(await res.text()).toBe(MSG.cannotChangeOwnRole);
+    }
+    expect(await reloadUser(admin.user.id)).toMatchObject({ isAdmin: true, role: 'user' });
+    // Another isAdmin account may take the flag away.
+    expect((await patchUser(colleague.id, { isAdmin: false })).status).toBe(200);
+  });
+});
+
+describe('the last isAdmin account', () => {
+  it('cannot be demoted or blocked, even by two admins acting at once', async () => {
+    // This test needs a known set of admins: the signed-in one and a colleague.
     await db.update(users).set({ isAdmin: false, role: 'user' }).where(ne(users.id, admin.user.id));
-    const alone = await patchUser(admin.user.id, { isAdmin: false });
-    expect(alone.status).toBe(409);
-    expect(await alone.text()).toBe(MSG.lastAdmin);
-    expect((await reloadUser(admin.user.id))?.isAdmin).toBe(true);
+    const colleague = await signedIn({ ...NO_PASSWORD, isAdmin: true });
+    // The colleague bans the admin while the admin's own request, already past sign-in, bans the colleague.
+    expect((await patchUser(admin.user.id, { accountStatus: 'banned', suspensionReason: 'Rogue admin' }, colleague.cookie)).status).toBe(200);
+    const late = updateUser(colleague.user.id, { accountStatus: 'banned', suspensionReason: 'Rogue admin' }, admin.user);
+    await expect(late).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
+    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
+    expect(await reloadUser(colleague.user.id)).toMatchObject({ isAdmin: true, accountStatus: 'active' });
 
-    // A second admin by role: now either can go, but not both.
-    const second = await signedIn({ ...NO_PASSWORD, role: 'admin' });
-    expect((await patchUser(admin.user.id, { isAdmin: false }, second.cookie)).status).toBe(200);
-    const demoteSelf = await patchUser(second.user.id, { role: 'staff' }, second.cookie);
-    expect(demoteSelf.status).toBe(409);
-    expect(await demoteSelf.text()).toBe(MSG.lastAdmin);
-    expect((await reloadUser(second.user.id))?.role).toBe('admin');
+    // An admin by role only does not count: it could never hand the flag out again.
+    await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
 
-    // A suspended admin does not count as one that remains.
-    await db.update(users).set({ isAdmin: true, accountStatus: 'suspended', suspendedUntil: new Date(inDays(3)), suspensionReason: 'x' }).where(eq(users.id, admin.user.id));
-    expect((await patchUser(second.user.id, { role: 'user' }, second.cookie)).status).toBe(409);
-    // Once that suspension has lapsed, they are an admin again and the other may step down.
-    await db.update(users).set({ suspendedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, admin.user.id));
-    expect((await patchUser(second.user.id, { role: 'user' }, second.cookie)).status).toBe(200);
+    // Once the banned admin is active again (a lapsed suspension counts), either may step down.
+    await db.update(users).set({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, admin.user.id));
+    expect((await patchUser(admin.user.id, { isAdmin: false }, colleague.cookie)).status).toBe(200);
   });
 });

@@ -44,6 +44,7 @@ async function changeRequestPath(action: 'approve' | 'reject'): Promise<Prepared
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', route: '/api/admin/stats', permissions: ['read:stats'], prepare: at('/api/admin/stats') },
   { method: 'GET', route: '/api/admin/settings', permissions: ['read:settings'], prepare: at('/api/admin/settings') },
+  { method: 'POST', route: '/api/admin/rebuild', permissions: ['run:rebuild'], prepare: at('/api/admin/rebuild') },
   { method: 'GET', route: '/api/admin/tools/pending', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending') },
   { method: 'GET', route: '/api/admin/tools/approved', permissions: ['edit:tools'], prepare: at('/api/admin/tools/approved') },
   {

@@ -1,8 +1,11 @@
 // The admin panel in Chromium: the demo admin moderates a fresh submission end to end (approve, then the
 // public directory lists it; edits, premium, unlist, follow-up review, change requests, users, blog);
 // staff see no User Management; guest reviewers see pending tools without Approve; others are sent away.
+// Staff cannot judge their own submission, the admin role cannot hand out roles, and a user suspended
+// while signed in is told why (docs/decisions/0010 and 0023).
 import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
-import { DEMO_PASSWORD, DEMO_REVIEWER_EMAIL, DEMO_STAFF_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_REVIEWER_EMAIL, DEMO_STAFF_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+import { MSG, TOAST } from '../../lib/messages';
 
 const SCREENS = 'test-results/screens';
 type Playwright = PlaywrightWorkerArgs['playwright'];
@@ -18,10 +21,27 @@ async function apiContext(playwright: Playwright, baseURL: string | undefined): 
   return playwright.request.newContext({ baseURL });
 }
 
-/** The demo user submits a new tool for review; its name and id. */
-async function submitTool(playwright: Playwright, baseURL: string | undefined, tag = 'development') {
+/** A request context signed in as the demo admin (isAdmin). */
+async function adminApi(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
   const api = await apiContext(playwright, baseURL);
-  const login = await api.post('/api/login', { data: { email: DEMO_USER_EMAIL, password: DEMO_PASSWORD } });
+  const login = await api.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return api;
+}
+
+/** Registers an account of this test's own (signing `api` in as it) and answers its e-mail and id. */
+async function registerUser(api: APIRequestContext, prefix: string): Promise<{ email: string; id: number }> {
+  const email = `${unique(prefix).replace(/\s+/g, '-')}@example.com`;
+  const res = await api.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Test', lastName: prefix } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const id = ((await (await api.get('/api/user')).json()) as { id: number }).id;
+  return { email, id };
+}
+
+/** A seeded account submits a new tool for review (the demo user unless told); its name and id. */
+async function submitTool(playwright: Playwright, baseURL: string | undefined, tag = 'development', email = DEMO_USER_EMAIL) {
+  const api = await apiContext(playwright, baseURL);
+  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
   expect(login.ok(), await login.text()).toBeTruthy();
   const name = unique('E2E Tool');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -174,7 +194,7 @@ test('the demo admin approves a submission, which then appears in the public dir
   await openTab(page, 'Change Requests');
   const request = page.getByTestId('change-request').filter({ hasText: name });
   await expect(request).toContainText('Pending');
-  await expect(request).toContainText('Description:');
+  await expect(request.getByRole('definition').first()).toContainText('added: now also writes the follow-up e-mail after each meeting');
   await screen(page, 'change-requests');
   await request.getByRole('button', { name: 'Approve Changes' }).click();
   await expect(toast(page)).toContainText('Changes Approved');
@@ -299,4 +319,87 @@ test('a signed-out visitor is sent to log in', async ({ page }) => {
   await page.goto('/admin');
   await expect(toast(page)).toContainText('Unauthorized');
   await page.waitForURL((url) => url.pathname === '/auth');
+});
+
+test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({ page, playwright, baseURL }) => {
+  const { name, id, api } = await submitTool(playwright, baseURL, 'productivity', DEMO_STAFF_EMAIL);
+  await signIn(page, DEMO_STAFF_EMAIL, 'staff');
+  await page.goto('/admin');
+  const row = page.getByTestId('pending-row').filter({ hasText: name });
+  const approve = row.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAttribute('title', MSG.ownToolModeration);
+  await expect(row.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  const refused = await page.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Mine, and great.', qualityScore: 10 } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toBe(MSG.ownToolModeration);
+  // Withdrawn again, so the shared pending list stays as the other tests expect it.
+  expect((await api.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Withdrawn by its submitter' } })).ok()).toBeTruthy();
+  await api.dispose();
+});
+
+test('only an isAdmin account hands out roles: the admin role sees the controls disabled and why', async ({ page, playwright, baseURL }) => {
+  const admin = await adminApi(playwright, baseURL);
+  const own = await apiContext(playwright, baseURL);
+  const roleAdmin = await registerUser(own, 'role admin');
+  await own.dispose();
+  expect((await admin.patch(`/api/admin/users/${roleAdmin.id}`, { data: { role: 'admin' } })).ok()).toBeTruthy();
+
+  // The demo admin (isAdmin) manages others' roles, but its own role, flag and status are out of its reach.
+  await page.goto('/auth/demo/admin');
+  await page.goto('/admin#users');
+  await page.getByTestId('user-row').filter({ hasText: DEMO_ADMIN_EMAIL }).getByRole('button', { name: /Manage/ }).click();
+  let manage = page.getByTestId('manage-user-dialog');
+  await expect(manage.getByLabel('Role')).toBeDisabled();
+  await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.cannotChangeOwnRole);
+  await expect(manage.getByLabel('Administrator (isAdmin)')).toBeDisabled();
+  await expect(manage.getByLabel('Account Status')).toHaveAttribute('title', MSG.cannotBlockSelf);
+  await expect(manage.getByLabel('Premium member')).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(manage).toBeHidden();
+
+  // The admin role without the flag: isAdmin accounts are out of reach, and nobody's role or flag can be changed.
+  await page.request.post('/api/logout');
+  const login = await page.request.post('/api/login', { data: { email: roleAdmin.email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  await page.goto('/'); // a fresh page load: the panel must read the new user
+  await page.goto('/admin#users');
+  const ownerManage = page.getByTestId('user-row').filter({ hasText: DEMO_ADMIN_EMAIL }).getByRole('button', { name: /Manage/ });
+  await expect(ownerManage).toBeDisabled();
+  await expect(ownerManage).toHaveAttribute('title', MSG.adminAccountNeedsAdmin);
+  await page.getByTestId('user-row').filter({ hasText: DEMO_USER_EMAIL }).getByRole('button', { name: /Manage/ }).click();
+  manage = page.getByTestId('manage-user-dialog');
+  await expect(manage.getByLabel('Role')).toBeDisabled();
+  await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.rolesNeedAdmin);
+  await expect(manage.getByLabel('Administrator (isAdmin)')).toBeDisabled();
+  await expect(manage).toContainText(MSG.rolesNeedAdmin);
+  await expect(manage.getByLabel('Account Status')).toBeEnabled();
+  await expect(manage.getByLabel('Premium member')).toBeEnabled();
+  await screen(page, 'manage-user-role-admin');
+  await admin.dispose();
+});
+
+test('a user suspended while signed in is told why on their next page, then sent to log in', async ({ page, playwright, baseURL }) => {
+  const { email, id } = await registerUser(page.request, 'suspended');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+
+  const admin = await adminApi(playwright, baseURL);
+  const until = new Date(Date.now() + 3 * 86_400_000);
+  const suspended = await admin.patch(`/api/admin/users/${id}`, {
+    data: { accountStatus: 'suspended', suspendedUntil: until.toISOString(), suspensionReason: 'Posting spam' },
+  });
+  expect(suspended.ok(), await suspended.text()).toBeTruthy();
+  await admin.dispose();
+
+  const reason = `${MSG.accountSuspended} until ${until.toISOString().slice(0, 10)}: Posting spam`;
+  await page.goto('/dashboard');
+  await expect(toast(page)).toContainText(TOAST.signedOutBlocked);
+  await expect(toast(page)).toContainText(reason);
+  await expect(toast(page)).not.toContainText(TOAST.unauthorized.description);
+  await page.waitForURL((url) => url.pathname === '/auth');
+  // The login form says the same.
+  const again = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(again.status()).toBe(403);
+  expect(await again.text()).toBe(reason);
 });

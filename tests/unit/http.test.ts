@@ -1,6 +1,7 @@
 // The islands' fetch (SPEC.md sections 7 and 8): cookies always sent, 'status: body' errors, 401 not logged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getJson, isUnauthorized, logError, send } from '../../lib/http';
+import { ApiError, accountBlockReason, getJson, isUnauthorized, logError, send } from '../../lib/http';
+import { MSG } from '../../lib/messages';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -135,5 +136,25 @@ describe('logError', () => {
     expect(spy).toHaveBeenCalledTimes(2);
     expect(spy).toHaveBeenNthCalledWith(1, error);
     expect(spy).toHaveBeenNthCalledWith(2, '403: Forbidden');
+  });
+});
+
+describe('accountBlockReason', () => {
+  it('reads the reason a suspended or banned account was refused with, as the login form shows it', async () => {
+    const reason = `${MSG.accountSuspended} until 2030-01-01: Spam submissions`;
+    answer(new Response(reason, { status: 403, statusText: 'Forbidden' }));
+    const error = await getJson('/api/user').catch((e: unknown) => e);
+    expect(accountBlockReason(error)).toBe(reason);
+    expect(accountBlockReason(new ApiError(403, `403: ${MSG.accountBanned}: Fraud`))).toBe(`${MSG.accountBanned}: Fraud`);
+    expect(isUnauthorized(error)).toBe(false);
+  });
+
+  it('is null for any other refusal, and such a refusal is not logged as a fault', () => {
+    expect(accountBlockReason(new ApiError(403, `403: ${MSG.forbidden}`))).toBeNull();
+    expect(accountBlockReason(new ApiError(401, `401: ${MSG.unauthorized}`))).toBeNull();
+    expect(accountBlockReason(new Error(`403: ${MSG.accountBanned}`))).toBeNull();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logError(new ApiError(403, `403: ${MSG.accountBanned}: Fraud`));
+    expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,18 @@
-// The role table of SPEC.md section 6: what each role may do in the admin panel.
+// The role table of SPEC.md section 6: what each role may do in the admin panel, and the rules on
+// who may change whose account and who may judge a tool (docs/decisions/0023-roles-and-admin-flag.md).
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, can, canOpenAdmin, permissionsOf, type Permission } from '../../lib/permissions';
+import { MSG } from '../../lib/messages';
+import {
+  PERMISSIONS,
+  accountRefusal,
+  blockRefusal,
+  can,
+  canOpenAdmin,
+  ownToolRefusal,
+  permissionsOf,
+  roleChangeRefusal,
+  type Permission,
+} from '../../lib/permissions';
 
 const as = (role: string, isAdmin = false) => ({ role, isAdmin });
 
@@ -21,13 +33,15 @@ describe('permissionsOf and can', () => {
     const staff = as('staff');
     const allowed: Permission[] = ['read:stats', 'read:pending-tools', 'moderate:tools', 'edit:tools', 'review:change-requests'];
     for (const permission of allowed) expect(can(staff, permission)).toBe(true);
-    for (const permission of ['manage:users', 'manage:blog', 'read:settings'] as const) {
+    for (const permission of ['manage:users', 'manage:roles', 'manage:blog', 'read:settings'] as const) {
       expect(can(staff, permission)).toBe(false);
     }
   });
 
-  it('gives the admin role every permission', () => {
-    expect([...permissionsOf(as('admin'))].sort()).toEqual([...PERMISSIONS].sort());
+  it('gives the admin role every permission but handing out roles and the admin flag', () => {
+    expect([...permissionsOf(as('admin'))].sort()).toEqual(PERMISSIONS.filter((p) => p !== 'manage:roles').sort());
+    expect(can(as('admin'), 'manage:roles')).toBe(false);
+    expect(can(as('user', true), 'manage:roles')).toBe(true);
   });
 
   it('gives every permission to isAdmin, whatever the role', () => {
@@ -59,5 +73,40 @@ describe('canOpenAdmin', () => {
     expect(canOpenAdmin(as('nobody'))).toBe(false);
     expect(canOpenAdmin(null)).toBe(false);
     expect(canOpenAdmin(undefined)).toBe(false);
+  });
+});
+
+describe('who may change whose account', () => {
+  const owner = { id: 1, role: 'user', isAdmin: true };
+  const otherOwner = { id: 2, role: 'admin', isAdmin: true };
+  const roleAdmin = { id: 3, role: 'admin', isAdmin: false };
+  const staff = { id: 4, role: 'staff', isAdmin: false };
+  const member = { id: 5, role: 'user', isAdmin: false };
+
+  it('lets only isAdmin accounts change roles and the flag, and never their own', () => {
+    expect(roleChangeRefusal(owner, member)).toBeNull();
+    expect(roleChangeRefusal(owner, otherOwner)).toBeNull();
+    expect(roleChangeRefusal(owner, owner)).toEqual({ status: 409, message: MSG.cannotChangeOwnRole });
+    expect(roleChangeRefusal(roleAdmin, member)).toEqual({ status: 403, message: MSG.rolesNeedAdmin });
+    expect(roleChangeRefusal(roleAdmin, roleAdmin)).toEqual({ status: 403, message: MSG.rolesNeedAdmin });
+  });
+
+  it('keeps isAdmin accounts out of reach of the admin role, and everyone out of reach of staff', () => {
+    expect(accountRefusal(roleAdmin, member)).toBeNull();
+    expect(accountRefusal(roleAdmin, otherOwner)).toEqual({ status: 403, message: MSG.adminAccountNeedsAdmin });
+    expect(accountRefusal(owner, otherOwner)).toBeNull();
+    expect(accountRefusal(staff, member)).toEqual({ status: 403, message: MSG.forbidden });
+  });
+
+  it('lets nobody suspend or ban themselves', () => {
+    expect(blockRefusal(owner, owner)).toEqual({ status: 409, message: MSG.cannotBlockSelf });
+    expect(blockRefusal(owner, member)).toBeNull();
+  });
+
+  it('lets staff and the admin role judge only tools others submitted; isAdmin accounts judge their own too', () => {
+    expect(ownToolRefusal(staff, { submittedById: staff.id })).toEqual({ status: 403, message: MSG.ownToolModeration });
+    expect(ownToolRefusal(roleAdmin, { submittedById: roleAdmin.id })).toEqual({ status: 403, message: MSG.ownToolModeration });
+    expect(ownToolRefusal(staff, { submittedById: member.id })).toBeNull();
+    expect(ownToolRefusal(owner, { submittedById: owner.id })).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ interface TabDef {
 }
 
 const TABS: readonly TabDef[] = [
-  { id: 'pending', label: 'Pending Review', permission: 'read:pending-tools', Panel: ({ user }) => <PendingTab canModerate={can(user, 'moderate:tools')} /> },
+  { id: 'pending', label: 'Pending Review', permission: 'read:pending-tools', Panel: ({ user }) => <PendingTab viewer={user} /> },
   { id: 'approved', label: 'Approved Tools', permission: 'edit:tools', Panel: ApprovedTab },
   { id: 'change-requests', label: 'Change Requests', permission: 'review:change-requests', Panel: ChangeRequestsTab },
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },

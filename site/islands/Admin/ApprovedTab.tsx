@@ -5,7 +5,9 @@ import { useStore } from '@nanostores/react';
 import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
 import { shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
+import { ownToolRefusal } from '../../../lib/permissions';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type ApprovedTool } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
 import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
@@ -37,7 +39,7 @@ export function filterTools(tools: readonly ApprovedTool[], search: string, filt
 
 type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: ApprovedTool } | null;
 
-export default function ApprovedTab() {
+export default function ApprovedTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($approvedTools);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
@@ -130,6 +132,8 @@ export default function ApprovedTab() {
                     {shown.map((tool) => {
                       const unlisted = tool.status === 'unlisted';
                       const busy = busyId === tool.id;
+                      // Staff do not judge their own tool: these stay in sight, disabled, saying why.
+                      const ownTool = ownToolRefusal(user, tool)?.message;
                       return (
                         <tr key={tool.id} data-testid="approved-row" className={unlisted ? 'bg-base-200/50' : undefined}>
                           <td>
@@ -163,11 +167,23 @@ export default function ApprovedTab() {
                               <button type="button" className="btn btn-outline btn-xs" onClick={() => setDialog({ kind: 'edit', tool })}>
                                 Edit
                               </button>
-                              <button type="button" className={`btn btn-xs ${tool.isPremium ? 'btn-outline' : 'btn-warning'}`} disabled={busy} onClick={() => void togglePremium(tool)}>
+                              <button
+                                type="button"
+                                className={`btn btn-xs ${tool.isPremium ? 'btn-outline' : 'btn-warning'}`}
+                                disabled={busy || Boolean(ownTool)}
+                                title={ownTool}
+                                onClick={() => void togglePremium(tool)}
+                              >
                                 {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
                               </button>
                               {unlisted ? (
-                                <button type="button" className={`${SUCCESS_OUTLINE} btn-xs`} disabled={busy} onClick={() => void listAgain(tool)}>
+                                <button
+                                  type="button"
+                                  className={`${SUCCESS_OUTLINE} btn-xs`}
+                                  disabled={busy || Boolean(ownTool)}
+                                  title={ownTool}
+                                  onClick={() => void listAgain(tool)}
+                                >
                                   List Again
                                 </button>
                               ) : (
@@ -188,8 +204,8 @@ export default function ApprovedTab() {
         )}
       </ListState>
 
-      {dialog?.kind === 'view' && current && <ToolDetailsDialog tool={current} onClose={close} />}
-      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} onClose={close} />}
+      {dialog?.kind === 'view' && current && <ToolDetailsDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />}
+      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />}
       {dialog?.kind === 'unlist' && current && (
         <ReasonDialog
           title={`Unlist ${current.name}`}

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
+import { can, ownToolRefusal } from '../../../lib/permissions';
 import { firstIssue, rejectSchema } from '../../../lib/schemas';
 import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
 import { perform } from './feedback';
@@ -13,7 +15,8 @@ import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHe
 
 type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
 
-export default function PendingTab({ canModerate }: { canModerate: boolean }) {
+export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
+  const canModerate = can(viewer, 'moderate:tools');
   const { data, loading, error } = useStore($pendingTools);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -32,50 +35,59 @@ export default function PendingTab({ canModerate }: { canModerate: boolean }) {
               <table className={STACKED_TABLE} aria-label="Tools pending review">
                 <TableHead columns={['Tool Name', 'Submitted By', 'Date', 'Category', 'Actions']} />
                 <tbody>
-                  {tools.map((tool) => (
-                    <tr key={tool.id} data-testid="pending-row">
-                      <td>
-                        <div className="font-medium">{tool.name}</div>
-                        {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
-                        {tool.description && <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>}
-                      </td>
-                      <td data-label="Submitted By">
-                        {tool.submittedBy ? (
-                          <div>
-                            <div>{tool.submittedBy.name}</div>
-                            {tool.submittedBy.email && tool.submittedBy.name !== tool.submittedBy.email && (
-                              <div className="text-xs text-base-content/70">{tool.submittedBy.email}</div>
-                            )}
-                          </div>
-                        ) : (
-                          <span className="text-base-content/70">User #{tool.submittedById}</span>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap" data-label="Date">
-                        {shortDate(tool.submittedAt)}
-                      </td>
-                      <td data-label="Category">
-                        <CategoryBadge tag={tool.tags[0]} />
-                      </td>
-                      <td>
-                        <div className="flex flex-wrap md:justify-end gap-2">
-                          {canModerate && (
-                            <>
-                              <button type="button" className="btn btn-success btn-sm" onClick={() => setDialog({ kind: 'approve', tool })}>
-                                Approve
-                              </button>
-                              <button type="button" className={`${DANGER_OUTLINE} btn-sm`} onClick={() => setDialog({ kind: 'reject', tool })}>
-                                Reject
-                              </button>
-                            </>
+                  {tools.map((tool) => {
+                    const ownTool = ownToolRefusal(viewer, tool)?.message;
+                    return (
+                      <tr key={tool.id} data-testid="pending-row">
+                        <td>
+                          <div className="font-medium">{tool.name}</div>
+                          {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
+                          {tool.description && <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>}
+                        </td>
+                        <td data-label="Submitted By">
+                          {tool.submittedBy ? (
+                            <div>
+                              <div>{tool.submittedBy.name}</div>
+                              {tool.submittedBy.email && tool.submittedBy.name !== tool.submittedBy.email && (
+                                <div className="text-xs text-base-content/70">{tool.submittedBy.email}</div>
+                              )}
+                            </div>
+                          ) : (
+                            <span className="text-base-content/70">User #{tool.submittedById}</span>
                           )}
-                          <a className="btn btn-ghost btn-sm" href={safeHref(tool.url)} target="_blank" rel="noopener noreferrer" aria-label={`View ${tool.name} (opens in a new tab)`}>
-                            View
-                          </a>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
+                        </td>
+                        <td className="whitespace-nowrap" data-label="Date">
+                          {shortDate(tool.submittedAt)}
+                        </td>
+                        <td data-label="Category">
+                          <CategoryBadge tag={tool.tags[0]} />
+                        </td>
+                        <td>
+                          <div className="flex flex-wrap md:justify-end gap-2">
+                            {canModerate && (
+                              <>
+                                <button
+                                  type="button"
+                                  className="btn btn-success btn-sm"
+                                  disabled={Boolean(ownTool)}
+                                  title={ownTool}
+                                  onClick={() => setDialog({ kind: 'approve', tool })}
+                                >
+                                  Approve
+                                </button>
+                                <button type="button" className={`${DANGER_OUTLINE} btn-sm`} onClick={() => setDialog({ kind: 'reject', tool })}>
+                                  Reject
+                                </button>
+                              </>
+                            )}
+                            <a className="btn btn-ghost btn-sm" href={safeHref(tool.url)} target="_blank" rel="noopener noreferrer" aria-label={`View ${tool.name} (opens in a new tab)`}>
+                              View
+                            </a>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>

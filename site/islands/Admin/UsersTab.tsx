@@ -2,7 +2,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { displayName, tagLabel } from '../../../lib/format';
+import { accountRefusal } from '../../../lib/permissions';
 import { $adminUsers, type AdminUser } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
 import ManageUserDialog from './dialogs/ManageUserDialog';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { EmptyState, ListState, TableHead } from './parts';
@@ -17,7 +19,7 @@ function matches(user: AdminUser, q: string): boolean {
   return [user.email, user.firstName, user.lastName, user.role].some((v) => v?.toLowerCase().includes(q));
 }
 
-export default function UsersTab() {
+export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($adminUsers);
   const [managing, setManaging] = useState<AdminUser | null>(null);
   const [search, setSearch] = useState('');
@@ -44,43 +46,54 @@ export default function UsersTab() {
               <table className={STACKED_TABLE} aria-label="Users">
                 <TableHead columns={['Name', 'Email', 'Role', 'Status', 'Actions']} />
                 <tbody>
-                  {shown.map((user) => (
-                    <tr key={user.id} data-testid="user-row">
-                      <td className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
-                      <td className="break-all" data-label="Email">
-                        {user.email}
-                      </td>
-                      <td data-label="Role">
-                        <div className="flex flex-wrap items-center gap-1">
-                          <span>{tagLabel(user.role.replace('_', '-'))}</span>
-                          {user.isAdmin && <span className="badge badge-primary badge-sm">Admin</span>}
-                        </div>
-                      </td>
-                      <td data-label="Status">
-                        <div>
-                          <div className="flex flex-wrap gap-1">
-                            {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
-                            <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
+                  {shown.map((user) => {
+                    // An isAdmin account is out of reach of the admin role: the button stays, disabled, saying why.
+                    const refused = accountRefusal(viewer, user)?.message;
+                    return (
+                      <tr key={user.id} data-testid="user-row">
+                        <td className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
+                        <td className="break-all" data-label="Email">
+                          {user.email}
+                        </td>
+                        <td data-label="Role">
+                          <div className="flex flex-wrap items-center gap-1">
+                            <span>{tagLabel(user.role.replace('_', '-'))}</span>
+                            {user.isAdmin && <span className="badge badge-primary badge-sm">Admin</span>}
                           </div>
-                          {user.accountStatus === 'suspended' && user.suspendedUntil && (
-                            <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
-                          )}
-                        </div>
-                      </td>
-                      <td className="md:text-right">
-                        <button type="button" className="btn btn-outline btn-xs" onClick={() => setManaging(user)} aria-label={`Manage ${displayName(user)}`}>
-                          Manage
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
+                        </td>
+                        <td data-label="Status">
+                          <div>
+                            <div className="flex flex-wrap gap-1">
+                              {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+                              <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
+                            </div>
+                            {user.accountStatus === 'suspended' && user.suspendedUntil && (
+                              <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
+                            )}
+                          </div>
+                        </td>
+                        <td className="md:text-right">
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-xs"
+                            disabled={Boolean(refused)}
+                            title={refused}
+                            onClick={() => setManaging(user)}
+                            aria-label={`Manage ${displayName(user)}`}
+                          >
+                            Manage
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
           )
         }
       </ListState>
-      {current && <ManageUserDialog key={current.id} user={current} onClose={() => setManaging(null)} />}
+      {current && <ManageUserDialog key={current.id} user={current} viewer={viewer} onClose={() => setManaging(null)} />}
     </>
   );
 }

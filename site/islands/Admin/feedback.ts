@@ -1,9 +1,10 @@
 // How the panel reports an admin action: the success toast, or the failure toast with the server's
-// message; a signed-out answer (401) shows the admin 'Unauthorized' toast and goes to log in.
+// message; a signed-out answer (401) shows the admin 'Unauthorized' toast and goes to log in, and
+// a suspended or banned account is told why and goes to log in.
 import { isUnauthorized, logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
-import { redirectToLogin } from '../../stores/user';
+import { redirectToLogin, signedOutByBlock } from '../../stores/user';
 
 export { serverMessage };
 
@@ -26,6 +27,7 @@ export async function perform<T>(action: () => Promise<T>, outcome: Outcome<T>):
     return true;
   } catch (error) {
     logError(error);
+    if (signedOutByBlock(error)) return false;
     if (isUnauthorized(error)) {
       redirectToLogin();
     } else {

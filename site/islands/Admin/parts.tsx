@@ -2,7 +2,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { categoryBadgeClass } from '../../../lib/categories';
 import { adminStars, tagLabel } from '../../../lib/format';
-import { isUnauthorized } from '../../../lib/http';
+import { accountBlockReason, isUnauthorized } from '../../../lib/http';
+import { signedOutByBlock } from '../../stores/user';
 import { redirectToAdminLogin, serverMessage } from './feedback';
 
 /** Outline buttons with readable text: daisyUI's coloured outlines are too pale on white for WCAG AA. */
@@ -43,11 +44,13 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 export function LoadError({ error }: { error: unknown }) {
+  const blocked = accountBlockReason(error) !== null;
   const signedOut = isUnauthorized(error);
-  // A session that ended while the panel was open: say so and go to log in, as the actions do.
+  // A session that ended while the panel was open: say so (and why, for a blocked account) and go to log in, as the actions do.
   useEffect(() => {
-    if (signedOut) redirectToAdminLogin();
-  }, [signedOut]);
+    if (blocked) signedOutByBlock(error);
+    else if (signedOut) redirectToAdminLogin();
+  }, [blocked, signedOut, error]);
   return (
     <div role="alert" className="alert alert-error alert-soft my-6">
       <span>Could not load this list: {serverMessage(error) || 'unknown error'}</span>

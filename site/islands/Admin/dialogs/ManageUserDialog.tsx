@@ -1,11 +1,13 @@
 // The Manage dialog of a user: role, admin flag, premium, account status, suspension end and reason.
-// Saving sends only the fields that changed.
+// Saving sends only the fields that changed; what the viewer may not change is disabled, saying why.
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_STATUSES, ROLES } from '../../../../lib/categories';
 import { displayName, tagLabel } from '../../../../lib/format';
 import { MSG, TOAST } from '../../../../lib/messages';
+import { blockRefusal, roleChangeRefusal } from '../../../../lib/permissions';
 import type { UserUpdateInput } from '../../../../lib/schemas';
 import { updateUser, type AdminUser } from '../../../stores/admin';
+import type { CurrentUser } from '../../../stores/user';
 import { perform } from '../feedback';
 import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
@@ -72,8 +74,11 @@ function problemWith(values: ManageValues): string | null {
   return null;
 }
 
-export default function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+export default function ManageUserDialog({ user, viewer, onClose }: { user: AdminUser; viewer: CurrentUser; onClose: () => void }) {
   const id = useId();
+  const roleRefused = roleChangeRefusal(viewer, user)?.message;
+  const statusRefused = blockRefusal(viewer, user)?.message;
+  const refusals = [roleRefused, statusRefused].filter(Boolean);
   // The values when the dialog opened: what 'changed' is measured against.
   const [before] = useState(() => initialValues(user));
   const [values, setValues] = useState<ManageValues>(before);
@@ -106,7 +111,15 @@ export default function ManageUserDialog({ user, onClose }: { user: AdminUser; o
             <label htmlFor={`${id}-role`} className="label-text font-medium">
               Role
             </label>
-            <select id={`${id}-role`} className="select select-bordered w-full" value={values.role} onChange={(e) => set('role', e.target.value)}>
+            <select
+              id={`${id}-role`}
+              className="select select-bordered w-full"
+              value={values.role}
+              disabled={Boolean(roleRefused)}
+              title={roleRefused}
+              aria-describedby={roleRefused ? `${id}-refusals` : undefined}
+              onChange={(e) => set('role', e.target.value)}
+            >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {tagLabel(role.replace('_', '-'))}
@@ -118,7 +131,15 @@ export default function ManageUserDialog({ user, onClose }: { user: AdminUser; o
             <label htmlFor={`${id}-status`} className="label-text font-medium">
               Account Status
             </label>
-            <select id={`${id}-status`} className="select select-bordered w-full" value={values.accountStatus} onChange={(e) => set('accountStatus', e.target.value)}>
+            <select
+              id={`${id}-status`}
+              className="select select-bordered w-full"
+              value={values.accountStatus}
+              disabled={Boolean(statusRefused)}
+              title={statusRefused}
+              aria-describedby={statusRefused ? `${id}-refusals` : undefined}
+              onChange={(e) => set('accountStatus', e.target.value)}
+            >
               {ACCOUNT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {tagLabel(status)}
@@ -128,8 +149,15 @@ export default function ManageUserDialog({ user, onClose }: { user: AdminUser; o
           </div>
         </div>
         <div className="flex flex-wrap gap-6">
-          <label className="flex items-center gap-2 cursor-pointer">
-            <input type="checkbox" className="checkbox" checked={values.isAdmin} onChange={(e) => set('isAdmin', e.target.checked)} />
+          <label className="flex items-center gap-2 cursor-pointer" title={roleRefused}>
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={values.isAdmin}
+              disabled={Boolean(roleRefused)}
+              aria-describedby={roleRefused ? `${id}-refusals` : undefined}
+              onChange={(e) => set('isAdmin', e.target.checked)}
+            />
             <span className="label-text">Administrator (isAdmin)</span>
           </label>
           <label className="flex items-center gap-2 cursor-pointer">
@@ -137,6 +165,13 @@ export default function ManageUserDialog({ user, onClose }: { user: AdminUser; o
             <span className="label-text">Premium member</span>
           </label>
         </div>
+        {refusals.length > 0 && (
+          <ul id={`${id}-refusals`} className="text-sm text-base-content/80 -mt-2">
+            {refusals.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        )}
         {values.accountStatus === 'suspended' && (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-until`} className="label-text font-medium">
