@@ -5,6 +5,47 @@ import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD 
 import { MSG } from './messages';
 import { splitCommaList } from './format';
 
+/**
+ * Characters no text field takes (docs/decisions/0025-text-input.md): C0 controls, DEL, C1 controls,
+ * lone surrogates and noncharacters. A NUL cuts the stored value short; the others cannot be typed,
+ * are invisible, and garble e-mails, logs and what a reviewer sees. Multi-line fields keep tab, line
+ * feed and carriage return.
+ */
+const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
+
+export const isCleanLine = (value: string): boolean => !FORBIDDEN_IN_LINE.test(value);
+const isCleanText = (value: string): boolean => !FORBIDDEN_IN_TEXT.test(value);
+
+/** Caps on text the spec leaves open; the database would take any length. */
+const MAX_PERSON_NAME = 100;
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 200;
+const MAX_CURATOR_TAKE = 2000;
+const MAX_REASON = 1000;
+const MAX_LIST_ITEM = 100;
+const MAX_LIST_ITEMS = 20;
+const MAX_POST_EXCERPT = 1000;
+const MAX_POST_CONTENT = 200_000;
+
+/** A trimmed one-line field, its label in the messages. */
+function lineField(label: string, max: number) {
+  return z
+    .string(`${label} must be text`)
+    .trim()
+    .refine(isCleanLine, MSG.controlCharacters(label))
+    .max(max, MSG.textTooLong(label, max));
+}
+
+/** A trimmed multi-line field (tabs and line breaks allowed), its label in the messages. */
+function textField(label: string, max: number) {
+  return z
+    .string(`${label} must be text`)
+    .trim()
+    .refine(isCleanText, MSG.controlCharacters(label))
+    .max(max, MSG.textTooLong(label, max));
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -18,26 +59,44 @@ export const httpUrl = z
   .string(MSG.invalidUrl)
   .trim()
   .max(MAX_URL, MSG.urlTooLong)
+  .refine(isCleanLine, MSG.invalidUrl)
   .refine(isHttpUrl, MSG.invalidUrl);
 
-export const email = z.string(MSG.invalidEmail).trim().toLowerCase().pipe(z.email(MSG.invalidEmail));
-export const password = z.string(MSG.passwordTooShort).min(MIN_PASSWORD, MSG.passwordTooShort).max(200);
+export const email = z
+  .string(MSG.invalidEmail)
+  .trim()
+  .max(MAX_EMAIL, MSG.invalidEmail)
+  .toLowerCase()
+  .pipe(z.email(MSG.invalidEmail));
+/** Signing in only compares the password with its hash, so any characters are taken as typed. */
+export const password = z
+  .string(MSG.passwordTooShort)
+  .min(MIN_PASSWORD, MSG.passwordTooShort)
+  .max(MAX_PASSWORD, MSG.textTooLong('Password', MAX_PASSWORD));
+const newPassword = password.refine(isCleanLine, MSG.controlCharacters('Password'));
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const personName = z.string().trim().max(100).optional().default('');
-export const registerSchema = z.object({ email, password, firstName: personName, lastName: personName });
+const personName = (label: string) => lineField(label, MAX_PERSON_NAME).optional().default('');
+export const registerSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+});
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const toolName = z
   .string(MSG.toolNameRequired)
   .trim()
+  .refine(isCleanLine, MSG.controlCharacters('Tool name'))
   .min(1, MSG.toolNameRequired)
   .max(MAX_TOOL_NAME, MSG.toolNameTooLong);
 export const toolDescription = z
   .string(MSG.descriptionTooShort)
   .trim()
+  .refine(isCleanText, MSG.controlCharacters('Description'))
   .min(MIN_DESCRIPTION, MSG.descriptionTooShort)
   .max(MAX_DESCRIPTION, MSG.descriptionTooLong);
 export const categoryTags = z
@@ -59,7 +118,12 @@ export const submissionSchema = z.object({
 });
 export type SubmissionInput = z.infer<typeof submissionSchema>;
 
-export const curatorTake = z.string(MSG.curatorTakeRequired).trim().min(1, MSG.curatorTakeRequired);
+export const curatorTake = z
+  .string(MSG.curatorTakeRequired)
+  .trim()
+  .refine(isCleanText, MSG.controlCharacters('Curator take'))
+  .min(1, MSG.curatorTakeRequired)
+  .max(MAX_CURATOR_TAKE, MSG.textTooLong('Curator take', MAX_CURATOR_TAKE));
 export const qualityScore = z.coerce
   .number(MSG.qualityScoreRange)
   .int(MSG.qualityScoreRange)
@@ -70,8 +134,19 @@ export const editorialReviewSchema = z.object({ curatorTake, qualityScore });
 export type EditorialReviewInput = z.infer<typeof editorialReviewSchema>;
 
 export const rejectSchema = z.object({
-  rejectionReason: z.string('Rejection reason is required').trim().min(1, 'Rejection reason is required'),
+  rejectionReason: z
+    .string('Rejection reason is required')
+    .trim()
+    .refine(isCleanText, MSG.controlCharacters('Rejection reason'))
+    .min(1, 'Rejection reason is required')
+    .max(MAX_REASON, MSG.textTooLong('Rejection reason', MAX_REASON)),
 });
+
+/** POST /api/admin/tools/{id}/unlist: the reason is optional (the service gives the default). */
+export const unlistSchema = z.object({ reason: textField('Reason', MAX_REASON).nullish() });
+
+/** Rejecting a change request may say why; the reason goes into the requester's e-mail. */
+export const rejectChangeSchema = z.object({ reason: textField('Reason', MAX_REASON).nullish() });
 
 /** A comma list from a form (a string or strings) split and trimmed; anything else is left for zod to refuse. */
 function commaListInput(value: unknown): unknown {
@@ -80,7 +155,11 @@ function commaListInput(value: unknown): unknown {
   return value;
 }
 
-const commaList = z.preprocess(commaListInput, z.array(z.string()));
+const commaList = (label: string) =>
+  z.preprocess(
+    commaListInput,
+    z.array(lineField(label, MAX_LIST_ITEM)).max(MAX_LIST_ITEMS, MSG.tooManyItems(label, MAX_LIST_ITEMS)),
+  );
 
 /** PATCH /api/admin/tools/{id}: every field optional, lists split on commas. */
 export const toolUpdateSchema = z
@@ -89,7 +168,7 @@ export const toolUpdateSchema = z
     url: httpUrl,
     description: toolDescription,
     tags: z.preprocess(commaListInput, categoryTags),
-    curatorTake: z.string().trim().nullable(),
+    curatorTake: textField('Curator take', MAX_CURATOR_TAKE).nullable(),
     qualityScore: qualityScore.nullable(),
     isPremium: z.boolean(),
     screenshots: z.preprocess(
@@ -102,7 +181,7 @@ export const toolUpdateSchema = z
       [z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()],
       'Unknown pricing model',
     ),
-    targetAudience: commaList,
+    targetAudience: commaList('Target audience'),
   })
   .partial();
 export type ToolUpdateInput = z.infer<typeof toolUpdateSchema>;
@@ -115,7 +194,7 @@ export const changeRequestSchema = z
     description: toolDescription,
     tags: z.preprocess(commaListInput, categoryTags),
     pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()], 'Unknown pricing model'),
-    targetAudience: commaList,
+    targetAudience: commaList('Target audience'),
   })
   .partial();
 export type ChangeRequestInput = z.infer<typeof changeRequestSchema>;
@@ -127,21 +206,31 @@ export const userUpdateSchema = z
     isPremium: z.boolean(),
     accountStatus: z.enum(ACCOUNT_STATUSES, 'Unknown account status'),
     suspendedUntil: z.coerce.date('Invalid suspension end date').nullable(),
-    suspensionReason: z.string().trim().max(500).nullable(),
+    suspensionReason: textField('Suspension reason', MAX_REASON).nullable(),
   })
   .partial();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const blogPostSchema = z.object({
-  title: z.string('Title is required').trim().min(1, 'Title is required').max(255, 'Title must be less than 255 characters'),
-  content: z.string('Content is required').trim().min(1, 'Content is required'),
-  excerpt: z.string().trim().max(1000).optional().nullable(),
-  slug: z.string().trim().max(255).optional().nullable(),
+  title: z
+    .string('Title is required')
+    .trim()
+    .refine(isCleanLine, MSG.controlCharacters('Title'))
+    .min(1, 'Title is required')
+    .max(255, 'Title must be less than 255 characters'),
+  content: z
+    .string(MSG.contentRequired)
+    .trim()
+    .refine(isCleanText, MSG.controlCharacters('Content'))
+    .min(1, MSG.contentRequired)
+    .max(MAX_POST_CONTENT, MSG.textTooLong('Content', MAX_POST_CONTENT)),
+  excerpt: textField('Excerpt', MAX_POST_EXCERPT).optional().nullable(),
+  slug: lineField('Slug', 255).optional().nullable(),
   status: z.enum(['draft', 'published'], 'Status must be draft or published').optional(),
   featuredImage: z.union([httpUrl, z.literal(''), z.null()]).optional(),
-  category: z.string().trim().max(100).optional().nullable(),
-  tags: commaList.optional(),
-  readTime: z.string().trim().max(50).optional().nullable(),
+  category: lineField('Category', 100).optional().nullable(),
+  tags: commaList('Tags').optional(),
+  readTime: lineField('Read time', 50).optional().nullable(),
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 

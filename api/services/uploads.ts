@@ -1,9 +1,13 @@
 // Uploaded images: checks a logo by its bytes, re-encodes it to a square WebP under a random name,
-// and maps /uploads/... paths back to files, never outside the uploads folder.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// stages it until its row is committed, and maps /uploads/... paths back to files, never outside the
+// uploads folder.
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { db } from '../../db/client';
+import { tools } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
@@ -61,25 +65,99 @@ export async function prepareLogo(file: Blob): Promise<Buffer> {
   }
 }
 
-export interface StoredUpload {
-  /** The public path, e.g. /uploads/logos/<uuid>.webp */
+/**
+ * A logo is written under a hidden name (never served) and renamed to its public name only after
+ * the row that holds it is committed, so a request that dies in between leaves a file the sweep
+ * recognises by its name (docs/decisions/0012-submissions-and-uploads.md).
+ */
+const STAGED_PREFIX = '.staged-';
+
+/** How old a staged file must be before the sweep judges its request dead; no request lasts this long. */
+export const STAGED_GRACE_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export interface StagedUpload {
+  /** The public path the row stores, e.g. /uploads/logos/<uuid>.webp; served once published. */
   url: string;
-  /** Where it lies on disk, to remove it if the request fails later. */
+  /** Where the file lies once published. */
   path: string;
+  /** Where it lies until then. */
+  stagedPath: string;
 }
 
-/** Writes a prepared logo under a random name. */
-export async function storeLogo(image: Buffer): Promise<StoredUpload> {
-  const dir = join(uploadsRoot(), 'logos');
+const logosDir = () => join(uploadsRoot(), 'logos');
+const logoUrl = (name: string) => `${UPLOADS_URL_PREFIX}logos/${name}`;
+
+/** Writes a prepared logo under a hidden name; publish it after the commit, discard it on failure. */
+export async function stageLogo(image: Buffer): Promise<StagedUpload> {
+  const dir = logosDir();
   await mkdir(dir, { recursive: true });
   const name = `${crypto.randomUUID()}.webp`;
-  const path = join(dir, name);
-  await writeFile(path, image, { flag: 'wx' });
-  return { url: `${UPLOADS_URL_PREFIX}logos/${name}`, path };
+  const stagedPath = join(dir, `${STAGED_PREFIX}${name}`);
+  await writeFile(stagedPath, image, { flag: 'wx' });
+  return { url: logoUrl(name), path: join(dir, name), stagedPath };
 }
 
-export async function removeUpload(upload: StoredUpload | null): Promise<void> {
-  if (upload) await rm(upload.path, { force: true });
+/**
+ * Gives a staged logo its public name, once its row is committed. Never throws: the row is saved,
+ * and a file left staged is published by the next sweep.
+ */
+export async function publishUpload(upload: StagedUpload | null): Promise<void> {
+  if (!upload) return;
+  try {
+    await rename(upload.stagedPath, upload.path);
+  } catch (error) {
+    console.error('publishing an upload (the sweep retries it):', error);
+  }
+}
+
+/** Removes a staged logo whose request failed before its row was committed. */
+export async function discardUpload(upload: StagedUpload | null): Promise<void> {
+  if (upload) await rm(upload.stagedPath, { force: true });
+}
+
+/**
+ * Finishes what crashed requests left: a staged logo older than the grace age is published when a
+ * tool row holds its URL (the crash came between commit and rename) and removed otherwise. Files
+ * that were never staged are not touched.
+ */
+export async function sweepStagedUploads(): Promise<{ published: number; removed: number }> {
+  const dir = logosDir();
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const cutoff = Date.now() - STAGED_GRACE_MS;
+  const stale: string[] = [];
+  for (const name of names.filter((n) => n.startsWith(STAGED_PREFIX))) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && info.mtimeMs < cutoff) stale.push(name.slice(STAGED_PREFIX.length));
+  }
+  if (stale.length === 0) return { published: 0, removed: 0 };
+
+  const rows = await db
+    .select({ logoUrl: tools.logoUrl })
+    .from(tools)
+    .where(inArray(tools.logoUrl, stale.map(logoUrl)));
+  const held = new Set(rows.map((r) => r.logoUrl));
+  let published = 0;
+  for (const name of stale) {
+    const stagedPath = join(dir, `${STAGED_PREFIX}${name}`);
+    if (held.has(logoUrl(name))) {
+      await rename(stagedPath, join(dir, name));
+      published += 1;
+    } else {
+      await rm(stagedPath, { force: true });
+    }
+  }
+  return { published, removed: stale.length - published };
+}
+
+/** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
+export function startUploadSweeper(): void {
+  const sweep = () => sweepStagedUploads().catch((error) => console.error('upload sweep:', error));
+  void sweep();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
 }
 
 /**

@@ -6,6 +6,7 @@ import { changeRequestSchema, submissionSchema, type SubmissionInput } from '../
 import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
+import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
 import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool } from './service';
 
 /** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
@@ -42,19 +43,33 @@ async function readSubmission(request: Request): Promise<{ input: SubmissionInpu
   return { input, logo: logo instanceof Blob && logo.size > 0 ? logo : null };
 }
 
+/**
+ * Counts this submission against the account's and the address's hour and day
+ * (docs/decisions/0022) before its body is parsed, so a refused one costs no image work or file.
+ */
+async function takeSubmissionAllowance(userId: number, ip: string): Promise<void> {
+  const address = addressBucket(ip);
+  const hour = [rateKey('submit-account-hour', userId), rateKey('submit-address-hour', address)];
+  const day = [rateKey('submit-account-day', userId), rateKey('submit-address-day', address)];
+  const full = await takeIfAllowed([...hour, ...day]);
+  if (full.length === 0) return;
+  throw new HttpError(429, full.some((key) => day.includes(key)) ? MSG.submissionsPerDay : MSG.submissionsPerHour);
+}
+
 export const submissionRoutes = new Elysia({ name: 'submission-routes' })
   .use(errors)
   .use(security)
   .use(auth)
   .post(
     '/api/tools',
-    async ({ request, user, set }) => {
+    async ({ request, user, ip, set }) => {
+      await takeSubmissionAllowance(user.id, ip);
       const { input, logo } = await readSubmission(request);
       const tool = await submitTool(user, input, logo);
       set.status = 201;
       return tool;
     },
-    { activeUser: true, parse: 'none' },
+    { auth: true, parse: 'none' },
   )
   .get('/api/user/tools', ({ user }) => listUserTools(user.id), { auth: true })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, Number(params.id)), { auth: true })
@@ -65,6 +80,6 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
       set.status = 201;
       return created;
     },
-    { activeUser: true },
+    { auth: true },
   )
   .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), { auth: true });

@@ -11,7 +11,7 @@ import type { ChangeRequestInput, SubmissionInput } from '../../lib/schemas';
 import { slugify, uniqueSlug } from '../../lib/slug';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { enqueueEmail, simpleEmail } from '../services/email';
-import { prepareLogo, removeUpload, storeLogo, type StoredUpload } from '../services/uploads';
+import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 type Reader = Pick<typeof db, 'select'>;
@@ -42,6 +42,18 @@ async function assertUrlFree(url: string, reader: Reader, exceptToolId?: number)
     .limit(1);
   if (!existing) return;
   throw conflict(existing.status === 'pending' ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
+}
+
+/** Tools one account may have awaiting review at once (docs/decisions/0022). */
+export const MAX_PENDING_SUBMISSIONS = 10;
+
+/** Refuses a submission while the user has the most pending tools allowed. */
+async function assertPendingRoom(userId: number, reader: Reader): Promise<void> {
+  const [{ pending }] = await reader
+    .select({ pending: sql<number>`count(*)` })
+    .from(tools)
+    .where(and(eq(tools.submittedById, userId), eq(tools.status, 'pending')));
+  if (pending >= MAX_PENDING_SUBMISSIONS) throw conflict(MSG.tooManyPending(MAX_PENDING_SUBMISSIONS));
 }
 
 /** The premium rules known before the transaction; the transaction re-checks them atomically. */
@@ -78,22 +90,26 @@ function submissionReceivedEmail(user: Pick<User, 'email' | 'firstName'>, tool: 
 }
 
 /**
- * Creates a pending tool for the user. The logo is checked and re-encoded first; the file is
- * written before the transaction and removed again if anything after it fails, so a failed
- * request leaves neither a file nor a row.
+ * Creates a pending tool for the user. The logo is checked and re-encoded first, staged under a
+ * hidden name before the transaction, removed if anything fails and published once the row is
+ * committed: a failed request leaves neither a file nor a row, and a crashed one a staged file
+ * that the upload sweep clears.
  */
 export async function submitTool(user: User, input: SubmissionInput, logo: Blob | null): Promise<OwnTool> {
   if (input.isPremium) assertMayUsePremium(user);
   await assertUrlFree(input.url, db);
+  await assertPendingRoom(user.id, db);
   const image = logo ? await prepareLogo(logo) : null;
 
-  let stored: StoredUpload | null = null;
+  let staged: StagedUpload | null = null;
+  let tool: Tool;
   try {
-    if (image) stored = await storeLogo(image);
-    const logoUrl = stored?.url ?? null;
-    const tool = await db.transaction(async (tx) => {
+    if (image) staged = await stageLogo(image);
+    const logoUrl = staged?.url ?? null;
+    tool = await db.transaction(async (tx) => {
       // Checked again inside the write transaction: a parallel request may have won meanwhile.
       await assertUrlFree(input.url, tx);
+      await assertPendingRoom(user.id, tx);
       if (input.isPremium) await takePremiumSlot(user.id, tx);
       const [created] = await tx
         .insert(tools)
@@ -113,11 +129,12 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
       await enqueueEmail(submissionReceivedEmail(user, created), tx);
       return created;
     });
-    return ownTool(tool);
   } catch (error) {
-    await removeUpload(stored);
+    await discardUpload(staged);
     throw error;
   }
+  await publishUpload(staged);
+  return ownTool(tool);
 }
 
 export type UserTool = OwnTool & { pendingChangeRequest: boolean; pendingChangeRequestId: number | null };

@@ -5,6 +5,7 @@ import { getPublicToolBySlug, listPublicTools } from '../../db/queries/tools';
 import { CATEGORY_IDS } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
+import { isCleanLine } from '../../lib/schemas';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
 
@@ -31,7 +32,15 @@ export const toolListQuerySchema = z.object({
       .default(DIRECTORY_PAGE_SIZE),
   ),
   offset: z.preprocess(blankToUndefined, wholeNumber(MSG.invalidOffset).optional().default(0)),
-  search: z.preprocess(blankToUndefined, z.string(MSG.searchTooLong).max(MAX_SEARCH_LENGTH, MSG.searchTooLong).optional()),
+  // Control characters are refused here as in every text field, not silently dropped (docs/decisions/0025-text-input.md).
+  search: z.preprocess(
+    blankToUndefined,
+    z
+      .string(MSG.searchTooLong)
+      .max(MAX_SEARCH_LENGTH, MSG.searchTooLong)
+      .refine(isCleanLine, MSG.controlCharacters('Search text'))
+      .optional(),
+  ),
   // 'all' is the directory's "All Tools" chip: no filter.
   tags: z.preprocess(
     blankToUndefined,

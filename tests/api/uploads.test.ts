@@ -1,8 +1,10 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { call } from '../helpers/api';
+import { STAGED_GRACE_MS, publishUpload, stageLogo, sweepStagedUploads } from '../../api/services/uploads';
+import { makeTool } from '../helpers/admin';
+import { call, signedIn } from '../helpers/api';
 
 const root = () => process.env.UPLOADS_DIR!;
 
@@ -66,5 +68,61 @@ describe('GET /uploads/*', () => {
       const res = await call('GET', path);
       expect(res.status, path).toBe(404);
     }
+  });
+});
+
+describe('logo files of interrupted submissions (docs/decisions/0012-submissions-and-uploads.md)', () => {
+  const logoNames = () => readdirSync(join(root(), 'logos'));
+  /** What a crash leaves: the file's age is all the sweep can judge a dead request by. */
+  const olderThanGrace = (path: string) => {
+    const then = new Date(Date.now() - STAGED_GRACE_MS - 60_000);
+    utimesSync(path, then, then);
+  };
+  const logo = () => sharp(png).resize(256, 256).webp().toBuffer();
+
+  it('leaves only the published logo of a submission, under the name its row holds', async () => {
+    const { cookie } = await signedIn({ password: 'not-a-hash' });
+    const body = new FormData();
+    body.append('name', `Logo Tool ${crypto.randomUUID().slice(0, 8)}`);
+    body.append('url', `https://logo-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    body.append('description', 'A tool that comes with a logo.');
+    body.append('tags', 'design');
+    body.append('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
+    const res = await call('POST', '/api/tools', { cookie, body });
+    expect(res.status).toBe(201);
+    const { logoUrl } = await res.json();
+    expect((await call('GET', logoUrl)).status).toBe(200);
+    expect(logoNames().filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('keeps a logo hidden until its row is committed', async () => {
+    const staged = await stageLogo(await logo());
+    expect((await call('GET', staged.url)).status).toBe(404);
+    await publishUpload(staged);
+    expect((await call('GET', staged.url)).status).toBe(200);
+  });
+
+  it('removes a logo whose submission died before its commit, once older than the grace age', async () => {
+    const staged = await stageLogo(await logo());
+    olderThanGrace(staged.stagedPath);
+    await sweepStagedUploads();
+    expect(existsSync(staged.stagedPath)).toBe(false);
+    expect(existsSync(staged.path)).toBe(false);
+  });
+
+  it('publishes a logo whose row was committed just before the crash', async () => {
+    const staged = await stageLogo(await logo());
+    await makeTool({ logoUrl: staged.url });
+    olderThanGrace(staged.stagedPath);
+    await sweepStagedUploads();
+    expect(existsSync(staged.stagedPath)).toBe(false);
+    expect((await call('GET', staged.url)).status).toBe(200);
+  });
+
+  it('leaves alone a logo still being uploaded, and files it did not stage', async () => {
+    const inFlight = await stageLogo(await logo());
+    await sweepStagedUploads();
+    expect(existsSync(inFlight.stagedPath)).toBe(true);
+    expect(logoNames()).toEqual(expect.arrayContaining(['a.jpg', 'b.webp']));
   });
 });

@@ -9,8 +9,10 @@ import {
   firstIssue,
   loginSchema,
   registerSchema,
+  rejectChangeSchema,
   rejectSchema,
   submissionSchema,
+  unlistSchema,
   toolUpdateSchema,
   userUpdateSchema,
 } from '../../lib/schemas';
@@ -360,9 +362,9 @@ describe('userUpdateSchema', () => {
     expect(messageOf(userUpdateSchema, { suspendedUntil: 'garbage' })).toBe('Invalid suspension end date');
   });
 
-  it('trims the reason and limits it to 500 characters', () => {
+  it('trims the reason and limits it to 1000 characters', () => {
     expect(userUpdateSchema.parse({ suspensionReason: ' Spam ' })).toEqual({ suspensionReason: 'Spam' });
-    expect(userUpdateSchema.safeParse({ suspensionReason: 'r'.repeat(501) }).success).toBe(false);
+    expect(userUpdateSchema.safeParse({ suspensionReason: 'r'.repeat(1001) }).success).toBe(false);
   });
 });
 
@@ -442,5 +444,137 @@ describe('fieldIssues', () => {
     const result = loginSchema.safeParse({ email: 'someone@example.com', password: '123' });
     if (result.success) throw new Error('expected a failure');
     expect(Object.keys(fieldIssues(result.error))).toEqual(['password']);
+  });
+});
+
+describe('control characters (docs/decisions/0025-text-input.md)', () => {
+  // A NUL cuts a stored value short; the rest are invisible, never typed, and break e-mails and logs.
+  const inLine = ['\0', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\ud800', '\udfff', '\ufffe', '\uffff', '\u{10ffff}'];
+  const inText = ['\0', '\u0007', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\ud800', '\ufffe', '\uffff'];
+  const nameRefused = 'Tool name must not contain invisible control characters';
+
+  it('refuses them in a submission name, and in the middle of a description, with the field named', () => {
+    const valid = { name: 'Notion AI', url: 'https://notion.so', description: 'Write, summarise and plan.', tags: ['design'] };
+    for (const c of inLine) expect(messageOf(submissionSchema, { ...valid, name: `Nul${c}Byte` }), JSON.stringify(c)).toBe(nameRefused);
+    for (const c of inText) {
+      expect(messageOf(submissionSchema, { ...valid, description: `A good${c} description.` }), JSON.stringify(c)).toBe(
+        'Description must not contain invisible control characters',
+      );
+    }
+    expect(messageOf(submissionSchema, { ...valid, url: 'https://notion.so/a\0b' })).toBe('Please enter a valid URL');
+    expect(messageOf(submissionSchema, { ...valid, url: 'https://notion.so/a\u0085' })).toBe('Please enter a valid URL');
+  });
+
+  it('keeps tabs and line breaks inside multi-line fields, and any real character anywhere', () => {
+    const valid = { name: 'Crème Brûlée 😀 日本語', url: 'https://notion.so', tags: ['design'] };
+    const description = 'First line,\r\nsecond line\tand a tab. Emoji 👩‍💻, accents é, RTL עברית.';
+    expect(submissionSchema.parse({ ...valid, description })).toMatchObject({ name: valid.name, description });
+    expect(editorialReviewSchema.parse({ curatorTake: 'Good.\n\nReally good.', qualityScore: 8 }).curatorTake).toBe('Good.\n\nReally good.');
+  });
+
+  it('refuses them in the sign-in forms: names, e-mail and a new password', () => {
+    const valid = { email: 'ada@example.com', password: 'secret1' };
+    expect(messageOf(registerSchema, { ...valid, firstName: 'A\0da' })).toBe('First name must not contain invisible control characters');
+    expect(messageOf(registerSchema, { ...valid, lastName: 'Love\u0085lace' })).toBe('Last name must not contain invisible control characters');
+    expect(messageOf(registerSchema, { ...valid, email: 'ada\0@example.com' })).toBe('Invalid email address');
+    expect(messageOf(registerSchema, { ...valid, password: 'secret\0' })).toBe('Password must not contain invisible control characters');
+    // Signing in only compares the password, so an old one is never refused by its characters.
+    expect(loginSchema.parse({ ...valid, password: 'secret\0' }).password).toBe('secret\0');
+  });
+
+  it('refuses them in every field of a change request', () => {
+    expect(messageOf(changeRequestSchema, { name: 'A\u0000' })).toBe(nameRefused);
+    expect(messageOf(changeRequestSchema, { description: 'A long enough \u0000 text' })).toBe(
+      'Description must not contain invisible control characters',
+    );
+    expect(messageOf(changeRequestSchema, { targetAudience: 'designers, de\u0007velopers' })).toBe(
+      'Target audience must not contain invisible control characters',
+    );
+    expect(messageOf(changeRequestSchema, { url: 'https://example.com/\u0000' })).toBe('Please enter a valid URL');
+  });
+
+  it('refuses them in the admin tool edit, the review, the rejection and the unlist reason', () => {
+    expect(messageOf(toolUpdateSchema, { name: 'X\0' })).toBe(nameRefused);
+    expect(messageOf(toolUpdateSchema, { curatorTake: 'Fine\0' })).toBe('Curator take must not contain invisible control characters');
+    expect(messageOf(toolUpdateSchema, { targetAudience: ['ok', 'b\u009b'] })).toBe(
+      'Target audience must not contain invisible control characters',
+    );
+    expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a\0.png' })).toBe('Please enter a valid URL');
+    expect(messageOf(toolUpdateSchema, { videoUrl: 'https://example.com/\u0000' })).toBe('Please enter a valid URL');
+    expect(messageOf(editorialReviewSchema, { curatorTake: 'Great\0', qualityScore: 8 })).toBe(
+      'Curator take must not contain invisible control characters',
+    );
+    expect(messageOf(rejectSchema, { rejectionReason: 'Spam\0' })).toBe('Rejection reason must not contain invisible control characters');
+    expect(messageOf(unlistSchema, { reason: 'Gone\u0000' })).toBe('Reason must not contain invisible control characters');
+    expect(messageOf(rejectChangeSchema, { reason: 'No\u0000' })).toBe('Reason must not contain invisible control characters');
+  });
+
+  it('refuses them in the user update reason', () => {
+    expect(messageOf(userUpdateSchema, { suspensionReason: 'Spam\0' })).toBe(
+      'Suspension reason must not contain invisible control characters',
+    );
+  });
+
+  it('refuses them in every text field of a blog post, and keeps line breaks in content and excerpt', () => {
+    const valid = { title: 'Hello', content: '<p>Hi</p>\n<p>There</p>' };
+    expect(blogPostSchema.parse({ ...valid, excerpt: 'One\ntwo' })).toMatchObject({ content: valid.content, excerpt: 'One\ntwo' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'He\0llo' }, 'Title'],
+      [{ content: '<p>\0</p>' }, 'Content'],
+      [{ excerpt: 'E\u0000' }, 'Excerpt'],
+      [{ slug: 'he\0llo' }, 'Slug'],
+      [{ category: 'AI\0' }, 'Category'],
+      [{ readTime: '5 min\0' }, 'Read time'],
+      [{ tags: 'ai, to\u0000ols' }, 'Tags'],
+    ];
+    for (const [values, label] of cases) {
+      expect(messageOf(blogPostSchema, { ...valid, ...values })).toBe(`${label} must not contain invisible control characters`);
+    }
+  });
+});
+
+describe('size caps on admin and account text (docs/decisions/0025-text-input.md)', () => {
+  it('caps the curator take at 2000 characters', () => {
+    expect(editorialReviewSchema.parse({ curatorTake: 't'.repeat(2000), qualityScore: 5 }).curatorTake).toHaveLength(2000);
+    expect(messageOf(editorialReviewSchema, { curatorTake: 't'.repeat(2001), qualityScore: 5 })).toBe(
+      'Curator take must be at most 2000 characters',
+    );
+    expect(messageOf(toolUpdateSchema, { curatorTake: 't'.repeat(2001) })).toBe('Curator take must be at most 2000 characters');
+  });
+
+  it('caps every reason at 1000 characters', () => {
+    expect(rejectSchema.parse({ rejectionReason: 'r'.repeat(1000) }).rejectionReason).toHaveLength(1000);
+    expect(messageOf(rejectSchema, { rejectionReason: 'r'.repeat(1001) })).toBe('Rejection reason must be at most 1000 characters');
+    expect(messageOf(unlistSchema, { reason: 'r'.repeat(1001) })).toBe('Reason must be at most 1000 characters');
+    expect(messageOf(rejectChangeSchema, { reason: 'r'.repeat(1001) })).toBe('Reason must be at most 1000 characters');
+    expect(userUpdateSchema.parse({ suspensionReason: 'r'.repeat(1000) }).suspensionReason).toHaveLength(1000);
+    expect(messageOf(userUpdateSchema, { suspensionReason: 'r'.repeat(1001) })).toBe(
+      'Suspension reason must be at most 1000 characters',
+    );
+  });
+
+  it('caps list items at 100 characters and lists at 20 items', () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => `group ${i}`);
+    expect(toolUpdateSchema.parse({ targetAudience: twenty }).targetAudience).toHaveLength(20);
+    expect(messageOf(toolUpdateSchema, { targetAudience: [...twenty, 'one more'] })).toBe('Target audience can have at most 20 items');
+    expect(messageOf(changeRequestSchema, { targetAudience: 'a'.repeat(101) })).toBe('Target audience must be at most 100 characters');
+    expect(messageOf(blogPostSchema, { title: 'T', content: 'C', tags: [...twenty, 'x'].join(',') })).toBe('Tags can have at most 20 items');
+  });
+
+  it('caps blog excerpt, content and the short post fields with messages', () => {
+    const post = { title: 'T', content: 'C' };
+    expect(messageOf(blogPostSchema, { ...post, excerpt: 'e'.repeat(1001) })).toBe('Excerpt must be at most 1000 characters');
+    expect(blogPostSchema.parse({ ...post, content: 'c'.repeat(200_000) }).content).toHaveLength(200_000);
+    expect(messageOf(blogPostSchema, { ...post, content: 'c'.repeat(200_001) })).toBe('Content must be at most 200000 characters');
+    expect(messageOf(blogPostSchema, { ...post, category: 'c'.repeat(101) })).toBe('Category must be at most 100 characters');
+    expect(messageOf(blogPostSchema, { ...post, slug: 's'.repeat(256) })).toBe('Slug must be at most 255 characters');
+    expect(messageOf(blogPostSchema, { ...post, readTime: 'r'.repeat(51) })).toBe('Read time must be at most 50 characters');
+  });
+
+  it('caps names, e-mail and password with messages', () => {
+    const valid = { email: 'ada@example.com', password: 'secret1' };
+    expect(messageOf(registerSchema, { ...valid, firstName: 'a'.repeat(101) })).toBe('First name must be at most 100 characters');
+    expect(messageOf(registerSchema, { ...valid, password: 'p'.repeat(201) })).toBe('Password must be at most 200 characters');
+    expect(messageOf(registerSchema, { ...valid, email: `${'a'.repeat(250)}@example.com` })).toBe('Invalid email address');
   });
 });
