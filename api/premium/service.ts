@@ -1,6 +1,6 @@
 // Premium membership: upgrading an account and what it grants.
 import { eq, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Executor } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { conflict, HttpError } from '../plugins/errors';
@@ -13,7 +13,7 @@ export function premiumQuota(allowed: number): number {
 }
 
 /** Grants Premium: the flag and at least the premium submission quota; pass a transaction to join it. */
-export async function grantPremium(userId: number, changes: Partial<User> = {}, tx: Pick<typeof db, 'update'> = db): Promise<void> {
+export async function grantPremium(userId: number, changes: Partial<User>, tx: Executor): Promise<void> {
   await tx
     .update(users)
     .set({
@@ -31,7 +31,7 @@ export async function startUpgrade(user: User, plan: Plan): Promise<{ checkoutUr
   if (!paymentsConfigured()) {
     // The free mock upgrade is a development convenience; in production it would give Premium away.
     if (config.isProduction) throw new HttpError(503, 'Payments are not configured');
-    await grantPremium(user.id);
+    await grantPremium(user.id, {}, db);
     return { checkoutUrl: `${config.siteUrl}/dashboard?upgrade=success&mock=true` };
   }
   return { checkoutUrl: await createCheckout(user, plan) };
