@@ -6,6 +6,10 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
-ENV PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads TRUST_PROXY=1
+# The live build sits on the volume beside the database, so a restart serves it even when the start-up
+# rebuild fails (docs/decisions/0027).
+# Which proxy header carries the client address depends on the host: fly.toml sets TRUSTED_PROXY_HEADER
+# (docs/decisions/0021); the retired TRUST_PROXY would stop the start.
+ENV PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist
 EXPOSE 8080
 CMD ["npm", "start"]

@@ -1,9 +1,11 @@
-// `npm start`: migrate, seed demo data when the database is empty (not in production), build the site,
-// serve it with the API.
+// `npm start`: migrate, seed demo data when the database is empty (not in production), make sure there is a
+// site build to serve (docs/decisions/0027), serve it with the API.
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
-import { buildSite } from '../api/services/site-build';
+import { config } from '../api/config';
+import { prepareSiteForStart } from '../api/services/rebuild-worker';
+import { hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
 console.log(`Database: ${databaseUrl()}`);
@@ -13,12 +15,17 @@ if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
   await seedDemo(db);
 }
 if (!process.argv.includes('--no-build')) {
-  console.log('Building the site…');
-  const result = await buildSite();
-  if (!result.ok) {
-    console.error(result.log);
+  if (!hasLiveBuild(config.distDir)) console.log('Building the site…');
+  const start = await prepareSiteForStart();
+  if (start.outcome === 'failed') {
+    console.error(start.log);
+    console.error('The site build failed and there is no earlier build to serve.');
     process.exit(1);
   }
-  console.log(`Site built in ${result.seconds.toFixed(1)} s`);
+  console.log(
+    start.outcome === 'built'
+      ? `Site built in ${start.seconds.toFixed(1)} s`
+      : 'Serving the last good build; the site is rebuilt in the background (see Settings in the admin panel).',
+  );
 }
 await import('../api/server');

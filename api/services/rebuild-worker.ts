@@ -1,29 +1,79 @@
-// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site
-// build, and records the outcome on every job it covered.
-import { and, eq, inArray, lte, max } from 'drizzle-orm';
+// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
+// records the outcome on every job it covered, and queues a failed build again after a backoff.
+import { and, desc, eq, inArray, isNotNull, isNull, lte, max, min, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
-import { buildSite, type BuildResult } from './site-build';
+import { config } from '../config';
+import { requestRebuild } from './rebuild-queue';
+import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
 /** Wait this long after the newest request, so a burst of approvals becomes one build. */
 export const QUIET_PERIOD_MS = 1500;
+/**
+ * The waits before each retry of a failed build (docs/decisions/0007): a passing problem (disk,
+ * memory, a killed step) gets three more tries; a build that keeps failing is given up on.
+ */
+export const REBUILD_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000];
+/** The end of a failed build's log kept on its jobs: long enough for Astro's error and stack. */
+const LOG_TAIL_CHARS = 16_000;
 const POLL_MS = 1000;
+
+type RebuildJob = typeof rebuildJobs.$inferSelect;
 
 let running = false;
 
-/** Runs one build for everything queued (if anything is and the burst has settled); true if it built. */
-export async function runQueuedRebuild(build: () => Promise<BuildResult> = buildSite, quietMs = QUIET_PERIOD_MS): Promise<boolean> {
+/** Whether anything is waiting to be built now: a settled burst of new requests, or a retry whose backoff ran out. */
+async function rebuildDue(quietMs: number): Promise<boolean> {
+  const queued = eq(rebuildJobs.status, 'queued');
+  const [[fresh], [retry]] = await Promise.all([
+    db.select({ newest: max(rebuildJobs.requestedAt) }).from(rebuildJobs).where(and(queued, isNull(rebuildJobs.nextAttemptAt))),
+    db.select({ soonest: min(rebuildJobs.nextAttemptAt) }).from(rebuildJobs).where(queued),
+  ]);
+  const now = Date.now();
+  if (fresh.newest) return now - fresh.newest.getTime() >= quietMs;
+  return Boolean(retry.soonest && retry.soonest.getTime() <= now);
+}
+
+/** Marks the jobs of a failed build: queued again after their next backoff, or failed for good when out of tries. */
+async function recordFailure(jobs: { id: number; attempts: number }[], log: string, retryDelaysMs: readonly number[]): Promise<void> {
+  const error = log.slice(-LOG_TAIL_CHARS);
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    // Jobs of one build may be on different tries: a new request coalesced with a retry.
+    for (const attempts of new Set(jobs.map((j) => j.attempts))) {
+      const ids = jobs.filter((j) => j.attempts === attempts).map((j) => j.id);
+      const delay = retryDelaysMs[attempts];
+      await tx
+        .update(rebuildJobs)
+        .set(
+          delay === undefined
+            ? { status: 'failed', attempts: attempts + 1, finishedAt: new Date(now), nextAttemptAt: null, error }
+            : { status: 'queued', attempts: attempts + 1, nextAttemptAt: new Date(now + delay), error },
+        )
+        .where(inArray(rebuildJobs.id, ids));
+    }
+  });
+}
+
+/**
+ * Runs one build for everything queued, if a settled burst or a due retry asks for it; true if it built.
+ * The build covers the whole site, so jobs still waiting out a backoff are taken along.
+ */
+export async function runQueuedRebuild(
+  build: () => Promise<BuildResult> = buildSite,
+  quietMs = QUIET_PERIOD_MS,
+  retryDelaysMs: readonly number[] = REBUILD_RETRY_DELAYS_MS,
+): Promise<boolean> {
   if (running) return false;
-  const [{ newest }] = await db.select({ newest: max(rebuildJobs.requestedAt) }).from(rebuildJobs).where(eq(rebuildJobs.status, 'queued'));
-  if (!newest || Date.now() - newest.getTime() < quietMs) return false;
   running = true;
   try {
+    if (!(await rebuildDue(quietMs))) return false;
     const cutoff = new Date();
     const jobs = await db
       .update(rebuildJobs)
       .set({ status: 'running', startedAt: cutoff })
       .where(and(eq(rebuildJobs.status, 'queued'), lte(rebuildJobs.requestedAt, cutoff)))
-      .returning({ id: rebuildJobs.id });
+      .returning({ id: rebuildJobs.id, attempts: rebuildJobs.attempts });
     if (jobs.length === 0) return false;
     let result: BuildResult;
     try {
@@ -31,11 +81,15 @@ export async function runQueuedRebuild(build: () => Promise<BuildResult> = build
     } catch (error) {
       result = { ok: false, dir: '', seconds: 0, log: String(error) };
     }
-    await db
-      .update(rebuildJobs)
-      .set({ status: result.ok ? 'succeeded' : 'failed', finishedAt: new Date(), error: result.ok ? null : result.log.slice(-4000) })
-      .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
-    if (!result.ok) console.error(`Site rebuild failed; the live build is unchanged.\n${result.log.slice(-2000)}`);
+    if (result.ok) {
+      await db
+        .update(rebuildJobs)
+        .set({ status: 'succeeded', finishedAt: new Date(), error: null, nextAttemptAt: null, attempts: sql`${rebuildJobs.attempts} + 1` })
+        .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
+    } else {
+      await recordFailure(jobs, result.log, retryDelaysMs);
+      console.error(`Site rebuild failed; the live build is unchanged.\n${result.log.slice(-2000)}`);
+    }
     return true;
   } finally {
     running = false;
@@ -43,13 +97,14 @@ export async function runQueuedRebuild(build: () => Promise<BuildResult> = build
 }
 
 /**
- * Puts jobs left 'running' by a process that stopped mid-build back in the queue; returns how many.
- * Only safe before this process starts building: one server process owns the queue.
+ * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the
+ * crash does not count as a try); returns how many. Only safe before this process starts building:
+ * one server process owns the queue.
  */
 export async function requeueInterruptedRebuilds(): Promise<number> {
   const jobs = await db
     .update(rebuildJobs)
-    .set({ status: 'queued', startedAt: null })
+    .set({ status: 'queued', startedAt: null, nextAttemptAt: null })
     .where(eq(rebuildJobs.status, 'running'))
     .returning({ id: rebuildJobs.id });
   return jobs.length;
@@ -69,7 +124,45 @@ export function startRebuildWorker(): () => void {
   return () => clearInterval(timer);
 }
 
-/** The latest jobs, for the admin Settings tab. */
-export async function latestRebuilds(limit = 5) {
-  return db.query.rebuildJobs.findMany({ orderBy: (j, { desc }) => [desc(j.id)], limit });
+export type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
+
+/**
+ * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once and
+ * queue a rebuild for the worker, so a build that fails on restart never takes a healthy site down;
+ * with none, build now, and fail with the log only when that build fails.
+ */
+export async function prepareSiteForStart(distDir = config.distDir, build: () => Promise<BuildResult> = () => buildSite(distDir)): Promise<StartBuild> {
+  if (hasLiveBuild(distDir)) {
+    await requestRebuild('server start', db);
+    return { outcome: 'previous' };
+  }
+  const result = await build();
+  return result.ok ? { outcome: 'built', seconds: result.seconds } : { outcome: 'failed', log: result.log };
+}
+
+export interface RebuildState {
+  /** The newest job. */
+  build: RebuildJob | null;
+  /** The newest failed try no later build has made good: waiting to retry (queued), retrying (running) or given up (failed). */
+  lastFailure: (RebuildJob & { willRetry: boolean }) | null;
+  /** Builds tried per job before it is given up on. */
+  maxAttempts: number;
+  rebuilds: RebuildJob[];
+}
+
+/** The queue as the admin Settings tab shows it. */
+export async function rebuildState(limit = 5): Promise<RebuildState> {
+  const [rebuilds, [failure], [success]] = await Promise.all([
+    db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id)).limit(limit),
+    db.select().from(rebuildJobs).where(isNotNull(rebuildJobs.error)).orderBy(desc(rebuildJobs.id)).limit(1),
+    db.select({ id: rebuildJobs.id }).from(rebuildJobs).where(eq(rebuildJobs.status, 'succeeded')).orderBy(desc(rebuildJobs.id)).limit(1),
+  ]);
+  // Every build takes all queued jobs along, so a success of a later request was built after this failure.
+  const current = failure && !(success && success.id > failure.id) ? failure : null;
+  return {
+    build: rebuilds[0] ?? null,
+    lastFailure: current && { ...current, willRetry: current.status !== 'failed' },
+    maxAttempts: REBUILD_RETRY_DELAYS_MS.length + 1,
+    rebuilds,
+  };
 }

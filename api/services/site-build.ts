@@ -60,6 +60,11 @@ export async function runStep(
   return { code: timedOut ? 1 : code, output, timedOut };
 }
 
+/** Whether distDir holds a build to serve: a link to a pruned build does not count. */
+export function hasLiveBuild(distDir: string): boolean {
+  return existsSync(join(resolve(ROOT, distDir), 'index.html'));
+}
+
 /** Points `distDir` at `buildDir` in one rename, replacing a plain folder the first time. */
 function swapIn(buildDir: string, distDir: string): void {
   const tmp = `${distDir}.next-${process.pid}-${Date.now()}`;

@@ -1,15 +1,25 @@
-// The rebuild queue: bursts coalesce into one build; outcomes are recorded on every covered job.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// The rebuild queue: bursts coalesce into one build; outcomes are recorded on every covered job; failed
+// builds are retried with backoff; `npm start` serves the last good build rather than going down.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { requestRebuild } from '../../api/services/rebuild-queue';
-import { requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/services/rebuild-worker';
+import { prepareSiteForStart, requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/services/rebuild-worker';
 import { buildSite, runStep, type BuildResult } from '../../api/services/site-build';
+import { serveStatic } from '../../api/services/static-site';
 
 const ok: BuildResult = { ok: true, dir: '/tmp/x', seconds: 1, log: '' };
+const failed = (log = 'astro: syntax error'): BuildResult => ({ ok: false, dir: '', seconds: 1, log });
+const NO_RETRIES: number[] = [];
+
+/** The backoff has run out: every job waiting for a retry is due now. */
+async function backoffElapsed(): Promise<void> {
+  await db.update(rebuildJobs).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(rebuildJobs.status, 'queued'));
+}
 
 describe('rebuild queue', () => {
   it('does nothing when nothing is queued', async () => {
@@ -19,7 +29,7 @@ describe('rebuild queue', () => {
   });
 
   it('waits for a burst to settle before building', async () => {
-    await requestRebuild('tool approved: a');
+    await requestRebuild('tool approved: a', db);
     let builds = 0;
     expect(await runQueuedRebuild(async () => (builds++, ok), 60_000)).toBe(false);
     expect(builds).toBe(0);
@@ -27,9 +37,9 @@ describe('rebuild queue', () => {
   });
 
   it('builds once for a burst and marks every job succeeded', async () => {
-    await requestRebuild('tool approved: a');
-    await requestRebuild('tool approved: b');
-    await requestRebuild('post published: c');
+    await requestRebuild('tool approved: a', db);
+    await requestRebuild('tool approved: b', db);
+    await requestRebuild('post published: c', db);
     let builds = 0;
     expect(await runQueuedRebuild(async () => (builds++, ok), 0)).toBe(true);
     expect(builds).toBe(1);
@@ -39,12 +49,13 @@ describe('rebuild queue', () => {
     await db.delete(rebuildJobs);
   });
 
-  it('records a failed build with its log', async () => {
-    await requestRebuild('tool edited: d');
-    await runQueuedRebuild(async () => ({ ok: false, dir: '', seconds: 1, log: 'astro: syntax error' }), 0);
+  it('records a failed build with its log once no retries are left', async () => {
+    await requestRebuild('tool edited: d', db);
+    await runQueuedRebuild(async () => failed(), 0, NO_RETRIES);
     const [job] = await db.select().from(rebuildJobs);
-    expect(job.status).toBe('failed');
+    expect(job).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
     expect(job.error).toContain('syntax error');
+    expect(job.finishedAt).toBeInstanceOf(Date);
     await db.delete(rebuildJobs);
   });
 
@@ -52,11 +63,16 @@ describe('rebuild queue', () => {
     const [done] = await db.insert(rebuildJobs).values({ reason: 'old', status: 'succeeded', finishedAt: new Date() }).returning();
     await db.insert(rebuildJobs).values([
       { reason: 'tool approved: e', status: 'running', startedAt: new Date() },
-      { reason: 'tool approved: f', status: 'running', startedAt: new Date() },
+      // A retry the crash cut short: it is built again at once, and the crash does not count as a try.
+      { reason: 'tool approved: f', status: 'running', startedAt: new Date(), attempts: 1, nextAttemptAt: new Date() },
     ]);
     expect(await requeueInterruptedRebuilds()).toBe(2);
     const jobs = await db.select().from(rebuildJobs).orderBy(rebuildJobs.id);
-    expect(jobs.map((j) => [j.status, j.startedAt])).toEqual([['succeeded', done.startedAt], ['queued', null], ['queued', null]]);
+    expect(jobs.map((j) => [j.status, j.startedAt, j.attempts, j.nextAttemptAt])).toEqual([
+      ['succeeded', done.startedAt, 0, null],
+      ['queued', null, 0, null],
+      ['queued', null, 1, null],
+    ]);
     let builds = 0;
     expect(await runQueuedRebuild(async () => (builds++, ok), 0)).toBe(true);
     expect(builds).toBe(1);
@@ -84,18 +100,142 @@ describe('hung builds', () => {
     const root = mkdtempSync(join(tmpdir(), 'rebuild-timeout-'));
     const dist = join(root, 'dist');
     try {
-      await requestRebuild('tool approved: g');
-      expect(await runQueuedRebuild(() => buildSite(dist, 1), 0)).toBe(true);
+      await requestRebuild('tool approved: g', db);
+      expect(await runQueuedRebuild(() => buildSite(dist, 1), 0, NO_RETRIES)).toBe(true);
       const [job] = await db.select().from(rebuildJobs);
       expect(job.status).toBe('failed');
       expect(job.error).toContain('timed out');
       expect(existsSync(dist)).toBe(false);
       expect(readdirSync(`${dist}-builds`)).toEqual([]);
-      await requestRebuild('tool approved: h');
+      await requestRebuild('tool approved: h', db);
       expect(await runQueuedRebuild(async () => ok, 0)).toBe(true);
     } finally {
       rmSync(root, { recursive: true, force: true });
       await db.delete(rebuildJobs);
+    }
+  });
+});
+
+describe('failed builds', () => {
+  const DELAYS = [60_000, 120_000];
+
+  it('queues a failed build again after each backoff, then gives up and keeps the last log', async () => {
+    await requestRebuild('tool approved: r', db);
+    let builds = 0;
+    const failing = async () => (builds++, failed(`astro: attempt ${builds} failed`));
+
+    const before = Date.now();
+    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
+    let [job] = await db.select().from(rebuildJobs);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, finishedAt: null });
+    expect(job.error).toContain('attempt 1 failed');
+    expect(job.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + DELAYS[0]);
+
+    // Not due yet: the worker waits out the backoff instead of building again at once.
+    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(false);
+    expect(builds).toBe(1);
+
+    await backoffElapsed();
+    const second = Date.now();
+    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
+    [job] = await db.select().from(rebuildJobs);
+    expect(job).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(job.error).toContain('attempt 2 failed');
+    expect(job.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(second + DELAYS[1]);
+
+    await backoffElapsed();
+    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
+    [job] = await db.select().from(rebuildJobs);
+    expect(job).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null });
+    expect(job.error).toContain('attempt 3 failed');
+    expect(job.finishedAt).toBeInstanceOf(Date);
+
+    // Failed for good: nothing is left to build.
+    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(false);
+    expect(builds).toBe(3);
+    await db.delete(rebuildJobs);
+  });
+
+  it('clears the failure when a retry succeeds', async () => {
+    await requestRebuild('tool approved: s', db);
+    await runQueuedRebuild(async () => failed(), 0, DELAYS);
+    await backoffElapsed();
+    expect(await runQueuedRebuild(async () => ok, 0, DELAYS)).toBe(true);
+    const [job] = await db.select().from(rebuildJobs);
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 2, error: null, nextAttemptAt: null });
+    await db.delete(rebuildJobs);
+  });
+
+  it('builds a new request without waiting for the backoff, and the build covers the waiting retry', async () => {
+    await requestRebuild('tool approved: t', db);
+    await runQueuedRebuild(async () => failed(), 0, DELAYS);
+    await requestRebuild('Rebuild Now', db);
+    let builds = 0;
+    expect(await runQueuedRebuild(async () => (builds++, ok), 0, DELAYS)).toBe(true);
+    expect(builds).toBe(1);
+    expect((await db.select().from(rebuildJobs)).map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
+    await db.delete(rebuildJobs);
+  });
+});
+
+describe('npm start', () => {
+  /** A site folder laid out as buildSite leaves it: dist is a link to the live build in dist-builds/. */
+  function siteRoot(withLiveBuild: boolean): { root: string; dist: string } {
+    const root = mkdtempSync(join(tmpdir(), 'start-'));
+    const dist = join(root, 'dist');
+    if (withLiveBuild) {
+      const live = join(`${dist}-builds`, '2026-01-01T00-00-00-000Z-1');
+      mkdirSync(live, { recursive: true });
+      writeFileSync(join(live, 'index.html'), '<h1>Last good build</h1>');
+      symlinkSync(live, dist, 'dir');
+    }
+    return { root, dist };
+  }
+
+  it('serves the last good build at once and rebuilds in the background, where a failing build leaves it live', async () => {
+    const { root, dist } = siteRoot(true);
+    try {
+      let builds = 0;
+      const failing = async () => (builds++, failed('astro: the new code does not build'));
+      const start = await prepareSiteForStart(dist, failing);
+      expect(start).toEqual({ outcome: 'previous' });
+      expect(builds).toBe(0);
+      const [job] = await db.select().from(rebuildJobs);
+      expect(job).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(await (await serveStatic(new Request('http://localhost/'), dist)).text()).toBe('<h1>Last good build</h1>');
+
+      // The background rebuild fails: it is queued to retry and the last good build stays live.
+      expect(await runQueuedRebuild(failing, 0, [60_000])).toBe(true);
+      expect(builds).toBe(1);
+      expect((await db.select().from(rebuildJobs))[0]).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(await (await serveStatic(new Request('http://localhost/'), dist)).text()).toBe('<h1>Last good build</h1>');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      await db.delete(rebuildJobs);
+    }
+  });
+
+  it('fails with the build log when the build fails and there is no build at all', async () => {
+    const { root, dist } = siteRoot(false);
+    try {
+      const start = await prepareSiteForStart(dist, async () => failed('astro: [build] Could not resolve "./Layout.astro"'));
+      expect(start).toEqual({ outcome: 'failed', log: 'astro: [build] Could not resolve "./Layout.astro"' });
+      expect(await db.select().from(rebuildJobs)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('builds before serving when there is no build, and a link to a pruned build counts as none', async () => {
+    const { root, dist } = siteRoot(false);
+    try {
+      symlinkSync(join(`${dist}-builds`, 'gone'), dist, 'dir');
+      let builds = 0;
+      expect(await prepareSiteForStart(dist, async () => (builds++, { ...ok, seconds: 42 }))).toEqual({ outcome: 'built', seconds: 42 });
+      expect(builds).toBe(1);
+      expect(await db.select().from(rebuildJobs)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,12 @@
 // Settings: whether e-mail and payments run against their providers or in development mode,
-// the latest site builds, and the features in service.
-import type { ReactNode } from 'react';
+// the latest site builds with the last failure and its log, Rebuild Now, and the features in service.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $adminSettings, type AdminSettings, type SiteBuild } from '../../stores/admin';
+import { TOAST } from '../../../lib/messages';
+import { can } from '../../../lib/permissions';
+import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings, type SiteBuild } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
+import { perform } from './feedback';
 import { dateTime, ListState } from './parts';
 
 const BUILD_BADGE: Record<string, string> = {
@@ -18,6 +22,10 @@ const OUTBOX_LABELS: Record<string, string> = {
   sent: 'sent',
   failed: 'failed',
 };
+
+/** How often the tab asks again while a build is under way or about to start, and while a failed one waits to retry. */
+const FOLLOW_BUILD_MS = 3000;
+const FOLLOW_RETRY_MS = 30_000;
 
 const FEATURES = ['Tool submissions', 'Editorial review', 'Premium listings', 'Change requests', 'Blog', 'Search index'];
 
@@ -77,8 +85,42 @@ function BuildStatus({ build }: { build: SiteBuild }) {
   return <span className={`badge badge-sm shrink-0 ${BUILD_BADGE[build.status] ?? 'badge-ghost'}`}>{capitalise(build.status)}</span>;
 }
 
+/** The newest failed build: whether and when it is tried again, and its log (collapsed: it can be long). */
+function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSettings['lastFailure']>; maxAttempts: number | undefined }) {
+  const log = useRef<HTMLPreElement>(null);
+  const tries = failure.attempts ?? 1;
+  const of = maxAttempts ? ` of ${maxAttempts}` : '';
+  let state: string;
+  if (!failure.willRetry) state = `Gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}${failure.finishedAt ? ` (${dateTime(failure.finishedAt)})` : ''}. The site still serves the last good build.`;
+  else if (failure.status === 'running') state = `Try ${tries}${of} failed; trying again now.`;
+  else state = `Try ${tries}${of} failed; trying again ${failure.nextAttemptAt ? `at ${dateTime(failure.nextAttemptAt)}` : 'soon'}. The site still serves the last good build.`;
+  return (
+    <section className="rounded-box border border-red-300 bg-red-50 p-3 flex flex-col gap-2" aria-labelledby="settings-build-failure" data-testid="build-failure">
+      <div>
+        <h4 id="settings-build-failure" className="font-medium text-red-800">
+          Site build failed
+        </h4>
+        <p className="text-sm text-base-content/80 break-words">
+          {failure.reason && <span className="block">{failure.reason}</span>}
+          {state}
+        </p>
+      </div>
+      {failure.error && (
+        // The error is at the end of the log: opening it scrolls there.
+        <details onToggle={(e) => e.currentTarget.open && log.current?.scrollTo({ top: log.current.scrollHeight })}>
+          <summary className="cursor-pointer text-sm font-medium">Build log</summary>
+          {/* Focusable so the log scrolls from the keyboard too. */}
+          <pre ref={log} tabIndex={0} className="mt-2 text-xs leading-relaxed bg-base-100 border border-base-300 rounded-box p-3 max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono">
+            {failure.error}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+}
+
 function Builds({ settings }: { settings: AdminSettings }) {
-  const { build } = settings;
+  const { build, lastFailure } = settings;
   if (!build) return <p className="text-sm text-base-content/70 py-3">No site build has run since the server started keeping records.</p>;
   const earlier = (settings.rebuilds ?? []).filter((b) => b.id === undefined || b.id !== build.id);
   return (
@@ -93,7 +135,7 @@ function Builds({ settings }: { settings: AdminSettings }) {
         </div>
         <BuildStatus build={build} />
       </div>
-      {build.error && <pre className="text-xs bg-base-200 rounded-box p-3 overflow-x-auto whitespace-pre-wrap max-h-48">{build.error}</pre>}
+      {lastFailure && <LastFailure failure={lastFailure} maxAttempts={settings.maxAttempts} />}
       {earlier.length > 0 && (
         <div>
           <h4 className="text-sm font-medium mb-1">Earlier builds</h4>
@@ -116,8 +158,36 @@ function Builds({ settings }: { settings: AdminSettings }) {
   );
 }
 
-export default function SettingsTab() {
+function RebuildNow() {
+  const [busy, setBusy] = useState(false);
+  async function rebuild() {
+    setBusy(true);
+    await perform(rebuildSite, { success: () => TOAST.rebuildQueued, failure: TOAST.rebuildFailed });
+    setBusy(false);
+  }
+  return (
+    <button type="button" className="btn btn-primary btn-sm" onClick={rebuild} disabled={busy}>
+      {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      Rebuild Now
+    </button>
+  );
+}
+
+/** How often to ask again for the state of the builds, or null when none is waiting or under way. */
+function followEvery(settings: AdminSettings | null | undefined): number | null {
+  const jobs = settings?.rebuilds ?? (settings?.build ? [settings.build] : []);
+  if (jobs.some((b) => b.status === 'running' || (b.status === 'queued' && !b.nextAttemptAt))) return FOLLOW_BUILD_MS;
+  return jobs.some((b) => b.status === 'queued') ? FOLLOW_RETRY_MS : null;
+}
+
+export default function SettingsTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($adminSettings);
+  const every = followEvery(data);
+  useEffect(() => {
+    if (!every) return;
+    const timer = setInterval(refreshSettings, every);
+    return () => clearInterval(timer);
+  }, [every]);
   return (
     <ListState data={data} loading={loading} error={error}>
       {(settings) => (
@@ -132,9 +202,12 @@ export default function SettingsTab() {
           </section>
           <section className="card bg-base-100 border border-base-200" aria-labelledby="settings-build">
             <div className="card-body p-5">
-              <h3 id="settings-build" className="card-title text-base">
-                Site Builds
-              </h3>
+              <div className="flex items-center justify-between gap-3 flex-wrap">
+                <h3 id="settings-build" className="card-title text-base">
+                  Site Builds
+                </h3>
+                {can(user, 'run:rebuild') && <RebuildNow />}
+              </div>
               {settings ? <Builds settings={settings} /> : <p className="text-sm text-base-content/70">The build state is not available.</p>}
             </div>
           </section>
