@@ -62,7 +62,8 @@ export function enhanceSiteSearch(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('[data-search-status]');
   const list = root.querySelector<HTMLElement>('[data-search-results]');
   const all = root.querySelector<HTMLAnchorElement>('[data-search-all]');
-  if (!input || !panel || !status || !list || !all) return;
+  const clear = root.querySelector<HTMLButtonElement>('[data-search-clear]');
+  if (!input || !panel || !status || !list || !all || !clear) return;
   let latest = 0;
 
   const open = (on: boolean) => {
@@ -71,6 +72,7 @@ export function enhanceSiteSearch(root: HTMLElement): void {
   };
 
   const search = async () => {
+    clear.hidden = input.value === '';
     const term = input.value.trim();
     const id = ++latest;
     all.href = term ? `/directory?q=${encodeURIComponent(term)}` : '/directory';
@@ -101,10 +103,22 @@ export function enhanceSiteSearch(root: HTMLElement): void {
     if (input.value.trim()) open(true);
   });
   input.addEventListener('input', () => void search());
+  const reset = () => {
+    input.value = '';
+    void search();
+    input.focus();
+  };
+  clear.addEventListener('click', reset);
+  // A value the browser restored (back button) needs its clear button.
+  clear.hidden = input.value === '';
   root.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
-      open(false);
-      input.focus();
+      // In the box, Escape empties it (and so closes the results), as it did when the box was type="search".
+      if (e.target === input) reset();
+      else {
+        input.focus(); // first: focusing a box with text opens the results
+        open(false);
+      }
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       const links = [...list.querySelectorAll<HTMLAnchorElement>('a'), all];
       if (panel.hidden || links.length === 0) return;

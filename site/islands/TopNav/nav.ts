@@ -17,11 +17,14 @@ function render(header: HTMLElement, state: NavState, user: CurrentUser | null):
   for (const el of header.querySelectorAll('[data-user-name]')) el.textContent = displayName(user);
   for (const el of header.querySelectorAll('[data-user-email]')) el.textContent = user.email;
   for (const el of header.querySelectorAll('[data-user-initials]')) el.textContent = initials(user);
-  const avatar = header.querySelector<HTMLImageElement>('[data-user-avatar]');
-  if (avatar && user.profileImageUrl) {
-    avatar.src = user.profileImageUrl;
-    avatar.hidden = false;
-    avatar.nextElementSibling?.setAttribute('hidden', '');
+  const avatar = header.querySelector<HTMLElement>('[data-user-avatar]');
+  if (avatar) {
+    let picture = avatar.querySelector('img');
+    if (user.profileImageUrl) {
+      picture ??= avatar.insertBefore(Object.assign(document.createElement('img'), { alt: '', className: 'w-9 h-9 object-cover' }), avatar.firstChild);
+      picture.src = user.profileImageUrl;
+    } else picture?.remove();
+    avatar.querySelector('[data-user-initials]')?.toggleAttribute('hidden', Boolean(user.profileImageUrl));
   }
 }
 
@@ -68,8 +71,6 @@ export function enhanceTopNav(header: HTMLElement): void {
   if (toggle && mobile) {
     const setMobile = disclosure(toggle, mobile, header, (open) => {
       toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
-      toggle.querySelector('[data-icon-open]')?.toggleAttribute('hidden', open);
-      toggle.querySelector('[data-icon-close]')?.toggleAttribute('hidden', !open);
     });
     for (const link of mobile.querySelectorAll('[data-close-menu]')) link.addEventListener('click', () => setMobile(false));
   }
