@@ -2,11 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { siteUrlOf } from './lib/site-url.ts';
 
 export default defineConfig({
   srcDir: './site',
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Canonical links, og:url, sitemap, robots, JSON-LD, RSS and Share: the same origin the server uses.
+  site: siteUrlOf(process.env),
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },

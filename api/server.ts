@@ -1,11 +1,15 @@
 // The one Bun process: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia,
 // everything else to the static files of the current build.
+import { demoSignInLinks } from '../lib/site-url';
 import { app } from './app';
+import { includeDemoRoutes } from './auth/routes';
 import { purgeExpiredSessions } from './auth/sessions';
+import { purgeExpiredCounters } from './services/rate-limit';
 import { config } from './config';
-import { CLIENT_IP_HEADER, clientAddress } from './plugins/security';
+import { withClientAddress } from './plugins/security';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
+import { startUploadSweeper } from './services/uploads';
 import { serveStatic } from './services/static-site';
 
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
@@ -22,17 +26,19 @@ const server = Bun.serve({
   async fetch(request, srv) {
     const { pathname } = new URL(request.url);
     if (!isApiPath(pathname)) return serveStatic(request);
-    const headers = new Headers(request.headers);
-    headers.set(CLIENT_IP_HEADER, clientAddress(request, srv.requestIP(request)?.address));
-    return app.handle(new Request(request, { headers }));
+    return app.handle(withClientAddress(request, srv.requestIP(request)?.address));
   },
 });
 
 if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
-// Expired sessions are already refused by the lookup; this only keeps the table small.
-const purgeSessions = () => purgeExpiredSessions().catch((error) => console.error('session purge:', error));
-void purgeSessions();
-setInterval(purgeSessions, 6 * 60 * 60 * 1000);
+// Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
+const purge = () =>
+  Promise.all([purgeExpiredSessions(), purgeExpiredCounters()]).catch((error) => console.error('purge:', error));
+void purge();
+setInterval(purge, 6 * 60 * 60 * 1000);
 startEmailSender();
+startUploadSweeper();
 
 console.log(`Serving on http://localhost:${server.port}`);
+// The demo accounts share a public password, so their links exist (and are shown) only outside production.
+if (includeDemoRoutes) console.log(`Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);

@@ -1,5 +1,6 @@
-// The readable 'changes' text of an owner's change request, for the admin Change Requests list.
-import { detailLabel, splitCommaList, tagLabel } from './format';
+// What an owner's change request changes, for the admin Change Requests list: a word diff per field and a one-line text.
+import { diffArrays, diffWords } from 'diff';
+import { pricingLabel, splitCommaList, tagLabel } from './format';
 
 /** The tool fields an owner may ask to change, as the tool holds them now. */
 export interface ChangeableToolValues {
@@ -13,35 +14,36 @@ export interface ChangeableToolValues {
 
 type Field = keyof ChangeableToolValues;
 
+export interface DiffPart {
+  text: string;
+  change: 'same' | 'added' | 'removed';
+}
+
+/** One requested change: the whole values as shown, and the words (or list items) removed and added. */
+export interface FieldChange {
+  field: Field;
+  label: string;
+  kind: 'text' | 'list';
+  /** The value the tool holds now ('' for none); null once the request is decided and the tool no longer holds it. */
+  before: string | null;
+  /** The requested value ('' for none). */
+  after: string;
+  /** Text: runs of words; list: one part per item. Only 'same' parts when `before` is null. */
+  parts: DiffPart[];
+}
+
 const TEXT_FIELDS: readonly { key: Field; label: string; format?: (v: string) => string }[] = [
   { key: 'name', label: 'Name' },
   { key: 'url', label: 'URL' },
   { key: 'description', label: 'Description' },
-  { key: 'pricingModel', label: 'Pricing', format: detailLabel },
+  { key: 'pricingModel', label: 'Pricing', format: pricingLabel },
 ];
 // Categories are a set (checkbox order is not a change); the audience list keeps its order.
 const LIST_FIELDS: readonly { key: Field; label: string; format: (v: string) => string; unordered: boolean }[] = [
   { key: 'tags', label: 'Tags', format: tagLabel, unordered: true },
   { key: 'targetAudience', label: 'Best For', format: (v) => v, unordered: false },
 ];
-
-function sameList(a: readonly string[], b: readonly string[], unordered: boolean): boolean {
-  if (unordered) {
-    const left = new Set(a);
-    const right = new Set(b);
-    return left.size === right.size && [...left].every((v) => right.has(v));
-  }
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
 const ORDER: readonly Field[] = ['name', 'url', 'description', 'tags', 'pricingModel', 'targetAudience'];
-
-/** Longer values are cut to this many characters (plus an ellipsis) so a row stays readable. */
-export const CHANGE_TEXT_MAX = 40;
-
-function clip(value: string, max = CHANGE_TEXT_MAX): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
-}
 
 function asText(value: unknown): string {
   if (value == null) return '';
@@ -54,36 +56,122 @@ function asList(value: unknown): string[] {
   return [];
 }
 
+function wordParts(before: string, after: string): DiffPart[] {
+  return diffWords(before, after).map((c) => ({ text: c.value, change: c.added ? 'added' : c.removed ? 'removed' : 'same' }));
+}
+
+function itemParts(before: readonly string[], after: readonly string[], unordered: boolean): DiffPart[] {
+  if (unordered) {
+    const kept = new Set(after);
+    return [
+      ...before.map((item): DiffPart => ({ text: item, change: kept.has(item) ? 'same' : 'removed' })),
+      ...after.filter((item) => !before.includes(item)).map((item): DiffPart => ({ text: item, change: 'added' })),
+    ];
+  }
+  return diffArrays([...before], [...after]).flatMap((c) =>
+    c.value.map((item): DiffPart => ({ text: item, change: c.added ? 'added' : c.removed ? 'removed' : 'same' })),
+  );
+}
+
 /**
- * 'Description: "old…" → "new…"; Tags: Design, Marketing'. Text fields show old and new values,
- * lists show the requested list. With `current` null (a request already decided) only the requested
- * values are shown, since the tool no longer holds the old ones. Fields equal to the current value are
- * left out; unknown keys are ignored.
+ * The fields a request changes, in form order, compared with the tool as it is now. Fields equal to the current value
+ * and unknown keys are left out. With `current` null (a request already decided) only the requested values are given.
  */
-export function changeText(requestData: Record<string, unknown>, current: ChangeableToolValues | null): string {
-  const parts: string[] = [];
+export function changeDiff(requestData: Record<string, unknown>, current: ChangeableToolValues | null): FieldChange[] {
+  const changes: FieldChange[] = [];
   for (const key of ORDER) {
     if (!(key in requestData)) continue;
     const text = TEXT_FIELDS.find((f) => f.key === key);
     if (text) {
-      const format = text.format ?? ((v: string) => v);
-      const next = asText(requestData[key]).trim();
-      const shownNext = next ? `"${clip(format(next))}"` : 'none';
+      const format = (v: string) => (v && text.format ? text.format(v) : v);
+      const after = format(asText(requestData[key]).trim());
       if (!current) {
-        parts.push(`${text.label}: ${shownNext}`);
+        changes.push({ field: key, label: text.label, kind: 'text', before: null, after, parts: after ? [{ text: after, change: 'same' }] : [] });
         continue;
       }
-      const old = asText(current[key]).trim();
-      if (old === next) continue;
-      parts.push(`${text.label}: ${old ? `"${clip(format(old))}"` : 'none'} → ${shownNext}`);
+      const before = format(asText(current[key]).trim());
+      if (before === after) continue;
+      changes.push({ field: key, label: text.label, kind: 'text', before, after, parts: wordParts(before, after) });
       continue;
     }
     const list = LIST_FIELDS.find((f) => f.key === key)!;
-    const next = asList(requestData[key]);
-    if (current) {
-      if (sameList(asList(current[key]), next, list.unordered)) continue;
+    const after = asList(requestData[key]).map(list.format);
+    if (!current) {
+      changes.push({ field: key, label: list.label, kind: 'list', before: null, after: after.join(', '), parts: itemParts([], after, true).map((p) => ({ ...p, change: 'same' })) });
+      continue;
     }
-    parts.push(`${list.label}: ${next.length ? next.map(list.format).join(', ') : 'none'}`);
+    const before = asList(current[key]).map(list.format);
+    const parts = itemParts(before, after, list.unordered);
+    if (parts.every((p) => p.change === 'same') && (list.unordered || before.length === after.length)) continue;
+    changes.push({ field: key, label: list.label, kind: 'list', before: before.join(', '), after: after.join(', '), parts });
   }
+  return changes;
+}
+
+/**
+ * Long unchanged runs of a text diff cut down to `context` words beside each change, the rest shown as '…', so a
+ * change at the end of a long description is on screen at once.
+ */
+export function compactParts(parts: readonly DiffPart[], context = 8): DiffPart[] {
+  return parts.map((part, i) => {
+    if (part.change !== 'same') return part;
+    // Words and the whitespace between them, with the run's leading and trailing whitespace kept apart.
+    const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text)!;
+    const words = body.split(/(\s+)/);
+    const count = Math.ceil(words.length / 2);
+    const keepHead = i > 0 ? context : 0; // words after the change before this run
+    const keepTail = i < parts.length - 1 ? context : 0; // words before the change after it
+    if (count <= keepHead + keepTail) return part;
+    const head = words.slice(0, Math.max(0, keepHead * 2 - 1)).join('');
+    const tail = keepTail ? words.slice(words.length - (keepTail * 2 - 1)).join('') : '';
+    const text = [head, '…', tail].filter(Boolean).join(' ');
+    return { text: `${lead}${text}${trail}`, change: 'same' };
+  });
+}
+
+/** Longer values are cut to this many characters (plus an ellipsis) so the one-line text stays readable. */
+export const CHANGE_TEXT_MAX = 40;
+/** Words shown before the first difference when the text starts there. */
+const LEAD_WORDS = 3;
+
+function clip(value: string, max = CHANGE_TEXT_MAX): string {
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value;
+}
+
+function flat(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** The start of the word `LEAD_WORDS` words before `at`. */
+function leadStart(value: string, at: number): number {
+  let start = value.lastIndexOf(' ', at - 1);
+  for (let n = 0; n < LEAD_WORDS && start > 0; n++) start = value.lastIndexOf(' ', start - 1);
+  return start + 1;
+}
+
+/** Both sides clipped; when their first difference lies beyond the clip, both start a few words before it. */
+function sideBySide(before: string, after: string): [string, string] {
+  const a = flat(before);
+  const b = flat(after);
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  if (same < CHANGE_TEXT_MAX - 10) return [clip(a), clip(b)];
+  const start = leadStart(a, same);
+  return [`…${clip(a.slice(start))}`, `…${clip(b.slice(start))}`];
+}
+
+const quoted = (value: string) => (value ? `"${value}"` : 'none');
+
+/**
+ * 'Description: "old…" → "new…"; Tags: Design, Marketing': text fields show old and new values, lists the requested
+ * list; a decided request only the requested values. 'No changes' when nothing differs.
+ */
+export function changeText(requestData: Record<string, unknown>, current: ChangeableToolValues | null): string {
+  const parts = changeDiff(requestData, current).map((change) => {
+    if (change.kind === 'list') return `${change.label}: ${change.after || 'none'}`;
+    if (change.before === null) return `${change.label}: ${quoted(clip(flat(change.after)))}`;
+    const [before, after] = change.before && change.after ? sideBySide(change.before, change.after) : [clip(flat(change.before)), clip(flat(change.after))];
+    return `${change.label}: ${quoted(before)} → ${quoted(after)}`;
+  });
   return parts.length ? parts.join('; ') : 'No changes';
 }

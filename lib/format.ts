@@ -1,4 +1,5 @@
 // Display formatting shared by pages, islands and e-mails: names, initials, tags, hosts, stars, dates.
+import type { PricingModel } from './categories';
 import { DEFAULT_READ_TIME } from './constants';
 
 export interface NamedUser {
@@ -39,6 +40,20 @@ export function detailLabel(value: string): string {
     .split(' ')
     .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
     .join(' ');
+}
+
+// Written out: the detail-page rule ('first hyphen becomes a space') would make 'Contact For-price' (decision 0028).
+const PRICING_LABELS: Record<PricingModel, string> = {
+  free: 'Free',
+  freemium: 'Freemium',
+  'free-trial': 'Free Trial',
+  paid: 'Paid',
+  'contact-for-price': 'Contact for Price',
+};
+
+/** A pricing model's label ('contact-for-price' -> 'Contact for Price'); an unknown value as capitalised words. */
+export function pricingLabel(model: string): string {
+  return Object.hasOwn(PRICING_LABELS, model) ? PRICING_LABELS[model as PricingModel] : tagLabel(model);
 }
 
 /** Tags to show on a card and how many are left over. */

@@ -45,6 +45,13 @@ export const MSG = {
   changeRequestNotApproved: 'Only approved tools can be edited',
   changeRequestPending: 'This tool already has a pending change request',
   noChanges: 'No changes to submit',
+  // Text input hygiene (docs/decisions/0025-text-input.md); `field` is the label the form shows
+  controlCharacters: (field: string) => `${field} must not contain invisible control characters`,
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  tooManyItems: (field: string, max: number) => `${field} can have at most ${max} items`,
+  submissionsPerHour: 'You have sent too many submissions in the last hour. Please wait an hour and try again.',
+  submissionsPerDay: 'You have reached the daily limit of submissions. Please try again tomorrow.',
+  tooManyPending: (count: number) => `You already have ${count} tools awaiting review. Please wait for a decision before submitting more.`,
   // Admin API (docs/decisions: admin API)
   onlyPendingApproved: 'Only pending tools can be approved',
   onlyPendingRejected: 'Only pending tools can be rejected',
@@ -61,8 +68,17 @@ export const MSG = {
   banNeedsReason: 'A ban needs a reason',
   lastAdmin: 'Cannot remove the last admin',
   cannotBlockSelf: 'You cannot suspend or ban your own account',
+  // Who may change roles and the admin flag, and self-moderation (docs/decisions/0023-roles-and-admin-flag.md)
+  rolesNeedAdmin: 'Only an administrator (isAdmin) can change roles and the admin flag',
+  adminAccountNeedsAdmin: "Only an administrator (isAdmin) can change an administrator's account",
+  cannotChangeOwnRole: 'You cannot change your own role or admin flag',
+  ownToolModeration: 'You cannot approve, score, list, change premium on or approve changes to a tool you submitted',
   contentRequired: 'Content is required',
   postSlugTaken: 'A post with this slug already exists',
+  // Rebuild Now in Settings (docs/decisions/0007-site-rebuilds.md)
+  rebuildQueued: 'Site rebuild queued',
+  // A write met the database locked by another process (a seed, a migration) for the whole retry window (docs/decisions/0009)
+  databaseBusy: 'The site is busy for a moment. Please try again in a few seconds.',
 } as const;
 
 /** Toasts of SPEC.md section 8: title and description. */
@@ -70,6 +86,8 @@ export const TOAST = {
   unauthorized: { title: 'Unauthorized', description: 'You are logged out. Logging in again...' },
   adminUnauthorized: { title: 'Unauthorized', description: 'Unauthorized: You are logged out. Logging in again...' },
   adminRequired: { title: 'Unauthorized', description: 'Admin access required. Redirecting...' },
+  // A session cut because the account was suspended or banned: the description is the reason (docs/decisions/0010)
+  signedOutBlocked: 'You have been signed out',
   upgradeFailed: 'Upgrade Failed',
   upgradeFailedFallback: 'Failed to start upgrade process. Please try again.',
   upgradeNeedsConfiguration: 'Payment system needs configuration. Please contact support.',
@@ -105,6 +123,9 @@ export const TOAST = {
   userUpdated: 'User Updated',
   postCreated: 'Post Created',
   postUpdated: 'Post Updated',
+  // Rebuild Now in Settings (not spelled out by the spec)
+  rebuildQueued: { title: 'Rebuild Queued', description: 'The site is rebuilt in the background; its progress shows below.' },
+  rebuildFailed: 'Failed to queue a rebuild',
   reviewAdded: 'Review Added',
   // Change requests (the spec shows the buttons but not their toasts)
   changesApproved: 'Changes Approved',

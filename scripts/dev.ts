@@ -2,13 +2,15 @@
 import { db } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
+import { siteUrlOf } from '../lib/site-url';
 
 await migrateDatabase(db);
 if (await isEmpty(db)) await seedDemo(db);
 
 const env = { ...process.env, API_PORT: process.env.API_PORT || '4322' };
 const api = Bun.spawn([process.execPath, '--watch', 'api/server.ts'], {
-  env: { ...env, PORT: env.API_PORT, REBUILD_WORKER: '0' },
+  // Visitors use the Astro dev server's port: links, e-mails and the Origin check follow it, not the API's.
+  env: { ...env, PORT: env.API_PORT, SITE_URL: siteUrlOf(process.env), REBUILD_WORKER: '0' },
   stdout: 'inherit',
   stderr: 'inherit',
 });

@@ -8,6 +8,12 @@ type JsonLd = Record<string, unknown>;
 
 const CONTEXT = 'https://schema.org';
 
+/** The site's origin; astro.config.mjs always sets it (lib/site-url.ts), from SITE_URL or PORT. */
+export function siteOrigin(site: URL | undefined): URL {
+  if (!site) throw new Error('astro.config.mjs must set `site`');
+  return site;
+}
+
 const abs = (path: string, site: URL): string => new URL(path, site).toString();
 
 function iso(value: Date | null | undefined): string | undefined {

@@ -1,12 +1,13 @@
 // robots.txt: everything public may be crawled; private screens and the API may not.
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '../components/seo';
 
 export const prerender = true;
 
 const DISALLOW = ['/dashboard', '/submit', '/admin', '/auth', '/api/'];
 
 export const GET: APIRoute = ({ site }) => {
-  const base = site ?? new URL('http://localhost:4321');
+  const base = siteOrigin(site);
   const lines = ['User-agent: *', 'Allow: /', ...DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${new URL('/sitemap.xml', base)}`, ''];
   return new Response(lines.join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 };

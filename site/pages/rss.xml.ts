@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { listPublishedPosts } from '../../db/queries/blog';
 import { SITE_NAME } from '../../lib/constants';
 import { htmlToText } from '../../lib/sanitize';
+import { siteOrigin } from '../components/seo';
 import { xmlEscape } from '../components/xml';
 
 export const prerender = true;
@@ -10,7 +11,7 @@ export const prerender = true;
 const FEED_SIZE = 50;
 
 export const GET: APIRoute = async ({ site }) => {
-  const base = site ?? new URL('http://localhost:4321');
+  const base = siteOrigin(site);
   const posts = (await listPublishedPosts()).slice(0, FEED_SIZE);
   const link = new URL('/blog', base).toString();
   const items = posts.map((post) => {

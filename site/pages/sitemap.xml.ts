@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { listPublishedPosts } from '../../db/queries/blog';
 import { listPublicTools } from '../../db/queries/tools';
+import { siteOrigin } from '../components/seo';
 import { xmlEscape } from '../components/xml';
 
 export const prerender = true;
@@ -19,7 +20,7 @@ function latest(dates: (Date | null | undefined)[]): Date | null {
 }
 
 export const GET: APIRoute = async ({ site }) => {
-  const base = site ?? new URL('http://localhost:4321');
+  const base = siteOrigin(site);
   const [tools, posts] = await Promise.all([listPublicTools({ limit: Number.MAX_SAFE_INTEGER }), listPublishedPosts()]);
   const toolsChanged = latest(tools.map((t) => t.updatedAt));
   const postsChanged = latest(posts.map((p) => p.updatedAt));

@@ -3,6 +3,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { AdminStats } from '../../api/admin/tools.service';
 import { ApiError, getJson, send } from '../../lib/http';
+import type { FieldChange } from '../../lib/change-text';
 import { can, type Permission } from '../../lib/permissions';
 import type { EditorialReviewInput, ToolUpdateInput, UserUpdateInput } from '../../lib/schemas';
 import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './user';
@@ -58,6 +59,7 @@ export interface ApprovedTool {
   curatorTake: string | null;
   qualityScore: number | null;
   unlistReason: string | null;
+  submittedById: number;
   submittedAt?: string;
   approvedAt: string | null;
   editorialReviews: EditorialReview[];
@@ -86,6 +88,7 @@ export interface ChangeRequest {
   toolId: number;
   toolName: string;
   toolSlug?: string;
+  toolSubmittedById: number;
   status: string;
   requester: Person | string | null;
   submittedAt?: string;
@@ -93,6 +96,7 @@ export interface ChangeRequest {
   reviewedAt?: string | null;
   requestData: Record<string, unknown>;
   changes: string;
+  diff: FieldChange[];
 }
 
 export interface AdminUser {
@@ -127,6 +131,10 @@ export interface SiteBuild {
   requestedAt?: string;
   finishedAt: string | null;
   error: string | null;
+  /** Builds tried for this request so far. */
+  attempts?: number;
+  /** When a failed build is tried again (queued after a failure), else null. */
+  nextAttemptAt?: string | null;
 }
 
 /** GET /api/admin/settings; the fields after the first ones are extras an older server may not send. */
@@ -136,6 +144,10 @@ export interface AdminSettings {
   google?: { configured: boolean };
   build: SiteBuild | null;
   rebuilds?: SiteBuild[];
+  /** The newest failed build no later build has made good; willRetry until its tries run out. */
+  lastFailure?: (SiteBuild & { willRetry: boolean }) | null;
+  /** Builds tried per request before it is given up on. */
+  maxAttempts?: number;
 }
 
 export interface PostValues {
@@ -251,8 +263,20 @@ export async function rejectChangeRequest(id: number, reason: string): Promise<v
 export async function updateUser(id: number, changes: UserUpdateInput): Promise<void> {
   await send('PATCH', `/api/admin/users/${id}`, changes);
   refresh(ADMIN_KEYS.users, ADMIN_KEYS.stats);
-  // An admin who changed their own role sees the panel their new permissions allow.
+  // An admin who changed their own account (premium; never their role: docs/decisions/0023) sees it at once.
   if ($user.get().data?.id === id) invalidateUser();
+}
+
+/** Rebuild Now: queues a site rebuild; Settings follows it. */
+export async function rebuildSite(): Promise<{ message: string }> {
+  const result = await send<{ message: string }>('POST', '/api/admin/rebuild');
+  refresh(ADMIN_KEYS.settings);
+  return result;
+}
+
+/** Fetches the settings again, to follow a build in progress. */
+export function refreshSettings(): void {
+  refresh(ADMIN_KEYS.settings);
 }
 
 export async function createPost(values: PostValues): Promise<void> {

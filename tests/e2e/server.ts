@@ -8,7 +8,6 @@ process.env.DATABASE_URL = `file:${join(dir, 'app.db')}`;
 process.env.UPLOADS_DIR = join(dir, 'uploads');
 process.env.DIST_DIR = join(dir, 'dist');
 process.env.PORT ||= '4329';
-process.env.SITE_URL = `http://localhost:${process.env.PORT}`;
 
 const { db } = await import('../../db/client');
 const { migrateDatabase } = await import('../../db/migrate');

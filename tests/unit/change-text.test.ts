@@ -1,6 +1,6 @@
 // The readable 'changes' text of a change request in the admin Change Requests list.
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TEXT_MAX, changeText, type ChangeableToolValues } from '../../lib/change-text';
+import { CHANGE_TEXT_MAX, changeDiff, changeText, compactParts, type ChangeableToolValues } from '../../lib/change-text';
 
 const current: ChangeableToolValues = {
   name: 'Notion AI',
@@ -28,6 +28,7 @@ describe('changeText', () => {
     expect(changeText({ pricingModel: 'free-trial' }, current)).toBe('Pricing: "Freemium" → "Free Trial"');
     expect(changeText({ pricingModel: null }, current)).toBe('Pricing: "Freemium" → none');
     expect(changeText({ pricingModel: 'paid' }, { ...current, pricingModel: null })).toBe('Pricing: none → "Paid"');
+    expect(changeText({ pricingModel: 'contact-for-price' }, current)).toBe('Pricing: "Freemium" → "Contact for Price"');
   });
 
   it('shows the requested lists, tags as labels', () => {
@@ -57,10 +58,111 @@ describe('changeText', () => {
     );
   });
 
+  it('starts both sides near the first difference when it lies beyond the clip, so a late change is seen', () => {
+    const start = 'A tool that writes, plans and searches your notes, your documents and your';
+    const text = changeText({ description: `${start} team wiki.` }, { ...current, description: `${start} calendar.` });
+    expect(text).toBe('Description: "…documents and your calendar." → "…documents and your team wiki."');
+    expect(text.split(' → ').every((side) => side.length <= CHANGE_TEXT_MAX + 'Description: ""…'.length)).toBe(true);
+  });
+
   it('shows only the requested values once the tool no longer holds the old ones', () => {
     expect(changeText({ name: 'Notion', url: 'https://notion.com', tags: ['design'] }, null)).toBe(
       'Name: "Notion"; URL: "https://notion.com"; Tags: Design',
     );
     expect(changeText({ targetAudience: [], pricingModel: '' }, null)).toBe('Pricing: none; Best For: none');
+  });
+});
+
+describe('changeDiff', () => {
+  it('marks the words removed and added in a text field, keeping the whole values', () => {
+    const [diff] = changeDiff({ description: 'Plan, write and search your notes.' }, current);
+    expect(diff).toMatchObject({
+      field: 'description',
+      label: 'Description',
+      kind: 'text',
+      before: 'Write and plan inside your notes.',
+      after: 'Plan, write and search your notes.',
+    });
+    expect(diff.parts).toEqual([
+      { text: 'Write', change: 'removed' },
+      { text: 'Plan, write', change: 'added' },
+      { text: ' and ', change: 'same' },
+      { text: 'plan inside', change: 'removed' },
+      { text: 'search', change: 'added' },
+      { text: ' your notes.', change: 'same' },
+    ]);
+  });
+
+  it('finds a change at the very end of a long description', () => {
+    const start = 'word '.repeat(60);
+    const [diff] = changeDiff({ description: `${start}finish.` }, { ...current, description: `${start}end.` });
+    expect(diff.parts.filter((p) => p.change !== 'same')).toEqual([
+      { text: 'end', change: 'removed' },
+      { text: 'finish', change: 'added' },
+    ]);
+  });
+
+  it('shows a value set from none as added, and one cleared as removed', () => {
+    expect(changeDiff({ pricingModel: 'contact-for-price' }, { ...current, pricingModel: null })[0]).toMatchObject({
+      before: '',
+      after: 'Contact for Price',
+      parts: [{ text: 'Contact for Price', change: 'added' }],
+    });
+    expect(changeDiff({ pricingModel: null }, current)[0]).toMatchObject({ before: 'Freemium', after: '', parts: [{ text: 'Freemium', change: 'removed' }] });
+  });
+
+  it('marks list items kept, removed and added; tag order is not a change, audience order is', () => {
+    const [tags] = changeDiff({ tags: ['marketing', 'design'] }, current);
+    expect(tags).toMatchObject({ kind: 'list', label: 'Tags', before: 'Design, Productivity', after: 'Marketing, Design' });
+    expect(tags.parts).toEqual([
+      { text: 'Design', change: 'same' },
+      { text: 'Productivity', change: 'removed' },
+      { text: 'Marketing', change: 'added' },
+    ]);
+    const [audience] = changeDiff({ targetAudience: ['writers', 'teams'] }, current);
+    expect(audience.parts.filter((p) => p.change !== 'same')).toHaveLength(2);
+    expect(changeDiff({ tags: ['productivity', 'design'] }, current)).toEqual([]);
+  });
+
+  it('leaves out unchanged fields and unknown keys, in form order', () => {
+    expect(changeDiff({ url: 'https://notion.com', name: 'Notion AI', isPremium: true }, current).map((d) => d.field)).toEqual(['url']);
+  });
+
+  it('has no old values once the tool no longer holds them', () => {
+    expect(changeDiff({ name: 'Notion', tags: ['design'] }, null)).toEqual([
+      { field: 'name', label: 'Name', kind: 'text', before: null, after: 'Notion', parts: [{ text: 'Notion', change: 'same' }] },
+      { field: 'tags', label: 'Tags', kind: 'list', before: null, after: 'Design', parts: [{ text: 'Design', change: 'same' }] },
+    ]);
+  });
+});
+
+describe('compactParts', () => {
+  const words = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `w${i + from}`).join(' ');
+
+  it('keeps a few words of context around each change and elides the rest of long unchanged runs', () => {
+    const parts = [
+      { text: `${words(20)} `, change: 'same' as const },
+      { text: 'old', change: 'removed' as const },
+      { text: 'new', change: 'added' as const },
+      { text: ` ${words(20, 21)} `, change: 'same' as const },
+      { text: 'gone', change: 'removed' as const },
+      { text: ` ${words(20, 41)}`, change: 'same' as const },
+    ];
+    expect(compactParts(parts, 3)).toEqual([
+      { text: '… w18 w19 w20 ', change: 'same' },
+      { text: 'old', change: 'removed' },
+      { text: 'new', change: 'added' },
+      { text: ' w21 w22 w23 … w38 w39 w40 ', change: 'same' },
+      { text: 'gone', change: 'removed' },
+      { text: ' w41 w42 w43 …', change: 'same' },
+    ]);
+  });
+
+  it('leaves short unchanged runs as they are', () => {
+    const parts = [
+      { text: 'a b c ', change: 'same' as const },
+      { text: 'd', change: 'added' as const },
+    ];
+    expect(compactParts(parts, 3)).toEqual(parts);
   });
 });

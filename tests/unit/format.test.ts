@@ -11,6 +11,7 @@ import {
   initials,
   logoLetter,
   longDate,
+  pricingLabel,
   readTimeOrDefault,
   shortDate,
   splitCommaList,
@@ -18,6 +19,7 @@ import {
   tagLabel,
   urlKey,
 } from '../../lib/format';
+import { PRICING_MODELS } from '../../lib/categories';
 
 describe('initials', () => {
   it('takes the first letters of first and last name, uppercased', () => {
@@ -62,6 +64,24 @@ describe('tagLabel', () => {
     expect(tagLabel('data-analysis')).toBe('Data Analysis');
     expect(tagLabel('design')).toBe('Design');
     expect(tagLabel('contact-for-price')).toBe('Contact For Price');
+  });
+});
+
+describe('pricingLabel', () => {
+  it('gives each pricing model its proper label', () => {
+    expect(pricingLabel('free')).toBe('Free');
+    expect(pricingLabel('freemium')).toBe('Freemium');
+    expect(pricingLabel('free-trial')).toBe('Free Trial');
+    expect(pricingLabel('paid')).toBe('Paid');
+    expect(pricingLabel('contact-for-price')).toBe('Contact for Price');
+  });
+
+  it('labels every option the forms offer', () => {
+    for (const model of PRICING_MODELS) expect(pricingLabel(model)).not.toMatch(/-/);
+  });
+
+  it('turns a value it does not know into capitalised words', () => {
+    expect(pricingLabel('pay-per-use')).toBe('Pay Per Use');
   });
 });
 

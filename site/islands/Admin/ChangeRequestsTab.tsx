@@ -1,9 +1,12 @@
-// Change Requests: owners' edits of their listed tools, with Approve Changes and Reject Changes.
-import { useState } from 'react';
+// Change Requests: owners' edits of their listed tools as a word diff, with Approve Changes and Reject Changes.
+import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { compactParts, type DiffPart, type FieldChange } from '../../../lib/change-text';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
+import { ownToolRefusal } from '../../../lib/permissions';
 import { $changeRequests, approveChangeRequest, rejectChangeRequest, type ChangeRequest } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
 import { DANGER_OUTLINE, EmptyState, ListState } from './parts';
@@ -20,7 +23,94 @@ function requesterText(requester: ChangeRequest['requester']): { name: string; e
   return { name: requester.name, email: requester.name !== requester.email ? requester.email : null };
 }
 
-export default function ChangeRequestsTab() {
+// Colour alone does not carry the change: added words are underlined, removed ones struck, and each says so to a screen
+// reader. The spaces around a changed run stay outside the mark, so only words are underlined or struck.
+function Part({ part }: { part: DiffPart }) {
+  if (part.change === 'same') return <span>{part.text}</span>;
+  const [, before, words, after] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text)!;
+  const mark =
+    part.change === 'added' ? (
+      <ins className="bg-green-100 text-green-900 underline decoration-green-700 rounded-sm px-0.5">
+        <span className="sr-only">added: </span>
+        {words}
+      </ins>
+    ) : (
+      <del className="bg-red-100 text-red-900 line-through decoration-red-700 rounded-sm px-0.5">
+        <span className="sr-only">removed: </span>
+        {words}
+      </del>
+    );
+  return (
+    <>
+      {before}
+      {mark}
+      {after}
+    </>
+  );
+}
+
+function FieldDiff({ change }: { change: FieldChange }) {
+  if (change.kind === 'list') {
+    if (change.parts.length === 0) return <span className="text-base-content/70">none</span>;
+    return change.parts.map((part, i) => (
+      <span key={i}>
+        {i > 0 && ', '}
+        <Part part={part} />
+      </span>
+    ));
+  }
+  // A decided request has no old value to compare with: the requested value, cut to three lines until shown in full.
+  if (change.before === null) return change.after ? <span className="line-clamp-3">{change.after}</span> : <span className="text-base-content/70">none</span>;
+  return compactParts(change.parts).map((part, i) => <Part key={i} part={part} />);
+}
+
+function Value({ value }: { value: string | null }) {
+  return value ? <span className="whitespace-pre-wrap">{value}</span> : <span className="text-base-content/70">none</span>;
+}
+
+/** The changed fields, and on demand their whole current and requested values. */
+function ChangeDiff({ request }: { request: ChangeRequest }) {
+  const [full, setFull] = useState(false);
+  const regionId = useId();
+  if (request.diff.length === 0) return <p className="text-sm bg-base-200/60 rounded-box p-3">{request.changes}</p>;
+  const decided = request.diff.every((change) => change.before === null);
+  return (
+    <div className="text-sm bg-base-200/60 rounded-box p-3 flex flex-col gap-2">
+      <dl className="flex flex-col gap-2">
+        {request.diff.map((change) => (
+          <div key={change.field}>
+            <dt className="font-semibold">{change.label}</dt>
+            <dd className="break-words" data-testid="change-diff">
+              <FieldDiff change={change} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <dl id={regionId} hidden={!full} className="flex flex-col gap-3 border-t border-base-300 pt-2" aria-label="Full values">
+        {request.diff.map((change) => (
+          <div key={change.field}>
+            <dt className="font-semibold">{change.label}</dt>
+            {!decided && (
+              <dd className="break-words">
+                <span className="text-base-content/70">Current: </span>
+                <Value value={change.before} />
+              </dd>
+            )}
+            <dd className="break-words">
+              <span className="text-base-content/70">Requested: </span>
+              <Value value={change.after} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="btn btn-ghost btn-xs self-start" aria-expanded={full} aria-controls={regionId} onClick={() => setFull(!full)}>
+        {full ? 'Hide full values' : 'Show full values'}
+      </button>
+    </div>
+  );
+}
+
+export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($changeRequests);
   const [rejecting, setRejecting] = useState<ChangeRequest | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -46,6 +136,7 @@ export default function ChangeRequestsTab() {
                 const person = requesterText(request.requester);
                 const pending = request.status === 'pending';
                 const busy = busyId === request.id;
+                const ownTool = ownToolRefusal(user, { submittedById: request.toolSubmittedById })?.message;
                 return (
                   <li key={request.id} className="card bg-base-100 border border-base-200" data-testid="change-request">
                     <div className="card-body p-4 gap-3">
@@ -59,13 +150,19 @@ export default function ChangeRequestsTab() {
                         </div>
                         <span className={`badge ${STATUS_BADGE[request.status] ?? 'badge-ghost'}`}>{request.status[0].toUpperCase() + request.status.slice(1)}</span>
                       </div>
-                      <p className="text-sm bg-base-200/60 rounded-box p-3 break-words">{request.changes}</p>
+                      <ChangeDiff request={request} />
                       {pending ? (
                         <div className="flex flex-wrap gap-2 justify-end">
                           <button type="button" className={`${DANGER_OUTLINE} btn-sm`} disabled={busy} onClick={() => setRejecting(request)}>
                             Reject Changes
                           </button>
-                          <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => void approve(request)}>
+                          <button
+                            type="button"
+                            className="btn btn-success btn-sm"
+                            disabled={busy || Boolean(ownTool)}
+                            title={ownTool}
+                            onClick={() => void approve(request)}
+                          >
                             {busy ? 'Applying...' : 'Approve Changes'}
                           </button>
                         </div>

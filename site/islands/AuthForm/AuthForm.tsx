@@ -75,6 +75,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
         tab === 'login'
           ? { title: TOAST.welcomeBack, description: `Logged in as ${result.email}`, variant: 'success' }
           : { title: TOAST.accountCreated, description: `Welcome, ${result.firstName || result.email}!`, variant: 'success' },
+        { next: landing(result) },
       );
       setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {

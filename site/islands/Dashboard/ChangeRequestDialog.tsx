@@ -1,7 +1,7 @@
 // The owner's Edit dialog for an approved tool: saving files a change request for review.
 import { useState, type FormEvent } from 'react';
 import { PRICING_MODELS } from '../../../lib/categories';
-import { detailLabel, splitCommaList } from '../../../lib/format';
+import { pricingLabel, splitCommaList } from '../../../lib/format';
 import { logError, send, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, firstIssue } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
@@ -69,7 +69,7 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
               <option value="">Not specified</option>
               {PRICING_MODELS.map((p) => (
                 <option key={p} value={p}>
-                  {detailLabel(p)}
+                  {pricingLabel(p)}
                 </option>
               ))}
             </select>

@@ -7,7 +7,7 @@ import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http
 import { TOAST } from '../../../lib/messages';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { showToast } from '../../stores/toast';
-import { invalidateUser, redirectToLogin } from '../../stores/user';
+import { invalidateUser, redirectToLogin, signedOutByBlock } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { $myTools, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
@@ -61,7 +61,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   if (!user) {
     return (
       <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" aria-label="Loading" />
+        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
       </div>
     );
   }
@@ -71,7 +71,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     try {
       const { checkoutUrl } = await send<{ checkoutUrl: string }>('POST', '/api/premium/upgrade');
       if (checkoutUrl.includes('mock=true')) {
-        showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' });
+        showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' }, { next: window.location.href });
         invalidateUser();
         setTimeout(() => window.location.reload(), MOCK_UPGRADE_RELOAD_MS);
       } else {
@@ -79,7 +79,9 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       }
     } catch (error) {
       logError(error);
-      if (isUnauthorized(error)) {
+      if (signedOutByBlock(error)) {
+        // Suspended or banned meanwhile: told why and sent to log in.
+      } else if (isUnauthorized(error)) {
         redirectToLogin();
       } else {
         showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
@@ -128,7 +130,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           <h2 className="card-title">Your Submissions</h2>
           {toolsLoading && !tools ? (
             <div className="flex justify-center py-10">
-              <span className="loading loading-spinner" aria-label="Loading" />
+              <span className="loading loading-spinner" role="status" aria-label="Loading" />
             </div>
           ) : list.length === 0 ? (
             <div className="text-center py-10">

@@ -7,7 +7,7 @@ import { fieldIssues, submissionSchema } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys, invalidateUser, redirectToLogin } from '../../stores/user';
+import { invalidateKeys, invalidateUser, redirectToLogin, signedOutByBlock } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
@@ -37,7 +37,7 @@ export default function SubmitTool() {
   if (!user) {
     return (
       <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" aria-label="Loading" />
+        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
       </div>
     );
   }
@@ -92,7 +92,7 @@ export default function SubmitTool() {
     setPending(true);
     try {
       await send('POST', '/api/tools', body);
-      showToast({ ...TOAST.submitted, variant: 'success' });
+      showToast({ ...TOAST.submitted, variant: 'success' }, { next: '/dashboard' });
       form.current?.reset();
       setTags([]);
       setLogo(null);
@@ -102,7 +102,9 @@ export default function SubmitTool() {
       return; // stays 'Submitting...' until the redirect, so it cannot be sent twice
     } catch (error) {
       logError(error);
-      if (isUnauthorized(error)) {
+      if (signedOutByBlock(error)) {
+        // Suspended or banned meanwhile: told why and sent to log in.
+      } else if (isUnauthorized(error)) {
         redirectToLogin();
       } else {
         showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });

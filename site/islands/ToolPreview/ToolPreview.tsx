@@ -1,6 +1,6 @@
 // A private preview of a submission that is not public yet: only its owner and reviewers can open it.
 import { useEffect, useState } from 'react';
-import { detailLabel, hostOf, shortDate, tagLabel } from '../../../lib/format';
+import { hostOf, pricingLabel, shortDate, tagLabel } from '../../../lib/format';
 import { getJson, logError } from '../../../lib/http';
 import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
@@ -48,7 +48,7 @@ export default function ToolPreview() {
   if (!tool) {
     return (
       <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" aria-label="Loading" />
+        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
       </div>
     );
   }
@@ -75,7 +75,7 @@ export default function ToolPreview() {
         </div>
         <div>
           <dt className="text-sm text-base-content/80">Pricing</dt>
-          <dd>{tool.pricingModel ? detailLabel(tool.pricingModel) : '—'}</dd>
+          <dd>{tool.pricingModel ? pricingLabel(tool.pricingModel) : '—'}</dd>
         </div>
         <div>
           <dt className="text-sm text-base-content/80">Submitted</dt>

@@ -2,7 +2,7 @@
 // and (for premium tools) the demo video, screenshots, pricing model and audience.
 import { useId, useState, type FormEvent } from 'react';
 import { CATEGORY_IDS, PRICING_MODELS } from '../../../../lib/categories';
-import { clampQualityScore, detailLabel, splitCommaList } from '../../../../lib/format';
+import { clampQualityScore, pricingLabel, splitCommaList } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
 import { firstIssue, toolUpdateSchema } from '../../../../lib/schemas';
 import { updateTool, type ApprovedTool } from '../../../stores/admin';
@@ -12,7 +12,8 @@ import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
 import QualityScoreInput from './QualityScoreInput';
 
-export default function EditToolDialog({ tool, onClose }: { tool: ApprovedTool; onClose: () => void }) {
+/** `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so. */
+export default function EditToolDialog({ tool, ownTool, onClose }: { tool: ApprovedTool; ownTool?: string; onClose: () => void }) {
   const id = useId();
   const [name, setName] = useState(tool.name);
   const [url, setUrl] = useState(tool.url);
@@ -80,18 +81,25 @@ export default function EditToolDialog({ tool, onClose }: { tool: ApprovedTool; 
             aria-describedby={`${id}-tags-hint`}
           />
         </Field>
-        <Field id={`${id}-take`} label="Curator's Take">
-          <textarea id={`${id}-take`} rows={4} className="textarea textarea-bordered w-full" value={curatorTake} onChange={(e) => setCuratorTake(e.target.value)} />
-        </Field>
-        <div className="flex flex-wrap items-end gap-6">
-          <Field id={`${id}-score`} label="Quality Score">
-            <QualityScoreInput id={`${id}-score`} value={score} onChange={setScore} />
+        <fieldset className="flex flex-col gap-4" disabled={Boolean(ownTool)} title={ownTool} aria-describedby={ownTool ? `${id}-own` : undefined}>
+          <Field id={`${id}-take`} label="Curator's Take">
+            <textarea id={`${id}-take`} rows={4} className="textarea textarea-bordered w-full" value={curatorTake} onChange={(e) => setCuratorTake(e.target.value)} />
           </Field>
-          <label className="flex items-center gap-2 cursor-pointer pb-3">
-            <input type="checkbox" className="checkbox checkbox-warning" checked={isPremium} onChange={(e) => setIsPremium(e.target.checked)} />
-            <span className="label-text font-medium">Premium tool</span>
-          </label>
-        </div>
+          <div className="flex flex-wrap items-end gap-6">
+            <Field id={`${id}-score`} label="Quality Score">
+              <QualityScoreInput id={`${id}-score`} value={score} onChange={setScore} />
+            </Field>
+            <label className="flex items-center gap-2 cursor-pointer pb-3">
+              <input type="checkbox" className="checkbox checkbox-warning" checked={isPremium} onChange={(e) => setIsPremium(e.target.checked)} />
+              <span className="label-text font-medium">Premium tool</span>
+            </label>
+          </div>
+          {ownTool && (
+            <p id={`${id}-own`} className="text-sm text-base-content/80">
+              {ownTool}
+            </p>
+          )}
+        </fieldset>
 
         {isPremium && (
           <fieldset className="border border-warning/40 rounded-box p-4 flex flex-col gap-4" data-testid="premium-fields">
@@ -108,7 +116,7 @@ export default function EditToolDialog({ tool, onClose }: { tool: ApprovedTool; 
                   <option value="">Not specified</option>
                   {PRICING_MODELS.map((p) => (
                     <option key={p} value={p}>
-                      {detailLabel(p)}
+                      {pricingLabel(p)}
                     </option>
                   ))}
                 </select>

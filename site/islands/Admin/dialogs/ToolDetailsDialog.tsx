@@ -2,7 +2,7 @@
 // and the 'Add Follow-up Review' dialog.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { detailLabel, hostOf, longDate } from '../../../../lib/format';
+import { detailLabel, hostOf, longDate, pricingLabel } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
 import { $historyToolId, $toolHistory, addReview, type ApprovedTool, type AuditRow, type EditorialReview } from '../../../stores/admin';
 import { perform } from '../feedback';
@@ -89,7 +89,8 @@ function ReviewItem({ review }: { review: EditorialReview }) {
   );
 }
 
-export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedTool; onClose: () => void }) {
+/** `ownTool`: why the viewer may not add a review (a tool they submitted), if so. */
+export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: ApprovedTool; ownTool?: string; onClose: () => void }) {
   const { data: history, loading, error } = useStore($toolHistory);
   const [reviewing, setReviewing] = useState(false);
 
@@ -137,7 +138,7 @@ export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedToo
                 <AdminStars score={tool.qualityScore} />
               </span>
             </Detail>
-            <Detail label="Pricing">{tool.pricingModel ? detailLabel(tool.pricingModel) : '—'}</Detail>
+            <Detail label="Pricing">{tool.pricingModel ? pricingLabel(tool.pricingModel) : '—'}</Detail>
             <Detail label="Best For">{tool.targetAudience.length ? tool.targetAudience.map(detailLabel).join(', ') : '—'}</Detail>
             <Detail label="Approved">{longDate(tool.approvedAt) || '—'}</Detail>
             {tool.status === 'unlisted' && <Detail label="Unlist reason">{tool.unlistReason || '—'}</Detail>}
@@ -174,7 +175,7 @@ export default function ToolDetailsDialog({ tool, onClose }: { tool: ApprovedToo
               <h4 id={`reviews-${tool.id}`} className="font-semibold">
                 Editorial Review History
               </h4>
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => setReviewing(true)}>
+              <button type="button" className="btn btn-primary btn-sm" disabled={Boolean(ownTool)} title={ownTool} onClick={() => setReviewing(true)}>
                 Add Follow-up Review
               </button>
             </div>

@@ -1,0 +1,52 @@
+// A toast shown just before a navigation appears on the page it leads to, and nowhere else (decision 0015).
+import { islandsHydrated, test, expect, type Page } from './fixtures';
+
+/** Waits until the page's Toaster is mounted and idle, so a toast it would show is on screen by now. */
+async function toasterSettled(page: Page): Promise<void> {
+  await islandsHydrated(page);
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.includes('/mount-toaster')),
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+}
+
+test('the welcome toast follows the sign-in to the admin panel', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByTestId('toast')).toContainText('Welcome back!');
+  await expect(page.getByTestId('toast')).toContainText('Logged in as admin@demo.test');
+});
+
+test('signing out right after signing in does not carry the welcome toast to the home page', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByTestId('toast')).toContainText('Welcome back!');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await toasterSettled(page);
+  // Counted once, not awaited: a toast that did show would also pass a retrying check once its 5 seconds are up.
+  expect(await page.getByTestId('toast').count()).toBe(0);
+});
+
+test('a toast is not carried to a page the visitor opens by themselves', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByTestId('toast')).toContainText('Welcome back!');
+  await page.goto('/directory');
+  await toasterSettled(page);
+  expect(await page.getByTestId('toast').count()).toBe(0);
+});
+
+test('the unauthorized toast follows the redirect to the sign-in page', async ({ page }) => {
+  await page.goto('/submit');
+  await page.waitForURL('**/auth');
+  await expect(page.getByTestId('toast')).toContainText('Unauthorized');
+  await expect(page.getByTestId('toast')).toContainText('You are logged out. Logging in again...');
+});
