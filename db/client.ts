@@ -193,18 +193,6 @@ function clients(open: () => Client, renewable: boolean) {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (typeof value !== 'function') return value;
-        if (prop === 'commit' || prop === 'rollback') {
-          return async (...args: unknown[]) => {
-            try {
-              return await value.apply(target, args);
-            } catch (error) {
-              retire(generation, error);
-              throw error;
-            } finally {
-              settle();
-            }
-          };
-        }
         if (prop === 'close') {
           return (...args: unknown[]) => {
             try {
@@ -214,12 +202,16 @@ function clients(open: () => Client, renewable: boolean) {
             }
           };
         }
+        // Commit and rollback end the transaction: its client may then be closed if retired.
+        const ends = prop === 'commit' || prop === 'rollback';
         return async (...args: unknown[]) => {
           try {
             return await value.apply(target, args);
           } catch (error) {
             retire(generation, error);
             throw error;
+          } finally {
+            if (ends) settle();
           }
         };
       },

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { call, reloadUser, signedIn } from '../helpers/api';
+import { deliverWebhook, useStripeKeys } from '../helpers/stripe';
 
 describe('POST /api/premium/upgrade in development mode', () => {
   it('answers 401 signed out', async () => {
@@ -86,28 +87,8 @@ describe('POST /api/premium/upgrade with Stripe', () => {
 
 describe('POST /api/premium/webhook', () => {
   const secret = 'whsec_test_secret';
-  beforeAll(() => {
-    config.stripe.secretKey = 'sk_test_123';
-    config.stripe.webhookSecret = secret;
-  });
-  afterAll(() => {
-    config.stripe.secretKey = '';
-    config.stripe.webhookSecret = '';
-  });
-
-  async function deliver(event: object, sign = true) {
-    const { stripe } = await import('../../api/services/payments');
-    const payload = JSON.stringify(event);
-    const header = stripe().webhooks.generateTestHeaderString({ payload, secret: sign ? secret : 'whsec_wrong' });
-    const { app } = await import('../../api/app');
-    return app.handle(
-      new Request('http://localhost:4321/api/premium/webhook', {
-        method: 'POST',
-        headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-        body: payload,
-      }),
-    );
-  }
+  useStripeKeys(secret);
+  const deliver = (event: object, sign = true) => deliverWebhook(event, sign ? secret : 'whsec_wrong');
 
   // Stripe's `created`, in seconds; each test buys its own subscription.
   const created = 1_760_000_000;

@@ -1,36 +1,19 @@
 // Stripe webhooks delivered out of order and again: Premium follows the newest state of each subscription.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../api/config';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { reloadUser, signedIn } from '../helpers/api';
+import { deliverWebhook, useStripeKeys } from '../helpers/stripe';
 
 const secret = 'whsec_order_secret';
 const T0 = 1_760_000_000; // Stripe's `created`, in seconds
 
-beforeAll(() => {
-  config.stripe.secretKey = 'sk_test_123';
-  config.stripe.webhookSecret = secret;
-});
-afterAll(() => {
-  config.stripe.secretKey = '';
-  config.stripe.webhookSecret = '';
-});
+useStripeKeys(secret);
 
-/** POSTs an event to the webhook with a real Stripe signature. */
+/** POSTs an event to the webhook with a real Stripe signature; Stripe must hear 200. */
 async function deliver(event: object): Promise<Response> {
-  const { stripe } = await import('../../api/services/payments');
-  const payload = JSON.stringify(event);
-  const header = stripe().webhooks.generateTestHeaderString({ payload, secret });
-  const { app } = await import('../../api/app');
-  const res = await app.handle(
-    new Request('http://localhost:4321/api/premium/webhook', {
-      method: 'POST',
-      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-      body: payload,
-    }),
-  );
+  const res = await deliverWebhook(event, secret);
   expect(res.status).toBe(200);
   return res;
 }
