@@ -46,8 +46,9 @@ function PendingCount() {
   const { data } = useStore($pendingTools);
   if (!data) return null;
   return (
-    <span className="badge badge-warning badge-sm ml-2" aria-label={`${data.length} pending`}>
+    <span className="badge badge-warning badge-sm ml-2">
       {data.length}
+      <span className="sr-only"> pending</span>
     </span>
   );
 }

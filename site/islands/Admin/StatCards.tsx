@@ -23,7 +23,7 @@ export default function StatCards() {
             ) : error ? (
               <span className="text-3xl font-bold text-base-content/40" title="Could not load the stats">—</span>
             ) : (
-              <span className="skeleton h-9 w-12" aria-label="Loading" />
+              <span className="skeleton h-9 w-12" role="status" aria-label="Loading" />
             )}
           </div>
         </div>

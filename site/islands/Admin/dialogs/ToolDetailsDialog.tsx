@@ -221,7 +221,7 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ap
             ) : error && !loading ? (
               <p className="text-sm text-error-text">The history could not be loaded.</p>
             ) : (
-              <span className="loading loading-dots loading-sm" aria-label="Loading history" />
+              <span className="loading loading-dots loading-sm" role="status" aria-label="Loading history" />
             )}
           </section>
         </div>
