@@ -8,7 +8,7 @@ import { CATEGORY_IDS, PRICING_MODELS, type CategoryId } from '../lib/categories
 import { computeReadTime, logoLetter, urlKey } from '../lib/format';
 import { sanitizeBlogHtml } from '../lib/sanitize';
 import { slugify, uniqueSlug } from '../lib/slug';
-import { db, type Database } from './client';
+import { db, type Database, type Executor } from './client';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts';
 import {
   SEED_CHANGE_REQUESTS,
@@ -21,19 +21,18 @@ import {
 } from './seed-data';
 import { blogPosts, changeRequests, editorialReviews, tools, users, type NewTool } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const DAY = 86_400_000;
 const CHUNK = 500;
 
 /** True when no account exists yet (a fresh database). */
-export async function isEmpty(database: Database | Tx = db): Promise<boolean> {
+export async function isEmpty(database: Executor = db): Promise<boolean> {
   const [row] = await database.select({ n: count() }).from(users);
   return row.n === 0;
 }
 
 /** True when the demo admin exists, i.e. the demo seed already ran. */
-export async function hasDemo(database: Database | Tx = db): Promise<boolean> {
+export async function hasDemo(database: Executor = db): Promise<boolean> {
   const row = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
   return row.length > 0;
 }

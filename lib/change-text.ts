@@ -1,5 +1,6 @@
 // What an owner's change request changes, for the admin Change Requests list: a word diff per field and a one-line text.
 import { diffArrays, diffWords } from 'diff';
+import type { DiffPart } from './diff-parts';
 import { pricingLabel, splitCommaList, tagLabel } from './format';
 
 /** The tool fields an owner may ask to change, as the tool holds them now. */
@@ -13,11 +14,6 @@ export interface ChangeableToolValues {
 }
 
 type Field = keyof ChangeableToolValues;
-
-export interface DiffPart {
-  text: string;
-  change: 'same' | 'added' | 'removed';
-}
 
 /** One requested change: the whole values as shown, and the words (or list items) removed and added. */
 export interface FieldChange {
@@ -97,7 +93,7 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
     const list = LIST_FIELDS.find((f) => f.key === key)!;
     const after = asList(requestData[key]).map(list.format);
     if (!current) {
-      changes.push({ field: key, label: list.label, kind: 'list', before: null, after: after.join(', '), parts: itemParts([], after, true).map((p) => ({ ...p, change: 'same' })) });
+      changes.push({ field: key, label: list.label, kind: 'list', before: null, after: after.join(', '), parts: after.map((text) => ({ text, change: 'same' })) });
       continue;
     }
     const before = asList(current[key]).map(list.format);
@@ -106,27 +102,6 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
     changes.push({ field: key, label: list.label, kind: 'list', before: before.join(', '), after: after.join(', '), parts });
   }
   return changes;
-}
-
-/**
- * Long unchanged runs of a text diff cut down to `context` words beside each change, the rest shown as '…', so a
- * change at the end of a long description is on screen at once.
- */
-export function compactParts(parts: readonly DiffPart[], context = 8): DiffPart[] {
-  return parts.map((part, i) => {
-    if (part.change !== 'same') return part;
-    // Words and the whitespace between them, with the run's leading and trailing whitespace kept apart.
-    const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text)!;
-    const words = body.split(/(\s+)/);
-    const count = Math.ceil(words.length / 2);
-    const keepHead = i > 0 ? context : 0; // words after the change before this run
-    const keepTail = i < parts.length - 1 ? context : 0; // words before the change after it
-    if (count <= keepHead + keepTail) return part;
-    const head = words.slice(0, Math.max(0, keepHead * 2 - 1)).join('');
-    const tail = keepTail ? words.slice(words.length - (keepTail * 2 - 1)).join('') : '';
-    const text = [head, '…', tail].filter(Boolean).join(' ');
-    return { text: `${lead}${text}${trail}`, change: 'same' };
-  });
 }
 
 /** Longer values are cut to this many characters (plus an ellipsis) so the one-line text stays readable. */

@@ -28,23 +28,21 @@ const MAX_LIST_ITEMS = 20;
 const MAX_POST_EXCERPT = 1000;
 const MAX_POST_CONTENT = 200_000;
 
-/** A trimmed one-line field, its label in the messages. */
-function lineField(label: string, max: number) {
+/**
+ * A trimmed string that refuses control characters, named by its label in the messages. `breaks`: a multi-line
+ * field, which keeps tabs and line breaks; `typeMessage`: what a non-string gets (the spec's message where it has one).
+ */
+function cleanString(label: string, { breaks = false, typeMessage = `${label} must be text` } = {}) {
   return z
-    .string(`${label} must be text`)
+    .string(typeMessage)
     .trim()
-    .refine(isCleanLine, MSG.controlCharacters(label))
-    .max(max, MSG.textTooLong(label, max));
+    .refine(breaks ? isCleanText : isCleanLine, MSG.controlCharacters(label));
 }
 
-/** A trimmed multi-line field (tabs and line breaks allowed), its label in the messages. */
-function textField(label: string, max: number) {
-  return z
-    .string(`${label} must be text`)
-    .trim()
-    .refine(isCleanText, MSG.controlCharacters(label))
-    .max(max, MSG.textTooLong(label, max));
-}
+/** A one-line field of at most `max` characters. */
+const lineField = (label: string, max: number) => cleanString(label).max(max, MSG.textTooLong(label, max));
+/** A multi-line field of at most `max` characters. */
+const textField = (label: string, max: number) => cleanString(label, { breaks: true }).max(max, MSG.textTooLong(label, max));
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -87,16 +85,10 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const toolName = z
-  .string(MSG.toolNameRequired)
-  .trim()
-  .refine(isCleanLine, MSG.controlCharacters('Tool name'))
+export const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
   .min(1, MSG.toolNameRequired)
   .max(MAX_TOOL_NAME, MSG.toolNameTooLong);
-export const toolDescription = z
-  .string(MSG.descriptionTooShort)
-  .trim()
-  .refine(isCleanText, MSG.controlCharacters('Description'))
+export const toolDescription = cleanString('Description', { breaks: true, typeMessage: MSG.descriptionTooShort })
   .min(MIN_DESCRIPTION, MSG.descriptionTooShort)
   .max(MAX_DESCRIPTION, MSG.descriptionTooLong);
 export const categoryTags = z
@@ -118,10 +110,7 @@ export const submissionSchema = z.object({
 });
 export type SubmissionInput = z.infer<typeof submissionSchema>;
 
-export const curatorTake = z
-  .string(MSG.curatorTakeRequired)
-  .trim()
-  .refine(isCleanText, MSG.controlCharacters('Curator take'))
+export const curatorTake = cleanString('Curator take', { breaks: true, typeMessage: MSG.curatorTakeRequired })
   .min(1, MSG.curatorTakeRequired)
   .max(MAX_CURATOR_TAKE, MSG.textTooLong('Curator take', MAX_CURATOR_TAKE));
 export const qualityScore = z.coerce
@@ -134,10 +123,7 @@ export const editorialReviewSchema = z.object({ curatorTake, qualityScore });
 export type EditorialReviewInput = z.infer<typeof editorialReviewSchema>;
 
 export const rejectSchema = z.object({
-  rejectionReason: z
-    .string('Rejection reason is required')
-    .trim()
-    .refine(isCleanText, MSG.controlCharacters('Rejection reason'))
+  rejectionReason: cleanString('Rejection reason', { breaks: true, typeMessage: 'Rejection reason is required' })
     .min(1, 'Rejection reason is required')
     .max(MAX_REASON, MSG.textTooLong('Rejection reason', MAX_REASON)),
 });
@@ -212,16 +198,10 @@ export const userUpdateSchema = z
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const blogPostSchema = z.object({
-  title: z
-    .string('Title is required')
-    .trim()
-    .refine(isCleanLine, MSG.controlCharacters('Title'))
+  title: cleanString('Title', { typeMessage: 'Title is required' })
     .min(1, 'Title is required')
     .max(255, 'Title must be less than 255 characters'),
-  content: z
-    .string(MSG.contentRequired)
-    .trim()
-    .refine(isCleanText, MSG.controlCharacters('Content'))
+  content: cleanString('Content', { breaks: true, typeMessage: MSG.contentRequired })
     .min(1, MSG.contentRequired)
     .max(MAX_POST_CONTENT, MSG.textTooLong('Content', MAX_POST_CONTENT)),
   excerpt: textField('Excerpt', MAX_POST_EXCERPT).optional().nullable(),

@@ -1,7 +1,7 @@
 // The Blog CMS: every post for the admin list, and create/update with sanitised HTML, slugs,
 // excerpts, read times and the first-publication date decided here.
 import { and, desc, eq, like, ne, or } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Transaction } from '../../db/client';
 import { blogPosts, type BlogPost } from '../../db/schema';
 import { computeReadTime } from '../../lib/format';
 import { MSG } from '../../lib/messages';
@@ -11,7 +11,6 @@ import { slugify, uniqueSlug } from '../../lib/slug';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { requestRebuild } from '../services/rebuild-queue';
-import type { Tx } from './shared';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
 export const EXCERPT_LENGTH = 160;
@@ -36,7 +35,7 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-async function slugsLike(tx: Tx, root: string, exceptPostId: number | null): Promise<Set<string>> {
+async function slugsLike(tx: Transaction, root: string, exceptPostId: number | null): Promise<Set<string>> {
   const rows = await tx
     .select({ slug: blogPosts.slug })
     .from(blogPosts)
@@ -45,14 +44,14 @@ async function slugsLike(tx: Tx, root: string, exceptPostId: number | null): Pro
 }
 
 /** An explicit slug (slugified too) must be free: 409 if not. A slug derived from the title gets -2, -3... */
-async function explicitSlug(tx: Tx, given: string | null | undefined, exceptPostId: number | null): Promise<string | null> {
+async function explicitSlug(tx: Transaction, given: string | null | undefined, exceptPostId: number | null): Promise<string | null> {
   const slug = slugify(given ?? '');
   if (!slug) return null;
   if ((await slugsLike(tx, slug, exceptPostId)).has(slug)) throw conflict(MSG.postSlugTaken);
   return slug;
 }
 
-async function derivedSlug(tx: Tx, title: string, exceptPostId: number | null): Promise<string> {
+async function derivedSlug(tx: Transaction, title: string, exceptPostId: number | null): Promise<string> {
   const root = slugify(title) || 'post';
   return uniqueSlug(root, await slugsLike(tx, root, exceptPostId));
 }

@@ -2,18 +2,18 @@
 // approving (applies requestData to the tool) and rejecting, each e-mailing the requester.
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { db } from '../../db/client';
+import { db, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
 import { changeDiff, changeText } from '../../lib/change-text';
 import { MSG } from '../../lib/messages';
 import { ownToolRefusal, type Actor } from '../../lib/permissions';
 import { changeRequestSchema } from '../../lib/schemas';
-import { HttpError, conflict, notFound } from '../plugins/errors';
+import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
-import { personColumns, personOf, type Tx } from './shared';
+import { personColumns, personOf } from './shared';
 import { applyToolChanges } from './tools.service';
 
 const requester = alias(users, 'requester');
@@ -64,7 +64,7 @@ export async function listChangeRequests() {
   }));
 }
 
-async function pendingRequest(tx: Tx, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
+async function pendingRequest(tx: Transaction, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
   const request = await tx.query.changeRequests.findFirst({ where: eq(changeRequests.id, requestId) });
   if (!request) throw notFound(MSG.changeRequestNotFound);
   if (request.status !== 'pending') throw conflict(MSG.changeRequestAlreadyDecided);
@@ -73,7 +73,7 @@ async function pendingRequest(tx: Tx, requestId: number): Promise<{ request: Cha
   return { request, tool };
 }
 
-async function decide(tx: Tx, request: ChangeRequest, status: 'approved' | 'rejected', actorId: number) {
+async function decide(tx: Transaction, request: ChangeRequest, status: 'approved' | 'rejected', actorId: number) {
   const [decided] = await tx
     .update(changeRequests)
     .set({ status, reviewedAt: new Date(), reviewedById: actorId })
@@ -91,8 +91,7 @@ export async function approveChangeRequest(requestId: number, actor: Actor) {
   return db.transaction(async (tx) => {
     const { request, tool } = await pendingRequest(tx, requestId);
     // Applying changes to one's own tool is judging it (docs/decisions/0023).
-    const refusal = ownToolRefusal(actor, tool);
-    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    refuse(ownToolRefusal(actor, tool));
     const changes = changeRequestSchema.parse(request.requestData);
     const applied = await applyToolChanges(tx, tool, changes);
     const decided = await decide(tx, request, 'approved', actorId);

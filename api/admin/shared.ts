@@ -1,12 +1,8 @@
-// Small pieces every admin feature uses: the transaction type, id params, JSON bodies, any-of permission checks.
-import type { Database } from '../../db/client';
+// Small pieces every admin feature uses: id params, JSON bodies, any-of permission checks.
 import { MSG } from '../../lib/messages';
 import { can, type Permission, type PermissionSubject } from '../../lib/permissions';
 import { displayName, type NamedUser } from '../../lib/format';
 import { badRequest, forbidden, notFound } from '../plugins/errors';
-
-/** The transaction handed to `db.transaction(async (tx) => ...)`: every admin mutation runs in one. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A numeric id from the path; anything else cannot name a row, so it is a 404. */
 export function idParam(value: string, message = 'Not found'): number {

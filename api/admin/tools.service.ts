@@ -1,7 +1,7 @@
 // Tool moderation for the admin panel: stats, the pending and approved lists, a tool's history,
 // approve/reject, edits, premium, unlist/list and follow-up reviews. Every mutation is one transaction.
 import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Transaction } from '../../db/client';
 import { publicToolColumns } from '../../db/queries/tools';
 import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
@@ -10,12 +10,12 @@ import { MSG } from '../../lib/messages';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import type { ChangeRequestInput, EditorialReviewInput, ToolUpdateInput } from '../../lib/schemas';
 import { slugify, uniqueSlug } from '../../lib/slug';
-import { HttpError, conflict, notFound } from '../plugins/errors';
+import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolApprovedEmail, toolRejectedEmail } from './emails';
-import { personColumns, personOf, type Tx } from './shared';
+import { personColumns, personOf } from './shared';
 
 /** Approved tools and unlisted ones (approved but hidden) are the "approved" side of the panel. */
 export const APPROVED_STATUSES = ['approved', 'unlisted'] as const;
@@ -170,20 +170,14 @@ export async function toolHistory(toolId: number) {
   };
 }
 
-async function toolForUpdate(tx: Tx, toolId: number): Promise<Tool> {
+async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
   const tool = await tx.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
 
-/** Staff do not judge a tool they submitted (approve, score, list again, premium, apply change requests): docs/decisions/0023. */
-function assertNotOwnTool(actor: Actor, tool: Tool): void {
-  const refusal = ownToolRefusal(actor, tool);
-  if (refusal) throw new HttpError(refusal.status, refusal.message);
-}
-
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
-async function setTool(tx: Tx, toolId: number, fields: Partial<Tool>): Promise<Tool> {
+async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields }).where(eq(tools.id, toolId)).returning();
   return row;
 }
@@ -192,7 +186,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'pending') throw conflict(MSG.onlyPendingApproved);
-    assertNotOwnTool(actor, tool);
+    refuse(ownToolRefusal(actor, tool));
     const now = new Date();
     const approved = await setTool(tx, toolId, {
       status: 'approved',
@@ -250,7 +244,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
   });
 }
 
-async function assertUrlFree(tx: Tx, url: string, exceptToolId: number): Promise<void> {
+async function assertUrlFree(tx: Transaction, url: string, exceptToolId: number): Promise<void> {
   const [existing] = await tx
     .select({ name: tools.name, status: tools.status })
     .from(tools)
@@ -260,7 +254,7 @@ async function assertUrlFree(tx: Tx, url: string, exceptToolId: number): Promise
   throw conflict(existing.status === 'pending' ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
 }
 
-async function freeToolSlug(tx: Tx, name: string, exceptToolId: number): Promise<string> {
+async function freeToolSlug(tx: Transaction, name: string, exceptToolId: number): Promise<string> {
   const root = slugify(name) || 'tool';
   const rows = await tx
     .select({ slug: tools.slug })
@@ -280,7 +274,7 @@ export interface AppliedChanges {
  * moves urlKey (refused if another live or pending tool has it); a name change re-slugs a pending tool
  * only: once a tool has been approved its URL is permanent.
  */
-export async function applyToolChanges(tx: Tx, tool: Tool, input: ToolUpdateInput | ChangeRequestInput): Promise<AppliedChanges> {
+export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolUpdateInput | ChangeRequestInput): Promise<AppliedChanges> {
   const next: Partial<Tool> = {};
   for (const [key, value] of Object.entries(input) as [keyof Tool, unknown][]) {
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
@@ -312,7 +306,7 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
       (input.qualityScore !== undefined && input.qualityScore !== tool.qualityScore) ||
       (input.curatorTake !== undefined && (input.curatorTake?.trim() || null) !== tool.curatorTake) ||
       (input.isPremium !== undefined && input.isPremium !== tool.isPremium);
-    if (judges) assertNotOwnTool(actor, tool);
+    if (judges) refuse(ownToolRefusal(actor, tool));
     // A pending tool's premium flag is the submitter's quota slot: only submission and rejection move it.
     if (input.isPremium !== undefined && input.isPremium !== tool.isPremium && !isApprovedSide(tool.status)) {
       throw conflict(MSG.premiumNeedsApprovedTool);
@@ -329,7 +323,7 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.premiumNeedsApprovedTool);
-    assertNotOwnTool(actor, tool);
+    refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
     if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx);
@@ -368,7 +362,7 @@ export async function listTool(toolId: number, actor: Actor): Promise<Tool> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
-    assertNotOwnTool(actor, tool);
+    refuse(ownToolRefusal(actor, tool));
     const listed = await setTool(tx, toolId, { status: 'approved', unlistReason: null });
     await requestRebuild(`tool listed again: ${tool.slug}`, tx);
     await recordAudit(tx, {
@@ -388,7 +382,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
   const reviewId = await db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.reviewNeedsApprovedTool);
-    assertNotOwnTool(actor, tool);
+    refuse(ownToolRefusal(actor, tool));
     const now = new Date();
     const [review] = await tx
       .insert(editorialReviews)

@@ -2,17 +2,16 @@
 // with the rules that keep the panel safe (who may change what, reasons, session ends, the last
 // isAdmin account, nobody demoting or blocking themselves: docs/decisions/0023-roles-and-admin-flag.md).
 import { and, count, desc, eq, isNotNull, lte, ne, or } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Transaction } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor, type Refusal } from '../../lib/permissions';
+import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor } from '../../lib/permissions';
 import type { UserUpdateInput } from '../../lib/schemas';
 import { publicUser } from '../auth/service';
 import { premiumQuota } from '../premium/service';
 import { accountBlock, cutUserSessions } from '../auth/sessions';
-import { HttpError, badRequest, conflict, notFound } from '../plugins/errors';
+import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
-import type { Tx } from './shared';
 
 /** What the User Management tab reads: never the password hash or payment ids. */
 export function adminUser(user: User) {
@@ -33,7 +32,7 @@ type AdminFields = Pick<User, 'isAdmin' | 'accountStatus' | 'suspendedUntil' | '
  */
 const isActiveAdmin = (user: AdminFields) => user.isAdmin && accountBlock(user) === null;
 
-async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> {
+async function otherActiveAdmins(tx: Transaction, exceptUserId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(users)
@@ -51,10 +50,6 @@ async function otherActiveAdmins(tx: Tx, exceptUserId: number): Promise<number> 
 }
 
 type Editable = Pick<User, 'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
-
-function refuse(refusal: Refusal | null): void {
-  if (refusal) throw new HttpError(refusal.status, refusal.message);
-}
 
 /** The user's fields after the change, with the rules on who may change what and the account-status rules applied. */
 function nextState(target: User, input: UserUpdateInput, actor: Actor): Editable {

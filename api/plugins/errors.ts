@@ -20,6 +20,11 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 
+/** Throws the refusal a rule of lib/permissions.ts gave (403 or 409 with its message), if any. */
+export function refuse(refusal: { status: number; message: string } | null): void {
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
+}
+
 /** Seconds a client is told to wait when another process holds the database's write lock. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 

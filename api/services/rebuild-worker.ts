@@ -1,6 +1,6 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
 // records the outcome on every job it covered, and queues a failed build again after a backoff.
-import { and, desc, eq, inArray, isNotNull, isNull, lte, max, min, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
@@ -24,14 +24,17 @@ let running = false;
 
 /** Whether anything is waiting to be built now: a settled burst of new requests, or a retry whose backoff ran out. */
 async function rebuildDue(quietMs: number): Promise<boolean> {
-  const queued = eq(rebuildJobs.status, 'queued');
-  const [[fresh], [retry]] = await Promise.all([
-    db.select({ newest: max(rebuildJobs.requestedAt) }).from(rebuildJobs).where(and(queued, isNull(rebuildJobs.nextAttemptAt))),
-    db.select({ soonest: min(rebuildJobs.nextAttemptAt) }).from(rebuildJobs).where(queued),
-  ]);
+  // One query a poll: the newest fresh request, and the soonest retry.
+  const [{ newest, soonest }] = await db
+    .select({
+      newest: sql<number | null>`max(case when ${rebuildJobs.nextAttemptAt} is null then ${rebuildJobs.requestedAt} end)`,
+      soonest: sql<number | null>`min(${rebuildJobs.nextAttemptAt})`,
+    })
+    .from(rebuildJobs)
+    .where(eq(rebuildJobs.status, 'queued'));
   const now = Date.now();
-  if (fresh.newest) return now - fresh.newest.getTime() >= quietMs;
-  return Boolean(retry.soonest && retry.soonest.getTime() <= now);
+  if (newest !== null) return now - newest >= quietMs;
+  return soonest !== null && soonest <= now;
 }
 
 /** Marks the jobs of a failed build: queued again after their next backoff, or failed for good when out of tries. */

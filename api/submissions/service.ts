@@ -1,7 +1,7 @@
 // Tool submissions and owners' change requests: the rules of SPEC.md sections 4-6 and issue 4,
 // as plain functions of plain values (the routes parse requests; this file decides).
 import { and, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool, type User } from '../../db/schema';
 import { REVIEW_DECISION_HOURS } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
@@ -13,8 +13,6 @@ import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { enqueueEmail, simpleEmail } from '../services/email';
 import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-type Reader = Pick<typeof db, 'select'>;
 
 /** Statuses that hold a URL: a second submission of it is refused. Rejected tools free it. */
 const URL_HOLDING_STATUSES = ['approved', 'unlisted', 'pending'];
@@ -28,7 +26,7 @@ export function ownTool(tool: Tool): OwnTool {
 }
 
 /** Refuses a URL that another live or pending tool already has, naming that tool. */
-async function assertUrlFree(url: string, reader: Reader, exceptToolId?: number): Promise<void> {
+async function assertUrlFree(url: string, reader: Executor, exceptToolId?: number): Promise<void> {
   const [existing] = await reader
     .select({ name: tools.name, status: tools.status })
     .from(tools)
@@ -48,7 +46,7 @@ async function assertUrlFree(url: string, reader: Reader, exceptToolId?: number)
 export const MAX_PENDING_SUBMISSIONS = 10;
 
 /** Refuses a submission while the user has the most pending tools allowed. */
-async function assertPendingRoom(userId: number, reader: Reader): Promise<void> {
+async function assertPendingRoom(userId: number, reader: Executor): Promise<void> {
   const [{ pending }] = await reader
     .select({ pending: sql<number>`count(*)` })
     .from(tools)
@@ -63,7 +61,7 @@ function assertMayUsePremium(user: Pick<User, 'isPremium' | 'premiumToolsUsed' |
 }
 
 /** Takes one premium slot, or none if another request took the last one first. */
-async function takePremiumSlot(userId: number, tx: Tx): Promise<void> {
+async function takePremiumSlot(userId: number, tx: Transaction): Promise<void> {
   const taken = await tx
     .update(users)
     .set({ premiumToolsUsed: sql`${users.premiumToolsUsed} + 1`, updatedAt: new Date() })
@@ -72,7 +70,7 @@ async function takePremiumSlot(userId: number, tx: Tx): Promise<void> {
   if (taken.length === 0) throw forbidden(MSG.premiumQuotaUsed);
 }
 
-async function freeSlug(name: string, tx: Tx): Promise<string> {
+async function freeSlug(name: string, tx: Transaction): Promise<string> {
   const root = slugify(name) || 'tool';
   const rows = await tx
     .select({ slug: tools.slug })

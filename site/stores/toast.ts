@@ -3,6 +3,7 @@
 // through sessionStorage; on any other page, or after a sign-in or sign-out in between, it is dropped (decision 0015).
 import { atom } from 'nanostores';
 import { TOAST_DURATION_MS } from '../../lib/constants';
+import { hasSignInHint } from './sign-in-hint';
 
 export interface Toast {
   id: number;
@@ -21,7 +22,6 @@ export interface CarriedToast {
 }
 
 const STORAGE_KEY = 'toast';
-const SIGNED_IN_HINT = /(?:^|; )signed_in=1/;
 
 export const $toast = atom<Toast | null>(null);
 
@@ -34,11 +34,6 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** The sign-in hint cookie the server sets with the session (not the session itself, which scripts cannot read). */
-function signedIn(): boolean {
-  return typeof document !== 'undefined' && SIGNED_IN_HINT.test(document.cookie);
 }
 
 /** A page's path without a trailing slash: /admin and /admin/ are the same page. */
@@ -69,7 +64,7 @@ export function showToast(toast: Omit<Toast, 'id'>, { next }: { next?: string } 
   const until = Date.now() + (toast.duration ?? TOAST_DURATION_MS);
   display(toast, until);
   if (next) {
-    const carried: CarriedToast = { toast, until, page: pagePath(next, window.location.href), signedIn: signedIn() };
+    const carried: CarriedToast = { toast, until, page: pagePath(next, window.location.href), signedIn: hasSignInHint() };
     storage()?.setItem(STORAGE_KEY, JSON.stringify(carried));
   } else {
     storage()?.removeItem(STORAGE_KEY);
@@ -86,7 +81,7 @@ export function dismissToast(): void {
 try {
   const saved = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as CarriedToast | null;
   storage()?.removeItem(STORAGE_KEY);
-  if (saved && belongsHere(saved, { now: Date.now(), page: pagePath(window.location.href, window.location.href), signedIn: signedIn() })) {
+  if (saved && belongsHere(saved, { now: Date.now(), page: pagePath(window.location.href, window.location.href), signedIn: hasSignInHint() })) {
     display(saved.toast, saved.until);
   }
 } catch {

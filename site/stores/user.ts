@@ -4,8 +4,9 @@
 import { atom } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
-import { ApiError, accountBlockReason, getJson, send } from '../../lib/http';
+import { ApiError, accountBlockReason, getJson, isUnauthorized, send } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
+import { dropSignInHint, hasSignInHint } from './sign-in-hint';
 import { showToast } from './toast';
 
 export interface CurrentUser {
@@ -36,10 +37,6 @@ export const USER_KEY = '/api/user';
 // No key (so no fetch) while pages are rendered at build time.
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
 
-const HINT = /(?:^|; )signed_in=1/;
-const dropHint = () => {
-  document.cookie = 'signed_in=; Max-Age=0; Path=/';
-};
 
 type ToastText = { title: string; description: string };
 
@@ -47,7 +44,7 @@ type ToastText = { title: string; description: string };
 let blockedToast: ToastText | null = null;
 
 function accountBlocked(reason: string): ToastText {
-  dropHint();
+  dropSignInHint();
   blockedToast = { title: TOAST.signedOutBlocked, description: reason };
   return blockedToast;
 }
@@ -55,12 +52,12 @@ function accountBlocked(reason: string): ToastText {
 export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
   fetcher: async () => {
     // Without the sign-in hint cookie (set with the session) the visitor is signed out: no call at all.
-    if (!HINT.test(document.cookie)) return null;
+    if (!hasSignInHint()) return null;
     try {
       return await getJson<CurrentUser>(USER_KEY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        dropHint();
+        dropSignInHint();
         return null;
       }
       const reason = accountBlockReason(error);
@@ -90,15 +87,18 @@ export function redirectToLogin(toast: ToastText = TOAST.unauthorized, to = '/ap
 }
 
 /**
- * For a failed call of an island: when it says the account is suspended or banned, forget the user, say
- * why and go to log in, and answer true; otherwise false and nothing happens.
+ * For a failed call of an island: a suspended or banned account is told why, a signed-out visitor gets `toast` (the
+ * unauthorized one by default), and both go to log in; true then. Any other failure is the caller's to show: false.
  */
-export function signedOutByBlock(error: unknown): boolean {
+export function sentToLogin(error: unknown, toast: ToastText = TOAST.unauthorized): boolean {
   const reason = accountBlockReason(error);
-  if (!reason) return false;
-  accountBlocked(reason);
-  invalidateUser();
-  redirectToLogin();
+  if (reason) {
+    accountBlocked(reason);
+    invalidateUser();
+  } else if (!isUnauthorized(error)) {
+    return false;
+  }
+  redirectToLogin(toast);
   return true;
 }
 

@@ -24,38 +24,25 @@ const ids = () => {
   return { sub: `sub_${seq}`, cus: `cus_${seq}` };
 };
 
+/** A Stripe event of this type, created at `created` (seconds), about `object`. */
+const event = <T extends object>(type: string, created: number, object: T) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, created, data: { object } });
+
 function completed(userId: number, sub: string, cus: string, created: number, type = 'checkout.session.completed') {
-  return {
-    id: `evt_${crypto.randomUUID()}`,
-    object: 'event',
-    type,
-    created,
-    data: {
-      object: { id: `cs_${sub}`, object: 'checkout.session', client_reference_id: String(userId), customer: cus, subscription: sub, metadata: {}, payment_status: 'paid' },
-    },
-  };
+  return event(type, created, { id: `cs_${sub}`, object: 'checkout.session', client_reference_id: String(userId), customer: cus, subscription: sub, metadata: {}, payment_status: 'paid' });
 }
 
 function subscriptionEvent(type: string, sub: string, cus: string, status: string, created: number, periodEnd = T0 + 30 * 86_400) {
-  return {
-    id: `evt_${crypto.randomUUID()}`,
-    object: 'event',
-    type,
-    created,
-    data: {
-      object: {
-        id: sub,
-        object: 'subscription',
-        customer: cus,
-        status,
-        created: T0,
-        cancel_at_period_end: false,
-        ended_at: status === 'canceled' ? created : null,
-        metadata: {},
-        items: { object: 'list', data: [{ id: `si_${sub}`, object: 'subscription_item', current_period_start: T0, current_period_end: periodEnd }] },
-      },
-    },
-  };
+  return event(type, created, {
+    id: sub,
+    object: 'subscription',
+    customer: cus,
+    status,
+    created: T0,
+    cancel_at_period_end: false,
+    ended_at: status === 'canceled' ? created : null,
+    metadata: {},
+    items: { object: 'list', data: [{ id: `si_${sub}`, object: 'subscription_item', current_period_start: T0, current_period_end: periodEnd }] },
+  });
 }
 const deleted = (sub: string, cus: string, created: number) => subscriptionEvent('customer.subscription.deleted', sub, cus, 'canceled', created);
 const updated = (sub: string, cus: string, status: string, created: number) => subscriptionEvent('customer.subscription.updated', sub, cus, status, created);

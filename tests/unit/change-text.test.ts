@@ -1,6 +1,7 @@
 // The readable 'changes' text of a change request in the admin Change Requests list.
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TEXT_MAX, changeDiff, changeText, compactParts, type ChangeableToolValues } from '../../lib/change-text';
+import { CHANGE_TEXT_MAX, changeDiff, changeText, type ChangeableToolValues } from '../../lib/change-text';
+import { compactParts } from '../../lib/diff-parts';
 
 const current: ChangeableToolValues = {
   name: 'Notion AI',

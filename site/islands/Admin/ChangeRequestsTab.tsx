@@ -1,7 +1,8 @@
 // Change Requests: owners' edits of their listed tools as a word diff, with Approve Changes and Reject Changes.
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { compactParts, type DiffPart, type FieldChange } from '../../../lib/change-text';
+import type { FieldChange } from '../../../lib/change-text';
+import { compactParts, splitOuterSpace, type DiffPart } from '../../../lib/diff-parts';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
@@ -27,7 +28,7 @@ function requesterText(requester: ChangeRequest['requester']): { name: string; e
 // reader. The spaces around a changed run stay outside the mark, so only words are underlined or struck.
 function Part({ part }: { part: DiffPart }) {
   if (part.change === 'same') return <span>{part.text}</span>;
-  const [, before, words, after] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text)!;
+  const [before, words, after] = splitOuterSpace(part.text);
   const mark =
     part.change === 'added' ? (
       <ins className="bg-green-100 text-green-900 underline decoration-green-700 rounded-sm px-0.5">

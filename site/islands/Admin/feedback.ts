@@ -1,16 +1,11 @@
 // How the panel reports an admin action: the success toast, or the failure toast with the server's
 // message; a signed-out answer (401) shows the admin 'Unauthorized' toast and goes to log in, and
 // a suspended or banned account is told why and goes to log in.
-import { isUnauthorized, logError, serverMessage } from '../../../lib/http';
-import { TOAST } from '../../../lib/messages';
+import { logError, serverMessage } from '../../../lib/http';
 import { showToast } from '../../stores/toast';
-import { redirectToLogin, signedOutByBlock } from '../../stores/user';
+import { sentToLogin } from '../../stores/user';
 
 export { serverMessage };
-
-export function redirectToAdminLogin(): void {
-  redirectToLogin(TOAST.adminUnauthorized);
-}
 
 export interface Outcome<T> {
   /** The success toast: a title and an optional description, from the call's answer. */
@@ -27,10 +22,7 @@ export async function perform<T>(action: () => Promise<T>, outcome: Outcome<T>):
     return true;
   } catch (error) {
     logError(error);
-    if (signedOutByBlock(error)) return false;
-    if (isUnauthorized(error)) {
-      redirectToLogin();
-    } else {
+    if (!sentToLogin(error)) {
       const description = serverMessage(error);
       showToast({ title: outcome.failure, description: description && description !== outcome.failure ? description : undefined, variant: 'destructive' });
     }

@@ -2,9 +2,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { categoryBadgeClass } from '../../../lib/categories';
 import { adminStars, tagLabel } from '../../../lib/format';
-import { accountBlockReason, isUnauthorized } from '../../../lib/http';
-import { signedOutByBlock } from '../../stores/user';
-import { redirectToAdminLogin, serverMessage } from './feedback';
+import { TOAST } from '../../../lib/messages';
+import { sentToLogin } from '../../stores/user';
+import { serverMessage } from './feedback';
 
 /** Outline buttons with readable text: daisyUI's coloured outlines are too pale on white for WCAG AA. */
 export const DANGER_OUTLINE = 'btn bg-base-100 border-red-300 text-red-700 hover:bg-red-50 hover:border-red-400';
@@ -44,13 +44,10 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 export function LoadError({ error }: { error: unknown }) {
-  const blocked = accountBlockReason(error) !== null;
-  const signedOut = isUnauthorized(error);
   // A session that ended while the panel was open: say so (and why, for a blocked account) and go to log in, as the actions do.
   useEffect(() => {
-    if (blocked) signedOutByBlock(error);
-    else if (signedOut) redirectToAdminLogin();
-  }, [blocked, signedOut, error]);
+    sentToLogin(error, TOAST.adminUnauthorized);
+  }, [error]);
   return (
     <div role="alert" className="alert alert-error alert-soft my-6">
       <span>Could not load this list: {serverMessage(error) || 'unknown error'}</span>

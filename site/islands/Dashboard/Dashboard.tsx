@@ -3,11 +3,11 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MOCK_UPGRADE_RELOAD_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
-import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
+import { logError, send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { showToast } from '../../stores/toast';
-import { invalidateUser, redirectToLogin, signedOutByBlock } from '../../stores/user';
+import { invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { $myTools, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
@@ -79,11 +79,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       }
     } catch (error) {
       logError(error);
-      if (signedOutByBlock(error)) {
-        // Suspended or banned meanwhile: told why and sent to log in.
-      } else if (isUnauthorized(error)) {
-        redirectToLogin();
-      } else {
+      if (!sentToLogin(error)) {
         showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
       }
       setUpgrading(false);

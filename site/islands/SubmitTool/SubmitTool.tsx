@@ -1,13 +1,13 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { isUnauthorized, logError, send, serverMessage } from '../../../lib/http';
+import { logError, send, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { fieldIssues, submissionSchema } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys, invalidateUser, redirectToLogin, signedOutByBlock } from '../../stores/user';
+import { invalidateKeys, invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
@@ -102,11 +102,7 @@ export default function SubmitTool() {
       return; // stays 'Submitting...' until the redirect, so it cannot be sent twice
     } catch (error) {
       logError(error);
-      if (signedOutByBlock(error)) {
-        // Suspended or banned meanwhile: told why and sent to log in.
-      } else if (isUnauthorized(error)) {
-        redirectToLogin();
-      } else {
+      if (!sentToLogin(error)) {
         showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });
       }
     }

@@ -74,6 +74,42 @@ function problemWith(values: ManageValues): string | null {
   return null;
 }
 
+interface SelectFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  /** Why the viewer may not change this field (then disabled), pointing at the listed reasons. */
+  refusal: string | undefined;
+  refusalsId: string;
+  onChange: (value: string) => void;
+}
+
+function SelectField({ id, label, value, options, refusal, refusalsId, onChange }: SelectFieldProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="label-text font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="select select-bordered w-full"
+        value={value}
+        disabled={Boolean(refusal)}
+        title={refusal}
+        aria-describedby={refusal ? refusalsId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function ManageUserDialog({ user, viewer, onClose }: { user: AdminUser; viewer: CurrentUser; onClose: () => void }) {
   const id = useId();
   const roleRefused = roleChangeRefusal(viewer, user)?.message;
@@ -107,46 +143,24 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <p className="text-sm text-base-content/70 -mt-2">{user.email}</p>
         <div className="grid sm:grid-cols-2 gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-role`} className="label-text font-medium">
-              Role
-            </label>
-            <select
-              id={`${id}-role`}
-              className="select select-bordered w-full"
-              value={values.role}
-              disabled={Boolean(roleRefused)}
-              title={roleRefused}
-              aria-describedby={roleRefused ? `${id}-refusals` : undefined}
-              onChange={(e) => set('role', e.target.value)}
-            >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {tagLabel(role.replace('_', '-'))}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-status`} className="label-text font-medium">
-              Account Status
-            </label>
-            <select
-              id={`${id}-status`}
-              className="select select-bordered w-full"
-              value={values.accountStatus}
-              disabled={Boolean(statusRefused)}
-              title={statusRefused}
-              aria-describedby={statusRefused ? `${id}-refusals` : undefined}
-              onChange={(e) => set('accountStatus', e.target.value)}
-            >
-              {ACCOUNT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {tagLabel(status)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-role`}
+            label="Role"
+            value={values.role}
+            options={ROLES.map((role) => ({ value: role, label: tagLabel(role.replace('_', '-')) }))}
+            refusal={roleRefused}
+            refusalsId={`${id}-refusals`}
+            onChange={(role) => set('role', role)}
+          />
+          <SelectField
+            id={`${id}-status`}
+            label="Account Status"
+            value={values.accountStatus}
+            options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: tagLabel(status) }))}
+            refusal={statusRefused}
+            refusalsId={`${id}-refusals`}
+            onChange={(status) => set('accountStatus', status)}
+          />
         </div>
         <div className="flex flex-wrap gap-6">
           <label className="flex items-center gap-2 cursor-pointer" title={roleRefused}>
