@@ -10,6 +10,7 @@ import { updateUser, type AdminUser } from '../../../stores/admin';
 import type { CurrentUser } from '../../../stores/user';
 import { perform } from '../feedback';
 import FormActions from '../../../components/FormActions';
+import Field from '../../../components/Field';
 import Modal from '../../../components/Modal';
 
 export interface ManageValues {
@@ -87,10 +88,7 @@ interface SelectFieldProps {
 
 function SelectField({ id, label, value, options, refusal, refusalsId, onChange }: SelectFieldProps) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="label-text font-medium">
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <select
         id={id}
         className="select select-bordered w-full"
@@ -106,7 +104,7 @@ function SelectField({ id, label, value, options, refusal, refusalsId, onChange 
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
