@@ -321,6 +321,20 @@ test('a signed-out visitor is sent to log in', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
+test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({ page, context, playwright, baseURL }) => {
+  const { name } = await submitTool(playwright, baseURL);
+  await page.goto('/auth/demo/admin');
+  await page.goto('/admin');
+  const row = page.getByTestId('pending-row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await page.getByLabel('Rejection Reason').fill('Signed out meanwhile');
+  // The session ends while the panel is open.
+  await context.clearCookies();
+  await page.getByRole('dialog').getByRole('button', { name: /Reject/ }).click();
+  await expect(toast(page)).toContainText(TOAST.adminUnauthorized.description);
+  await page.waitForURL((url) => url.pathname === '/auth');
+});
+
 test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({ page, playwright, baseURL }) => {
   const { name, id, api } = await submitTool(playwright, baseURL, 'productivity', DEMO_STAFF_EMAIL);
   await signIn(page, DEMO_STAFF_EMAIL, 'staff');

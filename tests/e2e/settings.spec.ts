@@ -17,9 +17,32 @@ test('the admin queues a rebuild with Rebuild Now and sees it in Site Builds', a
   await rebuild.click();
   expect((await queued).status()).toBe(202);
   await expect(page.getByTestId('toast')).toContainText(TOAST.rebuildQueued.title);
-  // The tab asks again on its own, so the new request shows up without a reload.
+  // Rebuild Now asks for the settings again, so the new request shows up without a reload.
   await expect(builds.getByTestId('latest-build')).toContainText(`Rebuild Now by ${DEMO_ADMIN_EMAIL}`);
   await expect(builds.getByTestId('latest-build')).toContainText(/Queued|Running|Succeeded/);
+});
+
+test('the tab never polls (SPEC.md section 9): a queued build is followed with Refresh', async ({ page }) => {
+  await page.goto('/auth/demo/admin');
+  await page.goto('/admin#settings');
+  const builds = page.getByRole('region', { name: 'Site Builds' });
+  const queued = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/admin/rebuild'));
+  await builds.getByRole('button', { name: 'Rebuild Now' }).click();
+  await queued;
+  await expect(builds.getByTestId('latest-build')).toContainText('Queued');
+
+  let reads = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && r.url().endsWith('/api/admin/settings')) reads += 1;
+  });
+  // Longer than the 3 s the tab used to poll at while a build was queued.
+  await page.waitForTimeout(4000);
+  expect(reads).toBe(0);
+
+  const read = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/admin/settings'));
+  await builds.getByRole('button', { name: 'Refresh' }).click();
+  expect((await read).status()).toBe(200);
+  expect(reads).toBe(1);
 });
 
 test('staff see no Settings tab and cannot queue a rebuild', async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 // Settings: whether e-mail and payments run against their providers or in development mode,
 // the latest site builds with the last failure and its log, Rebuild Now, and the features in service.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOAST } from '../../../lib/messages';
 import { can } from '../../../lib/permissions';
@@ -22,10 +22,6 @@ const OUTBOX_LABELS: Record<string, string> = {
   sent: 'sent',
   failed: 'failed',
 };
-
-/** How often the tab asks again while a build is under way or about to start, and while a failed one waits to retry. */
-const FOLLOW_BUILD_MS = 3000;
-const FOLLOW_RETRY_MS = 30_000;
 
 const FEATURES = ['Tool submissions', 'Editorial review', 'Premium listings', 'Change requests', 'Blog', 'Search index'];
 
@@ -173,21 +169,8 @@ function RebuildNow() {
   );
 }
 
-/** How often to ask again for the state of the builds, or null when none is waiting or under way. */
-function followEvery(settings: AdminSettings | null | undefined): number | null {
-  const jobs = settings?.rebuilds ?? (settings?.build ? [settings.build] : []);
-  if (jobs.some((b) => b.status === 'running' || (b.status === 'queued' && !b.nextAttemptAt))) return FOLLOW_BUILD_MS;
-  return jobs.some((b) => b.status === 'queued') ? FOLLOW_RETRY_MS : null;
-}
-
 export default function SettingsTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($adminSettings);
-  const every = followEvery(data);
-  useEffect(() => {
-    if (!every) return;
-    const timer = setInterval(refreshSettings, every);
-    return () => clearInterval(timer);
-  }, [every]);
   return (
     <ListState data={data} loading={loading} error={error}>
       {(settings) => (
@@ -206,7 +189,13 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
                 <h3 id="settings-build" className="card-title text-base">
                   Site Builds
                 </h3>
-                {can(user, 'run:rebuild') && <RebuildNow />}
+                {/* No polling (SPEC.md section 9): the admin follows a build with Refresh. */}
+                <div className="flex gap-2">
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={refreshSettings}>
+                    Refresh
+                  </button>
+                  {can(user, 'run:rebuild') && <RebuildNow />}
+                </div>
               </div>
               {settings ? <Builds settings={settings} /> : <p className="text-sm text-base-content/70">The build state is not available.</p>}
             </div>

@@ -2,6 +2,7 @@
 // message; a signed-out answer (401) shows the admin 'Unauthorized' toast and goes to log in, and
 // a suspended or banned account is told why and goes to log in.
 import { logError, serverMessage } from '../../../lib/http';
+import { TOAST } from '../../../lib/messages';
 import { showToast } from '../../stores/toast';
 import { sentToLogin } from '../../stores/user';
 
@@ -22,7 +23,7 @@ export async function perform<T>(action: () => Promise<T>, outcome: Outcome<T>):
     return true;
   } catch (error) {
     logError(error);
-    if (!sentToLogin(error)) {
+    if (!sentToLogin(error, TOAST.adminUnauthorized)) {
       const description = serverMessage(error);
       showToast({ title: outcome.failure, description: description && description !== outcome.failure ? description : undefined, variant: 'destructive' });
     }
