@@ -1,18 +1,43 @@
-// Astro config: static site from site/, React islands, Tailwind 4 + daisyUI 5.
+// Astro config: every page of site/ is rendered by one server build (@astrojs/node, middleware mode), which the
+// Bun server mounts for pages changed since the last static export and which the exporter runs to write the static
+// site (docs/decisions/0032). React islands, Tailwind 4 + daisyUI 5, a hashed Content-Security-Policy.
 import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteUrlOf } from './lib/site-url.ts';
 
 export default defineConfig({
   srcDir: './site',
-  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  outDir: process.env.ASTRO_OUT_DIR ?? './build/app',
   // Canonical links, og:url, sitemap, robots, JSON-LD, RSS and Share: the same origin the server uses.
   site: siteUrlOf(process.env),
-  output: 'static',
+  output: 'server',
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  security: {
+    // Astro hashes every script and style it emits; the header goes with each rendered page, and the exporter keeps
+    // it beside the static file. No 'unsafe-inline' for scripts.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.loom.com https://fast.wistia.net',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // Pagefind's search runs WebAssembly.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     // `npm run dev`: the API runs apart (scripts/dev.ts); the dev server forwards its paths.

@@ -52,6 +52,8 @@ export const config = {
   trustedProxy: readTrustedProxy(process.env),
   uploadsDir: process.env.UPLOADS_DIR || 'data/uploads',
   distDir: process.env.DIST_DIR || 'dist',
+  /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
+  appDir: process.env.APP_DIR || 'build/app',
 };
 
 export type Config = typeof config;

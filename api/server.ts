@@ -1,32 +1,21 @@
-// The one Bun process: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia,
-// everything else to the static files of the current build.
+// The one Bun process: serves the site and the API (api/handler.ts) and runs the background workers.
 import { demoSignInLinks } from '../lib/site-url';
-import { app } from './app';
 import { includeDemoRoutes } from './auth/routes';
+import { handleRequest } from './handler';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
 import { config } from './config';
-import { withClientAddress } from './plugins/security';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { startUploadSweeper } from './services/uploads';
-import { serveStatic } from './services/static-site';
-
-const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
-
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p));
-}
 
 const server = Bun.serve({
   port: config.port,
   hostname: process.env.HOST || '0.0.0.0',
   // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
   maxRequestBodySize: 3 * 1024 * 1024,
-  async fetch(request, srv) {
-    const { pathname } = new URL(request.url);
-    if (!isApiPath(pathname)) return serveStatic(request);
-    return app.handle(withClientAddress(request, srv.requestIP(request)?.address));
+  fetch(request, srv) {
+    return handleRequest(request, srv.requestIP(request)?.address);
   },
 });
 

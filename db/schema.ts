@@ -4,6 +4,14 @@ import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqli
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const createdAt = () => integer({ mode: 'timestamp_ms' }).notNull().default(now);
+/** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */
+export interface BuildStats {
+  pages: number;
+  rendered: number;
+  reused: number;
+  seconds: number;
+}
+
 const stringList = () => text({ mode: 'json' }).$type<string[]>();
 
 export const users = sqliteTable(
@@ -224,6 +232,10 @@ export const rebuildJobs = sqliteTable(
     // Builds tried for this job; a failed one is queued again after a backoff until the tries run out.
     attempts: integer().notNull().default(0),
     nextAttemptAt: integer({ mode: 'timestamp_ms' }),
+    // The public paths the change touched: until a build covers this job they are rendered on demand.
+    paths: stringList().notNull().default([]),
+    // The figures of the build that ran this job (pages, rendered, reused), once it succeeded.
+    stats: text({ mode: 'json' }).$type<BuildStats>(),
   },
   (t) => [index('rebuild_jobs_status_idx').on(t.status, t.requestedAt)],
 );

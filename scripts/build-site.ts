@@ -1,10 +1,17 @@
-// Builds the site from the database and swaps it in as dist/ (see api/services/site-build.ts).
-import { buildSite } from '../api/services/site-build';
+// `npm run build`: the server build of site/ (build/app), then the static site from the database, swapped in as
+// dist/ (see api/services/site-build.ts).
+import { buildApp, buildSite } from '../api/services/site-build';
 
+const app = await buildApp();
+if (!app.ok) {
+  console.error(app.log);
+  console.error('The server build of the pages failed.');
+  process.exit(1);
+}
 const result = await buildSite();
 if (!result.ok) {
   console.error(result.log);
   console.error('Site build failed; the live build was left as it was.');
   process.exit(1);
 }
-console.log(`Site built in ${result.seconds.toFixed(1)} s → ${result.dir}`);
+console.log(`Pages built in ${app.seconds.toFixed(1)} s; site exported in ${result.seconds.toFixed(1)} s → ${result.dir}`);

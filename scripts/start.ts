@@ -1,11 +1,11 @@
-// `npm start`: migrate, seed demo data when the database is empty (not in production), make sure there is a
-// site build to serve (docs/decisions/0027), serve it with the API.
+// `npm start`: migrate, seed demo data when the database is empty (not in production), build the pages' server
+// build, make sure there is a site build to serve (docs/decisions/0027), serve it with the API.
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
 import { config } from '../api/config';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
-import { hasLiveBuild } from '../api/services/site-build';
+import { buildApp, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
 console.log(`Database: ${databaseUrl()}`);
@@ -15,6 +15,16 @@ if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
   await seedDemo(db);
 }
 if (!process.argv.includes('--no-build')) {
+  // The image built the pages' server build already (Dockerfile); elsewhere the code may have changed since the last start.
+  if (process.env.APP_PREBUILT !== '1') {
+    const app = await buildApp();
+    if (!app.ok) {
+      console.error(app.log);
+      console.error('The server build of the pages failed.');
+      process.exit(1);
+    }
+    console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
+  }
   if (!hasLiveBuild(config.distDir)) console.log('Building the site…');
   const start = await prepareSiteForStart();
   if (start.outcome === 'failed') {

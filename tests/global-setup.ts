@@ -1,4 +1,5 @@
-// Builds one migrated template database per test run; each test file copies it (tests/setup.ts).
+// Builds one migrated template database per test run; each test file copies it (tests/setup.ts). Builds the
+// pages' server build once too, for the tests that render pages (on demand and exported).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +14,19 @@ export default async function setup({ provide }: { provide: (key: string, value:
   await migrate(drizzle(client), { migrationsFolder: join(import.meta.dirname, '../db/migrations') });
   client.close();
   provide('templateDb', template);
+  const appDir = join(dir, 'app');
+  // site-build opens the database on import: let it open the template, not a real one.
+  process.env.DATABASE_URL = `file:${template}`;
+  const { buildApp } = await import('../api/services/site-build');
+  const app = await buildApp(appDir);
+  if (!app.ok) throw new Error(`The pages' server build failed:\n${app.log}`);
+  provide('appDir', appDir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDb: string;
+    appDir: string;
   }
 }

@@ -6,3 +6,4 @@ const file = inject('templateDb').replace(/template\.db$/, `${crypto.randomUUID(
 copyFileSync(inject('templateDb'), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.UPLOADS_DIR = file.replace(/\.db$/, '-uploads');
+process.env.APP_DIR = inject('appDir');

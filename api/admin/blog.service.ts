@@ -11,6 +11,7 @@ import { slugify, uniqueSlug } from '../../lib/slug';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { requestRebuild } from '../services/rebuild-queue';
+import { postChangePaths } from '../../lib/page-paths';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
 export const EXCERPT_LENGTH = 160;
@@ -82,7 +83,7 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
         updatedAt: now,
       })
       .returning();
-    if (status === 'published') await requestRebuild(`post published: ${slug}`, tx);
+    if (status === 'published') await requestRebuild(`post published: ${slug}`, tx, postChangePaths(slug));
     await recordAudit(tx, {
       actorId,
       action: 'blog.create',
@@ -133,7 +134,7 @@ export async function updatePost(postId: number, input: Partial<BlogPostInput>, 
       .returning();
     if (post.status === 'published' || updated.status === 'published') {
       const what = updated.status !== 'published' ? 'unpublished' : post.status !== 'published' ? 'published' : 'edited';
-      await requestRebuild(`post ${what}: ${updated.slug}`, tx);
+      await requestRebuild(`post ${what}: ${updated.slug}`, tx, postChangePaths(post.slug, updated.slug));
     }
     await recordAudit(tx, { actorId, action: 'blog.update', entityType: 'blog_post', entityId: postId, before, after });
     return updated;

@@ -12,6 +12,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
+import { toolChangePaths } from '../../lib/page-paths';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
 import { personColumns, personOf } from './shared';
 import { applyToolChanges } from './tools.service';
@@ -98,7 +99,7 @@ export async function approveChangeRequest(requestId: number, actor: Actor) {
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
-    if (changed && applied.tool.status === 'approved') await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx);
+    if (changed && applied.tool.status === 'approved') await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
     if (changed) {
       await recordAudit(tx, {
         actorId,

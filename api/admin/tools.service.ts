@@ -14,6 +14,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
+import { toolChangePaths } from '../../lib/page-paths';
 import { toolApprovedEmail, toolRejectedEmail } from './emails';
 import { personColumns, personOf } from './shared';
 
@@ -205,7 +206,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     });
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(toolApprovedEmail(submitter, approved), tx);
-    await requestRebuild(`tool approved: ${approved.slug}`, tx);
+    await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangePaths(approved.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.approve',
@@ -313,7 +314,7 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
     }
     const applied = await applyToolChanges(tx, tool, input);
     if (Object.keys(applied.after).length === 0) return tool;
-    if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx);
+    if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
     await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
     return applied.tool;
   });
@@ -326,7 +327,7 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
     refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
-    if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx);
+    if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.premium',
@@ -345,7 +346,7 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
     const tool = await toolForUpdate(tx, toolId);
     if (tool.status !== 'approved') throw conflict(MSG.onlyApprovedUnlisted);
     const unlisted = await setTool(tx, toolId, { status: 'unlisted', unlistReason });
-    await requestRebuild(`tool unlisted: ${tool.slug}`, tx);
+    await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId,
       action: 'tool.unlist',
@@ -364,7 +365,7 @@ export async function listTool(toolId: number, actor: Actor): Promise<Tool> {
     if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
     refuse(ownToolRefusal(actor, tool));
     const listed = await setTool(tx, toolId, { status: 'approved', unlistReason: null });
-    await requestRebuild(`tool listed again: ${tool.slug}`, tx);
+    await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.list',
@@ -389,7 +390,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
     await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now });
-    if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx);
+    if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.review',

@@ -1,9 +1,19 @@
-// The rebuild queue: a change to public content (tool approved, edited, listed or unlisted; post
-// published or edited) asks for a site rebuild. The worker (scripts/rebuild-on-approve.ts) coalesces them.
+// The rebuild queue: a change to public content (tool approved, edited, listed or unlisted; post published or
+// edited) asks for a site rebuild, naming the public paths it touched. The worker (rebuild-worker.ts) coalesces the
+// requests into one build; until it lands, those paths are rendered on demand (live-pages.ts).
 import type { Executor } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 
-/** Asks for a rebuild; pass a transaction to record it atomically with the change. */
-export async function requestRebuild(reason: string, tx: Executor): Promise<void> {
-  await tx.insert(rebuildJobs).values({ reason, status: 'queued' });
+const listeners = new Set<(jobId: number) => void>();
+
+/** Called with the id of each rebuild requested in this process (the change may not be committed yet). */
+export function onRebuildRequested(listener: (jobId: number) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Asks for a rebuild; pass the change's transaction to record it atomically with the change. */
+export async function requestRebuild(reason: string, tx: Executor, paths: string[] = []): Promise<void> {
+  const [job] = await tx.insert(rebuildJobs).values({ reason, status: 'queued', paths }).returning({ id: rebuildJobs.id });
+  for (const listener of listeners) listener(job.id);
 }

@@ -63,7 +63,7 @@ async function recordFailure(jobs: { id: number; attempts: number }[], log: stri
  * The build covers the whole site, so jobs still waiting out a backoff are taken along.
  */
 export async function runQueuedRebuild(
-  build: () => Promise<BuildResult> = buildSite,
+  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) => buildSite(config.distDir, undefined, coveredJobId),
   quietMs = QUIET_PERIOD_MS,
   retryDelaysMs: readonly number[] = REBUILD_RETRY_DELAYS_MS,
 ): Promise<boolean> {
@@ -80,14 +80,21 @@ export async function runQueuedRebuild(
     if (jobs.length === 0) return false;
     let result: BuildResult;
     try {
-      result = await build();
+      result = await build(Math.max(...jobs.map((j) => j.id)));
     } catch (error) {
       result = { ok: false, dir: '', seconds: 0, log: String(error) };
     }
     if (result.ok) {
       await db
         .update(rebuildJobs)
-        .set({ status: 'succeeded', finishedAt: new Date(), error: null, nextAttemptAt: null, attempts: sql`${rebuildJobs.attempts} + 1` })
+        .set({
+          status: 'succeeded',
+          finishedAt: new Date(),
+          error: null,
+          nextAttemptAt: null,
+          attempts: sql`${rebuildJobs.attempts} + 1`,
+          stats: result.stats ?? null,
+        })
         .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
     } else {
       await recordFailure(jobs, result.log, retryDelaysMs);

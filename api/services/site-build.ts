@@ -1,7 +1,15 @@
-// Builds the static site into a fresh folder, indexes it with Pagefind, and swaps it in as dist/
-// atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+// Builds the static site into a fresh folder (an export through the Astro server build: unchanged pages reused from
+// the live build, the rest rendered; then Pagefind and pre-compression) and swaps it in as dist/ atomically (dist is
+// a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
+// The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { max } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { rebuildJobs, type BuildStats } from '../../db/schema';
+import { config } from '../config';
+import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
+import { reloadStaticSite } from './static-site';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEEP_BUILDS = 2;
@@ -16,6 +24,8 @@ export interface BuildResult {
   dir: string;
   seconds: number;
   log: string;
+  /** What the export did, when it got that far. */
+  stats?: BuildStats;
 }
 
 /** A build step that runs longer than this is hung: it is killed and the build fails. */
@@ -81,36 +91,63 @@ function pruneOldBuilds(buildsDir: string, keep: string): void {
   }
 }
 
+/** The env of a build step: Astro's own telemetry off; demo logins shown only outside production. */
+function stepEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { DEMO_LOGINS: process.env.NODE_ENV === 'production' ? '0' : '1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+
+/** Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. */
+export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
+  const started = performance.now();
+  const dir = resolve(ROOT, appDir);
+  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], stepEnv({ ASTRO_OUT_DIR: dir }), timeoutMs);
+  return { ok: step.code === 0, dir, seconds: (performance.now() - started) / 1000, log: step.output };
+}
+
+/** The newest rebuild request: a build started now covers it and every one before it. */
+export async function newestRebuildRequest(): Promise<number> {
+  const [row] = await db.select({ id: max(rebuildJobs.id) }).from(rebuildJobs);
+  return row?.id ?? 0;
+}
+
 /**
  * Builds the site from the current database; on success it becomes the live build at distDir.
- * Each step (astro, pagefind) is killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS, default 10 min).
+ * `coveredJobId`: the newest rebuild request this build includes (read before the export reads the data).
+ * The export is killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS, default 10 min).
  */
-export async function buildSite(distDir = process.env.DIST_DIR || 'dist', timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
+export async function buildSite(
+  distDir = config.distDir,
+  timeoutMs = stepTimeoutMs(),
+  coveredJobId?: number,
+): Promise<BuildResult> {
   const started = performance.now();
+  const startedAt = new Date();
+  const covered = coveredJobId ?? (await newestRebuildRequest());
   const target = resolve(ROOT, distDir);
   const buildsDir = buildsDirOf(target);
   mkdirSync(buildsDir, { recursive: true });
-  const dir = join(buildsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-  const env = {
-    ASTRO_OUT_DIR: dir,
-    // Astro builds with NODE_ENV=production; the demo logins follow the server's own mode.
-    DEMO_LOGINS: process.env.NODE_ENV === 'production' ? '0' : '1',
-    ASTRO_TELEMETRY_DISABLED: '1',
-  };
-  const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
-  const astro = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], env, timeoutMs);
-  let log = astro.output;
-  let ok = astro.code === 0;
-  if (ok) {
-    const pagefind = await runStep([bin('pagefind'), '--site', dir, '--silent'], env, timeoutMs);
-    log += pagefind.output;
-    ok = pagefind.code === 0;
-  }
-  if (ok) {
+  const dir = join(buildsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  const previous = hasLiveBuild(distDir) ? [target] : [];
+  const step = await runStep(
+    [process.execPath, join(ROOT, 'scripts/export-site.ts'), dir, ...previous],
+    stepEnv({ APP_DIR: resolve(ROOT, config.appDir) }),
+    timeoutMs,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  let stats: BuildStats | undefined;
+  if (step.code === 0) {
+    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as Omit<BuildStats, 'seconds'>;
+    stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
+    const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
+    writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
     swapIn(dir, target);
+    liveBuildSwapped(target);
+    reloadStaticSite(target);
     pruneOldBuilds(buildsDir, dir);
   } else {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { ok, dir, seconds: (performance.now() - started) / 1000, log };
+  return { ok: step.code === 0, dir, seconds, log: step.output, stats };
 }

@@ -51,14 +51,15 @@ function toPublicPost({ authorFirstName, authorLastName, ...post }: PostRow): Pu
   return { ...post, authorName };
 }
 
-/** Published posts, newest first. */
-export async function listPublishedPosts(database: Database = defaultDb): Promise<PublicPost[]> {
-  const rows = await database
+/** Published posts, newest first; the newest `limit` of them when given. */
+export async function listPublishedPosts(database: Database = defaultDb, limit?: number): Promise<PublicPost[]> {
+  const query = database
     .select(postColumns)
     .from(blogPosts)
     .innerJoin(users, eq(users.id, blogPosts.authorId))
     .where(eq(blogPosts.status, PUBLISHED_STATUS))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toPublicPost);
 }
 

@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../components/seo';
 
-export const prerender = true;
 
 const DISALLOW = ['/dashboard', '/submit', '/admin', '/auth', '/api/'];
 

@@ -6,7 +6,6 @@ import { htmlToText } from '../../lib/sanitize';
 import { siteOrigin } from '../components/seo';
 import { xmlEscape } from '../components/xml';
 
-export const prerender = true;
 
 const FEED_SIZE = 50;
 

@@ -5,7 +5,6 @@ import { listPublicTools } from '../../db/queries/tools';
 import { siteOrigin } from '../components/seo';
 import { xmlEscape } from '../components/xml';
 
-export const prerender = true;
 
 interface Entry {
   path: string;

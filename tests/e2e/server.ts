@@ -12,10 +12,15 @@ process.env.PORT ||= '4329';
 const { db } = await import('../../db/client');
 const { migrateDatabase } = await import('../../db/migrate');
 const { seedDemo } = await import('../../db/seed');
-const { buildSite } = await import('../../api/services/site-build');
+const { buildApp, buildSite } = await import('../../api/services/site-build');
 
 await migrateDatabase(db);
 await seedDemo(db);
+const app = await buildApp();
+if (!app.ok) {
+  console.error(app.log);
+  process.exit(1);
+}
 const result = await buildSite(process.env.DIST_DIR);
 if (!result.ok) {
   console.error(result.log);

@@ -1,0 +1,131 @@
+// Pages changed since the live static build: the server renders them on demand (page-renderer.ts) until a build
+// that covers their change is swapped in, so an approval, an edit or an unlisting is public at once, and a page that
+// stopped being public answers 404 while its old static file still exists (docs/decisions/0032).
+//
+// The changes are read from the database (each rebuild request names its paths, written in the change's own
+// transaction), so changes made by another server process are seen too, within a second.
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { gt } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { rebuildJobs } from '../../db/schema';
+import { pagePath } from '../../lib/page-paths';
+import { config } from '../config';
+import { renderPage } from './page-renderer';
+import { onRebuildRequested } from './rebuild-queue';
+import { htmlResponse, notFoundResponse } from './static-site';
+
+/** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
+export const BUILD_INFO = '_build.json';
+
+export interface BuildInfo {
+  coveredJobId: number;
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  pages: number;
+  rendered: number;
+  reused: number;
+}
+
+/** Another process's changes and swaps are seen within this long. */
+const RECHECK_MS = 1000;
+
+let distDir = config.distDir;
+let liveFolder: string | null = null;
+let coveredJobId = 0;
+let seenJobId = 0;
+/** Path → the newest rebuild request that touched it and is not in the live build yet. */
+const changed = new Map<string, number>();
+let checkedAt = 0;
+let wantedJobId = 0;
+let inFlight: Promise<void> | null = null;
+
+onRebuildRequested((jobId) => {
+  wantedJobId = Math.max(wantedJobId, jobId);
+});
+
+export function readBuildInfo(folder: string): BuildInfo | null {
+  try {
+    return JSON.parse(readFileSync(join(folder, BUILD_INFO), 'utf8')) as BuildInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Follows the dist link: a new live build drops the changes it covers. */
+function followLiveBuild(): void {
+  let folder: string | null;
+  try {
+    folder = realpathSync(distDir);
+  } catch {
+    folder = null;
+  }
+  if (folder === liveFolder) return;
+  liveFolder = folder;
+  coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
+  for (const [path, jobId] of changed) if (jobId <= coveredJobId) changed.delete(path);
+}
+
+async function refresh(): Promise<void> {
+  followLiveBuild();
+  const rows = await db
+    .select({ id: rebuildJobs.id, paths: rebuildJobs.paths })
+    .from(rebuildJobs)
+    .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
+  for (const { id, paths } of rows) {
+    seenJobId = Math.max(seenJobId, id);
+    for (const path of paths) changed.set(path, Math.max(id, changed.get(path) ?? 0));
+  }
+  checkedAt = Date.now();
+}
+
+function ensureFresh(): Promise<void> | null {
+  if (wantedJobId <= seenJobId && Date.now() - checkedAt < RECHECK_MS) return null;
+  inFlight ??= refresh().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/** Whether the page at `pathname` changed since the live build (and so is rendered on demand). */
+export async function isChanged(pathname: string): Promise<boolean> {
+  const pending = ensureFresh();
+  if (pending) await pending;
+  return changed.has(pagePath(pathname));
+}
+
+/** The paths rendered on demand now. */
+export async function changedPaths(): Promise<string[]> {
+  await (ensureFresh() ?? Promise.resolve());
+  return [...changed.keys()].sort();
+}
+
+/** Called right after this process swaps a build in; also resets the state for tests (`dir`: the live link). */
+export function liveBuildSwapped(dir = distDir): void {
+  distDir = dir;
+  liveFolder = null;
+  checkedAt = 0;
+  followLiveBuild();
+}
+
+/**
+ * The answer for a page changed since the live build, rendered now from the database; null when the page did not
+ * change (or its render failed: the static file, whole if stale, is better than an error page).
+ */
+export async function serveChangedPage(request: Request, pathname: string): Promise<Response | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (!(await isChanged(pathname))) return null;
+  const path = pagePath(pathname);
+  let rendered: Response | null;
+  try {
+    // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
+    rendered = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+  } catch (error) {
+    console.error(`On-demand render of ${path} failed; serving the static file.`, error);
+    return null;
+  }
+  if (!rendered || rendered.status >= 500) return null;
+  if (rendered.status === 404) return notFoundResponse(request);
+  return htmlResponse(request, new Uint8Array(await rendered.arrayBuffer()), { status: rendered.status, headers: rendered.headers });
+}

@@ -1,0 +1,85 @@
+// The data of each page that changes with the catalogue (a tool page, a post page), read one page at a time for an
+// on-demand render or in bulk for the static export. Both paths give the same data for the same page, so the static
+// file and the on-demand render of a page are the same HTML.
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { db as defaultDb, type Database } from '../client';
+import { tools } from '../schema';
+import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
+import { browseQuery, PUBLIC_STATUS, publicToolColumns, type PublicTool } from './tools';
+
+/** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
+export const RELATED_TOOLS = 3;
+/** "More from the blog" on a post page: the newest other posts. */
+export const MORE_POSTS = 3;
+
+export interface ToolPage {
+  tool: PublicTool;
+  related: PublicTool[];
+}
+
+export interface PostPage {
+  post: PublicPost;
+  more: PublicPost[];
+}
+
+/** The related tools of `tool`, from the first RELATED_TOOLS + 1 public tools of its main category. */
+function relatedOf(tool: PublicTool, pool: PublicTool[]): PublicTool[] {
+  return pool.filter((t) => t.id !== tool.id).slice(0, RELATED_TOOLS);
+}
+
+function poolOf(category: string, database: Database): Promise<PublicTool[]> {
+  return browseQuery({ category, limit: RELATED_TOOLS + 1, offset: 0 }, database);
+}
+
+/** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
+export async function toolPage(slug: string, database: Database = defaultDb): Promise<ToolPage | null> {
+  const [tool] = await database
+    .select(publicToolColumns)
+    .from(tools)
+    .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_STATUS)))
+    .limit(1);
+  if (!tool) return null;
+  const category = tool.tags[0];
+  return { tool, related: category ? relatedOf(tool, await poolOf(category, database)) : [] };
+}
+
+/**
+ * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
+ * each category's related pool is read once.
+ */
+export async function* toolPages(batchSize = 500, database: Database = defaultDb): AsyncGenerator<ToolPage[]> {
+  const pools = new Map<string, Promise<PublicTool[]>>();
+  const pool = (category: string) => {
+    let rows = pools.get(category);
+    if (!rows) pools.set(category, (rows = poolOf(category, database)));
+    return rows;
+  };
+  let after = 0;
+  for (;;) {
+    const batch = await database
+      .select(publicToolColumns)
+      .from(tools)
+      .where(and(eq(tools.status, PUBLIC_STATUS), gt(tools.id, after)))
+      .orderBy(asc(tools.id))
+      .limit(batchSize);
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1].id;
+    yield await Promise.all(
+      batch.map(async (tool) => ({ tool, related: tool.tags[0] ? relatedOf(tool, await pool(tool.tags[0])) : [] })),
+    );
+  }
+}
+
+/** One published post's page; null for a draft or a missing slug. */
+export async function postPage(slug: string, database: Database = defaultDb): Promise<PostPage | null> {
+  const post = await getPublishedPostBySlug(slug, database);
+  if (!post) return null;
+  const newest = await listPublishedPosts(database, MORE_POSTS + 1);
+  return { post, more: newest.filter((p) => p.id !== post.id).slice(0, MORE_POSTS) };
+}
+
+/** Every published post's page. */
+export async function postPages(database: Database = defaultDb): Promise<PostPage[]> {
+  const posts = await listPublishedPosts(database);
+  return posts.map((post) => ({ post, more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS) }));
+}

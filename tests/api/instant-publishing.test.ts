@@ -1,0 +1,130 @@
+// Instant publishing: a change to a public page is served at once, rendered on demand from the database by the
+// same server build that writes the static site, until a rebuild covering it is swapped in.
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/client';
+import { rebuildJobs, type Tool } from '../../db/schema';
+import { handleRequest } from '../../api/handler';
+import { changedPaths } from '../../api/services/live-pages';
+import { buildSite } from '../../api/services/site-build';
+import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
+import { BASE, call, signedIn } from '../helpers/api';
+import { makeTool, NO_PASSWORD } from '../helpers/admin';
+
+const dist = vi.hoisted(() => {
+  const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
+  const dir = `${temp(`${require('node:os').tmpdir()}/instant-`)}/dist`;
+  process.env.DIST_DIR = dir;
+  return dir;
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => handleRequest(new Request(`${BASE}${path}`, { headers }));
+const staticFile = (slug: string) => join(dist, 'tool', slug, 'index.html');
+const review = { curatorTake: 'A sharp take on drafting contracts.', qualityScore: 8 };
+
+let admin: string;
+let listed: Tool;
+let edited: Tool;
+
+async function build(): Promise<void> {
+  const result = await buildSite(dist);
+  if (!result.ok) throw new Error(result.log);
+}
+
+beforeAll(async () => {
+  admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+  listed = await makeTool({ status: 'approved', name: 'Listed Lens', slug: 'listed-lens', tags: ['design'] });
+  edited = await makeTool({ status: 'approved', name: 'Edit Easel', slug: 'edit-easel', tags: ['design'] });
+  await build();
+}, 60_000);
+
+describe('a change is public at once', () => {
+  it('serves a tool approved before its static page exists, with its curator take', async () => {
+    const pending = await makeTool({ name: 'Fresh Quill', slug: 'fresh-quill' });
+    expect((await get('/tool/fresh-quill')).status).toBe(404);
+    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: review })).status).toBe(200);
+    expect(existsSync(staticFile('fresh-quill'))).toBe(false);
+    const res = await get('/tool/fresh-quill');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Fresh Quill');
+    expect(html).toContain(review.curatorTake);
+    // The directory's first page and the sitemap list it too.
+    expect(await (await get('/directory')).text()).toContain('Fresh Quill');
+    expect(await (await get('/sitemap.xml')).text()).toContain('/tool/fresh-quill');
+  });
+
+  it('answers 404 for an unlisted tool at once, though its static file still exists', async () => {
+    expect((await get('/tool/listed-lens')).status).toBe(200);
+    const res = await call('POST', `/api/admin/tools/${listed.id}/unlist`, { cookie: admin, body: { reason: 'Gone quiet' } });
+    expect(res.status).toBe(200);
+    expect(existsSync(staticFile('listed-lens'))).toBe(true);
+    for (const path of ['/tool/listed-lens', '/tool/listed-lens/', '/tool/listed-lens/index.html']) {
+      const page = await get(path);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('Page Not Found');
+    }
+    expect(await (await get('/directory')).text()).not.toContain('Listed Lens');
+  });
+
+  it('shows an edited description at once', async () => {
+    const description = 'Now drafts whole storyboards from one sentence.';
+    const res = await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description } });
+    expect(res.status).toBe(200);
+    expect(readFileSync(staticFile('edit-easel'), 'utf8')).not.toContain(description);
+    expect(await (await get('/tool/edit-easel')).text()).toContain(description);
+  });
+});
+
+describe('the static site catches up', () => {
+  it('writes the same page as the on-demand render, JSON-LD included, and serves it statically from then on', async () => {
+    const onDemand = await (await get('/tool/edit-easel')).text();
+    expect(await changedPaths()).toContain('/tool/edit-easel');
+    await build();
+    expect(await changedPaths()).toEqual([]);
+    const file = readFileSync(staticFile('edit-easel'), 'utf8');
+    expect(file).toBe(onDemand);
+    expect(file).toContain('"@type":"SoftwareApplication"');
+    expect(await (await get('/tool/edit-easel')).text()).toBe(file);
+    // The unlisted tool's page is gone from the new build; the approved one is there.
+    expect(existsSync(staticFile('listed-lens'))).toBe(false);
+    expect(existsSync(staticFile('fresh-quill'))).toBe(true);
+    expect((await get('/tool/listed-lens')).status).toBe(404);
+  }, 60_000);
+
+  it('a failed build leaves the previous site serving, and the changed page still rendered on demand', async () => {
+    const live = realpathSync(dist);
+    const description = 'Storyboards, shot lists and now animatics.';
+    expect((await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description } })).status).toBe(200);
+    const failing = async () => ({ ok: false, dir: '', seconds: 1, log: 'astro: render failed' });
+    expect(await runQueuedRebuild(failing, 0, [])).toBe(true);
+    expect(realpathSync(dist)).toBe(live);
+    expect(await (await get('/tool/edit-easel')).text()).toContain(description);
+    expect((await get('/tool/fresh-quill')).status).toBe(200);
+    await db.delete(rebuildJobs);
+  });
+
+  it('turns a burst of 20 approvals into one or two builds', async () => {
+    const pending = await Promise.all(Array.from({ length: 20 }, (_, i) => makeTool({ name: `Burst ${i}`, slug: `burst-${i}` })));
+    let builds = 0;
+    const counting = async () => (builds++, { ok: true, dir: dist, seconds: 0, log: '' });
+    const polls: Promise<boolean>[] = [];
+    for (const tool of pending) {
+      expect((await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: admin, body: review })).status).toBe(200);
+      // The worker polls while the burst goes on.
+      polls.push(runQueuedRebuild(counting));
+    }
+    await Promise.all(polls);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_PERIOD_MS + 50));
+    await runQueuedRebuild(counting);
+    expect(builds).toBeGreaterThanOrEqual(1);
+    expect(builds).toBeLessThanOrEqual(2);
+    const jobs = await db.select().from(rebuildJobs).where(eq(rebuildJobs.status, 'succeeded'));
+    expect(jobs.length).toBe(20);
+    // Every one of them was public before any build ran.
+    for (const tool of pending.slice(0, 3)) expect((await get(`/tool/${tool.slug}`)).status).toBe(200);
+  });
+});
