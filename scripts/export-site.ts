@@ -1,21 +1,26 @@
 // Renders the static site into a folder (api/services/site-export.ts); prints its figures as JSON on the last line.
-// Usage: bun scripts/export-site.ts <outDir> [previousDir]
+// Usage: bun scripts/export-site.ts <outDir> [previousDir]; with --part=K/N it is a worker writing its share of the tool pages.
 import { join, resolve } from 'node:path';
 import { config } from '../api/config';
-import { exportSite } from '../api/services/site-export';
+import { exportPart, exportSite, type ExportOptions } from '../api/services/site-export';
 
-const [outDir, previousDir] = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const part = /^--part=(\d+)\/(\d+)$/.exec(process.argv.find((a) => a.startsWith('--part=')) ?? '');
+const [outDir, previousDir] = args;
 if (!outDir) {
-  console.error('Usage: bun scripts/export-site.ts <outDir> [previousDir]');
+  console.error('Usage: bun scripts/export-site.ts <outDir> [previousDir] [--part=K/N]');
   process.exit(2);
 }
-const root = resolve(import.meta.dirname, '..');
-const stats = await exportSite({
-  appDir: config.appDir,
+const options: ExportOptions = {
+  appDir: resolve(config.appDir),
   outDir: resolve(outDir),
   previousDir: previousDir ? resolve(previousDir) : null,
   siteUrl: config.siteUrl,
-  pagesDir: join(root, 'site/pages'),
-});
-console.log(JSON.stringify(stats));
+  pagesDir: join(import.meta.dirname, '../site/pages'),
+};
+if (part) {
+  await exportPart(options, Number(part[1]), Number(part[2]));
+} else {
+  console.log(JSON.stringify(await exportSite(options)));
+}
 process.exit(0);

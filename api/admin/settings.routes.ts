@@ -1,5 +1,7 @@
-// GET /api/admin/settings: the real state of e-mail, payments and the site build for the Settings tab;
+// GET /api/admin/settings: the real state of e-mail, payments and the site build for the Settings tab (the live
+// build's figures, the queue, the pages served on demand until the next build, the last failure);
 // POST /api/admin/rebuild: Rebuild Now, which queues a site rebuild for the worker.
+import { realpathSync } from 'node:fs';
 import { Elysia } from 'elysia';
 import { count } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -9,15 +11,29 @@ import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
+import { changedPaths, readBuildInfo, type BuildInfo } from '../services/live-pages';
 import { paymentsConfigured } from '../services/payments';
 import { requestRebuild } from '../services/rebuild-queue';
 import { rebuildState } from '../services/rebuild-worker';
 import { googleConfigured } from '../auth/google';
 import { config } from '../config';
 
+/** The on-demand paths Settings lists; the rest are counted (a burst of approvals can touch hundreds of pages). */
+export const ON_DEMAND_SHOWN = 20;
+
+/** The build the site serves now, from the `_build.json` it wrote; null before the first build. */
+function liveBuild(): BuildInfo | null {
+  try {
+    return readBuildInfo(realpathSync(config.distDir));
+  } catch {
+    return null;
+  }
+}
+
 export async function settingsState() {
-  const [builds, outbox] = await Promise.all([
+  const [builds, onDemand, outbox] = await Promise.all([
     rebuildState(5),
+    changedPaths(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
   ]);
   return {
@@ -25,6 +41,8 @@ export async function settingsState() {
     payments: { provider: 'stripe', configured: paymentsConfigured(), webhook: Boolean(config.stripe.webhookSecret) },
     google: { configured: googleConfigured() },
     ...builds,
+    live: liveBuild(),
+    onDemand: { count: onDemand.length, paths: onDemand.slice(0, ON_DEMAND_SHOWN) },
   };
 }
 

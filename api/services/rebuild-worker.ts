@@ -1,6 +1,6 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
 // records the outcome on every job it covered, and queues a failed build again after a backoff.
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
@@ -150,6 +150,17 @@ export async function prepareSiteForStart(distDir = config.distDir, build: () =>
   return result.ok ? { outcome: 'built', seconds: result.seconds } : { outcome: 'failed', log: result.log };
 }
 
+/** A job waiting for a build or in one, as Settings lists it (its log, if a try failed, is in lastFailure). */
+export interface QueuedRebuild {
+  id: number;
+  reason: string;
+  status: string;
+  requestedAt: Date;
+  attempts: number;
+  /** When a failed try is due again; null for a fresh request (built once the burst settles). */
+  nextAttemptAt: Date | null;
+}
+
 export interface RebuildState {
   /** The newest job. */
   build: RebuildJob | null;
@@ -157,15 +168,40 @@ export interface RebuildState {
   lastFailure: (RebuildJob & { willRetry: boolean }) | null;
   /** Builds tried per job before it is given up on. */
   maxAttempts: number;
+  /** The newest jobs, with the figures of the build that ran each one that succeeded. */
   rebuilds: RebuildJob[];
+  /**
+   * The jobs not built yet: how many, how many of them the build running now covers, and the first `queueLimit`
+   * (the running ones first, then the oldest request).
+   */
+  queue: { count: number; running: number; jobs: QueuedRebuild[] };
 }
 
+const WAITING = ['queued', 'running'];
+
 /** The queue as the admin Settings tab shows it. */
-export async function rebuildState(limit = 5): Promise<RebuildState> {
-  const [rebuilds, [failure], [success]] = await Promise.all([
+export async function rebuildState(limit = 5, queueLimit = 5): Promise<RebuildState> {
+  const [rebuilds, [failure], [success], [waiting], queued] = await Promise.all([
     db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id)).limit(limit),
     db.select().from(rebuildJobs).where(isNotNull(rebuildJobs.error)).orderBy(desc(rebuildJobs.id)).limit(1),
     db.select({ id: rebuildJobs.id }).from(rebuildJobs).where(eq(rebuildJobs.status, 'succeeded')).orderBy(desc(rebuildJobs.id)).limit(1),
+    db
+      .select({ n: count(), running: sql<number>`coalesce(sum(${rebuildJobs.status} = 'running'), 0)` })
+      .from(rebuildJobs)
+      .where(inArray(rebuildJobs.status, WAITING)),
+    db
+      .select({
+        id: rebuildJobs.id,
+        reason: rebuildJobs.reason,
+        status: rebuildJobs.status,
+        requestedAt: rebuildJobs.requestedAt,
+        attempts: rebuildJobs.attempts,
+        nextAttemptAt: rebuildJobs.nextAttemptAt,
+      })
+      .from(rebuildJobs)
+      .where(inArray(rebuildJobs.status, WAITING))
+      .orderBy(sql`${rebuildJobs.status} = 'running' desc`, asc(rebuildJobs.id))
+      .limit(queueLimit),
   ]);
   // Every build takes all queued jobs along, so a success of a later request was built after this failure.
   const current = failure && !(success && success.id > failure.id) ? failure : null;
@@ -174,5 +210,6 @@ export async function rebuildState(limit = 5): Promise<RebuildState> {
     lastFailure: current && { ...current, willRetry: current.status !== 'failed' },
     maxAttempts: REBUILD_RETRY_DELAYS_MS.length + 1,
     rebuilds,
+    queue: { count: waiting?.n ?? 0, running: Number(waiting?.running ?? 0), jobs: queued },
   };
 }

@@ -1,7 +1,7 @@
 // The data of each page that changes with the catalogue (a tool page, a post page), read one page at a time for an
 // on-demand render or in bulk for the static export. Both paths give the same data for the same page, so the static
 // file and the on-demand render of a page are the same HTML.
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { db as defaultDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
@@ -45,9 +45,13 @@ export async function toolPage(slug: string, database: Database = defaultDb): Pr
 
 /**
  * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
- * each category's related pool is read once.
+ * each category's related pool is read once. `part` of `parts`: only the tools whose id falls in that share.
  */
-export async function* toolPages(batchSize = 500, database: Database = defaultDb): AsyncGenerator<ToolPage[]> {
+export async function* toolPages(
+  batchSize = 500,
+  database: Database = defaultDb,
+  { part = 0, parts = 1 }: { part?: number; parts?: number } = {},
+): AsyncGenerator<ToolPage[]> {
   const pools = new Map<string, Promise<PublicTool[]>>();
   const pool = (category: string) => {
     let rows = pools.get(category);
@@ -59,7 +63,7 @@ export async function* toolPages(batchSize = 500, database: Database = defaultDb
     const batch = await database
       .select(publicToolColumns)
       .from(tools)
-      .where(and(eq(tools.status, PUBLIC_STATUS), gt(tools.id, after)))
+      .where(and(eq(tools.status, PUBLIC_STATUS), gt(tools.id, after), sql`${tools.id} % ${parts} = ${part}`))
       .orderBy(asc(tools.id))
       .limit(batchSize);
     if (batch.length === 0) return;

@@ -135,6 +135,32 @@ export interface SiteBuild {
   attempts?: number;
   /** When a failed build is tried again (queued after a failure), else null. */
   nextAttemptAt?: string | null;
+  /** What the build that ran this request did, once it succeeded. */
+  stats?: BuildFigures | null;
+}
+
+/** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */
+export interface BuildFigures {
+  pages: number;
+  rendered: number;
+  reused: number;
+  seconds: number;
+}
+
+/** The build the site serves now (its `_build.json`). */
+export interface LiveBuild extends BuildFigures {
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** A request waiting for a build (queued) or in one (running). */
+export interface QueuedBuild {
+  id: number;
+  reason: string;
+  status: string;
+  requestedAt: string;
+  attempts: number;
+  nextAttemptAt: string | null;
 }
 
 /** GET /api/admin/settings; the fields after the first ones are extras an older server may not send. */
@@ -148,6 +174,12 @@ export interface AdminSettings {
   lastFailure?: (SiteBuild & { willRetry: boolean }) | null;
   /** Builds tried per request before it is given up on. */
   maxAttempts?: number;
+  /** The live build; null before the first one. */
+  live?: LiveBuild | null;
+  /** The requests not built yet: how many, how many the build running now covers, and the first few (running first). */
+  queue?: { count: number; running: number; jobs: QueuedBuild[] };
+  /** The pages rendered on demand until the next build lands: how many, and the first ones. */
+  onDemand?: { count: number; paths: string[] };
 }
 
 export interface PostValues {

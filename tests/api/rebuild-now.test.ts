@@ -1,13 +1,27 @@
-// Rebuild Now and the build state in Settings: only admins may queue a rebuild; Settings shows the last
-// failure with its log and whether it will be retried.
-import { afterEach, describe, expect, it } from 'vitest';
+// Rebuild Now and the build state in Settings: only admins may queue a rebuild; Settings shows the live build's
+// figures, the queue, the pages served on demand until the next build, and the last failure with its log and whether
+// it will be retried.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
-import { rebuildJobs, type NewUser } from '../../db/schema';
+import { rebuildJobs, type BuildStats, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
+import { ON_DEMAND_SHOWN } from '../../api/admin/settings.routes';
+import { BUILD_INFO, type BuildInfo } from '../../api/services/live-pages';
 import { requestRebuild } from '../../api/services/rebuild-queue';
 import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
+import { buildSite } from '../../api/services/site-build';
 import { call, signedIn } from '../helpers/api';
-import { NO_PASSWORD } from '../helpers/admin';
+import { makeTool, NO_PASSWORD } from '../helpers/admin';
+
+// The live build is a real one, in a folder of this file's own (read by config on import).
+const dist = vi.hoisted(() => {
+  const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
+  const dir = `${temp(`${require('node:os').tmpdir()}/settings-`)}/dist`;
+  process.env.DIST_DIR = dir;
+  return dir;
+});
 
 interface BuildState {
   status: string;
@@ -19,9 +33,12 @@ interface BuildState {
 }
 
 interface Settings {
-  build: BuildState | null;
+  build: (BuildState & { stats: BuildStats | null }) | null;
   lastFailure: (BuildState & { willRetry: boolean }) | null;
   maxAttempts: number;
+  live: BuildInfo | null;
+  queue: { count: number; running: number; jobs: (Pick<BuildState, 'status' | 'reason' | 'attempts' | 'nextAttemptAt'> & { id: number; requestedAt: string })[] };
+  onDemand: { count: number; paths: string[] };
 }
 
 const admin = () => signedIn({ ...NO_PASSWORD, isAdmin: true });
@@ -30,6 +47,8 @@ const failing = async () => ({ ok: false, dir: '', seconds: 1, log: 'step 1\nast
 afterEach(async () => {
   await db.delete(rebuildJobs);
 });
+
+afterAll(() => rmSync(dirname(dist), { recursive: true, force: true }));
 
 describe('POST /api/admin/rebuild', () => {
   it('queues a rebuild for an admin and answers 202', async () => {
@@ -62,14 +81,14 @@ describe('POST /api/admin/rebuild', () => {
   });
 });
 
-describe('GET /api/admin/settings: the build state', () => {
-  async function settings(): Promise<Settings> {
-    const { cookie } = await admin();
-    const res = await call('GET', '/api/admin/settings', { cookie });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Settings;
-  }
+async function settings(): Promise<Settings> {
+  const { cookie } = await admin();
+  const res = await call('GET', '/api/admin/settings', { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Settings;
+}
 
+describe('GET /api/admin/settings: the build state', () => {
   it('shows no failure while builds succeed', async () => {
     await requestRebuild('tool approved: a', db);
     await runQueuedRebuild(async () => ({ ok: true, dir: '', seconds: 1, log: '' }), 0);
@@ -104,5 +123,71 @@ describe('GET /api/admin/settings: the build state', () => {
     await call('POST', '/api/admin/rebuild', { cookie: (await admin()).cookie });
     await runQueuedRebuild(async () => ({ ok: true, dir: '', seconds: 1, log: '' }), 0);
     expect((await settings()).lastFailure).toBeNull();
+  });
+});
+
+describe('GET /api/admin/settings: the live build, the queue and the pages served on demand', () => {
+  it('reports the live build as it was built, then a change waiting in the queue and served on demand, then the build that covers it', async () => {
+    const tool = await makeTool({ status: 'approved', name: 'Gauge Grid', slug: 'gauge-grid' });
+    // In another category, so the edit does not change its page's related tools either.
+    await makeTool({ status: 'approved', name: 'Steady Slate', slug: 'steady-slate', tags: ['writing'] });
+    expect((await settings()).live).toBeNull();
+
+    const first = await buildSite(dist);
+    expect(first.ok, first.log).toBe(true);
+    const written = JSON.parse(readFileSync(join(dist, BUILD_INFO), 'utf8')) as BuildInfo;
+    let state = await settings();
+    expect(state.live).toEqual(written);
+    // Nothing to reuse the first time: every page was rendered.
+    expect(state.live).toMatchObject({ pages: first.stats?.pages, rendered: first.stats?.pages, reused: 0 });
+    expect(state.live?.pages).toBeGreaterThan(1);
+    expect(state.queue).toEqual({ count: 0, running: 0, jobs: [] });
+    expect(state.onDemand).toEqual({ count: 0, paths: [] });
+
+    // An admin edits the tool: its pages are served live and a rebuild waits.
+    const { cookie } = await admin();
+    const edit = await call('PATCH', `/api/admin/tools/${tool.id}`, { cookie, body: { description: 'Reads gauges off any dashboard photo.' } });
+    expect(edit.status).toBe(200);
+    state = await settings();
+    expect(state.live).toEqual(written);
+    expect(state.queue.count).toBe(1);
+    expect(state.queue.running).toBe(0);
+    expect(state.queue.jobs).toEqual([expect.objectContaining({ status: 'queued', reason: 'tool edited: gauge-grid', attempts: 0, nextAttemptAt: null })]);
+    expect(state.onDemand.paths).toContain('/tool/gauge-grid');
+    expect(state.onDemand.paths).toContain('/directory');
+    expect(state.onDemand.count).toBe(state.onDemand.paths.length);
+
+    // The worker's build covers it: the live build is the new one, with the figures the job recorded.
+    expect(await runQueuedRebuild(undefined, 0)).toBe(true);
+    state = await settings();
+    expect(state.queue).toEqual({ count: 0, running: 0, jobs: [] });
+    expect(state.onDemand).toEqual({ count: 0, paths: [] });
+    expect(state.build).toMatchObject({ status: 'succeeded', reason: 'tool edited: gauge-grid' });
+    const stats = state.build?.stats;
+    expect(stats).toBeTruthy();
+    expect(state.live).toMatchObject({ pages: stats?.pages, rendered: stats?.rendered, reused: stats?.reused, seconds: stats?.seconds });
+    expect(state.live?.finishedAt).not.toBe(written.finishedAt);
+    // The edited tool was rendered again; the untouched tool's page came from the first build.
+    expect(state.live?.pages).toBe(written.pages);
+    expect(state.live?.reused).toBeGreaterThanOrEqual(1);
+    expect(state.live?.rendered).toBeLessThan(written.rendered);
+    expect((state.live?.rendered ?? 0) + (state.live?.reused ?? 0)).toBe(state.live?.pages);
+  }, 120_000);
+
+  it('lists the running build first and counts what it does not show', async () => {
+    const paths = Array.from({ length: ON_DEMAND_SHOWN + 5 }, (_, i) => `/tool/many-${String(i).padStart(2, '0')}`);
+    await requestRebuild('tool approved: running-one', db, paths.slice(0, 1));
+    await db.update(rebuildJobs).set({ status: 'running', startedAt: new Date() });
+    for (let i = 0; i < 6; i++) await requestRebuild(`tool approved: waiting-${i}`, db, i === 0 ? paths.slice(1) : []);
+    const state = await settings();
+    expect(state.queue.count).toBe(7);
+    expect(state.queue.running).toBe(1);
+    expect(state.queue.jobs.map((j) => j.reason)).toEqual([
+      'tool approved: running-one',
+      ...Array.from({ length: 4 }, (_, i) => `tool approved: waiting-${i}`),
+    ]);
+    expect(state.queue.jobs[0].status).toBe('running');
+    expect(state.onDemand.count).toBe(paths.length);
+    expect(state.onDemand.paths).toEqual(paths.slice(0, ON_DEMAND_SHOWN));
   });
 });

@@ -1,10 +1,11 @@
-// Settings: whether e-mail and payments run against their providers or in development mode,
-// the latest site builds with the last failure and its log, Rebuild Now, and the features in service.
+// Settings: whether e-mail and payments run against their providers or in development mode; the live site build
+// (when, how long, pages rendered vs reused), the queue, the pages served on demand until the next build, the latest
+// builds with the last failure and its log, Rebuild Now; and the features in service.
 import { useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOAST } from '../../../lib/messages';
 import { can } from '../../../lib/permissions';
-import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings, type SiteBuild } from '../../stores/admin';
+import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings, type BuildFigures, type LiveBuild, type SiteBuild } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import { perform } from './feedback';
 import { dateTime, ListState } from './parts';
@@ -26,6 +27,41 @@ const OUTBOX_LABELS: Record<string, string> = {
 const FEATURES = ['Tool submissions', 'Editorial review', 'Premium listings', 'Change requests', 'Blog', 'Search index'];
 
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+const number = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${number(n)} ${n === 1 ? one : many}`;
+
+/** '4.2 s', '1 min 5 s': how long a build took. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** 'just now', '5 minutes ago', 'yesterday': as of when the tab was read (it never polls, so Refresh updates it). */
+function timeAgo(value: string, now = Date.now()): string {
+  const seconds = (new Date(value).getTime() - now) / 1000;
+  if (Number.isNaN(seconds)) return '';
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
+  return 'just now';
+}
+
+/** 'in 4.2 s, 120 pages (3 rendered, 117 reused)': what a finished build did. */
+function statsText(figures: BuildFigures): string {
+  return `in ${duration(figures.seconds)}, ${pagesText(figures)}`;
+}
+
+/** '120 pages (3 rendered, 117 reused)'. */
+function pagesText(figures: BuildFigures): string {
+  return `${plural(figures.pages, 'page')} (${number(figures.rendered)} rendered, ${number(figures.reused)} reused)`;
+}
 
 function ModeBadge({ configured, off = 'Development mode' }: { configured: boolean; off?: string }) {
   return configured ? (
@@ -77,7 +113,7 @@ function Services({ settings }: { settings: AdminSettings }) {
   );
 }
 
-function BuildStatus({ build }: { build: SiteBuild }) {
+function BuildStatus({ build }: { build: Pick<SiteBuild, 'status'> }) {
   return <span className={`badge badge-sm shrink-0 ${BUILD_BADGE[build.status] ?? 'badge-ghost'}`}>{capitalise(build.status)}</span>;
 }
 
@@ -116,17 +152,35 @@ function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSetti
 }
 
 function Builds({ settings }: { settings: AdminSettings }) {
-  const { build, lastFailure } = settings;
-  if (!build) return <p className="text-sm text-base-content/70 py-3">No site build has run since the server started keeping records.</p>;
-  const earlier = (settings.rebuilds ?? []).filter((b) => b.id === undefined || b.id !== build.id);
+  const { build } = settings;
   return (
     <div className="flex flex-col gap-3">
+      {settings.live !== undefined && <LiveSite live={settings.live} />}
+      {settings.queue && <Queue queue={settings.queue} />}
+      {settings.onDemand && <OnDemand onDemand={settings.onDemand} />}
+      {build ? (
+        <History build={build} settings={settings} />
+      ) : (
+        // A live build without a request: built when the server first started, before any change asked for one.
+        !settings.live && <p className="text-sm text-base-content/70">No site build has run since the server started keeping records.</p>
+      )}
+    </div>
+  );
+}
+
+/** The newest request, the last failure, and the requests before it, each with its outcome (and its figures once built). */
+function History({ build, settings }: { build: SiteBuild; settings: AdminSettings }) {
+  const { lastFailure } = settings;
+  const earlier = (settings.rebuilds ?? []).filter((b) => b.id === undefined || b.id !== build.id);
+  return (
+    <>
       <div className="flex items-start justify-between gap-3" data-testid="latest-build">
         <div className="min-w-0">
           <div className="font-medium">Latest site build</div>
           <div className="text-sm text-base-content/70">
             {build.reason && <span className="block">{build.reason}</span>}
             {build.finishedAt ? `Finished ${dateTime(build.finishedAt)}` : build.requestedAt ? `Requested ${dateTime(build.requestedAt)}` : 'Not finished yet'}
+            {build.stats && ` · ${statsText(build.stats)}`}
           </div>
         </div>
         <BuildStatus build={build} />
@@ -142,13 +196,94 @@ function Builds({ settings }: { settings: AdminSettings }) {
                   <div className="truncate" title={b.reason}>
                     {b.reason ?? 'Site build'}
                   </div>
-                  <div className="text-xs text-base-content/60">{b.finishedAt ? `Finished ${dateTime(b.finishedAt)}` : b.requestedAt ? `Requested ${dateTime(b.requestedAt)}` : ''}</div>
+                  <div className="text-xs text-base-content/60">
+                    {b.finishedAt ? `Finished ${dateTime(b.finishedAt)}` : b.requestedAt ? `Requested ${dateTime(b.requestedAt)}` : ''}
+                    {b.stats && ` · ${statsText(b.stats)}`}
+                  </div>
                 </div>
                 <BuildStatus build={b} />
               </li>
             ))}
           </ul>
         </div>
+      )}
+    </>
+  );
+}
+
+/** The build the site serves now. */
+function LiveSite({ live }: { live: LiveBuild | null | undefined }) {
+  return (
+    <div data-testid="live-build">
+      <h4 className="font-medium">Live site</h4>
+      <p className="text-sm text-base-content/70">
+        {live ? (
+          <>
+            Built{' '}
+            <time dateTime={live.finishedAt}>{timeAgo(live.finishedAt)}</time>{' '}
+            ({dateTime(live.finishedAt)}) in {duration(live.seconds)} · {pagesText(live)}
+          </>
+        ) : (
+          'No static build is live yet.'
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The requests not built yet: the build running now, and those waiting for the next one. */
+function Queue({ queue }: { queue: NonNullable<AdminSettings['queue']> }) {
+  const waiting = queue.count - queue.running;
+  const summary = queue.count === 0 ? 'Nothing queued.' : [queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ') + '.';
+  const more = queue.count - queue.jobs.length;
+  return (
+    <div data-testid="build-queue">
+      <h4 className="font-medium">Queue</h4>
+      <p className="text-sm text-base-content/70">{summary}</p>
+      {queue.jobs.length > 0 && (
+        <ul className="divide-y divide-base-200 text-sm" aria-label="Queued site builds">
+          {queue.jobs.map((job) => (
+            <li key={job.id} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <div className="truncate" title={job.reason}>
+                  {job.reason}
+                </div>
+                <div className="text-xs text-base-content/60">
+                  Requested {dateTime(job.requestedAt)}
+                  {job.nextAttemptAt && ` · try ${job.attempts + 1} at ${dateTime(job.nextAttemptAt)}`}
+                </div>
+              </div>
+              <BuildStatus build={{ status: job.status }} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 && <p className="text-xs text-base-content/60 pt-1">…and {plural(more, 'more request')}.</p>}
+    </div>
+  );
+}
+
+/** The pages whose change the live build does not hold yet: the server renders them from the database meanwhile. */
+function OnDemand({ onDemand }: { onDemand: NonNullable<AdminSettings['onDemand']> }) {
+  const more = onDemand.count - onDemand.paths.length;
+  return (
+    <div data-testid="on-demand">
+      <h4 className="font-medium">Rendered on demand</h4>
+      {onDemand.count === 0 ? (
+        <p className="text-sm text-base-content/70">Every page is served from the live build.</p>
+      ) : (
+        <p className="text-sm text-base-content/70 break-words">
+          Changes served live until the next build:{' '}
+          {onDemand.paths.map((path, i) => (
+            <span key={path}>
+              {i > 0 && ', '}
+              <a className="link font-mono text-xs" href={path}>
+                {path}
+              </a>
+            </span>
+          ))}
+          {more > 0 ? ` and ${plural(more, 'more page')}.` : '.'}
+        </p>
       )}
     </div>
   );
