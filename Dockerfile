@@ -6,10 +6,6 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm install --include=dev --no-audit --no-fund
 COPY . .
-# The pages' server build depends only on the code, so the image carries it; the static site is exported from
-# the database on start and on every change.
-RUN node_modules/.bin/bun --bun node_modules/.bin/astro build --silent
-ENV APP_PREBUILT=1
 # The live build sits on the volume beside the database, so a restart serves it even when the start-up
 # rebuild fails (docs/decisions/0027).
 # Which proxy header carries the client address depends on the host: fly.toml sets TRUSTED_PROXY_HEADER

@@ -15,16 +15,14 @@ if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
   await seedDemo(db);
 }
 if (!process.argv.includes('--no-build')) {
-  // The image built the pages' server build already (Dockerfile); elsewhere the code may have changed since the last start.
-  if (process.env.APP_PREBUILT !== '1') {
-    const app = await buildApp();
-    if (!app.ok) {
-      console.error(app.log);
-      console.error('The server build of the pages failed.');
-      process.exit(1);
-    }
-    console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
+  // The pages' server build bakes in SITE_URL (canonical links), so it is made here, where the deployment's is known.
+  const app = await buildApp();
+  if (!app.ok) {
+    console.error(app.log);
+    console.error('The server build of the pages failed.');
+    process.exit(1);
   }
+  console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
   if (!hasLiveBuild(config.distDir)) console.log('Building the site…');
   const start = await prepareSiteForStart();
   if (start.outcome === 'failed') {

@@ -102,7 +102,8 @@ const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
-  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], stepEnv({ ASTRO_OUT_DIR: dir }), timeoutMs);
+  // Always a production bundle (React's production build), whatever mode the server or the tests run in.
+  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], stepEnv({ ASTRO_OUT_DIR: dir, NODE_ENV: 'production' }), timeoutMs);
   return { ok: step.code === 0, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 

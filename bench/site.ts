@@ -1,0 +1,174 @@
+// `npm run bench`: the whole publishing path at scale, in one run, each figure beside its reference.
+// Seeds N synthetic tools (default 10,000; `--tools N`) into a scratch database and prints: the full build (s, s per
+// 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
+// and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and /api/user with a session
+// and /api/tools?search= at 50 connections vs a constant Bun.serve answer. Never part of `npm test`.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchStatic, parseWrk, reportStatic, type WrkResult } from './static';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const toolsArg = process.argv.indexOf('--tools');
+const N = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
+const work = mkdtempSync(join(tmpdir(), 'aitools-bench-'));
+const PORT = 4390;
+const BASE = `http://127.0.0.1:${PORT}`;
+Object.assign(process.env, {
+  DATABASE_URL: `file:${join(work, 'app.db')}`,
+  UPLOADS_DIR: join(work, 'uploads'),
+  DIST_DIR: join(work, 'dist'),
+  APP_DIR: join(work, 'app'),
+  SITE_URL: BASE,
+});
+
+const { db } = await import('../db/client');
+const { migrateDatabase } = await import('../db/migrate');
+const { seedDemo, seedSyntheticTools } = await import('../db/seed');
+const { buildApp, buildSite } = await import('../api/services/site-build');
+const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
+const { rebuildJobs, tools, users } = await import('../db/schema');
+const { eq } = await import('drizzle-orm');
+
+const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
+const s = (seconds: number) => `${seconds.toFixed(1)} s`;
+
+/** Peak resident memory of a process and all its descendants, sampled every 100 ms while `run` goes on. */
+async function peakTreeRss<T>(run: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = 0;
+  const sample = () => {
+    const parents = new Map<number, number>();
+    const rss = new Map<number, number>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parents.set(Number(name), Number(fields[1]));
+        rss.set(Number(name), Number(fields[21]) * 4096);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    let total = 0;
+    for (const [pid, bytes] of rss) {
+      for (let p: number | undefined = parents.get(pid); p; p = parents.get(p)) {
+        if (p === process.pid) {
+          total += bytes;
+          break;
+        }
+      }
+    }
+    peak = Math.max(peak, total);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await run();
+    return { result, peakMb: peak / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function wrk(url: string, headers: Record<string, string> = {}, seconds = 10): Promise<WrkResult> {
+  const args = ['wrk', '-t2', '-c50', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const run = Bun.spawnSync(args, { stdout: 'pipe', stderr: 'pipe' });
+  if (run.exitCode !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  return parseWrk(run.stdout.toString());
+}
+const fmt = (r: WrkResult) => `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`;
+
+try {
+  console.log(`Bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  await migrateDatabase(db);
+  await seedDemo(db);
+  await seedSyntheticTools(N, db);
+  const app = await buildApp();
+  if (!app.ok) throw new Error(app.log);
+  line('server build (astro, code only)', s(app.seconds));
+
+  const full = await peakTreeRss(() => buildSite());
+  if (!full.result.ok || !full.result.stats) throw new Error(full.result.log);
+  const fs = full.result.stats;
+  line('full build', `${s(fs.seconds)} for ${fs.pages.toLocaleString('en-US')} pages = ${((fs.seconds / fs.pages) * 1000).toFixed(2)} s per 1,000 pages`);
+  line('  of which', phases(full.result.log));
+  line('  peak memory (all processes)', `${full.peakMb.toFixed(0)} MB`);
+
+  const [one] = await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved')).limit(1).offset(Math.floor(N / 2));
+  await db.update(tools).set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() }).where(eq(tools.id, one.id));
+  const again = await peakTreeRss(() => buildSite());
+  if (!again.result.ok || !again.result.stats) throw new Error(again.result.log);
+  const as = again.result.stats;
+  line('rebuild after one change', `${s(as.seconds)} (${as.rendered} rendered, ${as.reused.toLocaleString('en-US')} reused)`);
+  line('  of which', phases(again.result.log));
+  line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
+
+  // The real server, its rebuild worker on: an approval through the API, then the page, then the static page.
+  const server = Bun.spawn([process.execPath, 'api/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  try {
+    for (let i = 0; i < 300 && !(await fetch(`${BASE}/robots.txt`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100);
+    const [admin] = await db.insert(users).values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' }).returning();
+    const { token } = await createSession(admin.id);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const [pending] = await db
+      .insert(tools)
+      .values({ name: 'Bench Fresh Tool', slug: 'bench-fresh-tool', url: 'https://bench-fresh.example.com', urlKey: 'bench-fresh.example.com', description: 'Approved during the bench.', tags: ['design'], status: 'pending', submittedById: admin.id })
+      .returning();
+    const approvedAt = performance.now();
+    const approve = await fetch(`${BASE}/api/admin/tools/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: BASE },
+      body: JSON.stringify({ curatorTake: 'Fast.', qualityScore: 7 }),
+    });
+    if (!approve.ok) throw new Error(`approve answered ${approve.status}: ${await approve.text()}`);
+    const answered = performance.now();
+    while ((await fetch(`${BASE}/tool/bench-fresh-tool`)).status !== 200) await Bun.sleep(10);
+    line('approval to visible', `${(performance.now() - approvedAt).toFixed(0)} ms (the approve call itself ${(answered - approvedAt).toFixed(0)} ms; on demand)`);
+    for (;;) {
+      const jobs = await db.select({ status: rebuildJobs.status, stats: rebuildJobs.stats }).from(rebuildJobs).where(eq(rebuildJobs.reason, 'tool approved: bench-fresh-tool'));
+      if (jobs[0]?.status === 'succeeded') {
+        line('approval to static', `${((performance.now() - approvedAt) / 1000).toFixed(1)} s (quiet period 1.5 s + build ${s(jobs[0].stats?.seconds ?? 0)}, ${jobs[0].stats?.rendered} rendered)`);
+        break;
+      }
+      if (jobs[0]?.status === 'failed') throw new Error('the rebuild failed');
+      await Bun.sleep(100);
+    }
+
+    // The API at 50 connections, beside a constant Bun.serve answer (the ceiling for any API on this machine).
+    const constant = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ user: null }) });
+    try {
+      const ceiling = await wrk(`http://127.0.0.1:${constant.port}/`);
+      const user = await wrk(`${BASE}/api/user`, { cookie });
+      const search = await wrk(`${BASE}/api/tools?search=writer`);
+      line('constant Bun.serve answer', fmt(ceiling));
+      line('/api/user with a session', `${fmt(user)} (${((user.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
+      line('/api/tools?search=writer', `${fmt(search)} (${((search.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
+    } finally {
+      constant.stop(true);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await server.exited;
+  }
+
+  const statics = await benchStatic(process.env.DIST_DIR!, undefined, { log: () => {} });
+  for (const text of reportStatic(statics)) console.log(text);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function phases(log: string): string {
+  const last = log.trim().split('\n').at(-1) ?? '{}';
+  try {
+    const { phases: p } = JSON.parse(last) as { phases: { pages: number; search: number; finalize: number } };
+    return `pages ${s(p.pages)}, search index ${s(p.search)}, compression and manifest ${s(p.finalize)}`;
+  } catch {
+    return 'n/a';
+  }
+}
+process.exit(0);
