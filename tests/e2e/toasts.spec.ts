@@ -1,12 +1,11 @@
 // A toast shown just before a navigation appears on the page it leads to, and nowhere else (decision 0015).
 import { islandsHydrated, test, expect, type Page } from './fixtures';
 
-/** Waits until the page's Toaster is mounted and idle, so a toast it would show is on screen by now. */
+/** Waits until the page's Toaster is mounted (or, on a page without islands, waits for a first toast) and idle, so a
+ * toast it would show is on screen by now. */
 async function toasterSettled(page: Page): Promise<void> {
   await islandsHydrated(page);
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.includes('/mount-toaster')),
-  );
+  await expect(page.locator('[data-toaster-root][data-state="mounted"], [data-toaster-root][data-state="waiting"]')).toHaveCount(1);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
 }
 
