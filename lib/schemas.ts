@@ -5,6 +5,10 @@ import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD 
 import { MSG } from './messages';
 import { splitCommaList } from './format';
 
+// In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
+// (`new Function`) as a violation. The server keeps zod's compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /**
  * Characters no text field takes (docs/decisions/0025-text-input.md): C0 controls, DEL, C1 controls,
  * lone surrogates and noncharacters. A NUL cuts the stored value short; the others cannot be typed,

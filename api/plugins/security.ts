@@ -3,10 +3,70 @@
 import { isIP } from 'node:net';
 import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { config, type TrustedProxy } from '../config';
 
-/** Public reads may be cached briefly by browsers and CDNs; a rebuild or approval shows within a minute. */
-export const PUBLIC_CACHE = 'public, max-age=60';
+/**
+ * Public catalogue reads (docs/decisions/0030): a browser revalidates every time, a shared cache (CDN)
+ * may hold the answer 30 s and serve it stale a minute longer while it fetches a fresh one.
+ * Sent only to callers without a session (securityHeaders below).
+ */
+export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+/** Everything else the API answers: sessions, dashboards and admin data are nobody's to keep. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** Two years, the HSTS preload list's minimum; sent only in production, where the site is served over HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** Where a tool's demo video may be embedded from: the hosts site/components/embed.ts turns videoUrl into. */
+export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com', 'https://fast.wistia.net'];
+
+/**
+ * The policy for an HTML page that carries none of its own (the exporter stores the one Astro produced,
+ * with the hashes of the page's inline scripts). 'wasm-unsafe-eval' lets Pagefind run its WebAssembly;
+ * no 'unsafe-inline' for scripts.
+ */
+export const DEFAULT_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  `frame-src ${EMBED_FRAME_HOSTS.join(' ')}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Powerful features no page of the site uses; only names browsers recognise, so no console warnings. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+
+/**
+ * The security headers of every page answer, static or rendered on demand (and of the 404 page and
+ * redirects). `csp`: the page's Content-Security-Policy; omitted for answers that are not HTML.
+ */
+export function pageSecurityHeaders({ csp, production = config.isProduction }: { csp?: string; production?: boolean } = {}): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (csp) headers['content-security-policy'] = csp;
+  if (production) headers['strict-transport-security'] = HSTS;
+  return headers;
+}
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace(/[^\w]/g, '\\$&')}=[^;\\s]`);
+
+/** Whether the request carries a (non-empty) session cookie, valid or not. */
+export function hasSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get('cookie');
+  return cookie !== null && SESSION_COOKIE_PATTERN.test(cookie);
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,12 +112,16 @@ export function withClientAddress(request: Request, socketAddress: string | unde
 }
 
 export const security = new Elysia({ name: 'security' })
-  .onRequest(({ request, status }) => {
-    if (isForeignWrite(request)) return status(403, MSG.foreignOrigin);
-  })
-  .onAfterHandle({ as: 'global' }, ({ set }) => {
+  .onRequest(({ request, set, status }) => {
+    // Set before any handler, so error answers (which skip onAfterHandle) carry them too.
     set.headers['x-content-type-options'] = 'nosniff';
     set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    set.headers['cache-control'] ??= 'no-store';
+    set.headers['cache-control'] = PRIVATE_NO_STORE;
+    if (config.isProduction) set.headers['strict-transport-security'] = HSTS;
+    if (isForeignWrite(request)) return status(403, MSG.foreignOrigin);
+  })
+  .onAfterHandle({ as: 'global' }, ({ request, set }) => {
+    // A signed-in caller's copy stays in its browser: a shared cache must not learn whose request it was.
+    if (set.headers['cache-control'] === PUBLIC_CACHE && hasSessionCookie(request)) set.headers['cache-control'] = PRIVATE_NO_STORE;
   })
   .derive({ as: 'global' }, ({ request }) => ({ ip: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown' }));

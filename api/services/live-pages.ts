@@ -13,7 +13,8 @@ import { pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { onRebuildRequested } from './rebuild-queue';
-import { htmlResponse, notFoundResponse } from './static-site';
+import { purgePaths } from './purge';
+import { htmlResponse, serveNotFound } from './static-site';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
@@ -73,11 +74,17 @@ async function refresh(): Promise<void> {
     .select({ id: rebuildJobs.id, paths: rebuildJobs.paths })
     .from(rebuildJobs)
     .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
+  const fresh = new Set<string>();
   for (const { id, paths } of rows) {
     seenJobId = Math.max(seenJobId, id);
-    for (const path of paths) changed.set(path, Math.max(id, changed.get(path) ?? 0));
+    for (const path of paths) {
+      if (!changed.has(path)) fresh.add(path);
+      changed.set(path, Math.max(id, changed.get(path) ?? 0));
+    }
   }
   checkedAt = Date.now();
+  // A CDN in front drops its copy of a changed page at once (the purge hook, when one is configured).
+  if (fresh.size > 0) void purgePaths([...fresh]);
 }
 
 function ensureFresh(): Promise<void> | null {
@@ -126,6 +133,6 @@ export async function serveChangedPage(request: Request, pathname: string): Prom
     return null;
   }
   if (!rendered || rendered.status >= 500) return null;
-  if (rendered.status === 404) return notFoundResponse(request);
-  return htmlResponse(request, new Uint8Array(await rendered.arrayBuffer()), { status: rendered.status, headers: rendered.headers });
+  if (rendered.status === 404) return serveNotFound(request);
+  return htmlResponse(request, await rendered.text(), { status: rendered.status, headers: rendered.headers });
 }

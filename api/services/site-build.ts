@@ -9,6 +9,7 @@ import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { config } from '../config';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
+import { purgePaths } from './purge';
 import { reloadStaticSite } from './static-site';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -139,14 +140,15 @@ export async function buildSite(
   const seconds = (performance.now() - started) / 1000;
   let stats: BuildStats | undefined;
   if (step.code === 0) {
-    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as Omit<BuildStats, 'seconds'>;
+    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as Omit<BuildStats, 'seconds'> & { changed: string[] };
     stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
     const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
     swapIn(dir, target);
     liveBuildSwapped(target);
-    reloadStaticSite(target);
+    await reloadStaticSite(target);
     pruneOldBuilds(buildsDir, dir);
+    void purgePaths(exported.changed);
   } else {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -31,6 +31,8 @@ export interface ExportStats {
   seconds: number;
   /** Seconds spent writing pages, indexing them for search, and describing the rest of the folder. */
   phases: { pages: number; search: number; finalize: number };
+  /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
+  changed: string[];
 }
 
 export interface ExportOptions {
@@ -49,6 +51,8 @@ interface PartResult {
   pages: Record<string, string>;
   rendered: number;
   reused: number;
+  /** Pages whose bytes differ from the previous export's (new ones included). */
+  changed: string[];
 }
 
 function filesUnder(root: string, dir = root, out: string[] = []): string[] {
@@ -99,9 +103,11 @@ function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: {}, pages: {}, rendered: 0, reused: 0 };
+  readonly result: PartResult = { files: {}, pages: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
   private readonly previous: PagesIndex | null;
+  /** The previous export's files, whatever code wrote them: to tell which pages changed. */
+  private readonly previousFiles: Record<string, FileEntry> | null;
 
   constructor(
     private readonly options: ExportOptions,
@@ -109,6 +115,7 @@ class PageWriter {
   ) {
     const previous = readPagesIndex(options.previousDir);
     this.previous = previous?.code === code ? previous : null;
+    this.previousFiles = previous?.files ?? null;
   }
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
@@ -131,8 +138,7 @@ class PageWriter {
       this.result.pages[path] = key;
       const before = this.previous?.files[file];
       if (previousDir && before && this.previous?.pages[path] === key) {
-        reuseBuildFile(previousDir, outDir, file, before);
-        this.result.files[file] = before;
+        this.result.files[file] = await reuseBuildFile(previousDir, outDir, file, before);
         this.result.reused += 1;
         return;
       }
@@ -143,8 +149,10 @@ class PageWriter {
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
-    this.result.files[file] = await writeBuildFile(outDir, file, body, csp ? { 'content-security-policy': csp } : undefined);
+    const entry = await writeBuildFile(outDir, file, body, csp ? { 'content-security-policy': csp } : undefined);
+    this.result.files[file] = entry;
     this.result.rendered += 1;
+    if (this.previousFiles?.[file]?.etag !== entry.etag) this.result.changed.push(path);
   }
 }
 
@@ -209,7 +217,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   const client = join(appDir, 'client');
-  for (const file of filesUnder(client)) reuseBuildFile(client, outDir, file, { etag: '', type: '', size: 0 });
+  await Promise.all(filesUnder(client).map((file) => reuseBuildFile(client, outDir, file, { etag: '', type: '', size: 0 })));
   const writer = new PageWriter(options, code);
   for (const path of fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
@@ -225,11 +233,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const pagesDone = performance.now();
   await indexForSearch(outDir, Object.keys(pages));
   const searchDone = performance.now();
-  // Everything not written above (browser assets, the search index) is described and pre-compressed here.
-  await finalizeBuildFolder(outDir, files);
+  // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
+  // linked from the previous build with its compressed copies when its bytes are the same.
+  await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
   const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, finalize: (now - searchDone) / 1000 };
-  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases };
+  const changed = all.flatMap((part) => part.changed).sort();
+  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, changed };
 }

@@ -1,27 +1,424 @@
-// Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically):
-// content types, ETags and cache headers, and the built 404 page for unknown paths.
-import { stat } from 'node:fs/promises';
+// Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically) from its
+// manifest: no disk lookup per request, hot files from memory, pre-compressed br/gzip chosen by
+// Accept-Encoding, content-hash ETags, cache and security headers, and the built 404 page for unknown paths.
+import { realpathSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import { config } from '../config';
+import { DEFAULT_CSP, pageSecurityHeaders } from '../plugins/security';
+import {
+  MANIFEST_FILE,
+  MIN_COMPRESS_SIZE,
+  brotliBytes,
+  compressBoth,
+  contentEtag,
+  contentTypeOf,
+  isCompressibleType,
+  gzipBytes,
+  readManifest,
+  type FileEntry,
+} from './build-files';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Hashed client assets: their name changes with their content. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * Pages and other unhashed files (docs/decisions/0030): browsers revalidate each time (a 304 is cheap),
+ * a shared cache holds the page a minute and may serve it stale for ten more while it revalidates.
+ * A purge hook (api/services/purge.ts) tells a CDN at once when a page changes.
+ */
+export const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** Pagefind's index: short-lived, so a search never mixes two builds' chunks for long. */
+export const PAGEFIND_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+/** The legacy /tools/{slug} form moves for good, but a day is enough for anyone to learn it. */
+export const REDIRECT_CACHE = 'public, max-age=86400';
+export const NOT_FOUND_CACHE = 'no-store';
 
-async function fileAt(root: string, pathname: string): Promise<{ path: string; size: number; mtimeMs: number } | null> {
-  let decoded: string;
+/** File bodies kept in memory, at most (least recently used go first). */
+export const MEMORY_BUDGET = 64 * 1024 * 1024;
+/** Larger files are always sent from disk. */
+export const MAX_MEMORY_FILE = 1024 * 1024;
+/** How often the build link is looked at, for a swap made by another process. */
+const RECHECK_MS = 1000;
+/** Paths remembered without a manifest (tests, old builds): cleared when full. */
+const LAZY_CACHE_LIMIT = 10_000;
+
+const IDENTITY = 0;
+const BR = 1;
+const GZIP = 2;
+type Encoding = typeof IDENTITY | typeof BR | typeof GZIP;
+const ENCODING_NAMES = ['', 'br', 'gzip'] as const;
+const ETAG_SUFFIXES = ['', '-br', '-gz'] as const;
+/** Bits of acceptedEncodings(). */
+const ACCEPTS_BR = 1;
+const ACCEPTS_GZIP = 2;
+
+/** One answer for one file in one encoding, built the first time it is asked for. */
+interface Variant {
+  status: number;
+  etag: string | null;
+  /** The file on disk; null when the bytes exist only in memory (no manifest, or a rendered page). */
+  path: string | null;
+  size: number;
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer> | null;
+  /** The answer with its body, cloned per request, while the body is in memory. */
+  ok: Response | null;
+  notModified: Response | null;
+  /** Site clock at the last use, for least-recently-used eviction. */
+  used: number;
+  loading: boolean;
+}
+
+/** A file of the build, served with `status`. */
+interface Served {
+  relPath: string;
+  entry: FileEntry;
+  /** Absolute path in the build's real folder: a swap mid-request still reads one build. */
+  full: string;
+  status: number;
+  variants: (Variant | undefined)[];
+  /** Bytes by encoding, when there are no files on disk to send (no manifest). */
+  inMemory?: (Uint8Array<ArrayBuffer> | undefined)[];
+}
+
+interface Site {
+  root: string;
+  /** What the root resolved to and the manifest's identity when loaded; a change means a new build. */
+  signature: string;
+  target: string;
+  entries: Map<string, FileEntry> | null;
+  /** Request paths (without %-escapes) already resolved to a file. */
+  routes: Map<string, Served>;
+  notFound: Served | null | undefined;
+  nextCheck: number;
+  clock: number;
+  memory: number;
+  resident: Set<Variant>;
+}
+
+const sites = new Map<string, Site>();
+const loading = new Map<string, Promise<Site>>();
+/** distDir as given → absolute root; resolve() per request costs more than the rest of a cached answer. */
+const roots = new Map<string, string>();
+
+function rootOf(distDir: string): string {
+  let root = roots.get(distDir);
+  if (root === undefined) {
+    root = resolve(distDir);
+    if (roots.size >= 64) roots.clear();
+    roots.set(distDir, root);
+  }
+  return root;
+}
+
+function signatureOf(root: string): string {
+  let target: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    target = realpathSync(root);
+  } catch {
+    return 'missing';
+  }
+  // The manifest is written last and renamed into place; without one, index.html stands for the build.
+  for (const name of [MANIFEST_FILE, 'index.html']) {
+    try {
+      const s = statSync(join(target, name));
+      return `${target}\n${name}\n${s.ino}\n${s.mtimeMs}\n${s.size}`;
+    } catch {
+      // try the next
+    }
+  }
+  return target;
+}
+
+async function loadSite(root: string): Promise<Site> {
+  const signature = signatureOf(root);
+  const target = signature === 'missing' ? root : signature.split('\n')[0];
+  let entries: Map<string, FileEntry> | null = null;
+  try {
+    entries = await readManifest(target);
+  } catch (error) {
+    // A damaged manifest must not take the site down: serve the folder as it is.
+    console.error(`static site: ${MANIFEST_FILE} in ${target} unreadable, describing files as they are asked for:`, error);
+  }
+  return {
+    root,
+    signature,
+    target,
+    entries,
+    routes: new Map(),
+    notFound: undefined,
+    nextCheck: Date.now() + RECHECK_MS,
+    clock: 0,
+    memory: 0,
+    resident: new Set(),
+  };
+}
+
+function load(root: string): Promise<Site> {
+  let pending = loading.get(root);
+  if (!pending) {
+    pending = loadSite(root)
+      .then((site) => {
+        sites.set(root, site);
+        return site;
+      })
+      .finally(() => loading.delete(root));
+    loading.set(root, pending);
+  }
+  return pending;
+}
+
+/** The live site for root; picks up a swap (by this process or another) within RECHECK_MS. */
+function siteFor(root: string): Site | Promise<Site> {
+  const site = sites.get(root);
+  if (site === undefined) return load(root);
+  const now = Date.now();
+  if (now >= site.nextCheck) {
+    site.nextCheck = now + RECHECK_MS;
+    if (signatureOf(root) !== site.signature) return load(root);
+  }
+  return site;
+}
+
+/** Called by the build right after it swaps the live build: the next request is answered from the new one. */
+export async function reloadStaticSite(distDir: string = config.distDir): Promise<void> {
+  const root = rootOf(distDir);
+  await loading.get(root)?.catch(() => undefined);
+  await load(root);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+
+function cacheControlFor(relPath: string): string {
+  if (relPath.startsWith('_astro/')) return IMMUTABLE_CACHE;
+  if (relPath.startsWith('pagefind/')) return PAGEFIND_CACHE;
+  return PAGE_CACHE;
+}
+
+function isHtml(type: string): boolean {
+  return type.startsWith('text/html');
+}
+
+function etagFor(entry: FileEntry, encoding: Encoding): string {
+  return encoding === IDENTITY ? entry.etag : `${entry.etag.slice(0, -1)}${ETAG_SUFFIXES[encoding]}"`;
+}
+
+/** The headers of a 200/404 answer for `entry` in `encoding` (Content-Length is the body's). */
+function answerHeaders(entry: FileEntry, encoding: Encoding, status: number, cacheControl: string, varies: boolean): Headers {
+  const html = isHtml(entry.type);
+  const headers = new Headers({
+    'content-type': entry.type,
+    'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
+    ...pageSecurityHeaders({ csp: html ? DEFAULT_CSP : undefined }),
+  });
+  if (status === 200) headers.set('etag', etagFor(entry, encoding));
+  if (encoding !== IDENTITY) headers.set('content-encoding', ENCODING_NAMES[encoding]);
+  if (varies) headers.set('vary', 'Accept-Encoding');
+  // The page's own headers (its CSP with the hashes of its inline scripts) win over the defaults.
+  if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
+  return headers;
+}
+
+/** A 304 repeats the caching headers, never the body's own (a cache would apply them to its stored copy). */
+function notModifiedOf(headers: Headers): Response {
+  const copy = new Headers(headers);
+  copy.delete('content-type');
+  copy.delete('content-encoding');
+  return new Response(null, { status: 304, headers: copy });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content negotiation
+
+const acceptCache = new Map<string, number>();
+
+function parseAcceptEncoding(header: string): number {
+  let br: number | undefined;
+  let gz: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';');
+    let q = 1;
+    for (const param of params) {
+      const m = /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param);
+      if (m) q = Number(m[1]) || 0;
+    }
+    const coding = name.trim().toLowerCase();
+    if (coding === 'br') br = q;
+    else if (coding === 'gzip' || coding === 'x-gzip') gz = q;
+    else if (coding === '*') any = q;
+  }
+  return ((br ?? any ?? 0) > 0 ? ACCEPTS_BR : 0) | ((gz ?? any ?? 0) > 0 ? ACCEPTS_GZIP : 0);
+}
+
+/** Encodings the client takes (q=0 refuses one), as bits; clients send a handful of distinct headers, so they are remembered. */
+function acceptedEncodings(header: string | null): number {
+  if (header === null) return 0;
+  let bits = acceptCache.get(header);
+  if (bits === undefined) {
+    bits = parseAcceptEncoding(header);
+    if (acceptCache.size >= 256) acceptCache.clear();
+    acceptCache.set(header, bits);
+  }
+  return bits;
+}
+
+function has(served: Served, encoding: Encoding): boolean {
+  if (served.inMemory) return served.inMemory[encoding] !== undefined;
+  return encoding === IDENTITY || (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
+}
+
+/** Brotli, then gzip, then the file as it is. */
+function chooseEncoding(served: Served, accepted: number): Encoding {
+  if (accepted & ACCEPTS_BR && has(served, BR)) return BR;
+  if (accepted & ACCEPTS_GZIP && has(served, GZIP)) return GZIP;
+  return IDENTITY;
+}
+
+/** The variant an If-None-Match names: the chosen one first, else another the client can take (a cache holding that one). */
+function notModifiedEncoding(header: string, served: Served, chosen: Encoding, accepted: number): Encoding | null {
+  const entry = served.entry;
+  if (header === etagFor(entry, chosen)) return chosen;
+  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (tags.includes('*')) return chosen;
+  const candidates: Encoding[] = [chosen, IDENTITY];
+  if (accepted & ACCEPTS_BR) candidates.push(BR);
+  if (accepted & ACCEPTS_GZIP) candidates.push(GZIP);
+  for (const encoding of candidates) if (has(served, encoding) && tags.includes(etagFor(entry, encoding))) return encoding;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variants and memory
+
+function variantOf(site: Site, served: Served, encoding: Encoding): Variant {
+  let variant = served.variants[encoding];
+  if (variant) return variant;
+  const { entry } = served;
+  const body = served.inMemory?.[encoding] ?? null;
+  const headers = answerHeaders(entry, encoding, served.status, cacheControlFor(served.relPath), isCompressibleType(served.relPath));
+  variant = {
+    status: served.status,
+    etag: served.status === 200 ? etagFor(entry, encoding) : null,
+    path: served.inMemory ? null : served.full + (encoding === BR ? '.br' : encoding === GZIP ? '.gz' : ''),
+    size: encoding === BR ? entry.br! : encoding === GZIP ? entry.gz! : entry.size,
+    headers,
+    body,
+    ok: body ? new Response(body, { status: served.status, headers }) : null,
+    notModified: null,
+    used: site.clock,
+    loading: false,
+  };
+  if (body) variant.size = body.length;
+  served.variants[encoding] = variant;
+  return variant;
+}
+
+/** Drops the least recently used bodies until the site is back under its budget (with room to spare, so this is rare). */
+function evict(site: Site): void {
+  const byAge = [...site.resident].filter((v) => v.path !== null).sort((a, b) => a.used - b.used);
+  for (const v of byAge) {
+    if (site.memory <= MEMORY_BUDGET * 0.75) break;
+    site.resident.delete(v);
+    site.memory -= v.size;
+    v.body = null;
+    v.ok = null;
+  }
+}
+
+/** Reads a variant's file into memory for the next requests; this one is sent from disk. */
+function keepInMemory(site: Site, variant: Variant): void {
+  if (variant.loading || variant.path === null || variant.size > MAX_MEMORY_FILE) return;
+  variant.loading = true;
+  Bun.file(variant.path)
+    .bytes()
+    .then((bytes) => {
+      // A file that no longer matches its manifest entry keeps being read from disk.
+      if (bytes.length !== variant.size || sites.get(site.root) !== site) return;
+      variant.body = bytes;
+      variant.ok = new Response(bytes, { status: variant.status, headers: variant.headers });
+      site.resident.add(variant);
+      site.memory += bytes.length;
+      if (site.memory > MEMORY_BUDGET) evict(site);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      variant.loading = false;
+    });
+}
+
+function respond(site: Site, variant: Variant, head: boolean): Response {
+  variant.used = ++site.clock;
+  if (head) {
+    const headers = new Headers(variant.headers);
+    headers.set('content-length', String(variant.size));
+    return new Response(null, { status: variant.status, headers });
+  }
+  if (variant.ok) return variant.ok.clone();
+  keepInMemory(site, variant);
+  return new Response(Bun.file(variant.path!), { status: variant.status, headers: variant.headers });
+}
+
+function answer(site: Site, served: Served, request: Request, head: boolean): Response {
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
+  const chosen = chooseEncoding(served, accepted);
+  if (served.status === 200) {
+    const ifNoneMatch = request.headers.get('if-none-match');
+    if (ifNoneMatch !== null) {
+      const matched = notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
+      if (matched !== null) {
+        const variant = variantOf(site, served, matched);
+        variant.notModified ??= notModifiedOf(variant.headers);
+        return variant.notModified.clone();
+      }
+    }
+  }
+  return respond(site, variantOf(site, served, chosen), head);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding the file
+
+function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
+  return { relPath, entry, full: join(site.target, relPath), status, variants: [] };
+}
+
+/** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
+export function requestPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const q = url.indexOf('?', start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+/** The manifest names a URL path may stand for: the file, its folder's index.html, or name.html. */
+function candidatesOf(path: string): string[] {
+  const rel = path.slice(1);
+  if (rel === '' || rel.endsWith('/')) return [`${rel}index.html`];
+  return [rel, `${rel}/index.html`, `${rel}.html`];
+}
+
+/** The path as a file name: %-escapes and dot segments resolved; null for a path no file can have. */
+function decodedPath(url: string, raw: string): string | null {
+  if (!raw.includes('%') && !raw.includes('/.') && !raw.includes('\\')) return raw;
+  try {
+    const decoded = decodeURIComponent(new URL(url).pathname);
+    return decoded.includes('\0') ? null : decoded;
   } catch {
     return null;
   }
+}
+
+/** Without a manifest: the file on disk, kept inside the build folder. */
+async function fileOnDisk(root: string, decoded: string): Promise<{ path: string; relPath: string } | null> {
   // No way out of the build folder, not even into a sibling whose name starts the same (dist-builds).
-  if (decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) return null;
+  if (decoded.split(/[\\/]/).includes('..')) return null;
   const full = normalize(join(root, decoded));
   if (full !== root && !full.startsWith(root + sep)) return null;
   for (const candidate of [full, join(full, 'index.html'), `${full}.html`]) {
     try {
-      const s = await stat(candidate);
-      if (s.isFile()) return { path: candidate, size: s.size, mtimeMs: s.mtimeMs };
+      if ((await stat(candidate)).isFile()) return { path: candidate, relPath: candidate.slice(root.length + 1).split(sep).join('/') };
     } catch {
       // try the next form
     }
@@ -29,31 +426,151 @@ async function fileAt(root: string, pathname: string): Promise<{ path: string; s
   return null;
 }
 
-export async function serveStatic(request: Request, distDir = config.distDir): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+/** Describes a file of a build without a manifest, with its encodings made in memory (fast settings). */
+async function describeOnDemand(site: Site, relPath: string, path: string, status: number): Promise<Served> {
+  const bytes = await readFile(path);
+  const entry: FileEntry = { etag: contentEtag(bytes), type: contentTypeOf(relPath), size: bytes.length };
+  const served = servedFrom(site, relPath, entry, status);
+  if (isCompressibleType(relPath) && bytes.length >= MIN_COMPRESS_SIZE && bytes.length <= 4 * MAX_MEMORY_FILE) {
+    const { br, gz } = await compressBoth(bytes);
+    served.inMemory = [bytes, br, gz];
+    if (br) entry.br = br.length;
+    if (gz) entry.gz = gz.length;
   }
-  // /tools/{slug} is an old form of the canonical /tool/{slug}.
-  const legacy = /^\/tools\/([^/]+)\/?$/.exec(url.pathname);
-  if (legacy) return new Response(null, { status: 301, headers: { location: `/tool/${legacy[1]}${url.search}` } });
+  return served;
+}
 
-  const root = resolve(distDir);
-  const found = await fileAt(root, url.pathname);
-  if (!found) {
-    const notFound = Bun.file(join(root, '404.html'));
-    const body = (await notFound.exists()) ? notFound : 'Page Not Found';
-    return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+async function lookupOnDisk(site: Site, decoded: string): Promise<Served | null> {
+  const found = await fileOnDisk(site.target, decoded);
+  return found && describeOnDemand(site, found.relPath, found.path, 200);
+}
+
+function lookupInManifest(site: Site, entries: Map<string, FileEntry>, decoded: string): Served | null {
+  for (const relPath of candidatesOf(decoded)) {
+    const entry = entries.get(relPath);
+    if (entry) return servedFrom(site, relPath, entry);
   }
-  // A directory asked for without its slash: redirect so relative links resolve.
-  const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
-  const headers = new Headers({
-    etag,
-    'cache-control': url.pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
-    'x-content-type-options': 'nosniff',
-  });
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  const file = Bun.file(found.path);
-  headers.set('content-type', file.type);
-  return new Response(request.method === 'HEAD' ? null : file, { headers });
+  return null;
+}
+
+async function notFoundPage(site: Site): Promise<Served | null> {
+  if (site.notFound !== undefined) return site.notFound;
+  let served: Served | null = null;
+  if (site.entries) {
+    const entry = site.entries.get('404.html');
+    served = entry ? servedFrom(site, '404.html', entry, 404) : null;
+  } else {
+    served = await describeOnDemand(site, '404.html', join(site.target, '404.html'), 404).catch(() => null);
+  }
+  site.notFound = served;
+  return served;
+}
+
+const NOT_FOUND_FALLBACK: FileEntry = { etag: '"none"', type: 'text/html; charset=utf-8', size: 0 };
+
+function methodNotAllowed(): Response {
+  return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() } });
+}
+
+async function serveFrom(sitePromise: Site | Promise<Site>, request: Request, path: string, head: boolean): Promise<Response> {
+  const site = await sitePromise;
+  return serveSite(site, request, path, head);
+}
+
+async function serveSlow(site: Site, request: Request, raw: string, head: boolean): Promise<Response> {
+  const decoded = decodedPath(request.url, raw);
+  let served: Served | null = null;
+  if (decoded !== null) {
+    served = site.entries ? lookupInManifest(site, site.entries, decoded) : await lookupOnDisk(site, decoded);
+  }
+  if (served) {
+    // Only paths without escapes are remembered: their number is bounded by the build's files.
+    if (decoded === raw) {
+      if (!site.entries && site.routes.size >= LAZY_CACHE_LIMIT) site.routes.clear();
+      site.routes.set(raw, served);
+    }
+    return answer(site, served, request, head);
+  }
+  const notFound = await notFoundPage(site);
+  if (notFound) return answer(site, notFound, request, head);
+  const headers = answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false);
+  return new Response(head ? null : 'Page Not Found', { status: 404, headers });
+}
+
+function serveSite(site: Site, request: Request, raw: string, head: boolean): Response | Promise<Response> {
+  const served = site.routes.get(raw);
+  if (served) return answer(site, served, request, head);
+  return serveSlow(site, request, raw, head);
+}
+
+/** Answers a request for anything that is not the API: a file of the live build, a redirect, or the 404 page. */
+export function serveStatic(request: Request, distDir: string = config.distDir): Promise<Response> {
+  const method = request.method;
+  const head = method === 'HEAD';
+  if (method !== 'GET' && !head) return Promise.resolve(methodNotAllowed());
+  const path = requestPath(request.url);
+  // /tools/{slug} is an old form of the canonical /tool/{slug}.
+  if (path.startsWith('/tools/')) {
+    const legacy = /^\/tools\/([^/]+)\/?$/.exec(path);
+    if (legacy) {
+      const q = request.url.indexOf('?');
+      const search = q < 0 ? '' : request.url.slice(q);
+      return Promise.resolve(
+        new Response(null, {
+          status: 301,
+          headers: { location: `/tool/${legacy[1]}${search}`, 'cache-control': REDIRECT_CACHE, ...pageSecurityHeaders() },
+        }),
+      );
+    }
+  }
+  const site = siteFor(rootOf(distDir));
+  if (site instanceof Promise) return serveFrom(site, request, path, head);
+  const response = serveSite(site, request, path, head);
+  return response instanceof Promise ? response : Promise.resolve(response);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages rendered on demand
+
+/**
+ * An HTML page rendered on demand, answered exactly as its static file would be: content-hash ETag
+ * (and 304), compression by Accept-Encoding, Vary, Cache-Control and the security headers.
+ * init.headers (e.g. the page's CSP) win over the defaults.
+ */
+export async function htmlResponse(
+  request: Request,
+  html: string,
+  init: { status?: number; headers?: HeadersInit } = {},
+): Promise<Response> {
+  const status = init.status ?? 200;
+  const bytes = Buffer.from(html);
+  const extra = Object.fromEntries(new Headers(init.headers));
+  const entry: FileEntry = { etag: contentEtag(bytes), type: extra['content-type'] ?? 'text/html; charset=utf-8', size: bytes.length };
+  delete extra['content-type'];
+  if (Object.keys(extra).length > 0) entry.headers = extra;
+  const compressible = bytes.length >= MIN_COMPRESS_SIZE;
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
+  const encoding: Encoding = !compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
+  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, true);
+  if (status === 200) {
+    const ifNoneMatch = request.headers.get('if-none-match');
+    const tags = ifNoneMatch?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    if (tags && (tags.includes('*') || tags.includes(etagFor(entry, encoding)))) return notModifiedOf(headers);
+  }
+  // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.
+  const body = encoding === BR ? await brotliBytes(bytes) : encoding === GZIP ? gzipBytes(bytes) : bytes;
+  if (request.method === 'HEAD') {
+    headers.set('content-length', String(body.length));
+    return new Response(null, { status, headers });
+  }
+  return new Response(body, { status, headers });
+}
+
+/** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
+export async function serveNotFound(request: Request, distDir: string = config.distDir): Promise<Response> {
+  const site = await siteFor(rootOf(distDir));
+  const head = request.method === 'HEAD';
+  const notFound = await notFoundPage(site);
+  if (notFound) return answer(site, notFound, request, head);
+  return new Response(head ? null : 'Page Not Found', { status: 404, headers: answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false) });
 }

@@ -41,7 +41,7 @@ describe('GET /api/blog/posts', () => {
     await addPost({ title: 'Middle', publishedAt: new Date(Date.UTC(2025, 3, 1)) });
     const res = await call('GET', '/api/blog/posts');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
     const body = (await res.json()) as { title: string }[];
     expect(body.map((p) => p.title)).toEqual(['Newer', 'Middle', 'Older']);
   });

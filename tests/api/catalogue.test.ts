@@ -85,7 +85,7 @@ describe('GET /api/tools order and shape', () => {
     });
     const { status, body, res } = await list();
     expect(status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
     const [tool] = body as Record<string, unknown>[];
     expect(Object.keys(tool).sort()).toEqual(
       [
@@ -320,7 +320,7 @@ describe('GET /api/tools/slug/:slug', () => {
     ]);
     const res = await call('GET', `/api/tools/slug/${tool.slug}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
     const body = await res.json();
     expect(body).toMatchObject({ id: tool.id, name: 'Detail Tool', curatorTake: 'Solid.', qualityScore: 8 });
     expect(body.urlKey).toBeUndefined();

@@ -82,8 +82,14 @@ describe('a change is public at once', () => {
 describe('the static site catches up', () => {
   it('writes the same page as the on-demand render, JSON-LD included, and serves it statically from then on', async () => {
     const onDemand = await (await get('/tool/edit-easel')).text();
+    const brotli = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const etag = brotli.headers.get('etag')!;
     expect(await changedPaths()).toContain('/tool/edit-easel');
     await build();
+    // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
+    const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
     expect(await changedPaths()).toEqual([]);
     const file = readFileSync(staticFile('edit-easel'), 'utf8');
     expect(file).toBe(onDemand);

@@ -1,0 +1,53 @@
+// The optional CDN purge hook: runs PURGE_COMMAND with the absolute URLs of changed pages, so an edge
+// cache in front of the site drops them at once instead of waiting out s-maxage.
+import { config } from '../config';
+
+/** A purge command that runs longer than this is hung: it is killed. */
+export const PURGE_TIMEOUT_MS = 30_000;
+/** URLs per run: well under the kernel's argument-size limit, even after a full rebuild. */
+export const PURGE_BATCH = 500;
+
+export interface PurgeOptions {
+  /** The command line, split on spaces and run without a shell; default PURGE_COMMAND. Unset: nothing happens. */
+  command?: string;
+  timeoutMs?: number;
+  siteUrl?: string;
+}
+
+/** Absolute, de-duplicated URLs for site paths ('/tool/x', or already absolute). */
+export function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): string[] {
+  return [...new Set(paths.map((p) => new URL(p, siteUrl).href))];
+}
+
+async function runOnce(argv: string[], timeoutMs: number): Promise<void> {
+  const proc = Bun.spawn(argv, { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    proc.kill('SIGKILL');
+  }, timeoutMs);
+  // Read while it runs: a chatty command must not block on a full pipe.
+  const stderr = new Response(proc.stderr).text().catch(() => '');
+  const code = await proc.exited;
+  clearTimeout(timer);
+  if (timedOut) console.error(`purge: "${argv[0]}" killed after ${timeoutMs / 1000} s`);
+  else if (code !== 0) console.error(`purge: "${argv[0]}" exited with ${code}: ${(await Promise.race([stderr, Bun.sleep(100).then(() => '')])).trim().slice(0, 2000)}`);
+}
+
+/**
+ * Tells the CDN that these paths changed. Never throws: a failed purge only means the edge serves the
+ * old page until s-maxage runs out, which is no reason to fail an approval or a build.
+ */
+export async function purgePaths(paths: string[], options: PurgeOptions = {}): Promise<void> {
+  const command = (options.command ?? process.env.PURGE_COMMAND ?? '').trim();
+  if (!command || paths.length === 0) return;
+  const argv = command.split(/ +/);
+  try {
+    const urls = purgeUrls(paths, options.siteUrl);
+    for (let i = 0; i < urls.length; i += PURGE_BATCH) {
+      await runOnce([...argv, ...urls.slice(i, i + PURGE_BATCH)], options.timeoutMs ?? PURGE_TIMEOUT_MS);
+    }
+  } catch (error) {
+    console.error(`purge: "${argv[0]}" failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

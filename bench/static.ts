@@ -1,0 +1,265 @@
+// Static serving benchmark: our one server (bun api/server.ts) and nginx on the same build folder, side by
+// side in one run, with wrk on a tool page (gzip on both: nginx-light has no brotli). Prints req/s, p50
+// and p99 for each and the ratio ours/nginx. Never part of `npm test`.
+// Run: node_modules/.bin/bun bench/static.ts [buildDir]   (default ./dist; a folder without a manifest
+// gets its .br/.gz siblings and _files.json first, timed, which is also the figure for finalizeBuildFolder)
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface WrkResult {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+type Server = 'nginx' | 'nginxTuned' | 'ours';
+
+export interface StaticBenchResult {
+  path: string;
+  ours: WrkResult;
+  /** nginx as configured by nginxConfig(): the reference of the target. */
+  nginx: WrkResult;
+  /** nginx with an open-file cache as well (no open/stat per request), when measured. */
+  nginxTuned: WrkResult | null;
+  /** ours/nginx requests per second. */
+  ratio: number;
+  rounds: Partial<Record<Server, WrkResult>>[];
+  /** Resident memory of our server after the run. */
+  oursRssMb: number | null;
+  /** Seconds finalizeBuildFolder took, when the folder had no manifest yet. */
+  finalizeSeconds: number | null;
+}
+
+export interface StaticBenchOptions {
+  seconds?: number;
+  connections?: number;
+  threads?: number;
+  /** Measured rounds; each runs nginx and ours once, alternating which goes first. The best round of each is reported. */
+  rounds?: number;
+  /** Also measure nginx with open_file_cache (default true). */
+  tuned?: boolean;
+  /** Our server's entry file, relative to the project (default api/server.ts); for trying a variant of it. */
+  serverEntry?: string;
+  log?: (line: string) => void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, proc: { exitCode: number | null }, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode} before serving`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await Bun.sleep(100);
+    }
+  }
+  throw new Error(`${what} did not answer ${url} within 30 s`);
+}
+
+function toMs(value: string, unit: string): number {
+  const n = Number(value);
+  if (unit === 'us') return n / 1000;
+  if (unit === 's') return n * 1000;
+  if (unit === 'm') return n * 60_000;
+  return n;
+}
+
+/** Requests per second and the 50th/99th latency percentiles from `wrk --latency` output. */
+export function parseWrk(output: string): WrkResult {
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  const p50 = /^\s+50%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
+  if (!rps || !p50 || !p99) throw new Error(`cannot read wrk output:\n${output}`);
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
+  if (errors) throw new Error(`wrk saw ${errors[1]} non-2xx answers:\n${output}`);
+  return { rps: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]) };
+}
+
+async function wrk(url: string, seconds: number, connections: number, threads: number): Promise<WrkResult> {
+  const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`wrk exited with ${code}: ${err}`);
+  return parseWrk(out);
+}
+
+function hasGzipStatic(): boolean {
+  const v = Bun.spawnSync(['nginx', '-V']);
+  return `${v.stdout}${v.stderr}`.includes('http_gzip_static_module');
+}
+
+/**
+ * The nginx configuration the comparison runs (docs/decisions/0030 quotes it). `tuned` adds an
+ * open-file cache (nginx then skips open/stat for hot files, as we skip them with the manifest).
+ */
+export function nginxConfig({ dir, port, work, gzipStatic, tuned = false }: { dir: string; port: number; work: string; gzipStatic: boolean; tuned?: boolean }): string {
+  return `worker_processes 2;
+pid ${work}/nginx${tuned ? '-tuned' : ''}.pid;
+error_log ${work}/error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  # wrk's connections stay open for the whole run, as they do with our server (the default closes one every 1000 requests).
+  keepalive_requests 100000;
+  ${tuned ? 'open_file_cache max=10000 inactive=60s;' : '# no open_file_cache (the default)'}
+  ${gzipStatic ? 'gzip_static on;' : '# gzip_static: module not present'}
+  client_body_temp_path ${work}/body;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    index index.html;
+    location / { try_files $uri $uri/index.html $uri.html =404; }
+  }
+}
+`;
+}
+
+function firstToolPath(dir: string): string {
+  const tools = join(dir, 'tool');
+  const first = existsSync(tools) ? readdirSync(tools, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0] : undefined;
+  if (!first) throw new Error(`${dir} has no tool/ folder: build the site first (bun --bun astro build; npx pagefind --site dist)`);
+  return `/tool/${first}/`;
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const best = (runs: WrkResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+/** Starts both servers on `dir`, measures `toolPath` (default: the first tool page) and stops them. */
+export async function benchStatic(dir: string, toolPath?: string, options: StaticBenchOptions = {}): Promise<StaticBenchResult> {
+  const { seconds = 10, connections = 50, threads = 2, rounds = 2, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
+  const buildDir = resolve(dir);
+  const path = toolPath ?? firstToolPath(buildDir);
+
+  let finalizeSeconds: number | null = null;
+  if (!existsSync(join(buildDir, MANIFEST_FILE))) {
+    const started = performance.now();
+    const entries = await finalizeBuildFolder(buildDir, new Map());
+    finalizeSeconds = (performance.now() - started) / 1000;
+    log(`finalizeBuildFolder: ${entries.size} files described and compressed in ${finalizeSeconds.toFixed(1)} s`);
+  }
+
+  const work = mkdtempSync(join(tmpdir(), 'static-bench-'));
+  mkdirSync(join(work, 'body'));
+  const ports: Record<Server, number> = { ours: await freePort(), nginx: await freePort(), nginxTuned: await freePort() };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${join(work, 'bench.db')}`,
+    UPLOADS_DIR: join(work, 'uploads'),
+    DIST_DIR: buildDir,
+    PORT: String(ports.ours),
+    HOST: '127.0.0.1',
+    REBUILD_WORKER: '0',
+    // As deployed: production headers (HSTS) and no demo routes.
+    NODE_ENV: 'production',
+  };
+  const procs: { kill: (signal?: number | NodeJS.Signals) => void; exited: Promise<number> }[] = [];
+  try {
+    const migrate = Bun.spawnSync([process.execPath, 'db/migrate.ts'], { cwd: ROOT, env, stderr: 'pipe' });
+    if (migrate.exitCode !== 0) throw new Error(`migration failed: ${migrate.stderr}`);
+
+    const servers: Server[] = tuned ? ['nginx', 'nginxTuned', 'ours'] : ['nginx', 'ours'];
+    const ours = Bun.spawn([process.execPath, serverEntry], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
+    procs.push(ours);
+    const started: Promise<void>[] = [waitUntilServing(`http://127.0.0.1:${ports.ours}/`, ours, 'our server')];
+    const gzipStatic = hasGzipStatic();
+    for (const name of servers.filter((s) => s !== 'ours')) {
+      const conf = join(work, `${name}.conf`);
+      writeFileSync(conf, nginxConfig({ dir: buildDir, port: ports[name], work, gzipStatic, tuned: name === 'nginxTuned' }));
+      const nginx = Bun.spawn(['nginx', '-p', work, '-e', join(work, 'error.log'), '-c', conf], { stdout: 'ignore', stderr: 'inherit' });
+      procs.push(nginx);
+      started.push(waitUntilServing(`http://127.0.0.1:${ports[name]}/`, nginx, name));
+    }
+    await Promise.all(started);
+
+    const url = (name: Server) => `http://127.0.0.1:${ports[name]}${path}`;
+    for (const name of servers) {
+      const res = await fetch(url(name), { headers: { 'accept-encoding': 'gzip' }, decompress: false });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`${name}: ${url(name)} answered ${res.status}`);
+      log(`${name.padEnd(10)} ${path}: ${res.status}, content-encoding ${res.headers.get('content-encoding') ?? 'none'}, ${bytes} bytes`);
+    }
+
+    log(`wrk -t${threads} -c${connections} -d${seconds}s --latency -H 'Accept-Encoding: gzip'; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    // Warm-up: our server fills its in-memory copies, nginx its caches.
+    for (const name of servers) await wrk(url(name), 2, connections, threads);
+    const measured: Partial<Record<Server, WrkResult>>[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // Alternate the order, so neither side always runs after the other has heated the machine.
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      const result: Partial<Record<Server, WrkResult>> = {};
+      for (const name of order) result[name] = await wrk(url(name), seconds, connections, threads);
+      measured.push(result);
+      log(`  round ${round + 1}: ${servers.map((name) => `${name} ${fmt(result[name]!)}`).join(' | ')}`);
+    }
+    const bestOf = (name: Server) => best(measured.map((m) => m[name]!));
+    const oursBest = bestOf('ours');
+    const nginxBest = bestOf('nginx');
+    return {
+      path,
+      ours: oursBest,
+      nginx: nginxBest,
+      nginxTuned: tuned ? bestOf('nginxTuned') : null,
+      ratio: oursBest.rps / nginxBest.rps,
+      rounds: measured,
+      oursRssMb: rssMb(ours.pid),
+      finalizeSeconds,
+    };
+  } finally {
+    for (const proc of procs) proc.kill('SIGTERM');
+    await Promise.all(procs.map((p) => Promise.race([p.exited, Bun.sleep(3000)])));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function fmt(r: WrkResult): string {
+  return `${Math.round(r.rps).toLocaleString('en-US').padStart(8)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`;
+}
+
+/** The lines `npm run bench` prints for this part. */
+export function reportStatic(r: StaticBenchResult): string[] {
+  return [
+    `Static tool page ${r.path} (gzip), best of ${r.rounds.length} rounds:`,
+    `  nginx        ${fmt(r.nginx)}`,
+    ...(r.nginxTuned ? [`  nginx+ofc    ${fmt(r.nginxTuned)} (open_file_cache)`] : []),
+    `  ours         ${fmt(r.ours)}${r.oursRssMb ? `, RSS ${r.oursRssMb.toFixed(0)} MB` : ''}`,
+    `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=)`,
+    ...(r.nginxTuned ? [`  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`] : []),
+  ];
+}
+
+if (import.meta.main) {
+  const result = await benchStatic(process.argv[2] ?? join(ROOT, 'dist'));
+  for (const line of reportStatic(result)) console.log(line);
+}

@@ -1,0 +1,152 @@
+// What a build writes for the server: hashed entries, pre-compressed siblings, reuse by hard link, the manifest.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  MANIFEST_FILE,
+  describeFile,
+  finalizeBuildFolder,
+  readManifest,
+  reuseBuildFile,
+  writeBuildFile,
+  writeManifest,
+  type FileEntry,
+} from '../../api/services/build-files';
+
+/** A page big enough to be worth compressing. */
+const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'build-files-'));
+});
+
+describe('writeBuildFile', () => {
+  it('writes the file with brotli and gzip siblings that decode to it', async () => {
+    const html = page('ChatGPT');
+    const entry = await writeBuildFile(dir, 'tool/chatgpt/index.html', html, { 'content-security-policy': "script-src 'self'" });
+    expect(readFileSync(join(dir, 'tool/chatgpt/index.html'), 'utf8')).toBe(html);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'tool/chatgpt/index.html.br'))).toString()).toBe(html);
+    expect(gunzipSync(readFileSync(join(dir, 'tool/chatgpt/index.html.gz'))).toString()).toBe(html);
+    expect(entry).toMatchObject({
+      type: 'text/html; charset=utf-8',
+      size: Buffer.byteLength(html),
+      br: statSync(join(dir, 'tool/chatgpt/index.html.br')).size,
+      gz: statSync(join(dir, 'tool/chatgpt/index.html.gz')).size,
+      headers: { 'content-security-policy': "script-src 'self'" },
+    });
+    expect(entry.br!).toBeLessThan(entry.size / 4);
+    expect(entry.etag).toMatch(/^"[\w-]{16}"$/);
+  });
+
+  it('derives the ETag from the bytes alone', async () => {
+    const a = await writeBuildFile(dir, 'a.html', page('Same'));
+    const b = await writeBuildFile(dir, 'b/index.html', page('Same'));
+    const c = await writeBuildFile(dir, 'c.html', page('Other'));
+    expect(a.etag).toBe(b.etag);
+    expect(c.etag).not.toBe(a.etag);
+  });
+
+  it('leaves small files, images and Pagefind chunks uncompressed', async () => {
+    const small = await writeBuildFile(dir, 'robots.txt', 'User-agent: *\nAllow: /\n');
+    const png = await writeBuildFile(dir, 'logo.png', new Uint8Array(4096).fill(7));
+    const chunk = await writeBuildFile(dir, 'pagefind/fragment/en_1a2b3c.pf_fragment', new Uint8Array(4096).fill(7));
+    for (const [entry, path] of [
+      [small, 'robots.txt'],
+      [png, 'logo.png'],
+      [chunk, 'pagefind/fragment/en_1a2b3c.pf_fragment'],
+    ] as const) {
+      expect(entry.br).toBeUndefined();
+      expect(entry.gz).toBeUndefined();
+      expect(existsSync(join(dir, `${path}.br`))).toBe(false);
+    }
+    expect(small.type).toBe('text/plain; charset=utf-8');
+    expect(png.type).toBe('image/png');
+  });
+
+  it('compresses scripts, styles, JSON, XML and SVG', async () => {
+    for (const name of ['_astro/app.abc.js', '_astro/base.abc.css', 'pagefind/pagefind-entry.json', 'sitemap.xml', 'favicon.svg']) {
+      const entry = await writeBuildFile(dir, name, `/* ${name} */ ${'abcdefgh '.repeat(300)}`);
+      expect(entry.br, name).toBeGreaterThan(0);
+      expect(entry.gz, name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('describeFile', () => {
+  it('describes a file written by someone else as writeBuildFile would have', async () => {
+    const written = await writeBuildFile(join(dir, 'a'), 'index.html', page('Home'));
+    writeFileSync(join(dir, 'index.html'), page('Home'));
+    expect(await describeFile(dir, 'index.html')).toEqual(written);
+    expect(existsSync(join(dir, 'index.html.br'))).toBe(true);
+  });
+});
+
+describe('reuseBuildFile', () => {
+  it('links the file and its siblings into the new build, and a later write there leaves the old build alone', async () => {
+    const old = join(dir, 'old');
+    const next = join(dir, 'next');
+    const entry = await writeBuildFile(old, 'tool/x/index.html', page('X'));
+    await reuseBuildFile(old, next, 'tool/x/index.html', entry);
+    for (const suffix of ['', '.br', '.gz']) {
+      expect(statSync(join(next, `tool/x/index.html${suffix}`)).ino).toBe(statSync(join(old, `tool/x/index.html${suffix}`)).ino);
+    }
+    await writeBuildFile(next, 'tool/x/index.html', page('X changed'));
+    expect(readFileSync(join(old, 'tool/x/index.html'), 'utf8')).toBe(page('X'));
+    expect(brotliDecompressSync(readFileSync(join(old, 'tool/x/index.html.br'))).toString()).toBe(page('X'));
+  });
+});
+
+describe('the manifest', () => {
+  it('reads back what was written, storing a repeated header set once', async () => {
+    const csp = "default-src 'self'; script-src 'self' 'sha256-abc'";
+    const entries = new Map<string, FileEntry>();
+    for (let i = 0; i < 50; i++) entries.set(`tool/t${i}/index.html`, await writeBuildFile(dir, `tool/t${i}/index.html`, page(`T${i}`), { 'content-security-policy': csp }));
+    entries.set('logo.png', await writeBuildFile(dir, 'logo.png', new Uint8Array(10)));
+    await writeManifest(dir, entries);
+    expect(await readManifest(dir)).toEqual(entries);
+    const text = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    expect(text.split('sha256-abc').length - 1).toBe(1);
+    expect(text.split('text/html').length - 1).toBe(1);
+  });
+
+  it('is null for a folder without one', async () => {
+    expect(await readManifest(dir)).toBeNull();
+  });
+});
+
+describe('finalizeBuildFolder', () => {
+  it('describes every file it was not told about, skips siblings, and writes the manifest', async () => {
+    const known = new Map<string, FileEntry>([['tool/x/index.html', await writeBuildFile(dir, 'tool/x/index.html', page('X'), { 'content-security-policy': 'x' })]]);
+    mkdirSync(join(dir, '_astro'));
+    writeFileSync(join(dir, '_astro/app.abc.js'), `console.log(${'1+'.repeat(2000)}1)`);
+    mkdirSync(join(dir, 'pagefind/fragment'), { recursive: true });
+    writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), new Uint8Array(2048));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
+    const entries = await finalizeBuildFolder(dir, known);
+    expect([...entries.keys()].sort()).toEqual(['_astro/app.abc.js', 'pagefind/fragment/en_1.pf_fragment', 'robots.txt', 'tool/x/index.html']);
+    expect(entries.get('tool/x/index.html')).toBe(known.get('tool/x/index.html'));
+    expect(entries.get('_astro/app.abc.js')!.br).toBeGreaterThan(0);
+    expect(existsSync(join(dir, '_astro/app.abc.js.br'))).toBe(true);
+    expect(entries.get('pagefind/fragment/en_1.pf_fragment')!.gz).toBeUndefined();
+    expect(await readManifest(dir)).toEqual(entries);
+  });
+
+  it('links the previous build siblings of a file whose bytes did not change instead of compressing it again', async () => {
+    const old = join(dir, 'old');
+    const next = join(dir, 'next');
+    const script = `export const x = ${'"pagefind" + '.repeat(300)}1;`;
+    for (const d of [old, next]) {
+      mkdirSync(join(d, 'pagefind'), { recursive: true });
+      writeFileSync(join(d, 'pagefind/pagefind.js'), script);
+      writeFileSync(join(d, 'pagefind/pagefind-entry.json'), JSON.stringify({ page_count: d === old ? 1 : 2, pad: 'x'.repeat(2000) }));
+    }
+    await finalizeBuildFolder(old, new Map());
+    const entries = await finalizeBuildFolder(next, new Map(), { previous: old });
+    expect(statSync(join(next, 'pagefind/pagefind.js.br')).ino).toBe(statSync(join(old, 'pagefind/pagefind.js.br')).ino);
+    expect(statSync(join(next, 'pagefind/pagefind-entry.json.br')).ino).not.toBe(statSync(join(old, 'pagefind/pagefind-entry.json.br')).ino);
+    expect(entries.get('pagefind/pagefind.js')!.br).toBe(statSync(join(next, 'pagefind/pagefind.js.br')).size);
+  });
+});
