@@ -3,7 +3,7 @@
 // 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
 // and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and /api/user with a session
 // and /api/tools?search= at 50 connections vs a constant Bun.serve answer. Never part of `npm test`.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchStatic, parseWrk, reportStatic, type WrkResult } from './static';
@@ -12,6 +12,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const toolsArg = process.argv.indexOf('--tools');
 const N = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
 const work = mkdtempSync(join(tmpdir(), 'aitools-bench-'));
+// nginx's workers (user nobody) read the same build folder.
+chmodSync(work, 0o755);
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}`;
 Object.assign(process.env, {
@@ -72,9 +74,10 @@ async function peakTreeRss<T>(run: () => Promise<T>): Promise<{ result: T; peakM
 
 async function wrk(url: string, headers: Record<string, string> = {}, seconds = 10): Promise<WrkResult> {
   const args = ['wrk', '-t2', '-c50', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  const run = Bun.spawnSync(args, { stdout: 'pipe', stderr: 'pipe' });
-  if (run.exitCode !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  return parseWrk(run.stdout.toString());
+  const run = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' });
+  const [out, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
+  if (code !== 0) throw new Error(`wrk failed on ${url}`);
+  return parseWrk(out);
 }
 const fmt = (r: WrkResult) => `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`;
 
@@ -139,17 +142,23 @@ try {
       await Bun.sleep(100);
     }
 
-    // The API at 50 connections, beside a constant Bun.serve answer (the ceiling for any API on this machine).
-    const constant = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ user: null }) });
+    // The API at 50 connections, beside a constant Bun.serve answer in its own process (the ceiling for any API here).
+    const constantPort = PORT + 1;
+    const constant = Bun.spawn(
+      [process.execPath, '-e', `Bun.serve({ port: ${constantPort}, hostname: '127.0.0.1', fetch: () => Response.json({ user: null }) })`],
+      { stdout: 'ignore', stderr: 'inherit' },
+    );
     try {
-      const ceiling = await wrk(`http://127.0.0.1:${constant.port}/`);
+      for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${constantPort}/`).then((r) => r.ok, () => false)); i++) await Bun.sleep(50);
+      const ceiling = await wrk(`http://127.0.0.1:${constantPort}/`);
       const user = await wrk(`${BASE}/api/user`, { cookie });
       const search = await wrk(`${BASE}/api/tools?search=writer`);
       line('constant Bun.serve answer', fmt(ceiling));
       line('/api/user with a session', `${fmt(user)} (${((user.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
       line('/api/tools?search=writer', `${fmt(search)} (${((search.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
     } finally {
-      constant.stop(true);
+      constant.kill('SIGTERM');
+      await constant.exited;
     }
   } finally {
     server.kill('SIGTERM');
