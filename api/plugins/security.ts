@@ -9,13 +9,13 @@ import { config, type TrustedProxy } from '../config';
 /**
  * Public catalogue reads (docs/decisions/0030): a browser revalidates every time, a shared cache (CDN)
  * may hold the answer 30 s and serve it stale a minute longer while it fetches a fresh one.
- * Sent only to callers without a session (securityHeaders below).
+ * Sent only to callers without a session (the plugin's onAfterHandle below).
  */
 export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 /** Everything else the API answers: sessions, dashboards and admin data are nobody's to keep. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** Two years, the HSTS preload list's minimum; sent only in production, where the site is served over HTTPS. */
+/** Two years, as hstspreload.org recommends; sent only in production, where the site is served over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** Where a tool's demo video may be embedded from: the hosts site/components/embed.ts turns videoUrl into. */

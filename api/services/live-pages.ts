@@ -87,19 +87,20 @@ async function refresh(): Promise<void> {
   if (fresh.size > 0) void purgePaths([...fresh]);
 }
 
+/**
+ * Reads new changes when due; a promise only when the answer must wait for it: this process asked for a rebuild it
+ * has not read back yet, or nothing was read since the start. Other processes' changes are read in the background,
+ * at most a second late, so no request waits for that.
+ */
 function ensureFresh(): Promise<void> | null {
-  if (wantedJobId <= seenJobId && Date.now() - checkedAt < RECHECK_MS) return null;
+  const mustWait = wantedJobId > seenJobId || checkedAt === 0;
+  if (!mustWait && Date.now() - checkedAt < RECHECK_MS) return null;
   inFlight ??= refresh().finally(() => {
     inFlight = null;
   });
-  return inFlight;
-}
-
-/** Whether the page at `pathname` changed since the live build (and so is rendered on demand). */
-export async function isChanged(pathname: string): Promise<boolean> {
-  const pending = ensureFresh();
-  if (pending) await pending;
-  return changed.has(pagePath(pathname));
+  if (mustWait) return inFlight;
+  inFlight.catch((error) => console.error('live pages: could not read the changes:', error));
+  return null;
 }
 
 /** The paths rendered on demand now. */
@@ -117,13 +118,18 @@ export function liveBuildSwapped(dir = distDir): void {
 }
 
 /**
- * The answer for a page changed since the live build, rendered now from the database; null when the page did not
- * change (or its render failed: the static file, whole if stale, is better than an error page).
+ * The answer for a page changed since the live build, rendered now from the database. null, at once and without a
+ * promise, when the page did not change (most requests); a promise of null when its render failed (the static
+ * file, whole if stale, is better than an error page).
  */
-export async function serveChangedPage(request: Request, pathname: string): Promise<Response | null> {
+export function serveChangedPage(request: Request, pathname: string): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (!(await isChanged(pathname))) return null;
-  const path = pagePath(pathname);
+  const pending = ensureFresh();
+  if (!pending) return changed.size > 0 && changed.has(pagePath(pathname)) ? renderChanged(request, pagePath(pathname)) : null;
+  return pending.then(() => (changed.has(pagePath(pathname)) ? renderChanged(request, pagePath(pathname)) : null));
+}
+
+async function renderChanged(request: Request, path: string): Promise<Response | null> {
   let rendered: Response | null;
   try {
     // Rendered exactly as the exporter renders it: the same path, no query, the public origin.

@@ -77,7 +77,7 @@ interface Served {
   full: string;
   status: number;
   variants: (Variant | undefined)[];
-  /** Bytes by encoding, when there are no files on disk to send (no manifest). */
+  /** br/gzip bytes made in memory, for a build without pre-compressed siblings (no manifest); the file itself is read from disk. */
   inMemory?: (Uint8Array<ArrayBuffer> | undefined)[];
 }
 
@@ -265,8 +265,9 @@ function acceptedEncodings(header: string | null): number {
 }
 
 function has(served: Served, encoding: Encoding): boolean {
+  if (encoding === IDENTITY) return true;
   if (served.inMemory) return served.inMemory[encoding] !== undefined;
-  return encoding === IDENTITY || (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
+  return (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
 }
 
 /** Brotli, then gzip, then the file as it is. */
@@ -296,12 +297,12 @@ function variantOf(site: Site, served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
   if (variant) return variant;
   const { entry } = served;
-  const body = served.inMemory?.[encoding] ?? null;
+  const body = (encoding !== IDENTITY && served.inMemory?.[encoding]) || null;
   const headers = answerHeaders(entry, encoding, served.status, cacheControlFor(served.relPath), isCompressibleType(served.relPath));
   variant = {
     status: served.status,
     etag: served.status === 200 ? etagFor(entry, encoding) : null,
-    path: served.inMemory ? null : served.full + (encoding === BR ? '.br' : encoding === GZIP ? '.gz' : ''),
+    path: body ? null : served.full + (encoding === BR ? '.br' : encoding === GZIP ? '.gz' : ''),
     size: encoding === BR ? entry.br! : encoding === GZIP ? entry.gz! : entry.size,
     headers,
     body,
@@ -431,11 +432,14 @@ async function describeOnDemand(site: Site, relPath: string, path: string, statu
   const bytes = await readFile(path);
   const entry: FileEntry = { etag: contentEtag(bytes), type: contentTypeOf(relPath), size: bytes.length };
   const served = servedFrom(site, relPath, entry, status);
-  if (isCompressibleType(relPath) && bytes.length >= MIN_COMPRESS_SIZE && bytes.length <= 4 * MAX_MEMORY_FILE) {
+  // Held outside the least-recently-used set (there is no file to fall back on), so bounded by the budget instead:
+  // past it, files of such a build go out uncompressed.
+  if (isCompressibleType(relPath) && bytes.length >= MIN_COMPRESS_SIZE && bytes.length <= MAX_MEMORY_FILE && site.memory < MEMORY_BUDGET) {
     const { br, gz } = await compressBoth(bytes);
-    served.inMemory = [bytes, br, gz];
+    served.inMemory = [undefined, br, gz];
     if (br) entry.br = br.length;
     if (gz) entry.gz = gz.length;
+    site.memory += (br?.length ?? 0) + (gz?.length ?? 0);
   }
   return served;
 }
