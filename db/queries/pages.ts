@@ -5,7 +5,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { db as defaultDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
-import { browseQuery, PUBLIC_STATUS, publicToolColumns, type PublicTool } from './tools';
+import { browseQuery, PUBLIC_STATUS, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
 export const RELATED_TOOLS = 3;
@@ -33,11 +33,7 @@ function poolOf(category: string, database: Database): Promise<PublicTool[]> {
 
 /** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
 export async function toolPage(slug: string, database: Database = defaultDb): Promise<ToolPage | null> {
-  const [tool] = await database
-    .select(publicToolColumns)
-    .from(tools)
-    .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_STATUS)))
-    .limit(1);
+  const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
   const category = tool.tags[0];
   return { tool, related: category ? relatedOf(tool, await poolOf(category, database)) : [] };

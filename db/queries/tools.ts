@@ -248,13 +248,19 @@ export async function featuredTools(n = FEATURED_TOOLS, database: Database = def
 }
 
 
-/** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
-export async function getPublicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicToolDetail | undefined> {
+/** One public tool; undefined when it is missing or not public (pending, unlisted, rejected). */
+export async function publicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicTool | undefined> {
   const [tool] = await database
     .select(publicToolColumns)
     .from(tools)
     .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_STATUS)))
     .limit(1);
+  return tool;
+}
+
+/** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
+export async function getPublicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicToolDetail | undefined> {
+  const tool = await publicToolBySlug(slug, database);
   if (!tool) return undefined;
   const reviews = await database
     .select({
