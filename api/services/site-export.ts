@@ -4,12 +4,12 @@
 // (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // result through its Node API. Runs in its own process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
-import { finalizeBuildFolder, reuseBuildFile, writeBuildFile, type FileEntry } from './build-files';
+import { finalizeBuildFolder, readManifest, reuseBuildFile, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
@@ -19,9 +19,8 @@ const IN_FLIGHT = 16;
 
 interface PagesIndex {
   code: string;
-  /** path → cache key of its data. */
+  /** path → cache key of its data. (The files themselves are described by the build's manifest.) */
   pages: Record<string, string>;
-  files: Record<string, FileEntry>;
 }
 
 export interface ExportStats {
@@ -47,7 +46,7 @@ export interface ExportOptions {
 
 /** One process's share of the pages. */
 interface PartResult {
-  files: Record<string, FileEntry>;
+  files: Map<string, FileEntry>;
   pages: Record<string, string>;
   rendered: number;
   reused: number;
@@ -101,24 +100,34 @@ function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
   }
 }
 
+/** The previous export's page keys (when the same code wrote it) and its files, read once per process. */
+interface Previous {
+  /** path → cache key, only when the previous export ran the same server build. */
+  keys: Record<string, string> | null;
+  /** Its manifest: which files it has, with their ETags and compressed copies. */
+  files: Map<string, FileEntry> | null;
+}
+
+async function readPrevious(dir: string | null | undefined, code: string): Promise<Previous> {
+  if (!dir) return { keys: null, files: null };
+  const index = readPagesIndex(dir);
+  return { keys: index?.code === code ? index.pages : null, files: await readManifest(dir).catch(() => null) };
+}
+
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: {}, pages: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), pages: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
-  private readonly previous: PagesIndex | null;
-  /** The previous export's files, whatever code wrote them: to tell which pages changed. */
-  private readonly previousFiles: Record<string, FileEntry> | null;
+  /** One headers object per distinct CSP (it is the same on most pages): 100,000 entries share it. */
+  private readonly headerSets = new Map<string, Record<string, string>>();
 
   constructor(
     private readonly options: ExportOptions,
     private readonly code: string,
+    private readonly previous: Previous,
     /** Told of each tool or post page once its file is in place (for the search index). */
     private readonly onPage: (path: string) => void = () => {},
-  ) {
-    const previous = readPagesIndex(options.previousDir);
-    this.previous = previous?.code === code ? previous : null;
-    this.previousFiles = previous?.files ?? null;
-  }
+  ) {}
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
   async add(path: string, data?: ToolPage | PostPage, locals?: App.Locals): Promise<void> {
@@ -138,9 +147,9 @@ class PageWriter {
     if (data) {
       const key = cacheKey(this.code, data);
       this.result.pages[path] = key;
-      const before = this.previous?.files[file];
-      if (previousDir && before && this.previous?.pages[path] === key) {
-        this.result.files[file] = await reuseBuildFile(previousDir, outDir, file, before);
+      const before = this.previous.files?.get(file);
+      if (previousDir && before && this.previous.keys?.[path] === key) {
+        this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
         this.result.reused += 1;
         this.onPage(path);
         return;
@@ -152,10 +161,12 @@ class PageWriter {
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
-    const entry = await writeBuildFile(outDir, file, body, csp ? { 'content-security-policy': csp } : undefined);
-    this.result.files[file] = entry;
+    let headers = csp ? this.headerSets.get(csp) : undefined;
+    if (csp && !headers) this.headerSets.set(csp, (headers = { 'content-security-policy': csp }));
+    const entry = await writeBuildFile(outDir, file, body, headers);
+    this.result.files.set(file, entry);
     this.result.rendered += 1;
-    if (this.previousFiles?.[file]?.etag !== entry.etag) this.result.changed.push(path);
+    if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
     if (data) this.onPage(path);
   }
 }
@@ -166,16 +177,22 @@ function workerCount(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(availableParallelism(), 4);
 }
 
-const partFile = (outDir: string, part: number) => join(outDir, `_part-${part}.json`);
+/** Where a worker leaves its result: its files as a manifest (compact), the rest as JSON. */
+const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
 
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
   // Each page's path on stdout as soon as it is written: the parent indexes it for search meanwhile.
-  const writer = new PageWriter(options, codeIdOf(options.appDir), (path) => process.stdout.write(`page ${path}\n`));
+  const code = codeIdOf(options.appDir);
+  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => process.stdout.write(`page ${path}\n`));
   for await (const batch of toolPages(500, undefined, { part, parts })) {
     for (const page of batch) await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
   }
-  writeFileSync(partFile(options.outDir, part), JSON.stringify(await writer.done()));
+  const { files, ...rest } = await writer.done();
+  const dir = partDir(options.outDir, part);
+  mkdirSync(dir);
+  await writeManifest(dir, files);
+  writeFileSync(join(dir, 'result.json'), JSON.stringify(rest));
 }
 
 async function eachLine(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
@@ -199,12 +216,13 @@ function runPart(part: number, parts: number, { outDir, previousDir }: ExportOpt
     if (line.startsWith('page ')) onPage(line.slice(5));
     else if (line) console.log(line);
   });
-  return Promise.all([child.exited, lines]).then(([code]) => {
+  return Promise.all([child.exited, lines]).then(async ([code]) => {
     if (code !== 0) throw new Error(`Export worker ${part + 1}/${parts} failed (exit ${code}).`);
-    const file = partFile(outDir, part);
-    const result = JSON.parse(readFileSync(file, 'utf8')) as PartResult;
-    Bun.file(file).delete();
-    return result;
+    const dir = partDir(outDir, part);
+    const rest = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as Omit<PartResult, 'files'>;
+    const files = (await readManifest(dir)) ?? new Map<string, FileEntry>();
+    rmSync(dir, { recursive: true, force: true });
+    return { ...rest, files };
   });
 }
 
@@ -285,7 +303,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // build, then the pages that are not a tool's.
   const client = join(appDir, 'client');
   await Promise.all(filesUnder(client).map((file) => reuseBuildFile(client, outDir, file, { etag: '', type: '', size: 0 })));
-  const writer = new PageWriter(options, code, (path) => search.add(path));
+  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => search.add(path));
   for (const path of fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   const all = [await writer.done(), ...(await Promise.all(workers))];
@@ -293,16 +311,17 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const files = new Map<string, FileEntry>();
   const pages: Record<string, string> = {};
   for (const part of all) {
-    for (const [file, entry] of Object.entries(part.files)) files.set(file, entry);
+    for (const [file, entry] of part.files) files.set(file, entry);
     Object.assign(pages, part.pages);
   }
-  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages, files: Object.fromEntries(files) } satisfies PagesIndex));
   const pagesDone = performance.now();
   await search.write();
   const searchDone = performance.now();
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
+  // After the manifest: this file is for the next export, not for visitors.
+  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages } satisfies PagesIndex));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
