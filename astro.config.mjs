@@ -27,7 +27,8 @@ export default defineConfig({
         "img-src 'self' data: https:",
         "font-src 'self'",
         "connect-src 'self'",
-        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.loom.com https://fast.wistia.net',
+        // A tool's demo: the player of a known video host, or any https page an editor chose (site/components/embed.ts).
+        'frame-src https:',
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

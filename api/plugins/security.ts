@@ -18,8 +18,11 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** Two years, as hstspreload.org recommends; sent only in production, where the site is served over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-/** Where a tool's demo video may be embedded from: the hosts site/components/embed.ts turns videoUrl into. */
-export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com', 'https://fast.wistia.net'];
+/**
+ * Where a tool's demo may be embedded from: site/components/embed.ts turns YouTube, Vimeo, Loom and Wistia links into
+ * their players and embeds any other https page an editor chose as it is, so any https origin (never http).
+ */
+export const EMBED_FRAME_SRC = 'https:';
 
 /**
  * The policy for an HTML page that carries none of its own (the exporter stores the one Astro produced,
@@ -33,7 +36,7 @@ export const DEFAULT_CSP = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
-  `frame-src ${EMBED_FRAME_HOSTS.join(' ')}`,
+  `frame-src ${EMBED_FRAME_SRC}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
