@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
+import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { finalizeBuildFolder, readManifest, reuseBuildFile, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
 
@@ -21,6 +22,10 @@ interface PagesIndex {
   code: string;
   /** path → cache key of its data. (The files themselves are described by the build's manifest.) */
   pages: Record<string, string>;
+  /** path → hash of what the search indexes of it (its data-pagefind-body element). */
+  search?: Record<string, string>;
+  /** Each search shard's signature: the paths in it and their search hashes. */
+  shards?: string[];
 }
 
 export interface ExportStats {
@@ -30,6 +35,8 @@ export interface ExportStats {
   seconds: number;
   /** Seconds spent writing pages (and meanwhile indexing them), finishing the search index, and describing the rest of the folder. */
   phases: { pages: number; search: number; finalize: number };
+  /** Search index shards linked unchanged from the previous export (of SEARCH_INDEX_SHARDS). */
+  searchShardsReused: number;
   /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
   changed: string[];
 }
@@ -48,6 +55,8 @@ export interface ExportOptions {
 interface PartResult {
   files: Map<string, FileEntry>;
   pages: Record<string, string>;
+  /** path → hash of its search document (pages with a data-pagefind-body element). */
+  search: Record<string, string>;
   rendered: number;
   reused: number;
   /** Pages whose bytes differ from the previous export's (new ones included). */
@@ -104,19 +113,22 @@ function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
 interface Previous {
   /** path → cache key, only when the previous export ran the same server build. */
   keys: Record<string, string> | null;
+  /** path → search document hash, with the keys. */
+  search: Record<string, string>;
   /** Its manifest: which files it has, with their ETags and compressed copies. */
   files: Map<string, FileEntry> | null;
 }
 
 async function readPrevious(dir: string | null | undefined, code: string): Promise<Previous> {
-  if (!dir) return { keys: null, files: null };
+  if (!dir) return { keys: null, search: {}, files: null };
   const index = readPagesIndex(dir);
-  return { keys: index?.code === code ? index.pages : null, files: await readManifest(dir).catch(() => null) };
+  const same = index?.code === code;
+  return { keys: same ? index.pages : null, search: (same && index.search) || {}, files: await readManifest(dir).catch(() => null) };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: new Map(), pages: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), pages: {}, search: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
   /** One headers object per distinct CSP (it is the same on most pages): 100,000 entries share it. */
   private readonly headerSets = new Map<string, Record<string, string>>();
@@ -150,6 +162,8 @@ class PageWriter {
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
+        const search = this.previous.search[path];
+        if (search) this.result.search[path] = search;
         this.result.reused += 1;
         this.onPage(path);
         return;
@@ -161,6 +175,10 @@ class PageWriter {
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
+    if (data) {
+      const document = searchDocument(new TextDecoder().decode(body));
+      if (document) this.result.search[path] = createHash('sha256').update(document).digest('base64url');
+    }
     let headers = csp ? this.headerSets.get(csp) : undefined;
     if (csp && !headers) this.headerSets.set(csp, (headers = { 'content-security-policy': csp }));
     const entry = await writeBuildFile(outDir, file, body, headers);
@@ -253,41 +271,85 @@ export function searchDocument(html: string): string | null {
   return `<!doctype html><html lang="${lang}"><head>${title}</head><body>${html.slice(start, end)}</body></html>`;
 }
 
+/** Which of the SEARCH_INDEX_SHARDS search indexes a page is in: by its path, so it stays in the same one. */
+export function searchShardOf(path: string): number {
+  return createHash('sha1').update(path).digest()[0] % SEARCH_INDEX_SHARDS;
+}
+
 /**
- * Pagefind's index of every tool and post page (their data-pagefind-body part) for the site search, fed while the
- * pages are still being written: Pagefind runs in its own process, on another core.
+ * Pagefind's index of every tool and post page (their data-pagefind-body part) for the site search, in
+ * SEARCH_INDEX_SHARDS shards that the browser merges (site-search.ts). Pagefind cannot replace one page of an index,
+ * so a shard none of whose pages changed is linked from the previous export and only the others are made again.
+ * Without a previous export to reuse, every page goes to its shard as soon as it is written (Pagefind runs in its
+ * own process, on another core, while the pages are still being rendered).
  */
 class SearchIndex {
+  private readonly paths: string[][] = Array.from({ length: SEARCH_INDEX_SHARDS }, () => []);
+  private readonly indexes: (Promise<pagefind.PagefindIndex> | null)[] = Array(SEARCH_INDEX_SHARDS).fill(null);
   private readonly adding = new Set<Promise<unknown>>();
-  private index: Promise<pagefind.PagefindIndex>;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly outDir: string) {
-    this.index = pagefind.createIndex({}).then(({ index, errors }) => {
+  constructor(
+    private readonly outDir: string,
+    /** The previous export and its shards' signatures, when its shards may be reused. */
+    private readonly previous: { dir: string; shards: string[] } | null,
+  ) {}
+
+  private indexOf(shard: number): Promise<pagefind.PagefindIndex> {
+    return (this.indexes[shard] ??= pagefind.createIndex({}).then(({ index, errors }) => {
       if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
       return index;
-    });
+    }));
   }
 
-  add(path: string): void {
+  private feed(path: string, shard: number): void {
     this.queue = this.queue.then(async () => {
       const content = searchDocument(readFileSync(join(this.outDir, fileOfPath(path)), 'utf8'));
       if (!content) return;
       while (this.adding.size >= 64) await Promise.race(this.adding);
-      const task = this.index.then((index) => index.addHTMLFile({ url: path, content })).finally(() => this.adding.delete(task));
+      const task = this.indexOf(shard)
+        .then((index) => index.addHTMLFile({ url: path, content }))
+        .finally(() => this.adding.delete(task));
       this.adding.add(task);
     });
   }
 
-  async write(): Promise<void> {
+  add(path: string): void {
+    const shard = searchShardOf(path);
+    this.paths[shard].push(path);
+    if (!this.previous) this.feed(path, shard);
+  }
+
+  /**
+   * Writes every shard (or links it); returns each shard's signature, for the next export. `search`: each page's
+   * search document hash, so a page whose related tools changed but whose own text did not leaves its shard alone.
+   */
+  async write(search: Record<string, string>): Promise<{ signatures: string[]; reused: number }> {
+    const signatures = this.paths.map((paths) => {
+      const hash = createHash('sha256');
+      for (const path of [...paths].sort()) hash.update(`${path}\t${search[path] ?? ''}\n`);
+      return hash.digest('base64url');
+    });
+    let reused = 0;
     try {
-      await this.queue;
-      await Promise.all(this.adding);
-      const written = await (await this.index).writeFiles({ outputPath: join(this.outDir, 'pagefind') });
-      if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+      for (let shard = 0; shard < SEARCH_INDEX_SHARDS; shard++) {
+        const folder = `pagefind/s${shard}`;
+        const before = this.previous && join(this.previous.dir, folder);
+        if (before && this.previous?.shards[shard] === signatures[shard] && existsSync(before)) {
+          await Promise.all(filesUnder(before).map((file) => reuseBuildFile(before, join(this.outDir, folder), file, { etag: '', type: '', size: 0 })));
+          reused += 1;
+          continue;
+        }
+        if (this.previous) for (const path of this.paths[shard]) this.feed(path, shard);
+        await this.queue;
+        await Promise.all(this.adding);
+        const written = await (await this.indexOf(shard)).writeFiles({ outputPath: join(this.outDir, folder) });
+        if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+      }
     } finally {
       await pagefind.close();
     }
+    return { signatures, reused };
   }
 }
 
@@ -297,35 +359,41 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const { appDir, outDir, pagesDir } = options;
   const code = codeIdOf(appDir);
   const parts = workerCount();
-  const search = new SearchIndex(outDir);
-  const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => search.add(path)));
+  const before = readPagesIndex(options.previousDir);
+  const searchIndex = new SearchIndex(
+    outDir,
+    options.previousDir && before?.code === code && before.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: before.shards } : null,
+  );
+  const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => searchIndex.add(path)));
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   const client = join(appDir, 'client');
   await Promise.all(filesUnder(client).map((file) => reuseBuildFile(client, outDir, file, { etag: '', type: '', size: 0 })));
-  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => search.add(path));
+  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => searchIndex.add(path));
   for (const path of fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   const all = [await writer.done(), ...(await Promise.all(workers))];
 
   const files = new Map<string, FileEntry>();
   const pages: Record<string, string> = {};
+  const search: Record<string, string> = {};
   for (const part of all) {
     for (const [file, entry] of part.files) files.set(file, entry);
     Object.assign(pages, part.pages);
+    Object.assign(search, part.search);
   }
   const pagesDone = performance.now();
-  await search.write();
+  const { signatures, reused: shardsReused } = await searchIndex.write(search);
   const searchDone = performance.now();
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
   // After the manifest: this file is for the next export, not for visitors.
-  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages } satisfies PagesIndex));
+  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages, search, shards: signatures } satisfies PagesIndex));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
   const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, finalize: (now - searchDone) / 1000 };
   const changed = all.flatMap((part) => part.changed).sort();
-  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, changed };
+  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, searchShardsReused: shardsReused, changed };
 }

@@ -1,6 +1,6 @@
 // Instant publishing: a change to a public page is served at once, rendered on demand from the database by the
 // same server build that writes the static site, until a rebuild covering it is swapped in.
-import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { handleRequest } from '../../api/handler';
 import { changedPaths } from '../../api/services/live-pages';
 import { buildSite } from '../../api/services/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
+import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 
@@ -86,7 +87,14 @@ describe('the static site catches up', () => {
     expect(brotli.headers.get('content-encoding')).toBe('br');
     const etag = brotli.headers.get('etag')!;
     expect(await changedPaths()).toContain('/tool/edit-easel');
+    const before = realpathSync(dist);
     await build();
+    // The search index is remade only in the shards of the three pages that changed; the others are linked as they were.
+    const entry = (folder: string, shard: number) => statSync(join(folder, `pagefind/s${shard}/pagefind-entry.json`)).ino;
+    const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => shard);
+    const linked = shards.filter((shard) => entry(before, shard) === entry(realpathSync(dist), shard));
+    expect(linked.length).toBeGreaterThanOrEqual(SEARCH_INDEX_SHARDS - 3);
+    expect(linked.length).toBeLessThan(SEARCH_INDEX_SHARDS);
     // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
     const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
     expect(revalidated.status).toBe(304);

@@ -1,7 +1,10 @@
-// Site search over the Pagefind index of tool and blog pages. /pagefind/pagefind.js (written by the build) is
+import { SEARCH_INDEX_SHARDS } from '../../../lib/constants';
+
+// Site search over the Pagefind index of tool and blog pages. /pagefind/s0/pagefind.js (written by the build) is
 // imported the first time a box is focused or typed in, so the search costs nothing until it is used.
 const MAX_RESULTS = 6;
-const PAGEFIND_PATH = '/pagefind/pagefind.js';
+// The index comes in shards (a change re-indexes only its own): the first one's script loads, the others merge into it.
+const SHARDS = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => `/pagefind/s${shard}/`);
 
 interface PagefindResultData {
   url: string;
@@ -12,6 +15,7 @@ interface PagefindResultData {
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(path: string): Promise<void>;
   debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
@@ -20,9 +24,10 @@ let pagefind: Promise<Pagefind> | null = null;
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (async () => {
     // A runtime address, not a module of the bundle: the index is written after Astro builds.
-    const path = PAGEFIND_PATH;
+    const path = `${SHARDS[0]}pagefind.js`;
     const module = (await import(/* @vite-ignore */ path)) as Pagefind;
     await module.options({ excerptLength: 18 });
+    await Promise.all(SHARDS.slice(1).map((shard) => module.mergeIndex(shard)));
     await module.init();
     return module;
   })();
