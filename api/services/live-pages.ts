@@ -40,10 +40,17 @@ let seenJobId = 0;
 const changed = new Map<string, number>();
 let checkedAt = 0;
 let wantedJobId = 0;
+let wantedAt = 0;
 let inFlight: Promise<void> | null = null;
+/**
+ * How long requests wait to read back a rebuild request this process made: its transaction commits within this,
+ * or it was rolled back (then waiting longer would only cost every request a query).
+ */
+const READ_BACK_MS = 2000;
 
 onRebuildRequested((jobId) => {
   wantedJobId = Math.max(wantedJobId, jobId);
+  wantedAt = Date.now();
 });
 
 export function readBuildInfo(folder: string): BuildInfo | null {
@@ -93,7 +100,7 @@ async function refresh(): Promise<void> {
  * at most a second late, so no request waits for that.
  */
 function ensureFresh(): Promise<void> | null {
-  const mustWait = wantedJobId > seenJobId || checkedAt === 0;
+  const mustWait = (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) || checkedAt === 0;
   if (!mustWait && Date.now() - checkedAt < RECHECK_MS) return null;
   inFlight ??= refresh().finally(() => {
     inFlight = null;

@@ -11,6 +11,7 @@ import { handleRequest } from '../../api/handler';
 import { changedPaths } from '../../api/services/live-pages';
 import { buildSite } from '../../api/services/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
+import { requestRebuild } from '../../api/services/rebuild-queue';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
@@ -141,4 +142,20 @@ describe('the static site catches up', () => {
     // Every one of them was public before any build ran.
     for (const tool of pending.slice(0, 3)) expect((await get(`/tool/${tool.slug}`)).status).toBe(200);
   });
+
+  it('a rebuild request rolled back with its change does not keep every request waiting for it', async () => {
+    const doomed = db.transaction(async (tx) => {
+      await requestRebuild('tool edited: never', tx, ['/tool/never']);
+      throw new Error('the change failed');
+    });
+    await expect(doomed).rejects.toThrow('the change failed');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await get('/about'); // the once-a-second check of other processes' changes, in the background
+    const reads = vi.spyOn(db, 'select');
+    for (let i = 0; i < 5; i++) expect((await get('/about')).status).toBe(200);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    expect(await changedPaths()).not.toContain('/tool/never');
+  });
 });
+
