@@ -197,6 +197,16 @@ function filesOf(relPath: string, entry: FileEntry): string[] {
   return [relPath, ...(entry.br !== undefined ? [`${relPath}.br`] : []), ...(entry.gz !== undefined ? [`${relPath}.gz`] : [])];
 }
 
+/** Links every file of a folder into another (the server build's browser assets, an unchanged search shard); finalizeBuildFolder describes them. */
+export async function linkFolder(fromDir: string, toDir: string): Promise<void> {
+  await Promise.all(
+    (await walk(fromDir)).map(async (relPath) => {
+      await mkdir(dirname(join(toDir, relPath)), { recursive: true });
+      await linkOrCopy(join(fromDir, relPath), join(toDir, relPath));
+    }),
+  );
+}
+
 /** Carries an unchanged file and its siblings from the previous build into the new one: hard links, no bytes copied. */
 export async function reuseBuildFile(fromDir: string, toDir: string, relPath: string, entry: FileEntry): Promise<FileEntry> {
   await mkdir(dirname(join(toDir, relPath)), { recursive: true });
@@ -268,7 +278,7 @@ export async function readManifest(dir: string): Promise<Map<string, FileEntry> 
 // ---------------------------------------------------------------------------------------------
 
 /** Every regular file under dir, as '/'-separated paths relative to it (links are not followed). */
-async function walk(dir: string, prefix = ''): Promise<string[]> {
+export async function walk(dir: string, prefix = ''): Promise<string[]> {
   const items = await readdir(join(dir, prefix), { withFileTypes: true });
   const files: string[] = [];
   const subdirs: Promise<string[]>[] = [];

@@ -8,7 +8,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { rebuildJobs } from '../../db/schema';
+import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
@@ -19,14 +19,10 @@ import { htmlResponse, serveNotFound } from './static-site';
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
 
-export interface BuildInfo {
+export interface BuildInfo extends BuildStats {
   coveredJobId: number;
   startedAt: string;
   finishedAt: string;
-  seconds: number;
-  pages: number;
-  rendered: number;
-  reused: number;
 }
 
 /** Another process's changes and swaps are seen within this long. */
@@ -112,7 +108,7 @@ function ensureFresh(): Promise<void> | null {
 
 /** The paths rendered on demand now. */
 export async function changedPaths(): Promise<string[]> {
-  await (ensureFresh() ?? Promise.resolve());
+  await ensureFresh();
   return [...changed.keys()].sort();
 }
 
@@ -132,8 +128,10 @@ export function liveBuildSwapped(dir = distDir): void {
 export function serveChangedPage(request: Request, pathname: string): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const pending = ensureFresh();
-  if (!pending) return changed.size > 0 && changed.has(pagePath(pathname)) ? renderChanged(request, pagePath(pathname)) : null;
-  return pending.then(() => (changed.has(pagePath(pathname)) ? renderChanged(request, pagePath(pathname)) : null));
+  if (!pending && changed.size === 0) return null;
+  const path = pagePath(pathname);
+  if (!pending) return changed.has(path) ? renderChanged(request, path) : null;
+  return pending.then(() => (changed.has(path) ? renderChanged(request, path) : null));
 }
 
 async function renderChanged(request: Request, path: string): Promise<Response | null> {

@@ -10,6 +10,7 @@ import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { config } from '../config';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { purgePaths } from './purge';
+import type { ExportStats } from './site-export';
 import { reloadStaticSite } from './static-site';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -109,7 +110,7 @@ export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs
 }
 
 /** The newest rebuild request: a build started now covers it and every one before it. */
-export async function newestRebuildRequest(): Promise<number> {
+async function newestRebuildRequest(): Promise<number> {
   const [row] = await db.select({ id: max(rebuildJobs.id) }).from(rebuildJobs);
   return row?.id ?? 0;
 }
@@ -140,7 +141,7 @@ export async function buildSite(
   const seconds = (performance.now() - started) / 1000;
   let stats: BuildStats | undefined;
   if (step.code === 0) {
-    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as Omit<BuildStats, 'seconds'> & { changed: string[] };
+    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as ExportStats;
     stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
     const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));

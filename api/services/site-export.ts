@@ -4,13 +4,14 @@
 // (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // result through its Node API. Runs in its own process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { finalizeBuildFolder, readManifest, reuseBuildFile, writeBuildFile, writeManifest, type FileEntry } from './build-files';
+import { pagePath } from '../../lib/page-paths';
+import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
@@ -63,28 +64,18 @@ interface PartResult {
   changed: string[];
 }
 
-function filesUnder(root: string, dir = root, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) filesUnder(root, path, out);
-    else out.push(relative(root, path).split(sep).join('/'));
-  }
-  return out;
-}
-
 /** Identifies the server build: a page rendered by other code is rendered again. */
-function codeIdOf(appDir: string): string {
+async function codeIdOf(appDir: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of filesUnder(join(appDir, 'server')).sort()) hash.update(file).update(readFileSync(join(appDir, 'server', file)));
+  for (const file of (await walk(join(appDir, 'server'))).sort()) hash.update(file).update(readFileSync(join(appDir, 'server', file)));
   return hash.digest('base64url');
 }
 
 /** The pages of site/pages that are one file each (not [slug] routes), as paths: index.astro → /, robots.txt.ts → /robots.txt. */
-export function fixedPagePaths(pagesDir: string): string[] {
-  return filesUnder(pagesDir)
+export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
+  return (await walk(pagesDir))
     .filter((file) => !file.includes('[') && /\.(astro|ts)$/.test(file))
-    .map((file) => `/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`)
-    .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))
+    .map((file) => pagePath(`/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`))
     .sort();
 }
 
@@ -113,6 +104,8 @@ function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
 interface Previous {
   /** path → cache key, only when the previous export ran the same server build. */
   keys: Record<string, string> | null;
+  /** Its search shards' signatures, with the keys. */
+  shards: string[] | null;
   /** path → search document hash, with the keys. */
   search: Record<string, string>;
   /** Its manifest: which files it has, with their ETags and compressed copies. */
@@ -120,10 +113,15 @@ interface Previous {
 }
 
 async function readPrevious(dir: string | null | undefined, code: string): Promise<Previous> {
-  if (!dir) return { keys: null, search: {}, files: null };
+  if (!dir) return { keys: null, shards: null, search: {}, files: null };
   const index = readPagesIndex(dir);
   const same = index?.code === code;
-  return { keys: same ? index.pages : null, search: (same && index.search) || {}, files: await readManifest(dir).catch(() => null) };
+  return {
+    keys: same ? index.pages : null,
+    shards: (same && index.shards) || null,
+    search: (same && index.search) || {},
+    files: await readManifest(dir).catch(() => null),
+  };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
@@ -201,7 +199,7 @@ const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
   // Each page's path on stdout as soon as it is written: the parent indexes it for search meanwhile.
-  const code = codeIdOf(options.appDir);
+  const code = await codeIdOf(options.appDir);
   const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => process.stdout.write(`page ${path}\n`));
   for await (const batch of toolPages(500, undefined, { part, parts })) {
     for (const page of batch) await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
@@ -336,7 +334,7 @@ class SearchIndex {
         const folder = `pagefind/s${shard}`;
         const before = this.previous && join(this.previous.dir, folder);
         if (before && this.previous?.shards[shard] === signatures[shard] && existsSync(before)) {
-          await Promise.all(filesUnder(before).map((file) => reuseBuildFile(before, join(this.outDir, folder), file, { etag: '', type: '', size: 0 })));
+          await linkFolder(before, join(this.outDir, folder));
           reused += 1;
           continue;
         }
@@ -357,20 +355,19 @@ class SearchIndex {
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
   const { appDir, outDir, pagesDir } = options;
-  const code = codeIdOf(appDir);
+  const code = await codeIdOf(appDir);
   const parts = workerCount();
-  const before = readPagesIndex(options.previousDir);
+  const previous = await readPrevious(options.previousDir, code);
   const searchIndex = new SearchIndex(
     outDir,
-    options.previousDir && before?.code === code && before.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: before.shards } : null,
+    options.previousDir && previous.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: previous.shards } : null,
   );
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => searchIndex.add(path)));
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
-  const client = join(appDir, 'client');
-  await Promise.all(filesUnder(client).map((file) => reuseBuildFile(client, outDir, file, { etag: '', type: '', size: 0 })));
-  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => searchIndex.add(path));
-  for (const path of fixedPagePaths(pagesDir)) await writer.add(path);
+  await linkFolder(join(appDir, 'client'), outDir);
+  const writer = new PageWriter(options, code, previous, (path) => searchIndex.add(path));
+  for (const path of await fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   const all = [await writer.done(), ...(await Promise.all(workers))];
 

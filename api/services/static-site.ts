@@ -98,18 +98,25 @@ interface Site {
 
 const sites = new Map<string, Site>();
 const loading = new Map<string, Promise<Site>>();
-/** distDir as given → absolute root; resolve() per request costs more than the rest of a cached answer. */
-const roots = new Map<string, string>();
-
-function rootOf(distDir: string): string {
-  let root = roots.get(distDir);
-  if (root === undefined) {
-    root = resolve(distDir);
-    if (roots.size >= 64) roots.clear();
-    roots.set(distDir, root);
-  }
-  return root;
+/**
+ * `compute` remembered for up to `limit` distinct keys (then forgotten all at once): for per-request work whose
+ * inputs take few values (a folder name, an Accept-Encoding header).
+ */
+function remembered<V>(limit: number, compute: (key: string) => V): (key: string) => V {
+  const values = new Map<string, V>();
+  return (key) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (values.size >= limit) values.clear();
+      values.set(key, value);
+    }
+    return value;
+  };
 }
+
+/** distDir as given → absolute root; resolve() per request costs more than the rest of a cached answer. */
+const rootOf = remembered(64, (distDir) => resolve(distDir));
 
 function signatureOf(root: string): string {
   let target: string;
@@ -231,8 +238,6 @@ function notModifiedOf(headers: Headers): Response {
 // ---------------------------------------------------------------------------------------------
 // Content negotiation
 
-const acceptCache = new Map<string, number>();
-
 function parseAcceptEncoding(header: string): number {
   let br: number | undefined;
   let gz: number | undefined;
@@ -252,16 +257,11 @@ function parseAcceptEncoding(header: string): number {
   return ((br ?? any ?? 0) > 0 ? ACCEPTS_BR : 0) | ((gz ?? any ?? 0) > 0 ? ACCEPTS_GZIP : 0);
 }
 
+const acceptedBits = remembered(256, parseAcceptEncoding);
+
 /** Encodings the client takes (q=0 refuses one), as bits; clients send a handful of distinct headers, so they are remembered. */
 function acceptedEncodings(header: string | null): number {
-  if (header === null) return 0;
-  let bits = acceptCache.get(header);
-  if (bits === undefined) {
-    bits = parseAcceptEncoding(header);
-    if (acceptCache.size >= 256) acceptCache.clear();
-    acceptCache.set(header, bits);
-  }
-  return bits;
+  return header === null ? 0 : acceptedBits(header);
 }
 
 function has(served: Served, encoding: Encoding): boolean {
