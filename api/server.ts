@@ -1,4 +1,5 @@
-// The one Bun process: serves the site and the API (api/handler.ts) and runs the background workers.
+// The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
+// the background workers and starts the others, its replicas (services/replicas.ts, docs/decisions/0034).
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
@@ -7,27 +8,44 @@ import { purgeExpiredCounters } from './services/rate-limit';
 import { config } from './config';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
+import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
 import { startUploadSweeper } from './services/uploads';
+
+const processes = serverProcesses();
+const replica = isReplica();
 
 const server = Bun.serve({
   port: config.port,
   hostname: process.env.HOST || '0.0.0.0',
+  // Several processes share the port only when asked to: otherwise a second server started by mistake must fail.
+  reusePort: processes > 1 || replica,
   // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
   maxRequestBodySize: 3 * 1024 * 1024,
   fetch(request, srv) {
-    return handleRequest(request, srv.requestIP(request)?.address);
+    return handleRequest(request, () => srv.requestIP(request)?.address);
   },
 });
 
-if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
-// Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
-const purge = () =>
-  Promise.all([purgeExpiredSessions(), purgeExpiredCounters()]).catch((error) => console.error('purge:', error));
-void purge();
-setInterval(purge, 6 * 60 * 60 * 1000);
-startEmailSender();
-startUploadSweeper();
+if (replica) {
+  exitWithPrimary(() => server.stop());
+} else {
+  const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
+  if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+  // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
+  const purge = () =>
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters()]).catch((error) => console.error('purge:', error));
+  void purge();
+  setInterval(purge, 6 * 60 * 60 * 1000);
+  startEmailSender();
+  startUploadSweeper();
 
-console.log(`Serving on http://localhost:${server.port}`);
-// The demo accounts share a public password, so their links exist (and are shown) only outside production.
-if (includeDemoRoutes) console.log(`Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void Promise.all([server.stop(), replicas?.stop()]).finally(() => process.exit(0));
+    });
+  }
+
+  console.log(`Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
+  // The demo accounts share a public password, so their links exist (and are shown) only outside production.
+  if (includeDemoRoutes) console.log(`Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
+}

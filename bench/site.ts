@@ -3,9 +3,10 @@
 // 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
 // and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and /api/user with a session
 // and /api/tools?search= at 50 connections vs a constant Bun.serve answer. Never part of `npm test`.
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { treeRss } from './proc';
 import { benchStatic, parseWrk, reportStatic, type WrkResult } from './static';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -35,33 +36,11 @@ const { eq } = await import('drizzle-orm');
 const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
-/** Peak resident memory of a process and all its descendants, sampled every 100 ms while `run` goes on. */
+/** Peak resident memory of this process's descendants, sampled every 100 ms while `run` goes on. */
 async function peakTreeRss<T>(run: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
   let peak = 0;
   const sample = () => {
-    const parents = new Map<number, number>();
-    const rss = new Map<number, number>();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        parents.set(Number(name), Number(fields[1]));
-        rss.set(Number(name), Number(fields[21]) * 4096);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    let total = 0;
-    for (const [pid, bytes] of rss) {
-      for (let p: number | undefined = parents.get(pid); p; p = parents.get(p)) {
-        if (p === process.pid) {
-          total += bytes;
-          break;
-        }
-      }
-    }
-    peak = Math.max(peak, total);
+    peak = Math.max(peak, treeRss(process.pid, false));
   };
   const timer = setInterval(sample, 100);
   try {

@@ -3,11 +3,12 @@
 // and p99 for each and the ratio ours/nginx. Never part of `npm test`.
 // Run: node_modules/.bin/bun bench/static.ts [buildDir]   (default ./dist; a folder without a manifest
 // gets its .br/.gz siblings and _files.json first, timed, which is also the figure for finalizeBuildFolder)
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
+import { treeCpuSeconds, treeRss } from './proc';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -15,6 +16,9 @@ export interface WrkResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  requests: number;
+  /** CPU time the server's processes spent per answer (µs), when measured: a figure the machine's drift moves less. */
+  cpuUs?: number;
 }
 
 type Server = 'nginx' | 'nginxTuned' | 'ours';
@@ -26,10 +30,12 @@ export interface StaticBenchResult {
   nginx: WrkResult;
   /** nginx with an open-file cache as well (no open/stat per request), when measured. */
   nginxTuned: WrkResult | null;
-  /** ours/nginx requests per second. */
+  /** The median of the rounds' ours/nginx requests per second (each round measures both back to back). */
   ratio: number;
+  /** How many rounds had ours at or above 90% of nginx's req/s, and at an equal or better p99. */
+  roundsOnTarget: number;
   rounds: Partial<Record<Server, WrkResult>>[];
-  /** Resident memory of our server after the run. */
+  /** Resident memory of our server's processes after the run. */
   oursRssMb: number | null;
   /** Seconds finalizeBuildFolder took, when the folder had no manifest yet. */
   finalizeSeconds: number | null;
@@ -39,7 +45,10 @@ export interface StaticBenchOptions {
   seconds?: number;
   connections?: number;
   threads?: number;
-  /** Measured rounds; each runs nginx and ours once, alternating which goes first. The best round of each is reported. */
+  /**
+   * Measured rounds; each runs nginx and ours once, back to back, alternating which goes first. The median of each
+   * figure is reported: this machine's speed drifts between runs (a shared VM), so one round proves little.
+   */
   rounds?: number;
   /** Also measure nginx with open_file_cache (default true). */
   tuned?: boolean;
@@ -86,19 +95,24 @@ export function parseWrk(output: string): WrkResult {
   const p50 = /^\s+50%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
   if (!rps || !p50 || !p99) throw new Error(`cannot read wrk output:\n${output}`);
+  const requests = /(\d+) requests in/.exec(output);
   const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
   if (errors) throw new Error(`wrk saw ${errors[1]} non-2xx answers:\n${output}`);
-  return { rps: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]) };
+  return { rps: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), requests: Number(requests?.[1] ?? 0) };
 }
 
-async function wrk(url: string, seconds: number, connections: number, threads: number): Promise<WrkResult> {
+/** wrk on `url`; with `serverPid`, also the CPU time that server's process tree spent per request meanwhile. */
+async function wrk(url: string, seconds: number, connections: number, threads: number, serverPid?: number): Promise<WrkResult> {
+  const cpuBefore = serverPid ? treeCpuSeconds(serverPid) : 0;
   const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], {
     stdout: 'pipe',
     stderr: 'pipe',
   });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`wrk exited with ${code}: ${err}`);
-  return parseWrk(out);
+  const result = parseWrk(out);
+  if (serverPid && result.requests > 0) result.cpuUs = ((treeCpuSeconds(serverPid) - cpuBefore) * 1e6) / result.requests;
+  return result;
 }
 
 function hasGzipStatic(): boolean {
@@ -111,7 +125,7 @@ function hasGzipStatic(): boolean {
  * open-file cache (nginx then skips open/stat for hot files, as we skip them with the manifest).
  */
 export function nginxConfig({ dir, port, work, gzipStatic, tuned = false }: { dir: string; port: number; work: string; gzipStatic: boolean; tuned?: boolean }): string {
-  return `worker_processes 2;
+  return `worker_processes auto;
 pid ${work}/nginx${tuned ? '-tuned' : ''}.pid;
 error_log ${work}/error.log;
 daemon off;
@@ -145,20 +159,25 @@ function firstToolPath(dir: string): string {
   return `/tool/${first}/`;
 }
 
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return kb ? Number(kb[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-const best = (runs: WrkResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+/** Each figure's median over the rounds. */
+const medianOf = (runs: WrkResult[]): WrkResult => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50Ms: median(runs.map((r) => r.p50Ms)),
+  p99Ms: median(runs.map((r) => r.p99Ms)),
+  requests: median(runs.map((r) => r.requests)),
+  ...(runs.every((r) => r.cpuUs !== undefined) ? { cpuUs: median(runs.map((r) => r.cpuUs!)) } : {}),
+});
 
 /** Starts both servers on `dir`, measures `toolPath` (default: the first tool page) and stops them. */
 export async function benchStatic(dir: string, toolPath?: string, options: StaticBenchOptions = {}): Promise<StaticBenchResult> {
-  const { seconds = 10, connections = 50, threads = 2, rounds = 2, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
+  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
   const buildDir = resolve(dir);
   const path = toolPath ?? firstToolPath(buildDir);
 
@@ -192,6 +211,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     const servers: Server[] = tuned ? ['nginx', 'nginxTuned', 'ours'] : ['nginx', 'ours'];
     const ours = Bun.spawn([process.execPath, serverEntry], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
     procs.push(ours);
+    const pids: Partial<Record<Server, number>> = { ours: ours.pid };
     const started: Promise<void>[] = [waitUntilServing(`http://127.0.0.1:${ports.ours}/`, ours, 'our server')];
     const gzipStatic = hasGzipStatic();
     for (const name of servers.filter((s) => s !== 'ours')) {
@@ -199,6 +219,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       writeFileSync(conf, nginxConfig({ dir: buildDir, port: ports[name], work, gzipStatic, tuned: name === 'nginxTuned' }));
       const nginx = Bun.spawn(['nginx', '-p', work, '-e', join(work, 'error.log'), '-c', conf], { stdout: 'ignore', stderr: 'inherit' });
       procs.push(nginx);
+      pids[name] = nginx.pid;
       started.push(waitUntilServing(`http://127.0.0.1:${ports[name]}/`, nginx, name));
     }
     await Promise.all(started);
@@ -219,21 +240,20 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       // Alternate the order, so neither side always runs after the other has heated the machine.
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       const result: Partial<Record<Server, WrkResult>> = {};
-      for (const name of order) result[name] = await wrk(url(name), seconds, connections, threads);
+      for (const name of order) result[name] = await wrk(url(name), seconds, connections, threads, pids[name]);
       measured.push(result);
       log(`  round ${round + 1}: ${servers.map((name) => `${name} ${fmt(result[name]!)}`).join(' | ')}`);
     }
-    const bestOf = (name: Server) => best(measured.map((m) => m[name]!));
-    const oursBest = bestOf('ours');
-    const nginxBest = bestOf('nginx');
+    const of = (name: Server) => medianOf(measured.map((m) => m[name]!));
     return {
       path,
-      ours: oursBest,
-      nginx: nginxBest,
-      nginxTuned: tuned ? bestOf('nginxTuned') : null,
-      ratio: oursBest.rps / nginxBest.rps,
+      ours: of('ours'),
+      nginx: of('nginx'),
+      nginxTuned: tuned ? of('nginxTuned') : null,
+      ratio: median(measured.map((m) => m.ours!.rps / m.nginx!.rps)),
+      roundsOnTarget: measured.filter((m) => m.ours!.rps >= 0.9 * m.nginx!.rps && m.ours!.p99Ms <= m.nginx!.p99Ms).length,
       rounds: measured,
-      oursRssMb: rssMb(ours.pid),
+      oursRssMb: treeRss(ours.pid) / 2 ** 20,
       finalizeSeconds,
     };
   } finally {
@@ -244,17 +264,18 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
 }
 
 function fmt(r: WrkResult): string {
-  return `${Math.round(r.rps).toLocaleString('en-US').padStart(8)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`;
+  const cpu = r.cpuUs === undefined ? '' : `, ${r.cpuUs.toFixed(1)} µs CPU/req`;
+  return `${Math.round(r.rps).toLocaleString('en-US').padStart(8)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms${cpu}`;
 }
 
 /** The lines `npm run bench` prints for this part. */
 export function reportStatic(r: StaticBenchResult): string[] {
   return [
-    `Static tool page ${r.path} (gzip), best of ${r.rounds.length} rounds:`,
+    `Static tool page ${r.path} (gzip), median of ${r.rounds.length} rounds:`,
     `  nginx        ${fmt(r.nginx)}`,
     ...(r.nginxTuned ? [`  nginx+ofc    ${fmt(r.nginxTuned)} (open_file_cache)`] : []),
     `  ours         ${fmt(r.ours)}${r.oursRssMb ? `, RSS ${r.oursRssMb.toFixed(0)} MB` : ''}`,
-    `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=)`,
+    `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=); ${r.roundsOnTarget} of ${r.rounds.length} rounds on both targets`,
     ...(r.nginxTuned ? [`  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`] : []),
   ];
 }

@@ -4,7 +4,7 @@
 //
 // The changes are read from the database (each rebuild request names its paths, written in the change's own
 // transaction), so changes made by another server process are seen too, within a second.
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -14,7 +14,7 @@ import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { onRebuildRequested } from './rebuild-queue';
 import { purgePaths } from './purge';
-import { htmlResponse, serveNotFound } from './static-site';
+import { htmlResponse, liveFolderOf, serveNotFound } from './static-site';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
@@ -57,14 +57,12 @@ export function readBuildInfo(folder: string): BuildInfo | null {
   }
 }
 
-/** Follows the dist link: a new live build drops the changes it covers. */
-function followLiveBuild(): void {
-  let folder: string | null;
-  try {
-    folder = realpathSync(distDir);
-  } catch {
-    folder = null;
-  }
+/**
+ * Follows the build the static server answers from (a swap by another process is seen by both within a second): a
+ * change is dropped only once the static file that has it is served, so no window serves the stale one.
+ */
+async function followLiveBuild(): Promise<void> {
+  const folder = await liveFolderOf(distDir);
   if (folder === liveFolder) return;
   liveFolder = folder;
   coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
@@ -72,7 +70,7 @@ function followLiveBuild(): void {
 }
 
 async function refresh(): Promise<void> {
-  followLiveBuild();
+  await followLiveBuild();
   const rows = await db
     .select({ id: rebuildJobs.id, paths: rebuildJobs.paths })
     .from(rebuildJobs)
@@ -90,6 +88,28 @@ async function refresh(): Promise<void> {
   if (fresh.size > 0) void purgePaths([...fresh]);
 }
 
+/** Reads of the changes started and finished so far (one at a time, so they finish in order). */
+let readsStarted = 0;
+let readsFinished = 0;
+
+/** Reads the changes now, or joins the read under way. */
+function readChanges(): Promise<void> {
+  if (!inFlight) {
+    const read = ++readsStarted;
+    inFlight = refresh().finally(() => {
+      readsFinished = read;
+      inFlight = null;
+    });
+  }
+  return inFlight;
+}
+
+/** Resolves once a read that started after this call has finished: it sees every change committed before the call. */
+async function readStartedNow(): Promise<void> {
+  const needed = readsStarted + 1;
+  while (readsFinished < needed) await readChanges().catch(() => undefined);
+}
+
 /**
  * Reads new changes when due; a promise only when the answer must wait for it: this process asked for a rebuild it
  * has not read back yet, or nothing was read since the start. Other processes' changes are read in the background,
@@ -98,11 +118,9 @@ async function refresh(): Promise<void> {
 function ensureFresh(): Promise<void> | null {
   const mustWait = (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) || checkedAt === 0;
   if (!mustWait && Date.now() - checkedAt < RECHECK_MS) return null;
-  inFlight ??= refresh().finally(() => {
-    inFlight = null;
-  });
-  if (mustWait) return inFlight;
-  inFlight.catch((error) => console.error('live pages: could not read the changes:', error));
+  const reading = readChanges();
+  if (mustWait) return reading;
+  reading.catch((error) => console.error('live pages: could not read the changes:', error));
   return null;
 }
 
@@ -112,12 +130,11 @@ export async function changedPaths(): Promise<string[]> {
   return [...changed.keys()].sort();
 }
 
-/** Called right after this process swaps a build in; also resets the state for tests (`dir`: the live link). */
+/** Called right after this process swaps a build in (`dir`: the live link; tests give theirs): the next request reads it. */
 export function liveBuildSwapped(dir = distDir): void {
   distDir = dir;
   liveFolder = null;
   checkedAt = 0;
-  followLiveBuild();
 }
 
 /**
@@ -132,6 +149,22 @@ export function serveChangedPage(request: Request, pathname: string): Promise<Re
   const path = pagePath(pathname);
   if (!pending) return changed.has(path) ? renderChanged(request, path) : null;
   return pending.then(() => (changed.has(path) ? renderChanged(request, path) : null));
+}
+
+/** The only pages a change can create: a tool's and a post's. */
+const NEW_PAGE = /^\/(tool|blog)\/[^/]+$/;
+
+/**
+ * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change
+ * would otherwise be read within the second; read the changes now instead, so a new page never answers 404. The
+ * reads are one at a time and shared by every request waiting, so a flood of requests for missing pages costs one
+ * small query at a time.
+ */
+export function serveMissingPage(request: Request, pathname: string): Promise<Response | null> | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const path = pagePath(pathname);
+  if (!NEW_PAGE.test(path) || changed.has(path)) return null;
+  return readStartedNow().then(() => (changed.has(path) ? renderChanged(request, path) : null));
 }
 
 async function renderChanged(request: Request, path: string): Promise<Response | null> {

@@ -146,8 +146,8 @@ export async function buildSite(
     const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
     swapIn(dir, target);
-    liveBuildSwapped(target);
     await reloadStaticSite(target);
+    liveBuildSwapped(target);
     pruneOldBuilds(buildsDir, dir);
     void purgePaths(exported.changed);
   } else {

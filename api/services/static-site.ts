@@ -187,6 +187,15 @@ function siteFor(root: string): Site | Promise<Site> {
   return site;
 }
 
+/**
+ * The build folder answering for distDir now, null when there is none; it follows a swap made by another process
+ * within RECHECK_MS, as the requests do.
+ */
+export async function liveFolderOf(distDir: string = config.distDir): Promise<string | null> {
+  const site = await siteFor(rootOf(distDir));
+  return site.signature === 'missing' ? null : site.target;
+}
+
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */
 export async function reloadStaticSite(distDir: string = config.distDir): Promise<void> {
   const root = rootOf(distDir);
@@ -476,12 +485,15 @@ function methodNotAllowed(): Response {
   return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() } });
 }
 
-async function serveFrom(sitePromise: Site | Promise<Site>, request: Request, path: string, head: boolean): Promise<Response> {
+/** Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts). */
+export type MissingPage = (request: Request, path: string) => Promise<Response | null> | null;
+
+async function serveFrom(sitePromise: Site | Promise<Site>, request: Request, path: string, head: boolean, missing?: MissingPage): Promise<Response> {
   const site = await sitePromise;
-  return serveSite(site, request, path, head);
+  return serveSite(site, request, path, head, missing);
 }
 
-async function serveSlow(site: Site, request: Request, raw: string, head: boolean): Promise<Response> {
+async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage): Promise<Response> {
   const decoded = decodedPath(request.url, raw);
   let served: Served | null = null;
   if (decoded !== null) {
@@ -495,20 +507,25 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
     }
     return answer(site, served, request, head);
   }
+  const page = await missing?.(request, raw);
+  if (page) return page;
   const notFound = await notFoundPage(site);
   if (notFound) return answer(site, notFound, request, head);
   const headers = answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false);
   return new Response(head ? null : 'Page Not Found', { status: 404, headers });
 }
 
-function serveSite(site: Site, request: Request, raw: string, head: boolean): Response | Promise<Response> {
+function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage): Response | Promise<Response> {
   const served = site.routes.get(raw);
   if (served) return answer(site, served, request, head);
-  return serveSlow(site, request, raw, head);
+  return serveSlow(site, request, raw, head, missing);
 }
 
-/** Answers a request for anything that is not the API: a file of the live build, a redirect, or the 404 page. */
-export function serveStatic(request: Request, distDir: string = config.distDir): Promise<Response> {
+/**
+ * Answers a request for anything that is not the API: a file of the live build, a redirect, or the 404 page;
+ * `missing` is asked first for a path the build has no file for.
+ */
+export function serveStatic(request: Request, distDir: string = config.distDir, missing?: MissingPage): Promise<Response> {
   const method = request.method;
   const head = method === 'HEAD';
   if (method !== 'GET' && !head) return Promise.resolve(methodNotAllowed());
@@ -528,8 +545,8 @@ export function serveStatic(request: Request, distDir: string = config.distDir):
     }
   }
   const site = siteFor(rootOf(distDir));
-  if (site instanceof Promise) return serveFrom(site, request, path, head);
-  const response = serveSite(site, request, path, head);
+  if (site instanceof Promise) return serveFrom(site, request, path, head, missing);
+  const response = serveSite(site, request, path, head, missing);
   return response instanceof Promise ? response : Promise.resolve(response);
 }
 

@@ -1,0 +1,86 @@
+// Serving from every core (docs/decisions/0034): the primary server process starts replicas of itself that answer
+// on the same port (SO_REUSEPORT: the kernel spreads the connections), as nginx runs a worker per core. A replica
+// serves the site and the API and nothing else: the background workers (rebuilds, e-mail, sweeps) stay in the
+// primary. Everything the processes share is in the database or the build folder; each follows the others' changes
+// (live-pages.ts, static-site.ts).
+import { availableParallelism } from 'node:os';
+
+/** Set in a replica's environment. */
+export const REPLICA_ENV = 'SERVER_REPLICA';
+/** Most processes SERVER_PROCESSES may ask for. */
+export const MAX_SERVER_PROCESSES = 16;
+/** A replica that stopped is started again after this long, doubled at each quick failure, up to a minute. */
+const RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 60_000;
+/** A replica up this long has settled: its next failure waits the first delay again. */
+const SETTLED_MS = 60_000;
+
+export function isReplica(env: Record<string, string | undefined> = process.env): boolean {
+  return env[REPLICA_ENV] === '1';
+}
+
+/**
+ * How many processes serve: SERVER_PROCESSES, else one per core in production (as nginx's `worker_processes auto`)
+ * and one elsewhere, where a single process is easier to follow. Throws on a value that is not a count.
+ */
+export function serverProcesses(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
+  const set = env.SERVER_PROCESSES?.trim();
+  if (!set) return env.NODE_ENV === 'production' ? Math.min(cores, MAX_SERVER_PROCESSES) : 1;
+  if (!/^[1-9]\d*$/.test(set) || Number(set) > MAX_SERVER_PROCESSES) {
+    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to ${MAX_SERVER_PROCESSES}, not "${set}"`);
+  }
+  return Number(set);
+}
+
+export interface Replicas {
+  /** The replicas' process ids now. */
+  pids(): number[];
+  /** Stops them and waits until they have exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` replicas of `entry` on `port`; one that stops is started again. Each reads its standard input
+ * until it closes (exitWithPrimary), so the replicas end with the primary however it ends, even killed.
+ */
+export function startReplicas(count: number, port: number, entry: string): Replicas {
+  const running = new Map<number, Bun.Subprocess<'pipe', 'inherit', 'inherit'>>();
+  let stopping = false;
+
+  const start = (slot: number, delay: number) => {
+    const startedAt = Date.now();
+    const child = Bun.spawn([process.execPath, entry], {
+      env: { ...process.env, PORT: String(port), [REPLICA_ENV]: '1' },
+      stdin: 'pipe',
+      stdout: 'inherit',
+      stderr: 'inherit',
+      onExit(_proc, code, signal) {
+        running.delete(slot);
+        if (stopping) return;
+        const next = Date.now() - startedAt >= SETTLED_MS ? RESTART_DELAY_MS : delay;
+        console.error(`Server replica ${slot} stopped (${signal ?? `exit ${code}`}); starting it again in ${next / 1000} s.`);
+        setTimeout(() => {
+          if (!stopping) start(slot, Math.min(next * 2, MAX_RESTART_DELAY_MS));
+        }, next).unref();
+      },
+    });
+    running.set(slot, child);
+  };
+  for (let slot = 1; slot <= count; slot++) start(slot, RESTART_DELAY_MS);
+
+  return {
+    pids: () => [...running.values()].map((child) => child.pid),
+    async stop() {
+      stopping = true;
+      const children = [...running.values()];
+      for (const child of children) child.stdin.end();
+      await Promise.all(children.map((child) => child.exited));
+    },
+  };
+}
+
+/** In a replica: calls `stop` when the primary closes its standard input, by stopping or by dying. */
+export function exitWithPrimary(stop: () => Promise<void> | void): void {
+  process.stdin.on('end', () => void Promise.resolve(stop()).finally(() => process.exit(0)));
+  process.stdin.resume();
+}
