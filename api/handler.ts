@@ -14,10 +14,11 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /** A file of the live build; a hashed asset a newer server build named may only be in that build's own folder. */
-function serveFile(request: Request, path: string): Promise<Response> {
-  const file = serveStatic(request, config.distDir, serveMissingPage);
-  if (!path.startsWith('/_astro/')) return file;
-  return file.then((res) => (res.status === 404 ? serveStatic(request, join(config.appDir, 'client')) : res));
+function serveFile(request: Request, path: string): Response | Promise<Response> {
+  if (!path.startsWith('/_astro/')) return serveStatic(request, config.distDir, serveMissingPage, path);
+  return Promise.resolve(serveStatic(request, config.distDir, undefined, path)).then((res) =>
+    res.status === 404 ? serveStatic(request, join(config.appDir, 'client'), undefined, path) : res,
+  );
 }
 
 /**
@@ -25,9 +26,9 @@ function serveFile(request: Request, path: string): Promise<Response> {
  * otherwise), asked only by the API: looking it up costs a static answer a sixth of its time. The static path stays
  * free of allocations and awaits it does not need: it is most of the traffic.
  */
-export function handleRequest(request: Request, peer?: () => string | undefined): Promise<Response> {
+export function handleRequest(request: Request, peer?: () => string | undefined): Response | Promise<Response> {
   const path = requestPath(request.url);
-  if (isApiPath(path)) return Promise.resolve(app.handle(withClientAddress(request, peer?.())));
+  if (isApiPath(path)) return app.handle(withClientAddress(request, peer?.()));
   const live = serveChangedPage(request, path);
   if (live === null) return serveFile(request, path);
   return live.then((res) => res ?? serveFile(request, path));

@@ -3,7 +3,6 @@
 // through either is public at once on every connection, a replica that dies is started again, and the replicas end
 // with the primary.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,20 +14,8 @@ import { makeTool, NO_PASSWORD } from '../helpers/admin';
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'processes-'));
 const dist = join(work, 'dist');
-let port = 0;
 let base = '';
-let primary: Bun.Subprocess;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
+let primary: Bun.Subprocess<'ignore', 'pipe', 'inherit'>;
 
 /** The process ids whose parent is `pid`. */
 function childrenOf(pid: number): number[] {
@@ -69,14 +56,22 @@ beforeAll(async () => {
   await makeTool({ status: 'approved', name: 'Shared Shelf', slug: 'shared-shelf' });
   const built = await buildSite(dist);
   if (!built.ok) throw new Error(built.log);
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  // Port 0: the primary binds a free port and hands it to its replica; it says which.
   primary = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
-    stdout: 'ignore',
+    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
+    stdout: 'pipe',
     stderr: 'inherit',
   });
+  let said = '';
+  for await (const chunk of primary.stdout.pipeThrough(new TextDecoderStream())) {
+    said += chunk;
+    const serving = /Serving on http:\/\/localhost:(\d+) from 2 processes/.exec(said);
+    if (serving) {
+      base = `http://127.0.0.1:${serving[1]}`;
+      break;
+    }
+  }
   await until('the server and its replica', async () => childrenOf(primary.pid).length === 1 && (await fresh('/tool/shared-shelf')).ok);
 }, 90_000);
 
@@ -110,7 +105,7 @@ describe('two server processes on one port', () => {
     await Promise.all(Array.from({ length: 20 }, () => fresh('/about')));
     const approved = await fresh(`/api/admin/tools/${pending.id}/approve`, {
       method: 'POST',
-      headers: { cookie: admin, origin: base, 'content-type': 'application/json' },
+      headers: { cookie: admin, 'content-type': 'application/json' },
       body: JSON.stringify({ curatorTake: 'Forks a draft into three tones.', qualityScore: 7 }),
     });
     expect(approved.status).toBe(200);
