@@ -10,7 +10,10 @@ import { requestPath, serveStatic } from './services/static-site';
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
 
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p));
+  if (pathname === '/api') return true;
+  // A loop, not .some(): no closure made per request on the static path.
+  for (const prefix of API_PREFIXES) if (pathname.startsWith(prefix)) return true;
+  return false;
 }
 
 /** A file of the live build; a hashed asset a newer server build named may only be in that build's own folder. */
