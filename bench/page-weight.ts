@@ -5,7 +5,7 @@
 // Usage: bun bench/page-weight.ts [baseUrl]
 //   without a baseUrl it builds the site on a scratch seeded database and serves it (tests/e2e/server.ts).
 import { gzipSync } from 'node:zlib';
-import { createServer } from 'node:net';
+import { freePort } from './load';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import playwrightConfig from '../playwright.config';
 import { isReactDomClient } from '../tests/e2e/react-dom';
@@ -25,17 +25,6 @@ interface Weight {
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const LAUNCH_ARGS = playwrightConfig.use?.launchOptions?.args ?? ['--headless', '--no-sandbox'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Builds and serves the site the way the end-to-end tests do; resolves once it answers. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {

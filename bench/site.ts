@@ -7,7 +7,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { treeRss } from './proc';
-import { benchStatic, parseWrk, reportStatic, type WrkResult } from './static';
+import { formatWrk as fmt, wrk } from './load';
+import { benchStatic, reportStatic } from './static';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const toolsArg = process.argv.indexOf('--tools');
@@ -50,15 +51,6 @@ async function peakTreeRss<T>(run: () => Promise<T>): Promise<{ result: T; peakM
     clearInterval(timer);
   }
 }
-
-async function wrk(url: string, headers: Record<string, string> = {}, seconds = 10): Promise<WrkResult> {
-  const args = ['wrk', '-t2', '-c50', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  const run = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' });
-  const [out, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
-  if (code !== 0) throw new Error(`wrk failed on ${url}`);
-  return parseWrk(out);
-}
-const fmt = (r: WrkResult) => `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`;
 
 try {
   console.log(`Bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -130,7 +122,7 @@ try {
     try {
       for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${constantPort}/`).then((r) => r.ok, () => false)); i++) await Bun.sleep(50);
       const ceiling = await wrk(`http://127.0.0.1:${constantPort}/`);
-      const user = await wrk(`${BASE}/api/user`, { cookie });
+      const user = await wrk(`${BASE}/api/user`, { headers: { cookie } });
       const search = await wrk(`${BASE}/api/tools?search=writer`);
       line('constant Bun.serve answer', fmt(ceiling));
       line('/api/user with a session', `${fmt(user)} (${((user.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);

@@ -4,22 +4,15 @@
 // Run: node_modules/.bin/bun bench/static.ts [buildDir]   (default ./dist; a folder without a manifest
 // gets its .br/.gz siblings and _files.json first, timed, which is also the figure for finalizeBuildFolder)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
-import { treeCpuSeconds, treeRss } from './proc';
+import { formatWrk as fmt, freePort, wrk, type WrkResult } from './load';
+import { treeRss } from './proc';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-export interface WrkResult {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  /** CPU time the server's processes spent per answer (µs), when measured: a figure the machine's drift moves less. */
-  cpuUs?: number;
-}
+/** Both sides send gzip: nginx-light has no brotli. */
+const GZIP = { 'accept-encoding': 'gzip' };
 
 type Server = 'nginx' | 'nginxTuned' | 'ours';
 
@@ -57,17 +50,6 @@ export interface StaticBenchOptions {
   log?: (line: string) => void;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
 async function waitUntilServing(url: string, proc: { exitCode: number | null }, what: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode} before serving`);
@@ -79,40 +61,6 @@ async function waitUntilServing(url: string, proc: { exitCode: number | null }, 
     }
   }
   throw new Error(`${what} did not answer ${url} within 30 s`);
-}
-
-function toMs(value: string, unit: string): number {
-  const n = Number(value);
-  if (unit === 'us') return n / 1000;
-  if (unit === 's') return n * 1000;
-  if (unit === 'm') return n * 60_000;
-  return n;
-}
-
-/** Requests per second and the 50th/99th latency percentiles from `wrk --latency` output. */
-export function parseWrk(output: string): WrkResult {
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
-  const p50 = /^\s+50%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\b/m.exec(output);
-  if (!rps || !p50 || !p99) throw new Error(`cannot read wrk output:\n${output}`);
-  const requests = /(\d+) requests in/.exec(output);
-  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
-  if (errors) throw new Error(`wrk saw ${errors[1]} non-2xx answers:\n${output}`);
-  return { rps: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), requests: Number(requests?.[1] ?? 0) };
-}
-
-/** wrk on `url`; with `serverPid`, also the CPU time that server's process tree spent per request meanwhile. */
-async function wrk(url: string, seconds: number, connections: number, threads: number, serverPid?: number): Promise<WrkResult> {
-  const cpuBefore = serverPid ? treeCpuSeconds(serverPid) : 0;
-  const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new Error(`wrk exited with ${code}: ${err}`);
-  const result = parseWrk(out);
-  if (serverPid && result.requests > 0) result.cpuUs = ((treeCpuSeconds(serverPid) - cpuBefore) * 1e6) / result.requests;
-  return result;
 }
 
 function hasGzipStatic(): boolean {
@@ -234,13 +182,13 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
 
     log(`wrk -t${threads} -c${connections} -d${seconds}s --latency -H 'Accept-Encoding: gzip'; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     // Warm-up: our server fills its in-memory copies, nginx its caches.
-    for (const name of servers) await wrk(url(name), 2, connections, threads);
+    for (const name of servers) await wrk(url(name), { seconds: 2, connections, threads, headers: GZIP });
     const measured: Partial<Record<Server, WrkResult>>[] = [];
     for (let round = 0; round < rounds; round++) {
       // Alternate the order, so neither side always runs after the other has heated the machine.
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       const result: Partial<Record<Server, WrkResult>> = {};
-      for (const name of order) result[name] = await wrk(url(name), seconds, connections, threads, pids[name]);
+      for (const name of order) result[name] = await wrk(url(name), { seconds, connections, threads, headers: GZIP, serverPid: pids[name] });
       measured.push(result);
       log(`  round ${round + 1}: ${servers.map((name) => `${name} ${fmt(result[name]!)}`).join(' | ')}`);
     }
@@ -261,11 +209,6 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     await Promise.all(procs.map((p) => Promise.race([p.exited, Bun.sleep(3000)])));
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-function fmt(r: WrkResult): string {
-  const cpu = r.cpuUs === undefined ? '' : `, ${r.cpuUs.toFixed(1)} µs CPU/req`;
-  return `${Math.round(r.rps).toLocaleString('en-US').padStart(8)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms${cpu}`;
 }
 
 /** The lines `npm run bench` prints for this part. */

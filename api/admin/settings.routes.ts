@@ -1,7 +1,6 @@
 // GET /api/admin/settings: the real state of e-mail, payments and the site build for the Settings tab (the live
 // build's figures, the queue, the pages served on demand until the next build, the last failure);
 // POST /api/admin/rebuild: Rebuild Now, which queues a site rebuild for the worker.
-import { realpathSync } from 'node:fs';
 import { Elysia } from 'elysia';
 import { count } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -13,6 +12,7 @@ import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
 import { changedPaths, readBuildInfo, type BuildInfo } from '../services/live-pages';
 import { paymentsConfigured } from '../services/payments';
+import { liveFolderOf } from '../services/static-site';
 import { requestRebuild } from '../services/rebuild-queue';
 import { rebuildState } from '../services/rebuild-worker';
 import { googleConfigured } from '../auth/google';
@@ -22,18 +22,16 @@ import { config } from '../config';
 export const ON_DEMAND_SHOWN = 20;
 
 /** The build the site serves now, from the `_build.json` it wrote; null before the first build. */
-function liveBuild(): BuildInfo | null {
-  try {
-    return readBuildInfo(realpathSync(config.distDir));
-  } catch {
-    return null;
-  }
+async function liveBuild(): Promise<BuildInfo | null> {
+  const folder = await liveFolderOf();
+  return folder ? readBuildInfo(folder) : null;
 }
 
 export async function settingsState() {
-  const [builds, onDemand, outbox] = await Promise.all([
+  const [builds, onDemand, live, outbox] = await Promise.all([
     rebuildState(5),
     changedPaths(),
+    liveBuild(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
   ]);
   return {
@@ -41,7 +39,7 @@ export async function settingsState() {
     payments: { provider: 'stripe', configured: paymentsConfigured(), webhook: Boolean(config.stripe.webhookSecret) },
     google: { configured: googleConfigured() },
     ...builds,
-    live: liveBuild(),
+    live,
     onDemand: { count: onDemand.length, paths: onDemand.slice(0, ON_DEMAND_SHOWN) },
   };
 }

@@ -1,6 +1,7 @@
 // The optional CDN purge hook: runs PURGE_COMMAND with the absolute URLs of changed pages, so an edge
 // cache in front of the site drops them at once instead of waiting out s-maxage.
 import { config } from '../config';
+import { runStep } from './run-step';
 
 /** A purge command that runs longer than this is hung: it is killed. */
 export const PURGE_TIMEOUT_MS = 30_000;
@@ -20,18 +21,9 @@ export function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): st
 }
 
 async function runOnce(argv: string[], timeoutMs: number): Promise<void> {
-  const proc = Bun.spawn(argv, { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    proc.kill('SIGKILL');
-  }, timeoutMs);
-  // Read while it runs: a chatty command must not block on a full pipe.
-  const stderr = new Response(proc.stderr).text().catch(() => '');
-  const code = await proc.exited;
-  clearTimeout(timer);
-  if (timedOut) console.error(`purge: "${argv[0]}" killed after ${timeoutMs / 1000} s`);
-  else if (code !== 0) console.error(`purge: "${argv[0]}" exited with ${code}: ${(await Promise.race([stderr, Bun.sleep(100).then(() => '')])).trim().slice(0, 2000)}`);
+  const step = await runStep(argv, {}, timeoutMs);
+  if (step.timedOut) console.error(`purge: "${argv[0]}" killed after ${timeoutMs / 1000} s`);
+  else if (step.code !== 0) console.error(`purge: "${argv[0]}" exited with ${step.code}: ${step.output.trim().slice(0, 2000)}`);
 }
 
 /**

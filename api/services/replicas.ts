@@ -33,8 +33,6 @@ export function serverProcesses(env: Record<string, string | undefined> = proces
 }
 
 export interface Replicas {
-  /** The replicas' process ids now. */
-  pids(): number[];
   /** Stops them and waits until they have exited. */
   stop(): Promise<void>;
 }
@@ -69,7 +67,6 @@ export function startReplicas(count: number, port: number, entry: string): Repli
   for (let slot = 1; slot <= count; slot++) start(slot, RESTART_DELAY_MS);
 
   return {
-    pids: () => [...running.values()].map((child) => child.pid),
     async stop() {
       stopping = true;
       const children = [...running.values()];

@@ -3,13 +3,14 @@
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { config } from '../config';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { purgePaths } from './purge';
+import { runStep } from './run-step';
 import type { ExportStats } from './site-export';
 import { reloadStaticSite } from './static-site';
 
@@ -36,40 +37,6 @@ export const BUILD_STEP_TIMEOUT_MS = 10 * 60_000;
 function stepTimeoutMs(): number {
   const fromEnv = Number(process.env.SITE_BUILD_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : BUILD_STEP_TIMEOUT_MS;
-}
-
-/** Reads a child's output as it comes, so what was written before a kill is kept. */
-function collect(stream: ReadableStream<Uint8Array>): { text: () => string; done: Promise<void> } {
-  const decoder = new TextDecoder();
-  let text = '';
-  const done = (async () => {
-    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-  })().catch(() => {});
-  return { text: () => text, done };
-}
-
-/** Runs one build step; kills it (SIGKILL) once it has run for `timeoutMs`. */
-export async function runStep(
-  cmd: string[],
-  env: Record<string, string>,
-  timeoutMs = stepTimeoutMs(),
-): Promise<{ code: number; output: string; timedOut: boolean }> {
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
-  const out = collect(proc.stdout);
-  const err = collect(proc.stderr);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    proc.kill('SIGKILL');
-  }, timeoutMs);
-  const code = await proc.exited;
-  clearTimeout(timer);
-  // A grandchild of a killed step may still hold the pipes open: don't wait for it.
-  const drained = Promise.all([out.done, err.done]);
-  await (timedOut ? Promise.race([drained, Bun.sleep(1000)]) : drained);
-  let output = out.text() + err.text();
-  if (timedOut) output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
-  return { code: timedOut ? 1 : code, output, timedOut };
 }
 
 /** Whether distDir holds a build to serve: a link to a pruned build does not count. */

@@ -286,11 +286,16 @@ function chooseEncoding(served: Served, accepted: number): Encoding {
   return IDENTITY;
 }
 
+/** The entity tags an If-None-Match lists, weak ones compared as strong (a 304 needs only a weak match). */
+function ifNoneMatchTags(header: string): string[] {
+  return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+}
+
 /** The variant an If-None-Match names: the chosen one first, else another the client can take (a cache holding that one). */
 function notModifiedEncoding(header: string, served: Served, chosen: Encoding, accepted: number): Encoding | null {
   const entry = served.entry;
   if (header === etagFor(entry, chosen)) return chosen;
-  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  const tags = ifNoneMatchTags(header);
   if (tags.includes('*')) return chosen;
   const candidates: Encoding[] = [chosen, IDENTITY];
   if (accepted & ACCEPTS_BR) candidates.push(BR);
@@ -577,7 +582,7 @@ export async function htmlResponse(
   const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, true);
   if (status === 200) {
     const ifNoneMatch = request.headers.get('if-none-match');
-    const tags = ifNoneMatch?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    const tags = ifNoneMatch === null ? null : ifNoneMatchTags(ifNoneMatch);
     if (tags && (tags.includes('*') || tags.includes(etagFor(entry, encoding)))) return notModifiedOf(headers);
   }
   // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.

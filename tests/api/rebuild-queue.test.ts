@@ -9,7 +9,8 @@ import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { requestRebuild } from '../../api/services/rebuild-queue';
 import { prepareSiteForStart, requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/services/rebuild-worker';
-import { buildSite, runStep, type BuildResult } from '../../api/services/site-build';
+import { buildSite, type BuildResult } from '../../api/services/site-build';
+import { runStep } from '../../api/services/run-step';
 import { serveStatic } from '../../api/services/static-site';
 
 const ok: BuildResult = { ok: true, dir: '/tmp/x', seconds: 1, log: '' };

@@ -58,6 +58,12 @@ function statsText(figures: BuildFigures): string {
   return `in ${duration(figures.seconds)}, ${pagesText(figures)}`;
 }
 
+/** 'Finished …' or 'Requested …', with the build's figures once it has them. */
+function outcomeText(build: SiteBuild, unfinished = ''): string {
+  const when = build.finishedAt ? `Finished ${dateTime(build.finishedAt)}` : build.requestedAt ? `Requested ${dateTime(build.requestedAt)}` : unfinished;
+  return build.stats ? `${when} · ${statsText(build.stats)}` : when;
+}
+
 /** '120 pages (3 rendered, 117 reused)'. */
 function pagesText(figures: BuildFigures): string {
   return `${plural(figures.pages, 'page')} (${number(figures.rendered)} rendered, ${number(figures.reused)} reused)`;
@@ -179,8 +185,7 @@ function History({ build, settings }: { build: SiteBuild; settings: AdminSetting
           <div className="font-medium">Latest site build</div>
           <div className="text-sm text-base-content/70">
             {build.reason && <span className="block">{build.reason}</span>}
-            {build.finishedAt ? `Finished ${dateTime(build.finishedAt)}` : build.requestedAt ? `Requested ${dateTime(build.requestedAt)}` : 'Not finished yet'}
-            {build.stats && ` · ${statsText(build.stats)}`}
+            {outcomeText(build, 'Not finished yet')}
           </div>
         </div>
         <BuildStatus build={build} />
@@ -197,8 +202,7 @@ function History({ build, settings }: { build: SiteBuild; settings: AdminSetting
                     {b.reason ?? 'Site build'}
                   </div>
                   <div className="text-xs text-base-content/60">
-                    {b.finishedAt ? `Finished ${dateTime(b.finishedAt)}` : b.requestedAt ? `Requested ${dateTime(b.requestedAt)}` : ''}
-                    {b.stats && ` · ${statsText(b.stats)}`}
+                    {outcomeText(b)}
                   </div>
                 </div>
                 <BuildStatus build={b} />

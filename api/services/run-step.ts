@@ -1,0 +1,39 @@
+// Runs a command of the server's (a build step, the purge hook) as a child process, without a shell: its output
+// collected, killed if it outlives its timeout.
+import { basename, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Reads a child's output as it comes, so what was written before a kill is kept. */
+function collect(stream: ReadableStream<Uint8Array>): { text: () => string; done: Promise<void> } {
+  const decoder = new TextDecoder();
+  let text = '';
+  const done = (async () => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  })().catch(() => {});
+  return { text: () => text, done };
+}
+
+/** Runs `cmd` in the project folder with `env` added; kills it (SIGKILL) once it has run for `timeoutMs`. */
+export async function runStep(
+  cmd: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ code: number; output: string; timedOut: boolean }> {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  const out = collect(proc.stdout);
+  const err = collect(proc.stderr);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    proc.kill('SIGKILL');
+  }, timeoutMs);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  // A grandchild of a killed step may still hold the pipes open: don't wait for it.
+  const drained = Promise.all([out.done, err.done]);
+  await (timedOut ? Promise.race([drained, Bun.sleep(1000)]) : drained);
+  let output = out.text() + err.text();
+  if (timedOut) output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
+  return { code: timedOut ? 1 : code, output, timedOut };
+}
