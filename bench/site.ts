@@ -1,13 +1,14 @@
 // `npm run bench`: the whole publishing path at scale, in one run, each figure beside its reference.
 // Seeds N synthetic tools (default 10,000; `--tools N`) into a scratch database and prints: the full build (s, s per
 // 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
-// and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and /api/user with a session
-// and /api/tools?search= at 50 connections vs a constant Bun.serve answer. Never part of `npm test`.
+// and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and the API (bench/api.ts:
+// /api/user with a session, the directory's page, three searches) at 50 connections vs a constant Bun.serve answer.
+// Never part of `npm test`.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { treeRss } from './proc';
-import { formatWrk as fmt, wrk } from './load';
+import { benchApi, reportApi } from './api';
 import { benchStatic, reportStatic } from './static';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -77,6 +78,7 @@ try {
   line('  of which', phases(again.result.log));
   line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
 
+  let apiCookie = '';
   // The real server, its rebuild worker on: an approval through the API, then the page, then the static page.
   const server = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
@@ -113,28 +115,14 @@ try {
       await Bun.sleep(100);
     }
 
-    // The API at 50 connections, beside a constant Bun.serve answer in its own process (the ceiling for any API here).
-    const constantPort = PORT + 1;
-    const constant = Bun.spawn(
-      [process.execPath, '-e', `Bun.serve({ port: ${constantPort}, hostname: '127.0.0.1', fetch: () => Response.json({ user: null }) })`],
-      { stdout: 'ignore', stderr: 'inherit' },
-    );
-    try {
-      for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${constantPort}/`).then((r) => r.ok, () => false)); i++) await Bun.sleep(50);
-      const ceiling = await wrk(`http://127.0.0.1:${constantPort}/`);
-      const user = await wrk(`${BASE}/api/user`, { headers: { cookie } });
-      const search = await wrk(`${BASE}/api/tools?search=writer`);
-      line('constant Bun.serve answer', fmt(ceiling));
-      line('/api/user with a session', `${fmt(user)} (${((user.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
-      line('/api/tools?search=writer', `${fmt(search)} (${((search.rps / ceiling.rps) * 100).toFixed(0)}% of the constant answer)`);
-    } finally {
-      constant.kill('SIGTERM');
-      await constant.exited;
-    }
+    apiCookie = cookie;
   } finally {
     server.kill('SIGTERM');
     await server.exited;
   }
+
+  // The API in production mode on the same data (bench/api.ts), beside a constant answer.
+  for (const text of reportApi(await benchApi(process.env.DATABASE_URL!, apiCookie))) console.log(text);
 
   const statics = await benchStatic(process.env.DIST_DIR!, undefined, { log: () => {} });
   for (const text of reportStatic(statics)) console.log(text);

@@ -12,6 +12,8 @@ export default async function setup({ provide }: { provide: (key: string, value:
   const template = join(dir, 'template.db');
   const client = createClient({ url: `file:${template}` });
   await migrate(drizzle(client), { migrationsFolder: join(import.meta.dirname, '../db/migrations') });
+  // As db/migrate.ts leaves a real database: WAL, which the per-request reader needs (db/client.ts openReader).
+  await client.execute('PRAGMA journal_mode = WAL');
   client.close();
   provide('templateDb', template);
   const appDir = join(dir, 'app');

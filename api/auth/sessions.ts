@@ -1,6 +1,6 @@
 // Database sessions: a random token in the cookie, its SHA-256 hash as the row's sid.
-import { and, eq, gt, lt, or } from 'drizzle-orm';
-import { db, type Executor } from '../../db/client';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { db, prepared, readDb, type Database, type Executor } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { config } from '../config';
 import { MSG } from '../../lib/messages';
@@ -55,6 +55,15 @@ export async function createSession(userId: number, meta: { userAgent?: string; 
 /** What a session cookie stands for: its user, an account that is suspended or banned (with the reason), or nobody. */
 export type SessionLookup = { user: User } | { blocked: string } | null;
 
+/** A session's row and its user, by the hash of its token: the read behind every signed-in request. */
+const sessionRow = (database: Database) =>
+  database
+    .select({ user: users, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare();
+
 /**
  * The user of a live session, sliding its idle expiry forward. A session of a suspended or banned
  * account is ended (if still live) and answers the reason, also once ended: suspending keeps the
@@ -65,12 +74,7 @@ export async function sessionFor(token: string | undefined): Promise<SessionLook
   if (!token) return null;
   const sid = hashToken(token);
   const now = new Date();
-  const [row] = await db
-    .select({ user: users, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.sid, sid))
-    .limit(1);
+  const row = await prepared(readDb(), sessionRow).get({ sid });
   if (!row) return null;
   const live = row.expire > now && row.absoluteExpire > now;
   const blocked = accountBlock(row.user);

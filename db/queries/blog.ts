@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SITE_NAME } from '../../lib/constants';
 import { displayName } from '../../lib/format';
-import { db as defaultDb, type Database } from '../client';
+import { readDb, type Database } from '../client';
 import { blogPosts, users } from '../schema';
 
 export const PUBLISHED_STATUS = 'published';
@@ -52,7 +52,7 @@ function toPublicPost({ authorFirstName, authorLastName, ...post }: PostRow): Pu
 }
 
 /** Published posts, newest first; the newest `limit` of them when given. */
-export async function listPublishedPosts(database: Database = defaultDb, limit?: number): Promise<PublicPost[]> {
+export async function listPublishedPosts(database: Database = readDb(), limit?: number): Promise<PublicPost[]> {
   const query = database
     .select(postColumns)
     .from(blogPosts)
@@ -64,7 +64,7 @@ export async function listPublishedPosts(database: Database = defaultDb, limit?:
 }
 
 /** One published post; undefined for a draft or a missing slug. */
-export async function getPublishedPostBySlug(slug: string, database: Database = defaultDb): Promise<PublicPost | undefined> {
+export async function getPublishedPostBySlug(slug: string, database: Database = readDb()): Promise<PublicPost | undefined> {
   const [row] = await database
     .select(postColumns)
     .from(blogPosts)

@@ -2,7 +2,7 @@
 // on-demand render or in bulk for the static export. Both paths give the same data for the same page, so the static
 // file and the on-demand render of a page are the same HTML.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { db as defaultDb, type Database } from '../client';
+import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { browseQuery, PUBLIC_STATUS, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
@@ -32,7 +32,7 @@ function poolOf(category: string, database: Database): Promise<PublicTool[]> {
 }
 
 /** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
-export async function toolPage(slug: string, database: Database = defaultDb): Promise<ToolPage | null> {
+export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
   const category = tool.tags[0];
@@ -45,7 +45,7 @@ export async function toolPage(slug: string, database: Database = defaultDb): Pr
  */
 export async function* toolPages(
   batchSize = 500,
-  database: Database = defaultDb,
+  database: Database = readDb(),
   { part = 0, parts = 1 }: { part?: number; parts?: number } = {},
 ): AsyncGenerator<ToolPage[]> {
   const pools = new Map<string, Promise<PublicTool[]>>();
@@ -71,7 +71,7 @@ export async function* toolPages(
 }
 
 /** One published post's page; null for a draft or a missing slug. */
-export async function postPage(slug: string, database: Database = defaultDb): Promise<PostPage | null> {
+export async function postPage(slug: string, database: Database = readDb()): Promise<PostPage | null> {
   const post = await getPublishedPostBySlug(slug, database);
   if (!post) return null;
   const newest = await listPublishedPosts(database, MORE_POSTS + 1);
@@ -79,7 +79,7 @@ export async function postPage(slug: string, database: Database = defaultDb): Pr
 }
 
 /** Every published post's page. */
-export async function postPages(database: Database = defaultDb): Promise<PostPage[]> {
+export async function postPages(database: Database = readDb()): Promise<PostPage[]> {
   const posts = await listPublishedPosts(database);
   return posts.map((post) => ({ post, more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS) }));
 }

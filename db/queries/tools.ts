@@ -1,7 +1,7 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
-import { db as defaultDb, type Database } from '../client';
+import { dataVersion, prepared, readDb, type Database } from '../client';
 import { editorialReviews, tools } from '../schema';
 
 /** The only status the public sees; 'unlisted' tools are approved but hidden. */
@@ -114,7 +114,7 @@ const publicOrder = (): SQL[] => [
   desc(tools.id),
 ];
 
-const inCategory = (category: string): SQL =>
+const inCategory = (category: string | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL =>
   sql`exists (select 1 from json_each(${tools.tags}) where json_each.value = ${category})`;
 
 /**
@@ -141,7 +141,7 @@ interface Page {
 }
 
 /** No search text: the public order. */
-export function browseQuery({ category, limit, offset }: { category?: string } & Page, database: Database = defaultDb) {
+export function browseQuery({ category, limit, offset }: { category?: string } & Page, database: Database = readDb()) {
   return database
     .select(publicToolColumns)
     .from(tools)
@@ -151,13 +151,33 @@ export function browseQuery({ category, limit, offset }: { category?: string } &
     .offset(offset);
 }
 
-/** Search with few matches: bm25 relevance (name weighted highest), then the public order among equals. */
+/** The directory's page without search, as a prepared statement (the most frequent read of the catalogue). */
+const browsePage = (database: Database) =>
+  database
+    .select(publicToolColumns)
+    .from(tools)
+    .where(eq(tools.status, PUBLIC_STATUS))
+    .orderBy(...publicOrder())
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+const browseCategoryPage = (database: Database) =>
+  database
+    .select(publicToolColumns)
+    .from(tools)
+    .where(and(eq(tools.status, PUBLIC_STATUS), inCategory(sql.placeholder('category'))))
+    .orderBy(...publicOrder())
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+
+/** Search with few matches: bm25 relevance (name weighted highest), then the public order among equals; ids only. */
 export function rankedSearchQuery(
   { category, expression, limit, offset }: { category?: string; expression: string } & Page,
-  database: Database = defaultDb,
+  database: Database = readDb(),
 ) {
   return database
-    .select(publicToolColumns)
+    .select({ id: tools.id })
     .from(tools)
     .innerJoin(sql`tools_fts`, sql`tools_fts.rowid = ${tools.id}`)
     .where(and(...baseConditions(category), sql`tools_fts match ${expression}`))
@@ -166,10 +186,10 @@ export function rankedSearchQuery(
     .offset(offset);
 }
 
-/** One tier of a common-words search, in the public order. */
-export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = defaultDb) {
+/** One tier of a common-words search, in the public order; ids only. */
+export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = readDb()) {
   return database
-    .select(publicToolColumns)
+    .select({ id: tools.id })
     .from(tools)
     .where(and(...conditions))
     .orderBy(...publicOrder())
@@ -202,12 +222,12 @@ async function countMatches(expression: string, cap: number, database: Database)
 }
 
 /** Common words: tools with a search word in the name first, then the others, each tier in the public order. */
-async function commonWordsSearch(terms: string[], category: string | undefined, page: Page, database: Database): Promise<PublicTool[]> {
+async function commonWordsSearch(terms: string[], category: string | undefined, page: Page, database: Database): Promise<number[]> {
   const { inName } = commonWordsTiers(terms, category);
   const nameHits = await countMatches(inName, NAME_TIER_SORT_LIMIT + 1, database);
   const { nameTier, restTier } = commonWordsTiers(terms, category, { nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT });
   const first = nameHits === 0 ? [] : await tierQuery(nameTier, page, database);
-  if (first.length === page.limit) return first;
+  if (first.length === page.limit) return first.map((r) => r.id);
   // The name tier ends on this page: the rest tier starts right after it, or further on when the page began past it.
   let restOffset = 0;
   if (first.length === 0 && page.offset > 0) {
@@ -215,7 +235,63 @@ async function commonWordsSearch(terms: string[], category: string | undefined, 
     restOffset = Math.max(0, page.offset - (row?.n ?? 0));
   }
   const rest = await tierQuery(restTier, { limit: page.limit - first.length, offset: restOffset }, database);
-  return [...first, ...rest];
+  return [...first, ...rest].map((r) => r.id);
+}
+
+/** The ids of a page of search results, in their order (see listPublicTools). */
+async function searchPage(terms: string[], category: string | undefined, rankedMatchLimit: number, page: Page, database: Database): Promise<number[]> {
+  const expression = terms.join(' AND ');
+  if ((await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit) {
+    return (await rankedSearchQuery({ category, expression, ...page }, database)).map((r) => r.id);
+  }
+  return commonWordsSearch(terms, category, page, database);
+}
+
+/**
+ * The first CACHED_MATCHES results of a search are kept, in order, per search and category, while the database does
+ * not change (dataVersion): a common word matches a large share of the catalogue, and ordering its matches costs
+ * time in proportion to them (about 10 ms at 100,000 tools), where a page of a kept order costs one lookup by id.
+ * Any commit, by any process, starts over (docs/decisions/0039).
+ */
+export const CACHED_MATCHES = 240;
+/** Searches kept at most (each at most CACHED_MATCHES ids); the least recently used goes first. */
+const CACHED_SEARCHES = 500;
+const searchOrders = new Map<string, number[]>();
+let searchOrdersVersion: number | null = null;
+
+/** The first CACHED_MATCHES result ids of a search, from the kept orders when the data has not changed since. */
+async function firstMatches(terms: string[], category: string | undefined, rankedMatchLimit: number, database: Database): Promise<number[]> {
+  const version = dataVersion(database)!;
+  const compute = () => searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database);
+  if (version !== searchOrdersVersion) {
+    searchOrders.clear();
+    searchOrdersVersion = version;
+  }
+  const key = `${rankedMatchLimit} ${category ?? ''} ${terms.join(' ')}`;
+  let ids = searchOrders.get(key);
+  if (ids) searchOrders.delete(key); // re-inserted below: most recently used last
+  else ids = await compute();
+  if (dataVersion(database) !== version) return ids; // changed while computing: do not keep it
+  if (searchOrders.size >= CACHED_SEARCHES) searchOrders.delete(searchOrders.keys().next().value!);
+  searchOrders.set(key, ids);
+  return ids;
+}
+
+/** Public tools by id (a JSON array), in any order. */
+const publicToolsByIds = (database: Database) =>
+  database
+    .select(publicToolColumns)
+    .from(tools)
+    // The unary + keeps SQLite from walking the status index and probing the list: the ids drive the lookup.
+    .where(and(sql`+${tools.status} = ${PUBLIC_STATUS}`, sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+    .prepare();
+
+/** The public tools of `ids`, in that order. */
+async function toolsInOrder(ids: number[], database: Database): Promise<PublicTool[]> {
+  if (ids.length === 0) return [];
+  const rows = await prepared(database, publicToolsByIds).all({ ids: JSON.stringify(ids) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -224,32 +300,35 @@ async function commonWordsSearch(terms: string[], category: string | undefined, 
  * highest, then the public order among equals; when more than RANKED_MATCH_LIMIT rows match, tools with a
  * search word in their name first, then the others, each in the public order.
  */
-export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = defaultDb): Promise<PublicTool[]> {
+export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = readDb()): Promise<PublicTool[]> {
   const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, category, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
-  const page = { limit, offset };
   const terms = searchTerms(search);
-  if (terms.length === 0) return browseQuery({ category, ...page }, database);
-  const expression = terms.join(' AND ');
-  if ((await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit) {
-    return rankedSearchQuery({ category, expression, ...page }, database);
+  if (terms.length === 0) {
+    return category
+      ? prepared(database, browseCategoryPage).all({ category, limit, offset })
+      : prepared(database, browsePage).all({ limit, offset });
   }
-  return commonWordsSearch(terms, category, page, database);
+  const ids =
+    offset + limit <= CACHED_MATCHES && dataVersion(database) !== null
+      ? (await firstMatches(terms, category, rankedMatchLimit, database)).slice(offset, offset + limit)
+      : await searchPage(terms, category, rankedMatchLimit, { limit, offset }, database);
+  return toolsInOrder(ids, database);
 }
 
 /** The number of tools the public can see. */
-export async function countPublicTools(database: Database = defaultDb): Promise<number> {
+export async function countPublicTools(database: Database = readDb()): Promise<number> {
   const [row] = await database.select({ n: count() }).from(tools).where(eq(tools.status, PUBLIC_STATUS));
   return row?.n ?? 0;
 }
 
 /** The home page's Featured AI Tools: the top of the public order. */
-export async function featuredTools(n = FEATURED_TOOLS, database: Database = defaultDb): Promise<PublicTool[]> {
+export async function featuredTools(n = FEATURED_TOOLS, database: Database = readDb()): Promise<PublicTool[]> {
   return listPublicTools({ limit: n }, database);
 }
 
 
 /** One public tool; undefined when it is missing or not public (pending, unlisted, rejected). */
-export async function publicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicTool | undefined> {
+export async function publicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicTool | undefined> {
   const [tool] = await database
     .select(publicToolColumns)
     .from(tools)
@@ -259,7 +338,7 @@ export async function publicToolBySlug(slug: string, database: Database = defaul
 }
 
 /** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
-export async function getPublicToolBySlug(slug: string, database: Database = defaultDb): Promise<PublicToolDetail | undefined> {
+export async function getPublicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicToolDetail | undefined> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return undefined;
   const reviews = await database

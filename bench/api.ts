@@ -1,0 +1,121 @@
+// API benchmark: the real server (production mode, one process per core) on a seeded database, beside a constant
+// Bun.serve answer from as many processes (the ceiling for any API here), wrk -t2 -c50 on loopback in one run. Prints
+// req/s, p50 and p99 per endpoint and the ratio to the constant answer. Never part of `npm test`.
+// Run: node_modules/.bin/bun bench/api.ts [--tools N]   (seeds N synthetic tools, default 10,000, into a scratch database)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { formatWrk as fmt, freePort, wrk, type WrkResult } from './load';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** What the issue measures: a signed-in /api/user, the directory's first page, and three kinds of search. */
+export const API_CASES: { label: string; path: string; signedIn?: boolean }[] = [
+  { label: '/api/user with a session', path: '/api/user', signedIn: true },
+  { label: '/api/tools?limit=12', path: '/api/tools?limit=12' },
+  { label: 'search, broad word "data"', path: '/api/tools?search=data' },
+  { label: 'search, prefix "ana"', path: '/api/tools?search=ana' },
+  { label: 'search, two words', path: '/api/tools?search=data%20writer' },
+];
+
+export interface ApiBenchResult {
+  processes: number;
+  constant: WrkResult;
+  cases: { label: string; result: WrkResult }[];
+}
+
+async function waitFor(url: string, proc: { exitCode: number | null }, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode}`);
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${what} did not answer ${url}`);
+}
+
+/**
+ * Starts the server on `databaseUrl` (migrated and seeded) and the constant answer, measures API_CASES, stops both.
+ * `cookie`: a session cookie of a user of that database.
+ */
+export async function benchApi(databaseUrl: string, cookie: string, { seconds = 8, processes = availableParallelism() } = {}): Promise<ApiBenchResult> {
+  const work = mkdtempSync(join(tmpdir(), 'api-bench-'));
+  const [port, constantPort] = [await freePort(), await freePort()];
+  const server = Bun.spawn([process.execPath, 'api/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      UPLOADS_DIR: join(work, 'uploads'),
+      DIST_DIR: join(work, 'dist'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REBUILD_WORKER: '0',
+      NODE_ENV: 'production',
+      SERVER_PROCESSES: String(processes),
+    },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  // The ceiling: the same number of processes sharing a port, each answering a constant JSON body.
+  const constant = Array.from({ length: processes }, () =>
+    Bun.spawn(
+      [process.execPath, '-e', `Bun.serve({ port: ${constantPort}, hostname: '127.0.0.1', reusePort: true, fetch: () => Response.json({ user: null }) })`],
+      { stdout: 'ignore', stderr: 'inherit' },
+    ),
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/tools?limit=1`, server, 'the server');
+    await waitFor(`http://127.0.0.1:${constantPort}/`, constant[0], 'the constant answer');
+    const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+    for (const c of API_CASES) {
+      const res = await fetch(url(c.path), { headers: c.signedIn ? { cookie } : {} });
+      if (res.status !== 200) throw new Error(`${c.path} answered ${res.status}: ${await res.text()}`);
+      // Warm-up: compiled statements, kept search orders, JIT.
+      await wrk(url(c.path), { seconds: 1, headers: c.signedIn ? { cookie } : {} });
+    }
+    const constantResult = await wrk(`http://127.0.0.1:${constantPort}/`, { seconds });
+    const cases = [];
+    for (const c of API_CASES) cases.push({ label: c.label, result: await wrk(url(c.path), { seconds, headers: c.signedIn ? { cookie } : {}, serverPid: server.pid }) });
+    return { processes, constant: constantResult, cases };
+  } finally {
+    server.kill('SIGTERM');
+    for (const p of constant) p.kill('SIGTERM');
+    await Promise.all([server.exited, ...constant.map((p) => p.exited)]);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The lines `npm run bench` prints for this part. */
+export function reportApi(r: ApiBenchResult): string[] {
+  const ratio = (w: WrkResult) => `${((w.rps / r.constant.rps) * 100).toFixed(0)}% of the constant`;
+  return [
+    `API, wrk -t2 -c50, ${r.processes} server process${r.processes > 1 ? 'es' : ''} (targets: >= 10,000 req/s and p99 < 10 ms; search p99 < 20 ms at 10k tools, < 50 ms at 100k):`,
+    `  ${'constant Bun.serve answer'.padEnd(30)} ${fmt(r.constant)}`,
+    ...r.cases.map(({ label, result }) => `  ${label.padEnd(30)} ${fmt(result)} (${ratio(result)})`),
+  ];
+}
+
+if (import.meta.main) {
+  const toolsArg = process.argv.indexOf('--tools');
+  const n = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
+  const work = mkdtempSync(join(tmpdir(), 'api-bench-db-'));
+  process.env.DATABASE_URL = `file:${join(work, 'app.db')}`;
+  try {
+    const { db } = await import('../db/client');
+    const { migrateDatabase } = await import('../db/migrate');
+    const { seedDemo, seedSyntheticTools } = await import('../db/seed');
+    const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
+    const { users } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await migrateDatabase(db);
+    await seedDemo(db);
+    await seedSyntheticTools(n, db);
+    const [admin] = await db.select().from(users).where(eq(users.isAdmin, true)).limit(1);
+    const { token } = await createSession(admin.id);
+    console.log(`API bench at ${n.toLocaleString('en-US')} tools; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    for (const text of reportApi(await benchApi(process.env.DATABASE_URL, `${SESSION_COOKIE}=${token}`))) console.log(text);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}

@@ -1,0 +1,99 @@
+// The per-request reader (db/client.ts openReader): bun:sqlite read-only on the WAL file the libSQL client writes, and
+// the search orders kept while the database does not change (db/queries/tools.ts firstMatches).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { databaseUrl, dataVersion, db, openReader, readDb } from '../../db/client';
+import { CACHED_MATCHES, listPublicTools } from '../../db/queries/tools';
+import { tools, users, type User } from '../../db/schema';
+import { makeUser } from '../helpers/api';
+
+let owner: User;
+let counter = 0;
+
+async function addTool(name: string, description = 'A helpful assistant for busy professionals.') {
+  counter += 1;
+  const [tool] = await db
+    .insert(tools)
+    .values({
+      name,
+      slug: `reader-${counter}`,
+      url: `https://reader${counter}.example.com`,
+      urlKey: `reader${counter}.example.com`,
+      description,
+      tags: ['productivity'],
+      status: 'approved',
+      approvedAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
+      submittedById: owner.id,
+    })
+    .returning();
+  return tool;
+}
+
+beforeAll(async () => {
+  owner = await makeUser();
+});
+
+describe('the reader', () => {
+  it('is a separate read-only connection on the same file', async () => {
+    const reader = readDb();
+    expect(reader).not.toBe(db);
+    expect(dataVersion(reader)).not.toBeNull();
+    await expect(reader.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, owner.id))).rejects.toThrow(/readonly/i);
+    const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, owner.id));
+    expect(row.firstName).not.toBe('Nobody');
+  });
+
+  it('sees a write of the libSQL connection at its next read, and its data version changes', async () => {
+    const reader = readDb();
+    const before = dataVersion(reader);
+    const tool = await addTool('Freshly Written');
+    expect(dataVersion(reader)).not.toBe(before);
+    const [seen] = await reader.select({ name: tools.name }).from(tools).where(eq(tools.id, tool.id));
+    expect(seen?.name).toBe('Freshly Written');
+  });
+
+  it('reads through the libSQL client itself when the file is not in WAL mode or is a server', () => {
+    expect(openReader('libsql://example.turso.io', db)).toBe(db);
+    expect(openReader(':memory:', db)).toBe(db);
+    expect(openReader(`${databaseUrl()}-missing`, db)).toBe(db);
+  });
+});
+
+describe('kept search orders', () => {
+  it('a search repeated after a change sees the change at once', async () => {
+    await addTool('Zephyrine Notes');
+    expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name)).toEqual(['Zephyrine Notes']);
+    // Written behind the API's back: no rebuild request, nothing but the commit tells the reader.
+    const second = await addTool('Zephyrine Planner');
+    expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name).sort()).toEqual(['Zephyrine Notes', 'Zephyrine Planner']);
+    await db.update(tools).set({ status: 'unlisted' }).where(eq(tools.id, second.id));
+    expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name)).toEqual(['Zephyrine Notes']);
+  });
+
+  it('pages across the end of the kept part (CACHED_MATCHES) keep one order', async () => {
+    const n = CACHED_MATCHES + 20;
+    await db.insert(tools).values(
+      Array.from({ length: n }, (_, i) => ({
+        name: `Wombatish ${i}`,
+        slug: `wombatish-${i}`,
+        url: `https://wombatish${i}.example.com`,
+        urlKey: `wombatish${i}.example.com`,
+        description: 'A helpful assistant for busy professionals.',
+        tags: ['productivity'],
+        status: 'approved',
+        qualityScore: i % 7,
+        approvedAt: new Date(Date.UTC(2025, 0, 1) + (i % 13) * 60_000),
+        submittedById: owner.id,
+      })),
+    );
+    const pages = async (limit: number) => {
+      const ids: number[] = [];
+      for (let offset = 0; offset < n; offset += limit) ids.push(...(await listPublicTools({ search: 'wombatish', limit, offset })).map((t) => t.id));
+      return ids;
+    };
+    const byTwelve = await pages(12); // kept up to CACHED_MATCHES, then read directly
+    const byHundred = await pages(100); // the third page straddles the end of the kept part: read directly
+    expect(new Set(byTwelve).size).toBe(n);
+    expect(byHundred).toEqual(byTwelve);
+  });
+});
