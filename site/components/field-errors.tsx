@@ -9,7 +9,8 @@ import { messageOf } from './form-messages';
 
 const controlId = (form: string, field: string) => `${form}-${field}`;
 const hintId = (form: string, field: string) => `${form}-${field}-hint`;
-const errorId = (form: string, field: string) => `${form}-${field}-error`;
+/** The id of a field's message, for a group (a fieldset) that points at it. */
+export const errorId = (form: string, field: string) => `${form}-${field}-error`;
 
 type FormParts<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'clearErrors' | 'formState'>;
 
@@ -17,7 +18,7 @@ type FormParts<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'cle
 export function useFieldErrors<T extends FieldValues>(form: string, { register, clearErrors, formState }: FormParts<T>) {
   const message = (field: FieldPath<T>): string | undefined => messageOf(get(formState.errors, field));
 
-  /** The id and ARIA state of a field's control, for a control registered some other way (a Controller). */
+  /** The id and ARIA state of a field's control. */
   function aria(field: FieldPath<T>, { hint = false }: { hint?: boolean } = {}) {
     const invalid = Boolean(message(field));
     const describedBy = [hint && hintId(form, field), invalid && errorId(form, field)].filter(Boolean).join(' ');
@@ -38,19 +39,22 @@ export function useFieldErrors<T extends FieldValues>(form: string, { register, 
     };
   }
 
-  return { form, message, aria, control, clear: (field: FieldPath<T>) => clearErrors(field) };
+  return { form, message, control, clear: (field: FieldPath<T>) => clearErrors(field) };
+}
+
+/** What the components below read of useFieldErrors: the form's name and its fields' messages. */
+interface FieldMessages<F extends string> {
+  form: string;
+  message: (field: F) => string | undefined;
 }
 
 /** A field's message, or nothing: for a group (a fieldset) that is not a single labelled control. */
-export function FieldError<F extends string>({ fields, field }: { fields: { form: string; message: (field: F) => string | undefined }; field: F }) {
+export function FieldError<F extends string>({ fields, field }: { fields: FieldMessages<F>; field: F }) {
   return <ErrorText id={errorId(fields.form, field)} message={fields.message(field)} />;
 }
 
-/** The id of a field's message, for a group that points at it. */
-export { errorId };
-
 interface ValidatedFieldProps<F extends string> {
-  fields: { form: string; message: (field: F) => string | undefined };
+  fields: FieldMessages<F>;
   field: F;
   label: string;
   required?: boolean;

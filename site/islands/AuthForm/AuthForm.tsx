@@ -43,10 +43,6 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (user && !signingIn.current) window.location.replace(landing(user));
   }, [user]);
 
-  function choose(next: Tab) {
-    setTab(next);
-  }
-
   // The tab list follows the ARIA tabs pattern: arrow keys, Home and End move between tabs and select them.
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.findIndex((t) => t.id === tab);
@@ -54,7 +50,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
-    choose(next);
+    setTab(next);
     tabButtons.current[next]?.focus();
   }
 
@@ -75,7 +71,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
               aria-controls="auth-panel"
               tabIndex={tab === t.id ? 0 : -1}
               className={`tab flex-1 ${tab === t.id ? 'tab-active' : 'text-base-content'}`}
-              onClick={() => choose(t.id)}
+              onClick={() => setTab(t.id)}
               onKeyDown={onTabKey}
             >
               {t.label}
