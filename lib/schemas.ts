@@ -222,13 +222,3 @@ export type BlogPostInput = z.infer<typeof blogPostSchema>;
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
-
-/** The first message for each top-level field of a failed parse, in the order zod found them: errors under form fields. */
-export function fieldIssues(error: z.ZodError): Record<string, string> {
-  const byField: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!(field in byField)) byField[field] = issue.message;
-  }
-  return byField;
-}

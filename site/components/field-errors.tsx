@@ -1,62 +1,61 @@
-// Validation messages under their fields: each message is tied to its control (aria-invalid, aria-describedby)
-// and the first invalid control takes the focus, so a screen reader hears the message where the fix is needed.
-import { useState, type ReactNode } from 'react';
+// A react-hook-form form's validation messages under their fields: each message is tied to its control
+// (aria-invalid, aria-describedby), and react-hook-form focuses the first invalid control, so a screen reader hears
+// the message where the fix is needed. A message goes as soon as its field changes; the others stay until the next
+// submit (decision 0020).
+import type { ReactNode } from 'react';
+import { get, type FieldPath, type FieldValues, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import Field, { ErrorText } from './Field';
-
-export type FieldErrors = Record<string, string>;
+import { messageOf } from './form-messages';
 
 const controlId = (form: string, field: string) => `${form}-${field}`;
 const hintId = (form: string, field: string) => `${form}-${field}-hint`;
-/** The id of a field's message, unique within the page as long as form names are. */
+/** The id of a field's message, for a group (a fieldset) that points at it. */
 export const errorId = (form: string, field: string) => `${form}-${field}-error`;
 
-/** Per-field messages for one form (`form` names it within the page). */
-export function useFieldErrors(form: string) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+type FormParts<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'clearErrors' | 'formState'>;
 
-  /** Shows these messages; the first field named in them takes the focus. */
-  function show(next: FieldErrors, element: HTMLFormElement | null) {
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    const control = first ? element?.querySelector<HTMLElement>(`[name="${first}"], [data-field="${first}"] input`) : null;
-    control?.focus();
+/** Messages under the fields of one form (`form` names it within the page, for the ids). */
+export function useFieldErrors<T extends FieldValues>(form: string, { register, clearErrors, formState }: FormParts<T>) {
+  const message = (field: FieldPath<T>): string | undefined => messageOf(get(formState.errors, field));
+
+  /** The id and ARIA state of a field's control. */
+  function aria(field: FieldPath<T>, { hint = false }: { hint?: boolean } = {}) {
+    const invalid = Boolean(message(field));
+    const describedBy = [hint && hintId(form, field), invalid && errorId(form, field)].filter(Boolean).join(' ');
+    return { id: controlId(form, field), 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined } as const;
   }
 
-  /** Clears one field's message once its value changes. */
-  function clear(field: string) {
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const { [field]: _gone, ...rest } = prev;
-      return rest;
-    });
-  }
-
-  /** The props a field's control needs: its id and name, its ARIA state, and clearing its message on input. */
-  function control(field: string, { hint = false }: { hint?: boolean } = {}) {
-    const message = errors[field];
-    const describedBy = [hint && hintId(form, field), message && errorId(form, field)].filter(Boolean).join(' ');
+  /** What a field's control needs: registered with the form, its id and ARIA state, its message gone once it changes. */
+  function control(field: FieldPath<T>, { hint = false, ...options }: RegisterOptions<T, FieldPath<T>> & { hint?: boolean } = {}) {
     return {
-      id: controlId(form, field),
-      name: field,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-      onInput: () => clear(field),
-    } as const;
+      ...register(field, {
+        ...options,
+        onChange: (event: unknown) => {
+          clearErrors(field);
+          options.onChange?.(event);
+        },
+      }),
+      ...aria(field, { hint }),
+    };
   }
 
-  return { form, errors, show, clear, reset: () => setErrors({}), control };
+  return { form, message, control, clear: (field: FieldPath<T>) => clearErrors(field) };
 }
 
-export type FieldErrorsApi = ReturnType<typeof useFieldErrors>;
+/** What the components below read of useFieldErrors: the form's name and its fields' messages. */
+interface FieldMessages<F extends string> {
+  form: string;
+  message: (field: F) => string | undefined;
+}
 
 /** A field's message, or nothing: for a group (a fieldset) that is not a single labelled control. */
-export function FieldError({ fields, field }: { fields: FieldErrorsApi; field: string }) {
-  return <ErrorText id={errorId(fields.form, field)} message={fields.errors[field]} />;
+export function FieldError<F extends string>({ fields, field }: { fields: FieldMessages<F>; field: F }) {
+  return <ErrorText id={errorId(fields.form, field)} message={fields.message(field)} />;
 }
 
-interface ValidatedFieldProps {
-  fields: FieldErrorsApi;
-  field: string;
+interface ValidatedFieldProps<F extends string> {
+  fields: FieldMessages<F>;
+  field: F;
   label: string;
   required?: boolean;
   /** A standing hint under the control; pass `{ hint: true }` to `control()` as well. */
@@ -65,6 +64,6 @@ interface ValidatedFieldProps {
 }
 
 /** A labelled control of a validated form, with its hint and its message. */
-export function ValidatedField({ fields, field, ...rest }: ValidatedFieldProps) {
-  return <Field id={controlId(fields.form, field)} error={fields.errors[field]} {...rest} />;
+export function ValidatedField<F extends string>({ fields, field, ...rest }: ValidatedFieldProps<F>) {
+  return <Field id={controlId(fields.form, field)} error={fields.message(field)} {...rest} />;
 }

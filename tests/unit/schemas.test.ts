@@ -5,7 +5,6 @@ import {
   blogPostSchema,
   changeRequestSchema,
   editorialReviewSchema,
-  fieldIssues,
   firstIssue,
   loginSchema,
   registerSchema,
@@ -424,26 +423,6 @@ describe('list inputs of the wrong type', () => {
     expect(toolUpdateSchema.safeParse({ screenshots: 7 }).success).toBe(false);
     expect(blogPostSchema.safeParse({ title: 'T', content: '<p>x</p>', tags: 3 }).success).toBe(false);
     expect(changeRequestSchema.safeParse({ tags: 'design, marketing' }).data?.tags).toEqual(['design', 'marketing']);
-  });
-});
-
-describe('fieldIssues', () => {
-  it('gives the first message of each failing field, in form order, and nothing for valid fields', () => {
-    const result = submissionSchema.safeParse({ name: '  ', url: 'notaurl', description: 'short', tags: [], isPremium: 'false' });
-    if (result.success) throw new Error('expected a failure');
-    expect(fieldIssues(result.error)).toEqual({
-      name: 'Tool name is required',
-      url: 'Please enter a valid URL',
-      description: 'Description must be at least 10 characters',
-      tags: 'Please select at least one category',
-    });
-    expect(Object.keys(fieldIssues(result.error))).toEqual(['name', 'url', 'description', 'tags']);
-  });
-
-  it('leaves out the fields that passed', () => {
-    const result = loginSchema.safeParse({ email: 'someone@example.com', password: '123' });
-    if (result.success) throw new Error('expected a failure');
-    expect(Object.keys(fieldIssues(result.error))).toEqual(['password']);
   });
 });
 

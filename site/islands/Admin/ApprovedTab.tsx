@@ -6,6 +6,7 @@ import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
 import { shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
+import { unlistSchema } from '../../../lib/schemas';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type ApprovedTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import EditToolDialog from './dialogs/EditToolDialog';
@@ -212,6 +213,8 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
           intro={<p className="text-sm text-base-content/80">The tool leaves the public directory; its data is kept and it can be listed again.</p>}
           label="Reason (optional)"
           placeholder={DEFAULT_UNLIST_REASON}
+          schema={unlistSchema}
+          field="reason"
           submitLabel="Unlist Tool"
           pendingLabel="Unlisting..."
           danger

@@ -6,6 +6,7 @@ import { compactParts, splitOuterSpace, type DiffPart } from '../../../lib/diff-
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
+import { rejectChangeSchema } from '../../../lib/schemas';
 import { $changeRequests, approveChangeRequest, rejectChangeRequest, type ChangeRequest } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
@@ -183,6 +184,8 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
           title={`Reject changes to ${rejecting.toolName}`}
           intro={<p className="text-sm text-base-content/80">The tool stays as it is. The owner is told by e-mail, with your reason if you give one.</p>}
           label="Reason (optional)"
+          schema={rejectChangeSchema}
+          field="reason"
           submitLabel="Reject Changes"
           pendingLabel="Rejecting..."
           danger

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
-import { firstIssue, rejectSchema } from '../../../lib/schemas';
+import { rejectSchema } from '../../../lib/schemas';
 import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
@@ -117,10 +117,8 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
           intro={<p className="text-sm text-base-content/80">The submitter receives this reason by e-mail.</p>}
           label="Rejection Reason"
           placeholder="Why the tool is not a fit for the directory"
-          validate={(rejectionReason) => {
-            const parsed = rejectSchema.safeParse({ rejectionReason });
-            return parsed.success ? null : firstIssue(parsed.error);
-          }}
+          schema={rejectSchema}
+          field="rejectionReason"
           submitLabel="Reject Tool"
           pendingLabel="Rejecting..."
           danger

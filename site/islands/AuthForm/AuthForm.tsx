@@ -1,10 +1,14 @@
 // The /auth screen: Login and Register tabs wired to the API; signed-in visitors are sent on.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { send, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
-import { fieldIssues, loginSchema, registerSchema } from '../../../lib/schemas';
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
+import { SUBMIT_ONLY } from '../../components/form-messages';
 import { invalidateUser, type CurrentUser } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
@@ -23,8 +27,6 @@ function landing(user: Pick<CurrentUser, 'isAdmin'>): string {
 export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
   const { data: user } = useUser();
   const [tab, setTab] = useState<Tab>('login');
-  const [pending, setPending] = useState(false);
-  const fields = useFieldErrors('auth');
   const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   useEffect(() => {
@@ -41,11 +43,6 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (user && !signingIn.current) window.location.replace(landing(user));
   }, [user]);
 
-  function choose(next: Tab) {
-    setTab(next);
-    fields.reset();
-  }
-
   // The tab list follows the ARIA tabs pattern: arrow keys, Home and End move between tabs and select them.
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.findIndex((t) => t.id === tab);
@@ -53,39 +50,8 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
-    choose(next);
+    setTab(next);
     tabButtons.current[next]?.focus();
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = (tab === 'login' ? loginSchema : registerSchema).safeParse(values);
-    if (!parsed.success) {
-      fields.show(fieldIssues(parsed.error), event.currentTarget);
-      return;
-    }
-    fields.reset();
-    setPending(true);
-    try {
-      const result = await send<CurrentUser>('POST', tab === 'login' ? '/api/login' : '/api/register', parsed.data);
-      signingIn.current = true;
-      invalidateUser();
-      showToast(
-        tab === 'login'
-          ? { title: TOAST.welcomeBack, description: `Logged in as ${result.email}`, variant: 'success' }
-          : { title: TOAST.accountCreated, description: `Welcome, ${result.firstName || result.email}!`, variant: 'success' },
-        { next: landing(result) },
-      );
-      setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
-    } catch (error) {
-      showToast({
-        title: tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed,
-        description: serverMessage(error),
-        variant: 'destructive',
-      });
-      setPending(false);
-    }
   }
 
   return (
@@ -105,7 +71,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
               aria-controls="auth-panel"
               tabIndex={tab === t.id ? 0 : -1}
               className={`tab flex-1 ${tab === t.id ? 'tab-active' : 'text-base-content'}`}
-              onClick={() => choose(t.id)}
+              onClick={() => setTab(t.id)}
               onKeyDown={onTabKey}
             >
               {t.label}
@@ -113,36 +79,7 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
           ))}
         </div>
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-3" key={tab} aria-labelledby={`auth-tab-${tab}`}>
-            {tab === 'register' && (
-              <div className="grid grid-cols-2 gap-3">
-                <ValidatedField fields={fields} field="firstName" label="First Name">
-                  <input {...fields.control('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
-                </ValidatedField>
-                <ValidatedField fields={fields} field="lastName" label="Last Name">
-                  <input {...fields.control('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
-                </ValidatedField>
-              </div>
-            )}
-            <ValidatedField fields={fields} field="email" label="Email">
-              <input {...fields.control('email')} type="email" required autoComplete="email" className="input input-bordered w-full" />
-            </ValidatedField>
-            <ValidatedField fields={fields} field="password" label="Password">
-              <input
-                {...fields.control('password')}
-                type="password"
-                required
-                minLength={6}
-                autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
-                placeholder={tab === 'register' ? 'Password (min 6 characters)' : undefined}
-                className="input input-bordered w-full"
-              />
-            </ValidatedField>
-            <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
-              {pending && <span className="loading loading-spinner loading-sm" />}
-              {tab === 'login' ? 'Sign In' : 'Create Account'}
-            </button>
-          </form>
+          <CredentialsForm key={tab} tab={tab} signingIn={signingIn} />
         </div>
         {demoLogins && (
           <div className="mt-6 rounded-box border border-dashed border-warning p-4 text-sm" data-testid="demo-logins">
@@ -159,5 +96,80 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The fields of both tabs: Register's are Login's plus the names. */
+type CredentialsFields = z.input<typeof registerSchema>;
+
+/** Login checks its two fields with loginSchema, Register all four with registerSchema (the API's schemas). */
+const RESOLVERS: Record<Tab, Resolver<CredentialsFields, unknown, LoginInput | RegisterInput>> = {
+  login: zodResolver(loginSchema),
+  register: zodResolver(registerSchema),
+};
+
+/** One tab's form (mounted afresh for each tab, so switching tabs clears its values and messages). */
+function CredentialsForm({ tab, signingIn }: { tab: Tab; signingIn: RefObject<boolean> }) {
+  const form = useForm<CredentialsFields, unknown, LoginInput | RegisterInput>({
+    ...SUBMIT_ONLY,
+    resolver: RESOLVERS[tab],
+    defaultValues: { email: '', password: '', ...(tab === 'register' ? { firstName: '', lastName: '' } : {}) },
+  });
+  const { isSubmitting, isSubmitSuccessful } = form.formState;
+  const fields = useFieldErrors('auth', form);
+
+  async function submit(values: LoginInput | RegisterInput) {
+    try {
+      const result = await send<CurrentUser>('POST', tab === 'login' ? '/api/login' : '/api/register', values);
+      signingIn.current = true;
+      invalidateUser();
+      showToast(
+        tab === 'login'
+          ? { title: TOAST.welcomeBack, description: `Logged in as ${result.email}`, variant: 'success' }
+          : { title: TOAST.accountCreated, description: `Welcome, ${result.firstName || result.email}!`, variant: 'success' },
+        { next: landing(result) },
+      );
+      setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
+    } catch (error) {
+      const message = serverMessage(error);
+      // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
+      form.setError('root.server', { message });
+      showToast({ title: tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed, description: message, variant: 'destructive' });
+    }
+  }
+
+  // Signed in, the button stays disabled until the redirect.
+  const pending = isSubmitting || isSubmitSuccessful;
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-3" aria-labelledby={`auth-tab-${tab}`}>
+      {tab === 'register' && (
+        <div className="grid grid-cols-2 gap-3">
+          <ValidatedField fields={fields} field="firstName" label="First Name">
+            <input {...fields.control('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
+          </ValidatedField>
+          <ValidatedField fields={fields} field="lastName" label="Last Name">
+            <input {...fields.control('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
+          </ValidatedField>
+        </div>
+      )}
+      <ValidatedField fields={fields} field="email" label="Email">
+        <input {...fields.control('email')} type="email" required autoComplete="email" className="input input-bordered w-full" />
+      </ValidatedField>
+      <ValidatedField fields={fields} field="password" label="Password">
+        <input
+          {...fields.control('password')}
+          type="password"
+          required
+          minLength={6}
+          autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+          placeholder={tab === 'register' ? 'Password (min 6 characters)' : undefined}
+          className="input input-bordered w-full"
+        />
+      </ValidatedField>
+      <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
+        {pending && <span className="loading loading-spinner loading-sm" />}
+        {tab === 'login' ? 'Sign In' : 'Create Account'}
+      </button>
+    </form>
   );
 }

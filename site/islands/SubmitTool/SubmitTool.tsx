@@ -1,11 +1,14 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { logError, send, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
-import { fieldIssues, submissionSchema } from '../../../lib/schemas';
+import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
+import { SUBMIT_ONLY } from '../../components/form-messages';
 import { showToast } from '../../stores/toast';
 import { invalidateKeys, invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
@@ -19,13 +22,25 @@ function errorText(error: unknown): string {
 
 export default function SubmitTool() {
   const { data: user, loading } = useUser();
-  const [tags, setTags] = useState<string[]>([]);
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [pending, setPending] = useState(false);
-  const fields = useFieldErrors(FORM);
+  const form = useForm({
+    ...SUBMIT_ONLY,
+    resolver: zodResolver(submissionSchema),
+    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false' },
+  });
+  const { control, handleSubmit, setError, reset } = form;
+  const { isSubmitting, isSubmitSuccessful } = form.formState;
+  const fields = useFieldErrors(FORM, form);
   const fileInput = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
+
+  // A sent form is cleared, and stays 'Submitting...' until the redirect, so it cannot be sent twice.
+  useEffect(() => {
+    if (!isSubmitSuccessful) return;
+    reset(undefined, { keepIsSubmitSuccessful: true });
+    setLogo(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }, [isSubmitSuccessful, reset]);
 
   useEffect(() => {
     if (loading || user) return;
@@ -66,51 +81,31 @@ export default function SubmitTool() {
     chooseFile(event.dataTransfer.files[0]);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = {
-      name: data.get('name'),
-      url: data.get('url'),
-      description: data.get('description'),
-      tags,
-      isPremium: data.get('isPremium') === 'on' ? 'true' : 'false',
-    };
-    const parsed = submissionSchema.safeParse(values);
-    if (!parsed.success) {
-      fields.show(fieldIssues(parsed.error), event.currentTarget);
-      return;
-    }
-    fields.reset();
+  async function submit(values: SubmissionInput) {
     const body = new FormData();
-    body.set('name', parsed.data.name);
-    body.set('url', parsed.data.url);
-    body.set('description', parsed.data.description);
-    body.set('isPremium', String(parsed.data.isPremium));
-    for (const tag of parsed.data.tags) body.append('tags', tag);
+    body.set('name', values.name);
+    body.set('url', values.url);
+    body.set('description', values.description);
+    body.set('isPremium', String(values.isPremium));
+    for (const tag of values.tags) body.append('tags', tag);
     if (logo) body.set('logo', logo);
-    setPending(true);
     try {
       await send('POST', '/api/tools', body);
       showToast({ ...TOAST.submitted, variant: 'success' }, { next: '/dashboard' });
-      form.current?.reset();
-      setTags([]);
-      setLogo(null);
       invalidateKeys((key) => key.startsWith('/api/user'));
       invalidateUser();
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
-      return; // stays 'Submitting...' until the redirect, so it cannot be sent twice
     } catch (error) {
       logError(error);
-      if (!sentToLogin(error)) {
-        showToast({ title: TOAST.submissionFailed, description: errorText(error), variant: 'destructive' });
-      }
+      const message = errorText(error);
+      // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
+      setError('root.server', { message });
+      if (!sentToLogin(error)) showToast({ title: TOAST.submissionFailed, description: message, variant: 'destructive' });
     }
-    setPending(false);
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
+    <form onSubmit={handleSubmit(submit)} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
       <div className="card-body gap-5">
         <ValidatedField fields={fields} field="name" label="Tool Name" required>
           <input {...fields.control('name')} required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
@@ -128,17 +123,24 @@ export default function SubmitTool() {
             placeholder="What does the tool do, and for whom?"
           />
         </ValidatedField>
-        <CategoryCheckboxes
-          value={tags}
-          onChange={(next) => {
-            setTags(next);
-            fields.clear('tags');
-          }}
-          required
-          describedBy={fields.errors.tags ? errorId(FORM, 'tags') : undefined}
-        >
-          <FieldError fields={fields} field="tags" />
-        </CategoryCheckboxes>
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <CategoryCheckboxes
+              value={field.value as string[]}
+              onChange={(next) => {
+                field.onChange(next);
+                fields.clear('tags');
+              }}
+              firstInputRef={field.ref}
+              required
+              describedBy={fields.message('tags') ? errorId(FORM, 'tags') : undefined}
+            >
+              <FieldError fields={fields} field="tags" />
+            </CategoryCheckboxes>
+          )}
+        />
         <div>
           <span className="label-text font-medium mb-2 block">Tool Logo</span>
           <label
@@ -169,7 +171,21 @@ export default function SubmitTool() {
             )}
           </div>
           <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'opacity-60' : 'cursor-pointer'}`}>
-            <input type="checkbox" name="isPremium" className="checkbox checkbox-sm" disabled={premiumDisabled} />
+            <Controller
+              control={control}
+              name="isPremium"
+              render={({ field }) => (
+                <input
+                  type="checkbox"
+                  name={field.name}
+                  ref={field.ref}
+                  className="checkbox checkbox-sm"
+                  disabled={premiumDisabled}
+                  checked={field.value === 'true'}
+                  onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
+                />
+              )}
+            />
             <span>Submit as Premium Tool</span>
           </label>
           <p className="text-sm text-base-content/80 mt-2">
@@ -186,8 +202,8 @@ export default function SubmitTool() {
             </p>
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Submitting...' : 'Submit Tool for Review'}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || isSubmitSuccessful}>
+          {isSubmitting || isSubmitSuccessful ? 'Submitting...' : 'Submit Tool for Review'}
         </button>
       </div>
     </form>

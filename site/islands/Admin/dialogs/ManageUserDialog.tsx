@@ -1,14 +1,17 @@
 // The Manage dialog of a user: role, admin flag, premium, account status, suspension end and reason.
 // Saving sends only the fields that changed; what the viewer may not change is disabled, saying why.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver, type ResolverResult, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_STATUSES, ROLES } from '../../../../lib/categories';
 import { displayName, tagLabel } from '../../../../lib/format';
 import { MSG, TOAST } from '../../../../lib/messages';
 import { blockRefusal, roleChangeRefusal } from '../../../../lib/permissions';
-import type { UserUpdateInput } from '../../../../lib/schemas';
+import { userUpdateSchema, type UserUpdateInput } from '../../../../lib/schemas';
 import { updateUser, type AdminUser } from '../../../stores/admin';
 import type { CurrentUser } from '../../../stores/user';
 import { perform } from '../feedback';
+import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
 import Field from '../../../components/Field';
 import Modal from '../../../components/Modal';
@@ -65,38 +68,54 @@ export function changedUserFields(before: ManageValues, after: ManageValues): Us
   return changes;
 }
 
-/** The server's rules, checked before sending so the admin sees them at once. */
-function problemWith(values: ManageValues): string | null {
+/** The service's rules for a blocked account, checked before sending so the admin sees them at once. */
+function problemWith(values: ManageValues): { field: 'suspensionReason' | 'suspendedUntil'; message: string } | null {
   if (values.accountStatus === 'suspended') {
-    if (!values.suspensionReason.trim()) return MSG.suspensionNeedsReason;
-    if (!values.suspendedUntil || endOfDay(values.suspendedUntil).getTime() <= Date.now()) return MSG.suspensionNeedsFutureEnd;
+    if (!values.suspensionReason.trim()) return { field: 'suspensionReason', message: MSG.suspensionNeedsReason };
+    if (!values.suspendedUntil || endOfDay(values.suspendedUntil).getTime() <= Date.now()) {
+      return { field: 'suspendedUntil', message: MSG.suspensionNeedsFutureEnd };
+    }
   }
-  if (values.accountStatus === 'banned' && !values.suspensionReason.trim()) return MSG.banNeedsReason;
+  if (values.accountStatus === 'banned' && !values.suspensionReason.trim()) return { field: 'suspensionReason', message: MSG.banNeedsReason };
   return null;
+}
+
+const checkUpdate = zodResolver(userUpdateSchema);
+
+/** The form's values pass the service's rules, then what changed passes the API's schema and is what is sent. */
+function updateResolver(before: ManageValues): Resolver<ManageValues, unknown, UserUpdateInput> {
+  return async (values, context, options) => {
+    const problem = problemWith(values);
+    if (problem) {
+      const errors: FieldErrors<ManageValues> = { [problem.field]: { type: 'validate', message: problem.message } };
+      return { values: {}, errors };
+    }
+    // The update's fields are the form's, by the same names: its messages land on the form's fields.
+    const result = await checkUpdate(changedUserFields(before, values), context, options as never);
+    return result as ResolverResult<ManageValues, UserUpdateInput>;
+  };
 }
 
 interface SelectFieldProps {
   id: string;
   label: string;
-  value: string;
+  registration: UseFormRegisterReturn;
   options: { value: string; label: string }[];
   /** Why the viewer may not change this field (then disabled), pointing at the listed reasons. */
   refusal: string | undefined;
   refusalsId: string;
-  onChange: (value: string) => void;
 }
 
-function SelectField({ id, label, value, options, refusal, refusalsId, onChange }: SelectFieldProps) {
+function SelectField({ id, label, registration, options, refusal, refusalsId }: SelectFieldProps) {
   return (
     <Field id={id} label={label}>
       <select
+        {...registration}
         id={id}
         className="select select-bordered w-full"
-        value={value}
         disabled={Boolean(refusal)}
         title={refusal}
         aria-describedby={refusal ? refusalsId : undefined}
-        onChange={(e) => onChange(e.target.value)}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -115,65 +134,55 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
   const refusals = [roleRefused, statusRefused].filter(Boolean);
   // The values when the dialog opened: what 'changed' is measured against.
   const [before] = useState(() => initialValues(user));
-  const [values, setValues] = useState<ManageValues>(before);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const changes = changedUserFields(before, values);
-  const nothingChanged = Object.keys(changes).length === 0;
-  const set = <K extends keyof ManageValues>(key: K, value: ManageValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // The disabled controls are disabled on the element, not through register(): their values stay as they were.
+  const { register, handleSubmit, watch, formState } = useForm({ ...SUBMIT_ONLY, defaultValues: before, resolver: updateResolver(before) });
+  const values = watch();
+  const nothingChanged = Object.keys(changedUserFields(before, values)).length === 0;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = problemWith(values);
-    setError(problem);
-    if (problem || nothingChanged) return;
-    setPending(true);
+  const save = handleSubmit(async (changes: UserUpdateInput) => {
+    if (Object.keys(changes).length === 0) return;
     const saved = await perform(() => updateUser(user.id, changes), {
       success: () => ({ title: TOAST.userUpdated, description: displayName(user) }),
       failure: TOAST.updateUserFailed,
     });
-    setPending(false);
     if (saved) onClose();
-  }
+  });
 
   return (
     <Modal title={`Manage ${displayName(user)}`} onClose={onClose} size="lg" testId="manage-user-dialog">
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={save} noValidate>
         <p className="text-sm text-base-content/70 -mt-2">{user.email}</p>
         <div className="grid sm:grid-cols-2 gap-4">
           <SelectField
             id={`${id}-role`}
             label="Role"
-            value={values.role}
+            registration={register('role')}
             options={ROLES.map((role) => ({ value: role, label: tagLabel(role.replace('_', '-')) }))}
             refusal={roleRefused}
             refusalsId={`${id}-refusals`}
-            onChange={(role) => set('role', role)}
           />
           <SelectField
             id={`${id}-status`}
             label="Account Status"
-            value={values.accountStatus}
+            registration={register('accountStatus')}
             options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: tagLabel(status) }))}
             refusal={statusRefused}
             refusalsId={`${id}-refusals`}
-            onChange={(status) => set('accountStatus', status)}
           />
         </div>
         <div className="flex flex-wrap gap-6">
           <label className="flex items-center gap-2 cursor-pointer" title={roleRefused}>
             <input
+              {...register('isAdmin')}
               type="checkbox"
               className="checkbox"
-              checked={values.isAdmin}
               disabled={Boolean(roleRefused)}
               aria-describedby={roleRefused ? `${id}-refusals` : undefined}
-              onChange={(e) => set('isAdmin', e.target.checked)}
             />
             <span className="label-text">Administrator (isAdmin)</span>
           </label>
           <label className="flex items-center gap-2 cursor-pointer">
-            <input type="checkbox" className="checkbox checkbox-warning" checked={values.isPremium} onChange={(e) => set('isPremium', e.target.checked)} />
+            <input {...register('isPremium')} type="checkbox" className="checkbox checkbox-warning" />
             <span className="label-text">Premium member</span>
           </label>
         </div>
@@ -190,12 +199,11 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
               Suspended Until
             </label>
             <input
+              {...register('suspendedUntil')}
               id={`${id}-until`}
               type="date"
               className="input input-bordered w-full sm:w-60"
               min={dateInputValue(new Date().toISOString())}
-              value={values.suspendedUntil}
-              onChange={(e) => set('suspendedUntil', e.target.value)}
             />
           </div>
         )}
@@ -204,17 +212,11 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
             <label htmlFor={`${id}-reason`} className="label-text font-medium">
               {values.accountStatus === 'banned' ? 'Ban Reason' : 'Suspension Reason'}
             </label>
-            <textarea
-              id={`${id}-reason`}
-              rows={3}
-              className="textarea textarea-bordered w-full"
-              value={values.suspensionReason}
-              onChange={(e) => set('suspensionReason', e.target.value)}
-            />
+            <textarea {...register('suspensionReason')} id={`${id}-reason`} rows={3} className="textarea textarea-bordered w-full" />
             <p className="text-xs text-base-content/70">The user is signed out everywhere at once.</p>
           </div>
         )}
-        <FormActions error={error} pending={pending} disabled={nothingChanged} onCancel={onClose} submitLabel="Save Changes" />
+        <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} disabled={nothingChanged} onCancel={onClose} submitLabel="Save Changes" />
       </form>
     </Modal>
   );

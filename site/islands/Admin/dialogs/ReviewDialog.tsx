@@ -1,12 +1,14 @@
 // An editorial review form in a dialog: Curator's Take and Quality Score, checked with the shared
 // editorialReviewSchema. Used to approve a pending tool and to add a follow-up review.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_QUALITY_SCORE } from '../../../../lib/constants';
-import { clampQualityScore } from '../../../../lib/format';
-import { editorialReviewSchema, firstIssue, type EditorialReviewInput } from '../../../../lib/schemas';
+import { editorialReviewSchema, type EditorialReviewInput } from '../../../../lib/schemas';
+import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
-import QualityScoreInput from './QualityScoreInput';
+import QualityScoreInput, { clampedScore } from './QualityScoreInput';
 
 interface Props {
   title: ReactNode;
@@ -25,43 +27,37 @@ export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, 
   const takeId = useId();
   const scoreId = useId();
   const errorId = useId();
-  const [curatorTake, setCuratorTake] = useState(initialTake);
-  const [score, setScore] = useState(String(clampQualityScore(initialScore ?? DEFAULT_QUALITY_SCORE)));
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const qualityScore = clampQualityScore(score);
-    setScore(String(qualityScore));
-    const parsed = editorialReviewSchema.safeParse({ curatorTake, qualityScore });
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error));
-      return;
-    }
-    setError(null);
-    setPending(true);
-    const saved = await onSubmit(parsed.data);
-    setPending(false);
-    if (saved) onClose();
-  }
+  const { register, control, handleSubmit, setValue, getValues, formState } = useForm({
+    ...SUBMIT_ONLY,
+    resolver: zodResolver(editorialReviewSchema),
+    defaultValues: { curatorTake: initialTake, qualityScore: clampedScore(initialScore ?? DEFAULT_QUALITY_SCORE) },
+  });
+  const error = firstMessage(formState.errors);
+  const save = handleSubmit(async (review: EditorialReviewInput) => {
+    if (await onSubmit(review)) onClose();
+  });
 
   return (
     <Modal title={title} onClose={onClose} size="lg" testId={testId}>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          setValue('qualityScore', clampedScore(getValues('qualityScore')));
+          void save(event);
+        }}
+        noValidate
+      >
         {intro}
         <div className="flex flex-col gap-1">
           <label htmlFor={takeId} className="label-text font-medium">
             Curator's Take
           </label>
           <textarea
+            {...register('curatorTake')}
             id={takeId}
-            name="curatorTake"
             rows={5}
             className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`}
             placeholder="What stands out about this tool, who it is for, and where it falls short"
-            value={curatorTake}
-            onChange={(e) => setCuratorTake(e.target.value)}
             aria-invalid={Boolean(error)}
             aria-describedby={error ? errorId : undefined}
           />
@@ -70,9 +66,9 @@ export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, 
           <label htmlFor={scoreId} className="label-text font-medium">
             Quality Score
           </label>
-          <QualityScoreInput id={scoreId} value={score} onChange={setScore} />
+          <Controller control={control} name="qualityScore" render={({ field }) => <QualityScoreInput id={scoreId} {...field} />} />
         </div>
-        <FormActions error={error} errorId={errorId} pending={pending} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+        <FormActions error={error} errorId={errorId} pending={formState.isSubmitting} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </form>
     </Modal>
   );
