@@ -35,9 +35,13 @@ async function waitFor(url: string, proc: { exitCode: number | null }, what: str
 
 /**
  * Starts the server on `databaseUrl` (migrated and seeded) and the constant answer, measures API_CASES, stops both.
- * `cookie`: a session cookie of a user of that database.
+ * `sessionToken`: a session of a user of that database.
  */
-export async function benchApi(databaseUrl: string, cookie: string, { seconds = 8, processes = availableParallelism() } = {}): Promise<ApiBenchResult> {
+export async function benchApi(databaseUrl: string, sessionToken: string, { seconds = 8, processes = availableParallelism() } = {}): Promise<ApiBenchResult> {
+  // The server runs in production, where the session cookie has its production name. (Imported here: the module
+  // opens the database of DATABASE_URL, which the standalone run sets first.)
+  const { sessionCookieName } = await import('../api/auth/sessions');
+  const cookie = `${sessionCookieName(true)}=${sessionToken}`;
   const work = mkdtempSync(join(tmpdir(), 'api-bench-'));
   const [port, constantPort] = [await freePort(), await freePort()];
   const server = Bun.spawn([process.execPath, 'api/server.ts'], {
@@ -104,7 +108,7 @@ if (import.meta.main) {
     const { db } = await import('../db/client');
     const { migrateDatabase } = await import('../db/migrate');
     const { seedDemo, seedSyntheticTools } = await import('../db/seed');
-    const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
+    const { createSession } = await import('../api/auth/sessions');
     const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
     await migrateDatabase(db);
@@ -113,7 +117,7 @@ if (import.meta.main) {
     const [admin] = await db.select().from(users).where(eq(users.isAdmin, true)).limit(1);
     const { token } = await createSession(admin.id);
     console.log(`API bench at ${n.toLocaleString('en-US')} tools; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    for (const text of reportApi(await benchApi(process.env.DATABASE_URL, `${SESSION_COOKIE}=${token}`))) console.log(text);
+    for (const text of reportApi(await benchApi(process.env.DATABASE_URL, token))) console.log(text);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -78,7 +78,7 @@ try {
   line('  of which', phases(again.result.log));
   line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
 
-  let apiCookie = '';
+  let apiToken = '';
   // The real server, its rebuild worker on: an approval through the API, then the page, then the static page.
   const server = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
@@ -115,14 +115,14 @@ try {
       await Bun.sleep(100);
     }
 
-    apiCookie = cookie;
+    apiToken = token;
   } finally {
     server.kill('SIGTERM');
     await server.exited;
   }
 
   // The API in production mode on the same data (bench/api.ts), beside a constant answer.
-  for (const text of reportApi(await benchApi(process.env.DATABASE_URL!, apiCookie))) console.log(text);
+  for (const text of reportApi(await benchApi(process.env.DATABASE_URL!, apiToken))) console.log(text);
 
   const statics = await benchStatic(process.env.DIST_DIR!, undefined, { log: () => {} });
   for (const text of reportStatic(statics)) console.log(text);

@@ -11,7 +11,9 @@ export const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** The idle expiry moves forward at most once in this window, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export const SESSION_COOKIE = config.isProduction ? '__Host-sid' : 'sid';
+/** The session cookie's name: in production a __Host- cookie (HTTPS only, this host only, path /). */
+export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
+export const SESSION_COOKIE = sessionCookieName(config.isProduction);
 
 export function cookieOptions(maxAgeSeconds: number) {
   return {
