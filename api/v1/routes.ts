@@ -67,7 +67,7 @@ const answerHeaders = {
   ratelimit: headerText('What is left of it: `"v1";r=<remaining>;t=<seconds until the window resets>`.'),
 };
 const badRequest = errorText('The query is not valid; the text says which parameter and why.', V1_MSG.limit);
-const tooMany = withAnswerHeaders(errorText('Over the rate limit; wait Retry-After seconds.', V1_MSG.rateLimited(120, 42)), {
+const tooMany = withAnswerHeaders(errorText('Over the rate limit; wait Retry-After seconds.', V1_MSG.rateLimited(config.publicApiRateLimit, 42)), {
   'retry-after': headerText('Seconds until the window resets.'),
   'ratelimit-policy': answerHeaders['ratelimit-policy'],
   ratelimit: answerHeaders.ratelimit,

@@ -282,6 +282,10 @@ describe('GET /api/v1/tools refusals', () => {
     }
   });
 
+  it('ignores parameters it does not know', async () => {
+    expect((await json<Page>('/api/v1/tools?limit=2&utm_source=newsletter')).items).toHaveLength(2);
+  });
+
   it('answers a missing or non-public tool with 404, and a slug no tool can have with 400', async () => {
     for (const slug of ['no-such-tool', ...hidden.map((t) => t.slug)]) {
       const res = await get(`/api/v1/tools/${slug}`);
@@ -445,6 +449,15 @@ describe('shared caches', () => {
       }
       expect((await get(path, { headers: { 'if-none-match': '"stale"' } })).status, path).toBe(200);
     }
+  });
+
+  it('answers HEAD with the same headers and no body', async () => {
+    const full = await get('/api/v1/categories');
+    const head = await get('/api/v1/categories', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('etag')).toBe(full.headers.get('etag'));
+    expect(head.headers.get('cache-control')).toBe(V1_CACHE);
   });
 
   it('changes the ETag when the answer changes', async () => {
