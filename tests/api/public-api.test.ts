@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { SESSION_COOKIE } from '../../api/auth/sessions';
+import { positiveWholeNumber } from '../../api/config';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { V1_CACHE } from '../../api/v1/routes';
 import { db } from '../../db/client';
@@ -521,5 +522,15 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await get('/api/tools', { on: limited, ip })).status).toBe(200);
     expect((await get('/api/v1/tools', { on: limited, ip })).status).toBe(200);
     expect((await get('/api/v1/tools', { on: limited, ip })).status).toBe(429);
+  });
+});
+
+describe('PUBLIC_API_RATE_LIMIT', () => {
+  it('takes a whole number of 1 or more, defaults to 120, and stops the start on anything else', () => {
+    const read = (value?: string) => positiveWholeNumber({ PUBLIC_API_RATE_LIMIT: value }, 'PUBLIC_API_RATE_LIMIT', 120);
+    expect(read()).toBe(120);
+    expect(read(' ')).toBe(120);
+    expect(read('30')).toBe(30);
+    for (const bad of ['0', '-5', '1.5', 'many', '1e3']) expect(() => read(bad), bad).toThrow(`PUBLIC_API_RATE_LIMIT must be a whole number of 1 or more, not "${bad}"`);
   });
 });
