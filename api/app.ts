@@ -3,16 +3,18 @@ import { Elysia } from 'elysia';
 import { adminRoutes } from './admin/routes';
 import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
+import { apiDocsRoutes } from './docs/routes';
 import { errors } from './plugins/errors';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
 import { submissionRoutes } from './submissions/routes';
 import { toolRoutes } from './tools/routes';
 import { uploadsRoutes } from './uploads/routes';
+import { publicApiRoutes, type PublicApiOptions } from './v1/routes';
 
-/** The app; demo logins exist only outside production (NODE_ENV). */
-export function createApp({ demoLogins = includeDemoRoutes }: { demoLogins?: boolean } = {}) {
-  return new Elysia()
+/** The app; demo logins exist only outside production (NODE_ENV). `publicApi`: options of /api/v1 (tests set a small rate limit). */
+export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoLogins?: boolean; publicApi?: PublicApiOptions } = {}) {
+  const app = new Elysia()
     .use(errors)
     .use(security)
     .use(authRoutes)
@@ -22,7 +24,10 @@ export function createApp({ demoLogins = includeDemoRoutes }: { demoLogins?: boo
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)
+    .use(publicApiRoutes(publicApi))
     .use(demoLogins ? demoRoutes : new Elysia());
+  // Last, so the OpenAPI document it serves describes every route above.
+  return app.use(apiDocsRoutes(app));
 }
 
 export const app = createApp();

@@ -27,6 +27,14 @@ export function readTrustedProxy(env: Record<string, string | undefined>): Trust
   return null;
 }
 
+/** A whole number of 1 or more from the environment, else the default; throws on anything else. */
+export function positiveWholeNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new Error(`${name} must be a whole number of 1 or more, not "${value}"`);
+  return Number(value);
+}
+
 export const config = {
   isProduction,
   port: Number(process.env.PORT || DEFAULT_PORT),
@@ -50,6 +58,8 @@ export const config = {
   },
   /** The source of the client's address behind a proxy; null: the socket's. */
   trustedProxy: readTrustedProxy(process.env),
+  /** Requests a minute the public API (/api/v1) answers per client address (docs/decisions/0036-public-api.md). */
+  publicApiRateLimit: positiveWholeNumber(process.env, 'PUBLIC_API_RATE_LIMIT', 120),
   uploadsDir: process.env.UPLOADS_DIR || 'data/uploads',
   distDir: process.env.DIST_DIR || 'dist',
   /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */

@@ -101,6 +101,9 @@ export const tools = sqliteTable(
     index('tools_submitted_by_idx').on(t.submittedById),
     // The public order: premium first, then quality score, then newest.
     index('tools_public_order_idx').on(t.status, t.isPremium, t.qualityScore, t.approvedAt),
+    // The public API's other orders (/api/v1/tools?sort=newest|name): a page reads the index, not a sort of every tool.
+    index('tools_public_newest_idx').on(t.status, t.approvedAt),
+    index('tools_public_name_idx').on(t.status, sql`${t.name} collate nocase`),
   ],
 );
 

@@ -1,9 +1,10 @@
-// Fixed-window counters in the database for sign-ins, registrations and submissions
-// (docs/decisions/0003, 0022). Each attempt is counted atomically *before* the costly work it
+// Fixed-window counters in the database for sign-ins, registrations, submissions and the public API
+// (docs/decisions/0003, 0022, 0036). Each attempt is counted atomically *before* the costly work it
 // guards, so neither sequential nor parallel requests can get past a limit.
 import { isIP } from 'node:net';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
+import { config } from '../config';
 // The table is named for its first use; its keys carry their kind, so it holds every limit.
 import { loginThrottle as counters } from '../../db/schema';
 
@@ -23,6 +24,8 @@ export const RATE_LIMITS = {
   'submit-account-day': { limit: 20, windowMs: 24 * HOUR },
   'submit-address-hour': { limit: 20, windowMs: HOUR },
   'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
+  /** Requests to the public API (/api/v1) from one address. */
+  'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;
 
 export type RateKind = keyof typeof RATE_LIMITS;
@@ -55,10 +58,16 @@ export function isOver(key: string, count: number): boolean {
   return count > limitOf(key).limit;
 }
 
+/** A key's count after an attempt, and when its window started. */
+interface Counted {
+  count: number;
+  windowStartedAt: Date;
+}
+
 /** Counts one attempt against every key inside the transaction; the counts after it, in the order of the keys. */
-async function countIn(keys: string[], tx: Transaction): Promise<number[]> {
+async function countIn(keys: string[], tx: Transaction): Promise<Counted[]> {
   const now = Date.now();
-  const counts: number[] = [];
+  const counts: Counted[] = [];
   for (const key of keys) {
     const expired = sql`${counters.windowStartedAt} < ${now - limitOf(key).windowMs}`;
     const [row] = await tx
@@ -71,8 +80,8 @@ async function countIn(keys: string[], tx: Transaction): Promise<number[]> {
           windowStartedAt: sql`case when ${expired} then ${now} else ${counters.windowStartedAt} end`,
         },
       })
-      .returning({ failures: counters.failures });
-    counts.push(row.failures);
+      .returning({ failures: counters.failures, windowStartedAt: counters.windowStartedAt });
+    counts.push({ count: row.failures, windowStartedAt: row.windowStartedAt });
   }
   return counts;
 }
@@ -81,8 +90,15 @@ async function countIn(keys: string[], tx: Transaction): Promise<number[]> {
  * Counts one attempt against every key in one transaction, starting a new window where the old
  * one has passed; the counts after it, in the order of the keys.
  */
-export function take(keys: string[]): Promise<number[]> {
-  return db.transaction((tx) => countIn(keys, tx));
+export async function take(keys: string[]): Promise<number[]> {
+  const counted = await db.transaction((tx) => countIn(keys, tx));
+  return counted.map((c) => c.count);
+}
+
+/** Counts one attempt against the key; its count in the window (this attempt included) and when the window ends (epoch ms). */
+export async function takeInWindow(key: string): Promise<{ count: number; resetsAt: number }> {
+  const [counted] = await db.transaction((tx) => countIn([key], tx));
+  return { count: counted.count, resetsAt: counted.windowStartedAt.getTime() + limitOf(key).windowMs };
 }
 
 class Refused extends Error {
@@ -100,7 +116,7 @@ export async function takeIfAllowed(keys: string[]): Promise<string[]> {
   try {
     await db.transaction(async (tx) => {
       const counts = await countIn(keys, tx);
-      const full = keys.filter((key, i) => isOver(key, counts[i]));
+      const full = keys.filter((key, i) => isOver(key, counts[i].count));
       // Rolls the counts back; the write lock the transaction held kept parallel takes in order.
       if (full.length > 0) throw new Refused(full);
     });

@@ -26,7 +26,8 @@ export interface PublicPost {
   authorName: string;
 }
 
-const postColumns = {
+/** The columns of a published post the public sees, with its author's name parts (never the e-mail). */
+export const postColumns = {
   id: blogPosts.id,
   title: blogPosts.title,
   slug: blogPosts.slug,
@@ -46,7 +47,7 @@ type PostRow = {
   [K in keyof PublicPost as K extends 'authorName' ? never : K]: PublicPost[K];
 } & { authorFirstName: string | null; authorLastName: string | null };
 
-function toPublicPost({ authorFirstName, authorLastName, ...post }: PostRow): PublicPost {
+export function toPublicPost({ authorFirstName, authorLastName, ...post }: PostRow): PublicPost {
   const authorName = displayName({ firstName: authorFirstName, lastName: authorLastName }) || FALLBACK_AUTHOR;
   return { ...post, authorName };
 }

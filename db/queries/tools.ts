@@ -122,14 +122,15 @@ const inCategory = (category: string | SQL.Aliased | ReturnType<typeof sql.place
  * sorted; without it, the unary + keeps SQLite from doing that: it walks tools_public_order_idx in order
  * and probes the match set, stopping as soon as the page is full, which is the fast way for many matches.
  */
-const matchesFts = (expression: string, { byRowid = false } = {}): SQL =>
+export const matchesFts = (expression: string, { byRowid = false } = {}): SQL =>
   byRowid
     ? sql`${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`
     : sql`+${tools.id} in (select rowid from tools_fts where tools_fts match ${expression})`;
 const notMatchesFts = (expression: string): SQL =>
   sql`+${tools.id} not in (select rowid from tools_fts where tools_fts match ${expression})`;
 
-function baseConditions(category: string | undefined): SQL[] {
+/** Public tools, in the category when one is given. */
+export function baseConditions(category: string | undefined): SQL[] {
   const conditions: SQL[] = [eq(tools.status, PUBLIC_STATUS)];
   if (category) conditions.push(inCategory(category));
   return conditions;

@@ -1,21 +1,6 @@
 // The Content-Security-Policy every page is served with (hashes for inline scripts, no 'unsafe-inline' for scripts,
 // Pagefind's WebAssembly allowed): every island still works under it, and Chromium reports no violation.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** Collects every CSP violation the page reports, from the DOM event and from the console. */
-function watchViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|run|connect|frame)/i.test(message.text())) violations.push(message.text());
-  });
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Refused to run (securitypolicyviolation): ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return violations;
-}
+import { expect, test, watchViolations } from './fixtures';
 
 test('pages carry a strict CSP and the other security headers', async ({ request }) => {
   for (const path of ['/', '/directory', '/tool/chatgpt', '/blog', '/auth', '/admin', '/no-such-page']) {

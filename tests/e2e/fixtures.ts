@@ -11,6 +11,20 @@ export async function islandsHydrated(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
 }
 
+/** Collects every CSP violation the page reports, from the DOM event and from the console. */
+export function watchViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|run|connect|frame)/i.test(message.text())) violations.push(message.text());
+  });
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Refused to run (securitypolicyviolation): ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

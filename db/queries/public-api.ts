@@ -1,0 +1,173 @@
+// Reads of the public API (/api/v1): approved tools and published posts a page at a time after a cursor position,
+// and the categories with their counts. Public columns only, named one by one.
+import { and, asc, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CursorPosition, ToolSort } from '../../lib/contract/public-v1';
+import { db as defaultDb, type Database } from '../client';
+import { blogPosts, tools, users } from '../schema';
+import { PUBLISHED_STATUS, postColumns, toPublicPost, type PublicPost } from './blog';
+import { PUBLIC_STATUS, baseConditions, ftsMatchExpression, matchesFts } from './tools';
+
+/** What the public API answers about a tool, and nothing else: no submitter, status, reasons or url key. */
+const v1ToolColumns = {
+  id: tools.id,
+  slug: tools.slug,
+  name: tools.name,
+  url: tools.url,
+  description: tools.description,
+  logoUrl: tools.logoUrl,
+  tags: tools.tags,
+  pricingModel: tools.pricingModel,
+  targetAudience: tools.targetAudience,
+  isPremium: tools.isPremium,
+  qualityScore: tools.qualityScore,
+  curatorTake: tools.curatorTake,
+  screenshots: tools.screenshots,
+  videoUrl: tools.videoUrl,
+  approvedAt: tools.approvedAt,
+  updatedAt: tools.updatedAt,
+};
+
+export interface V1ToolRow {
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  description: string;
+  logoUrl: string | null;
+  tags: string[];
+  pricingModel: string | null;
+  targetAudience: string[];
+  isPremium: boolean;
+  qualityScore: number | null;
+  curatorTake: string | null;
+  screenshots: string[];
+  videoUrl: string | null;
+  approvedAt: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * One key of an order. SQLite sorts NULL below every value: first going up, last going down. `at` reads the
+ * row's key as stored (booleans 0/1, times in epoch milliseconds), which is what a cursor position holds.
+ */
+interface OrderKey<Row> {
+  expr: SQL;
+  dir: 'asc' | 'desc';
+  at: (row: Row) => string | number | null;
+}
+
+const key = <Row>(expr: SQL, dir: 'asc' | 'desc', at: (row: Row) => string | number | null): OrderKey<Row> => ({ expr, dir, at });
+const ms = (date: Date | null) => date?.getTime() ?? null;
+
+/** Each sort's keys, ending with the id so the order is total and a page boundary never splits ties. */
+const TOOL_ORDERS: { [S in ToolSort]: OrderKey<V1ToolRow>[] } = {
+  // The directory's order (db/queries/tools.ts publicOrder); plain columns, so tools_public_order_idx serves it.
+  featured: [
+    key(sql`${tools.isPremium}`, 'desc', (t) => (t.isPremium ? 1 : 0)),
+    key(sql`${tools.qualityScore}`, 'desc', (t) => t.qualityScore),
+    key(sql`${tools.approvedAt}`, 'desc', (t) => ms(t.approvedAt)),
+    key(sql`${tools.id}`, 'desc', (t) => t.id),
+  ],
+  newest: [key(sql`${tools.approvedAt}`, 'desc', (t) => ms(t.approvedAt)), key(sql`${tools.id}`, 'desc', (t) => t.id)],
+  name: [key(sql`${tools.name} collate nocase`, 'asc', (t) => t.name), key(sql`${tools.id}`, 'asc', (t) => t.id)],
+};
+
+const POST_ORDER: OrderKey<PublicPost>[] = [
+  key(sql`${blogPosts.publishedAt}`, 'desc', (p) => ms(p.publishedAt)),
+  key(sql`${blogPosts.id}`, 'desc', (p) => p.id),
+];
+
+/** The key equals the value (NULL-aware). */
+function sameAs(k: OrderKey<unknown>, value: string | number | null): SQL {
+  return value === null ? sql`${k.expr} is null` : sql`${k.expr} = ${value}`;
+}
+
+/** The key comes after the value in its direction; null when nothing can (the value is the last there is). */
+function beyond(k: OrderKey<unknown>, value: string | number | null): SQL | null {
+  if (k.dir === 'asc') return value === null ? sql`${k.expr} is not null` : sql`${k.expr} > ${value}`;
+  return value === null ? null : sql`(${k.expr} < ${value} or ${k.expr} is null)`;
+}
+
+/** Rows after the position in the order: equal on the first keys and beyond on the next, for some prefix. */
+function afterPosition<Row>(keys: OrderKey<Row>[], position: readonly (string | number | null)[]): SQL {
+  const branches: SQL[] = [];
+  keys.forEach((k, i) => {
+    const next = beyond(k as OrderKey<unknown>, position[i]);
+    if (next) branches.push(and(...keys.slice(0, i).map((e, j) => sameAs(e as OrderKey<unknown>, position[j])), next)!);
+  });
+  return branches.length === 0 ? sql`0` : sql`(${sql.join(branches, sql` or `)})`;
+}
+
+const orderBy = <Row>(keys: OrderKey<Row>[]) => keys.map((k) => (k.dir === 'asc' ? asc(k.expr) : desc(k.expr)));
+
+/** A page and the position of its last item when more follow. */
+export interface Page<Row, P> {
+  items: Row[];
+  next: P | null;
+}
+
+/** Reads one more row than asked for, to know whether a next page exists without counting. */
+function pageOf<Row, P>(rows: Row[], limit: number, keys: OrderKey<Row>[]): Page<Row, P> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next: rows.length > limit && last ? (keys.map((k) => k.at(last)) as P) : null };
+}
+
+export interface PublicToolsPageOptions<S extends ToolSort> {
+  sort: S;
+  limit: number;
+  /** Visitor text, matched as the directory's search matches it (every word, as a prefix). */
+  search?: string;
+  category?: string;
+  pricing?: string;
+  after?: CursorPosition<S>;
+}
+
+/** Approved tools in the sort's order, filtered, after the position. */
+export async function publicToolsPage<S extends ToolSort>(
+  { sort, limit, search, category, pricing, after }: PublicToolsPageOptions<S>,
+  database: Database = defaultDb,
+): Promise<Page<V1ToolRow, CursorPosition<S>>> {
+  const keys = TOOL_ORDERS[sort];
+  const conditions = baseConditions(category);
+  if (pricing) conditions.push(eq(tools.pricingModel, pricing));
+  const expression = ftsMatchExpression(search);
+  if (expression) conditions.push(matchesFts(expression));
+  if (after) conditions.push(afterPosition(keys, after));
+  const rows = await database
+    .select(v1ToolColumns)
+    .from(tools)
+    .where(and(...conditions))
+    .orderBy(...orderBy(keys))
+    .limit(limit + 1);
+  return pageOf(rows, limit, keys);
+}
+
+/** How many approved tools list each category id (a tool counts once per category). */
+export async function publicCategoryCounts(database: Database = defaultDb): Promise<Map<string, number>> {
+  const category = sql<string>`json_each.value`;
+  const rows = await database
+    .select({ category, tools: countDistinct(tools.id) })
+    .from(tools)
+    .innerJoin(sql`json_each(${tools.tags})`, sql`1`)
+    .where(eq(tools.status, PUBLIC_STATUS))
+    .groupBy(category);
+  return new Map(rows.map((r) => [r.category, r.tools]));
+}
+
+/** Published posts, newest first, after the position. */
+export async function publishedPostsPage(
+  { limit, after }: { limit: number; after?: CursorPosition<'posts'> },
+  database: Database = defaultDb,
+): Promise<Page<PublicPost, CursorPosition<'posts'>>> {
+  const conditions = [eq(blogPosts.status, PUBLISHED_STATUS)];
+  if (after) conditions.push(afterPosition(POST_ORDER, after));
+  const rows = await database
+    .select(postColumns)
+    .from(blogPosts)
+    .innerJoin(users, eq(users.id, blogPosts.authorId))
+    .where(and(...conditions))
+    .orderBy(...orderBy(POST_ORDER))
+    .limit(limit + 1);
+  return pageOf(rows.map(toPublicPost), limit, POST_ORDER);
+}
