@@ -310,21 +310,7 @@ export function openReader(url = databaseUrl(), database: Database = db): Databa
     return database;
   }
   file.run(`PRAGMA busy_timeout = ${READER_BUSY_TIMEOUT_MS}`);
-  const reader = drizzleBunSqlite({ client: file, schema }) as unknown as Database;
-  const version = file.query('PRAGMA data_version');
-  dataVersions.set(reader, () => (version.get() as { data_version: number }).data_version);
-  return reader;
-}
-
-const dataVersions = new WeakMap<Database, () => number>();
-
-/**
- * A number that changes whenever another connection (this process's writer, another process) commits a change to the
- * database, for a reader opened by openReader; null for any other database. What a process derives from the data
- * (a search's ordered matches) stays valid while it does not change.
- */
-export function dataVersion(database: Database): number | null {
-  return dataVersions.get(database)?.() ?? null;
+  return drizzleBunSqlite({ client: file, schema }) as unknown as Database;
 }
 
 let sharedReader: Database | undefined;

@@ -1,8 +1,8 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
-import { dataVersion, prepared, readDb, type Database } from '../client';
-import { editorialReviews, tools } from '../schema';
+import { prepared, readDb, type Database } from '../client';
+import { catalogueVersion, editorialReviews, tools } from '../schema';
 
 /** The only status the public sees; 'unlisted' tools are approved but hidden. */
 export const PUBLIC_STATUS = 'approved';
@@ -249,32 +249,38 @@ async function searchPage(terms: string[], category: string | undefined, rankedM
 }
 
 /**
- * The first CACHED_MATCHES results of a search are kept, in order, per search and category, while the database does
- * not change (dataVersion): a common word matches a large share of the catalogue, and ordering its matches costs
- * time in proportion to them (about 10 ms at 100,000 tools), where a page of a kept order costs one lookup by id.
- * Any commit, by any process, starts over (docs/decisions/0039).
+ * The first CACHED_MATCHES results of a search are kept, in order, per search and category, while the catalogue does
+ * not change (catalogue_version, which triggers move on any change to a tool): a common word matches a large share of
+ * the catalogue, and ordering its matches costs time in proportion to them (about 10 ms at 100,000 tools), where a
+ * page of a kept order costs one lookup by id. Any change to a tool, by any process, starts over (decision 0039).
  */
 export const CACHED_MATCHES = 240;
 /** Searches kept at most (each at most CACHED_MATCHES ids); the least recently used goes first. */
 const CACHED_SEARCHES = 500;
-const searchOrders = new Map<string, number[]>();
-let searchOrdersVersion: number | null = null;
+/** Per database: the catalogue version the kept orders were read at, and the orders by search. */
+const keptOrders = new WeakMap<Database, { version: number; orders: Map<string, number[]> }>();
 
-/** The first CACHED_MATCHES result ids of a search, from the kept orders when the data has not changed since. */
+const catalogueVersionQuery = (database: Database) =>
+  database.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1)).prepare();
+
+/** The catalogue's version now (see catalogueVersion in db/schema.ts). */
+export async function catalogueVersionOf(database: Database = readDb()): Promise<number> {
+  return (await prepared(database, catalogueVersionQuery).get())?.version ?? 0;
+}
+
+/** The first CACHED_MATCHES result ids of a search, from the kept orders when the catalogue has not changed since. */
 async function firstMatches(terms: string[], category: string | undefined, rankedMatchLimit: number, database: Database): Promise<number[]> {
-  const version = dataVersion(database)!;
-  const compute = () => searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database);
-  if (version !== searchOrdersVersion) {
-    searchOrders.clear();
-    searchOrdersVersion = version;
-  }
+  const version = await catalogueVersionOf(database);
+  let kept = keptOrders.get(database);
+  if (!kept || kept.version !== version) keptOrders.set(database, (kept = { version, orders: new Map() }));
   const key = `${rankedMatchLimit} ${category ?? ''} ${terms.join(' ')}`;
-  let ids = searchOrders.get(key);
-  if (ids) searchOrders.delete(key); // re-inserted below: most recently used last
-  else ids = await compute();
-  if (dataVersion(database) !== version) return ids; // changed while computing: do not keep it
-  if (searchOrders.size >= CACHED_SEARCHES) searchOrders.delete(searchOrders.keys().next().value!);
-  searchOrders.set(key, ids);
+  const { orders } = kept;
+  let ids = orders.get(key);
+  if (ids) orders.delete(key); // re-inserted below: most recently used last
+  else ids = await searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database);
+  if (keptOrders.get(database) !== kept) return ids; // another request saw a newer catalogue meanwhile: do not keep it
+  if (orders.size >= CACHED_SEARCHES) orders.delete(orders.keys().next().value!);
+  orders.set(key, ids);
   return ids;
 }
 
@@ -310,7 +316,7 @@ export async function listPublicTools(options: ListPublicToolsOptions = {}, data
       : prepared(database, browsePage).all({ limit, offset });
   }
   const ids =
-    offset + limit <= CACHED_MATCHES && dataVersion(database) !== null
+    offset + limit <= CACHED_MATCHES
       ? (await firstMatches(terms, category, rankedMatchLimit, database)).slice(offset, offset + limit)
       : await searchPage(terms, category, rankedMatchLimit, { limit, offset }, database);
   return toolsInOrder(ids, database);
