@@ -3,7 +3,7 @@
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
@@ -68,11 +68,24 @@ function stepEnv(extra: Record<string, string> = {}): Record<string, string> {
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 /** Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. */
+/**
+ * The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found from
+ * its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a link to
+ * the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
+ */
+function linkPackages(dir: string): void {
+  if (!relative(ROOT, dir).startsWith('..')) return;
+  const link = join(dir, 'node_modules');
+  rmSync(link, { recursive: true, force: true });
+  symlinkSync(join(ROOT, 'node_modules'), link, 'dir');
+}
+
 export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
   // Always a production bundle (React's production build), whatever mode the server or the tests run in.
   const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], stepEnv({ ASTRO_OUT_DIR: dir, NODE_ENV: 'production' }), timeoutMs);
+  if (step.code === 0) linkPackages(dir);
   return { ok: step.code === 0, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 
