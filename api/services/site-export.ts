@@ -2,7 +2,7 @@
 // pages on demand) into a fresh folder. A tool or post page whose data and code are unchanged since the previous
 // export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
 // (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
-// result through its Node API, and @astrojs/sitemap lists the public pages written (site-sitemap.ts). Runs in its own
+// result through its Node API, and the sitemap lists the public pages written (site-sitemap.ts). Runs in its own
 // process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
 import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
-import { SITEMAP_PAGES, writeSitemap, type SitemapPage } from './site-sitemap';
+import { newestLastmod, SITEMAP_PAGES, writeSitemap, type SitemapPage } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 export const PAGES_INDEX = '_pages.json';
@@ -365,8 +365,7 @@ class SearchIndex {
  */
 function sitemapPages(updated: Record<string, string>): SitemapPage[] {
   const rows = Object.entries(updated).map(([path, lastmod]) => ({ path, lastmod }));
-  // ISO 8601 times in UTC sort as strings.
-  const newest = (prefix: string) => rows.reduce<string | null>((max, { path, lastmod }) => (path.startsWith(prefix) && (!max || lastmod > max) ? lastmod : max), null);
+  const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
   const toolsChanged = newest('/tool/');
   const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };
   return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows];
@@ -407,10 +406,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const sitemapped = writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 }));
   const { signatures, reused: shardsReused } = await searchIndex.write(search);
   const sitemap = await sitemapped;
+  for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();
-  // Everything not written above (browser assets, the search index, the sitemap) is described and pre-compressed
-  // here, or linked from the previous build with its compressed copies when its bytes are the same.
-  const entries = await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
+  // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
+  // linked from the previous build with its compressed copies when its bytes are the same.
+  await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
   // After the manifest: this file is for the next export, not for visitors.
   writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages, search, shards: signatures } satisfies PagesIndex));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
@@ -418,6 +418,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const now = performance.now();
   const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, sitemap: sitemap.seconds, finalize: (now - searchDone) / 1000 };
   const changed = all.flatMap((part) => part.changed);
-  for (const file of sitemap.written) if (previous.files?.get(file)?.etag !== entries.get(file)?.etag) changed.push(`/${file}`);
+  for (const [file, entry] of sitemap.written) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
   return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, searchShardsReused: shardsReused, changed: changed.sort() };
 }

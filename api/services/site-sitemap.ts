@@ -1,13 +1,10 @@
-// The sitemap of a static export. @astrojs/sitemap writes it into the build folder, called as Astro's static build
-// would call it when a build is done, with the public pages this export wrote: the pages come from the database, which
-// `astro build` never reads (docs/decisions/0032), so its own run of the integration could not list them
-// (docs/decisions/0037).
-import { copyFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import sitemap, { type SitemapItem, type SitemapOptions } from '@astrojs/sitemap';
-import type { AstroIntegration } from 'astro';
+// The sitemap of a static export, in the layout @astrojs/sitemap gives an Astro site (sitemap-index.xml naming
+// sitemap-0.xml, sitemap-1.xml… of at most 45,000 URLs each), written with the `sitemap` library that integration is
+// built on, from the public pages the export wrote. Why not the integration itself: docs/decisions/0037.
+import { Readable } from 'node:stream';
+import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type IndexItem, type SitemapItemLoose } from 'sitemap';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
+import { writeBuildFile, type FileEntry } from './build-files';
 
 /**
  * The pages of site/pages that are public and not a tool's or a post's. The rest are private screens (sign-in,
@@ -15,55 +12,58 @@ import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
  */
 export const SITEMAP_PAGES = ['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds'];
 
+/** URLs per sitemap file: @astrojs/sitemap's default, under the protocol's 50,000 (and its 50 MB at ~110 bytes a URL). */
+export const SITEMAP_ENTRY_LIMIT = 45_000;
+
 export interface SitemapPage {
   /** The page's path, as its canonical link writes it: /tool/x, no trailing slash. */
   path: string;
-  /** When its content last changed, ISO 8601; null when unknown. */
+  /** When its content last changed, ISO 8601 in UTC; null when unknown. */
   lastmod: string | null;
 }
 
-type Hooks = Required<AstroIntegration['hooks']>;
-type HookArgs<K extends keyof Hooks> = Hooks[K] extends (options: infer A) => unknown ? A : never;
+/** The file a sitemap path is written to: /sitemap-index.xml → sitemap-index.xml. */
+const fileOf = (path: string) => path.slice(1);
 
-/** The integration logs its progress; a warning or an error (no pages, bad options, a failed serialize) fails the export. */
-const logger = {
-  info: () => {},
-  warn: (message: string) => {
-    throw new Error(`@astrojs/sitemap: ${message}`);
-  },
-  error: (message: string) => {
-    throw new Error(`@astrojs/sitemap: ${message}`);
-  },
-};
+function xmlOf(stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | IndexItem)[]): Promise<Buffer> {
+  return streamToPromise(Readable.from(items).pipe(stream));
+}
+
+/** The newest lastmod of `pages` (ISO 8601 in UTC sorts as text). */
+export function newestLastmod(pages: SitemapPage[]): string | undefined {
+  let newest: string | undefined;
+  for (const { lastmod } of pages) if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
+  return newest;
+}
 
 /**
- * Writes sitemap-index.xml and its sitemap-N.xml files (`entryLimit` URLs each, 45,000 by default) into `outDir`,
- * and sitemap.xml, the same index under the address crawlers were given before. Returns the files written.
+ * Writes the sitemap files into the build folder `outDir`, pre-compressed, and returns their manifest entries:
+ * sitemap-N.xml with `entryLimit` pages each, in path order (the same pages give the same bytes, so an unchanged
+ * sitemap keeps its ETag), sitemap-index.xml listing them with the newest lastmod of each, and sitemap.xml, the same
+ * index under the address crawlers were given before it.
  */
 export async function writeSitemap(
   outDir: string,
   siteUrl: string,
   pages: SitemapPage[],
-  { entryLimit }: { entryLimit?: number } = {},
-): Promise<string[]> {
-  const lastmod = new Map(pages.map((page) => [new URL(page.path, siteUrl).href, page.lastmod]));
-  const options: SitemapOptions = {
-    entryLimit,
-    // Only the sitemaps namespace: the pages have no news, image, video or language alternates to declare.
-    namespaces: { news: false, xhtml: false, image: false, video: false },
-    serialize: (item: SitemapItem) => ({ ...item, lastmod: lastmod.get(item.url) ?? undefined }),
-  };
-  const { hooks } = sitemap(options);
-  // No routes from Astro's route table: it lists private screens, and a [slug] route has no address of its own.
-  await hooks['astro:routes:resolved']?.({ routes: [], logger } as unknown as HookArgs<'astro:routes:resolved'>);
-  const config = { site: siteUrl, base: '/', trailingSlash: 'ignore', build: { format: 'directory' } };
-  await hooks['astro:config:done']?.({ config, logger } as unknown as HookArgs<'astro:config:done'>);
-  await hooks['astro:build:done']?.({
-    dir: pathToFileURL(`${outDir}/`),
-    pages: pages.map((page) => ({ pathname: page.path.slice(1) })),
-    logger,
-  } as unknown as HookArgs<'astro:build:done'>);
-  const index = SITEMAP_INDEX_PATH.slice(1);
-  await copyFile(join(outDir, index), join(outDir, SITEMAP_PATH.slice(1)));
-  return (await readdir(outDir)).filter((name) => /^sitemap(-index|-\d+)?\.xml$/.test(name)).sort();
+  { entryLimit = SITEMAP_ENTRY_LIMIT }: { entryLimit?: number } = {},
+): Promise<Map<string, FileEntry>> {
+  const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const written = new Map<string, FileEntry>();
+  const index: IndexItem[] = [];
+  for (let first = 0; first < sorted.length; first += entryLimit) {
+    const chunk = sorted.slice(first, first + entryLimit);
+    const items = chunk.map(({ path, lastmod }): SitemapItemLoose => (lastmod ? { url: path, lastmod } : { url: path }));
+    // Only the sitemaps namespace: the pages declare no news, images, videos or language alternates. An item the
+    // library finds invalid fails the build (the live one stays) rather than publishing a sitemap crawlers reject.
+    const stream = new SitemapStream({ hostname: siteUrl, level: ErrorLevel.THROW, xmlns: { news: false, xhtml: false, image: false, video: false } });
+    const file = `sitemap-${index.length}.xml`;
+    written.set(file, await writeBuildFile(outDir, file, await xmlOf(stream, items)));
+    const url = new URL(`/${file}`, siteUrl).href;
+    const lastmod = newestLastmod(chunk);
+    index.push(lastmod ? { url, lastmod } : { url });
+  }
+  const indexXml = await xmlOf(new SitemapIndexStream({ level: ErrorLevel.THROW }), index);
+  for (const path of [SITEMAP_INDEX_PATH, SITEMAP_PATH]) written.set(fileOf(path), await writeBuildFile(outDir, fileOf(path), indexXml));
+  return written;
 }
