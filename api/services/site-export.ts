@@ -402,10 +402,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     Object.assign(updated, part.updated);
   }
   const pagesDone = performance.now();
-  // Pagefind works in its own process meanwhile.
-  const sitemapped = writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 }));
-  const { signatures, reused: shardsReused } = await searchIndex.write(search);
-  const sitemap = await sitemapped;
+  // The sitemap is written while Pagefind writes the search index in its own process.
+  const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
+    searchIndex.write(search),
+    writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+  ]);
   for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or

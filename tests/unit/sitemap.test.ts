@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentEtag } from '../../api/services/build-files';
-import { SITEMAP_ENTRY_LIMIT, writeSitemap, type SitemapPage } from '../../api/services/site-sitemap';
+import { fixedPagePaths } from '../../api/services/site-export';
+import { SITEMAP_ENTRY_LIMIT, SITEMAP_PAGES, writeSitemap, type SitemapPage } from '../../api/services/site-sitemap';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
 import { readSitemap } from '../helpers/xml';
 
@@ -31,6 +32,12 @@ const reader = (dir: string) => (url: string) => {
 
 const toolPages = (n: number, lastmod: (i: number) => string | null = () => null): SitemapPage[] =>
   Array.from({ length: n }, (_, i) => ({ path: `/tool/tool-${i}`, lastmod: lastmod(i) }));
+
+describe('SITEMAP_PAGES', () => {
+  it('are pages of site/pages', async () => {
+    expect(await fixedPagePaths(join(import.meta.dirname, '../../site/pages'))).toEqual(expect.arrayContaining(SITEMAP_PAGES));
+  });
+});
 
 describe('writeSitemap', () => {
   it('writes an index of sitemaps that list every page once, with its lastmod, and the same index at /sitemap.xml', async () => {
