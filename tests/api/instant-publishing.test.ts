@@ -17,7 +17,7 @@ import { SITEMAP_INDEX_PATH, SITEMAP_PATH, toolChangePaths } from '../../lib/pag
 import { readManifest } from '../../api/services/build-files';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
-import { readSitemap } from '../helpers/xml';
+import { parseRss, readSitemap } from '../helpers/xml';
 
 const dist = vi.hoisted(() => {
   const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
@@ -86,6 +86,17 @@ describe('a change is public at once', () => {
     expect(await (await get('/directory')).text()).not.toContain('Listed Lens');
   });
 
+  it('puts a post in the feed at once, written by @astrojs/rss as RSS 2.0, escaped', async () => {
+    const title = 'Tools & <Tricks> for "Q3"';
+    const res = await call('POST', '/api/admin/blog/posts', { cookie: admin, body: { title, content: '<p>Body &amp; soul</p>', excerpt: 'Fast & loose', status: 'published', tags: ['ai'] } });
+    expect(res.status).toBe(200);
+    const feed = await get('/rss.xml');
+    expect(feed.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const { items } = parseRss(await feed.text());
+    expect(items[0]).toMatchObject({ title, description: 'Fast & loose', category: ['ai'], link: expect.stringMatching(/\/blog\/tools-tricks-for-q3$/) });
+    expect(items[0].guid).toBe(items[0].link);
+  });
+
   it('serves the static sitemap for a change recorded by a version that still rendered it on demand', async () => {
     const before = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
     await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', paths: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
@@ -126,12 +137,12 @@ describe('the static site catches up', () => {
     expect(await changedPaths()).toContain('/tool/edit-easel');
     const before = realpathSync(dist);
     await build();
-    // The search index is remade only in the shards of the four pages that changed (approved, unlisted, edited, and
-    // approved by another process); the others are linked as they were.
+    // The search index is remade only in the shards of the five pages that changed (approved, unlisted, edited,
+    // approved by another process, and the new post); the others are linked as they were.
     const entry = (folder: string, shard: number) => statSync(join(folder, `pagefind/s${shard}/pagefind-entry.json`)).ino;
     const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => shard);
     const linked = shards.filter((shard) => entry(before, shard) === entry(realpathSync(dist), shard));
-    expect(linked.length).toBeGreaterThanOrEqual(SEARCH_INDEX_SHARDS - 4);
+    expect(linked.length).toBeGreaterThanOrEqual(SEARCH_INDEX_SHARDS - 5);
     expect(linked.length).toBeLessThan(SEARCH_INDEX_SHARDS);
     // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
     const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
