@@ -133,8 +133,8 @@ try {
 function phases(log: string): string {
   const last = log.trim().split('\n').at(-1) ?? '{}';
   try {
-    const { phases: p } = JSON.parse(last) as { phases: { pages: number; search: number; finalize: number } };
-    return `pages ${s(p.pages)}, search index ${s(p.search)}, compression and manifest ${s(p.finalize)}`;
+    const { phases: p } = JSON.parse(last) as { phases: { pages: number; search: number; sitemap: number; finalize: number } };
+    return `pages ${s(p.pages)}, search index ${s(p.search)} (sitemap meanwhile ${s(p.sitemap)}), compression and manifest ${s(p.finalize)}`;
   } catch {
     return 'n/a';
   }

@@ -1,14 +1,21 @@
 // The public pages a change to the catalogue touches: until the next static build lands, the server renders these
 // on demand (api/services/live-pages.ts), so a change is public at once and nothing stale or missing is served.
+// The sitemap is not among them: the static build writes it (api/services/site-sitemap.ts) and it catches up with
+// the rebuild (docs/decisions/0037).
+
+/** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
+export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
+/** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
+export const SITEMAP_PATH = '/sitemap.xml';
 
 /** A tool's own page, and the pages that list tools (their cards, counts, order) or link to it. */
 export function toolChangePaths(slug: string): string[] {
-  return [`/tool/${slug}`, '/', '/directory', '/sitemap.xml'];
+  return [`/tool/${slug}`, '/', '/directory'];
 }
 
 /** A post's page (under each slug it had), and the pages that list posts. */
 export function postChangePaths(...slugs: string[]): string[] {
-  return [...new Set(slugs)].map((slug) => `/blog/${slug}`).concat('/blog', '/rss.xml', '/sitemap.xml');
+  return [...new Set(slugs)].map((slug) => `/blog/${slug}`).concat('/blog', '/rss.xml');
 }
 
 /** One form per page: /tool/x/, /tool/x/index.html and /tool/x are the same page. */

@@ -2,7 +2,8 @@
 // pages on demand) into a fresh folder. A tool or post page whose data and code are unchanged since the previous
 // export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
 // (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
-// result through its Node API. Runs in its own process (scripts/export-site.ts), started by site-build.ts.
+// result through its Node API, and the sitemap lists the public pages written (site-sitemap.ts). Runs in its own
+// process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -13,6 +14,7 @@ import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
 import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
+import { newestLastmod, SITEMAP_PAGES, writeSitemap, type SitemapPage } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 export const PAGES_INDEX = '_pages.json';
@@ -34,8 +36,11 @@ export interface ExportStats {
   rendered: number;
   reused: number;
   seconds: number;
-  /** Seconds spent writing pages (and meanwhile indexing them), finishing the search index, and describing the rest of the folder. */
-  phases: { pages: number; search: number; finalize: number };
+  /**
+   * Seconds spent writing pages (and meanwhile indexing them), finishing the search index, and describing the rest of
+   * the folder; `sitemap`: writing the sitemap, at the same time as the search index.
+   */
+  phases: { pages: number; search: number; sitemap: number; finalize: number };
   /** Search index shards linked unchanged from the previous export (of SEARCH_INDEX_SHARDS). */
   searchShardsReused: number;
   /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
@@ -58,6 +63,8 @@ interface PartResult {
   pages: Record<string, string>;
   /** path → hash of its search document (pages with a data-pagefind-body element). */
   search: Record<string, string>;
+  /** path → when its row last changed (ISO 8601), for each tool and post page: the sitemap's lastmod. */
+  updated: Record<string, string>;
   rendered: number;
   reused: number;
   /** Pages whose bytes differ from the previous export's (new ones included). */
@@ -126,7 +133,7 @@ async function readPrevious(dir: string | null | undefined, code: string): Promi
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: new Map(), pages: {}, search: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), pages: {}, search: {}, updated: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
   /** One headers object per distinct CSP (it is the same on most pages): 100,000 entries share it. */
   private readonly headerSets = new Map<string, Record<string, string>>();
@@ -157,6 +164,7 @@ class PageWriter {
     if (data) {
       const key = cacheKey(this.code, data);
       this.result.pages[path] = key;
+      this.result.updated[path] = new Date('tool' in data ? data.tool.updatedAt : data.post.updatedAt).toISOString();
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
@@ -351,6 +359,18 @@ class SearchIndex {
   }
 }
 
+/**
+ * What the sitemap lists: the public pages without a row (those that show tools or posts dated by the newest of them)
+ * and every tool and post page written, dated by its row.
+ */
+function sitemapPages(updated: Record<string, string>): SitemapPage[] {
+  const rows = Object.entries(updated).map(([path, lastmod]) => ({ path, lastmod }));
+  const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
+  const toolsChanged = newest('/tool/');
+  const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };
+  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows];
+}
+
 /** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
@@ -374,13 +394,20 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const files = new Map<string, FileEntry>();
   const pages: Record<string, string> = {};
   const search: Record<string, string> = {};
+  const updated: Record<string, string> = {};
   for (const part of all) {
     for (const [file, entry] of part.files) files.set(file, entry);
     Object.assign(pages, part.pages);
     Object.assign(search, part.search);
+    Object.assign(updated, part.updated);
   }
   const pagesDone = performance.now();
-  const { signatures, reused: shardsReused } = await searchIndex.write(search);
+  // The sitemap is written while Pagefind writes the search index in its own process.
+  const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
+    searchIndex.write(search),
+    writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+  ]);
+  for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
@@ -390,7 +417,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
-  const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, finalize: (now - searchDone) / 1000 };
-  const changed = all.flatMap((part) => part.changed).sort();
-  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, searchShardsReused: shardsReused, changed };
+  const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, sitemap: sitemap.seconds, finalize: (now - searchDone) / 1000 };
+  const changed = all.flatMap((part) => part.changed);
+  for (const [file, entry] of sitemap.written) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
+  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, searchShardsReused: shardsReused, changed: changed.sort() };
 }

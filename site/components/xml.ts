@@ -1,4 +1,4 @@
-// Escaping for the XML the site writes itself (sitemap, RSS).
+// Escaping for the bits of XML the site writes itself: the feed's elements @astrojs/rss takes as raw XML (customData).
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 export function xmlEscape(value: string): string {

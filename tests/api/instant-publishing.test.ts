@@ -13,9 +13,11 @@ import { buildSite } from '../../api/services/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
 import { requestRebuild } from '../../api/services/rebuild-queue';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { toolChangePaths } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH, SITEMAP_PATH, toolChangePaths } from '../../lib/page-paths';
+import { readManifest } from '../../api/services/build-files';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
+import { parseRss, readSitemap } from '../helpers/xml';
 
 const dist = vi.hoisted(() => {
   const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
@@ -37,10 +39,22 @@ async function build(): Promise<void> {
   if (!result.ok) throw new Error(result.log);
 }
 
+/** Every URL the site's sitemap lists, read as a crawler reads it (through the server). */
+async function sitemapUrls(): Promise<string[]> {
+  const files = await readSitemap(`${BASE}${SITEMAP_INDEX_PATH}`, async (url) => {
+    const res = await get(new URL(url).pathname);
+    expect(res.status, url).toBe(200);
+    return res.text();
+  });
+  return files.flatMap((file) => file.urls.map((u) => new URL(u.loc).pathname));
+}
+
 beforeAll(async () => {
   admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
   listed = await makeTool({ status: 'approved', name: 'Listed Lens', slug: 'listed-lens', tags: ['design'] });
   edited = await makeTool({ status: 'approved', name: 'Edit Easel', slug: 'edit-easel', tags: ['design'] });
+  // Enough pages for a sitemap worth compressing.
+  for (let i = 0; i < 8; i++) await makeTool({ status: 'approved', name: `Shelf Tool ${i}`, slug: `shelf-tool-${i}`, tags: ['design'] });
   await build();
 }, 60_000);
 
@@ -55,9 +69,8 @@ describe('a change is public at once', () => {
     const html = await res.text();
     expect(html).toContain('Fresh Quill');
     expect(html).toContain(review.curatorTake);
-    // The directory's first page and the sitemap list it too.
+    // The directory's first page lists it too; the sitemap catches up with the rebuild.
     expect(await (await get('/directory')).text()).toContain('Fresh Quill');
-    expect(await (await get('/sitemap.xml')).text()).toContain('/tool/fresh-quill');
   });
 
   it('answers 404 for an unlisted tool at once, though its static file still exists', async () => {
@@ -71,6 +84,25 @@ describe('a change is public at once', () => {
       expect(await page.text()).toContain('Page Not Found');
     }
     expect(await (await get('/directory')).text()).not.toContain('Listed Lens');
+  });
+
+  it('puts a post in the feed at once, written by @astrojs/rss as RSS 2.0, escaped', async () => {
+    const title = 'Tools & <Tricks> for "Q3"';
+    const res = await call('POST', '/api/admin/blog/posts', { cookie: admin, body: { title, content: '<p>Body &amp; soul</p>', excerpt: 'Fast & loose', status: 'published', tags: ['ai'] } });
+    expect(res.status).toBe(200);
+    const feed = await get('/rss.xml');
+    expect(feed.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const { items } = parseRss(await feed.text());
+    expect(items[0]).toMatchObject({ title, description: 'Fast & loose', category: ['ai'], link: expect.stringMatching(/\/blog\/tools-tricks-for-q3$/) });
+    expect(items[0].guid).toBe(items[0].link);
+  });
+
+  it('serves the static sitemap for a change recorded by a version that still rendered it on demand', async () => {
+    const before = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+    await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', paths: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
+    const res = await get(SITEMAP_PATH);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(before);
   });
 
   it('shows an edited description at once', async () => {
@@ -105,12 +137,12 @@ describe('the static site catches up', () => {
     expect(await changedPaths()).toContain('/tool/edit-easel');
     const before = realpathSync(dist);
     await build();
-    // The search index is remade only in the shards of the four pages that changed (approved, unlisted, edited, and
-    // approved by another process); the others are linked as they were.
+    // The search index is remade only in the shards of the five pages that changed (approved, unlisted, edited,
+    // approved by another process, and the new post); the others are linked as they were.
     const entry = (folder: string, shard: number) => statSync(join(folder, `pagefind/s${shard}/pagefind-entry.json`)).ino;
     const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => shard);
     const linked = shards.filter((shard) => entry(before, shard) === entry(realpathSync(dist), shard));
-    expect(linked.length).toBeGreaterThanOrEqual(SEARCH_INDEX_SHARDS - 4);
+    expect(linked.length).toBeGreaterThanOrEqual(SEARCH_INDEX_SHARDS - 5);
     expect(linked.length).toBeLessThan(SEARCH_INDEX_SHARDS);
     // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
     const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
@@ -124,6 +156,16 @@ describe('the static site catches up', () => {
     expect(existsSync(staticFile('listed-lens'))).toBe(false);
     expect(existsSync(staticFile('fresh-quill'))).toBe(true);
     expect((await get('/tool/listed-lens')).status).toBe(404);
+    // And so in the sitemap, which the build wrote into the folder's manifest, pre-compressed like the pages.
+    const urls = await sitemapUrls();
+    expect(urls).toContain('/tool/fresh-quill');
+    expect(urls).toContain('/tool/edit-easel');
+    expect(urls).not.toContain('/tool/listed-lens');
+    const manifest = (await readManifest(realpathSync(dist)))!;
+    for (const file of ['sitemap-index.xml', 'sitemap.xml', 'sitemap-0.xml', 'rss.xml']) expect(manifest.get(file)?.type, file).toBe('application/xml; charset=utf-8');
+    expect(manifest.get('sitemap-0.xml')?.br).toBeGreaterThan(0);
+    const encoded = await get('/sitemap-0.xml', { 'accept-encoding': 'br' });
+    expect(encoded.headers.get('content-encoding')).toBe('br');
   }, 60_000);
 
   it('a failed build leaves the previous site serving, and the changed page still rendered on demand', async () => {

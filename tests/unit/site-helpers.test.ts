@@ -1,4 +1,4 @@
-// The public pages' helpers: the demo-video embed address, XML escaping for the sitemap and feed, contact addresses.
+// The public pages' helpers: the demo-video embed address, XML escaping for the feed, contact addresses.
 import { describe, expect, it, vi } from 'vitest';
 import { contactEmails } from '../../site/components/contact';
 import { videoEmbedUrl } from '../../site/components/embed';
