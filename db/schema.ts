@@ -1,16 +1,11 @@
 // The database schema: every entity of SPEC.md section 3 plus what the product needs around them.
 import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { BuildStats } from '../lib/contract/admin';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const createdAt = () => integer({ mode: 'timestamp_ms' }).notNull().default(now);
-/** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */
-export interface BuildStats {
-  pages: number;
-  rendered: number;
-  reused: number;
-  seconds: number;
-}
+export type { BuildStats };
 
 const stringList = () => text({ mode: 'json' }).$type<string[]>();
 
