@@ -1,7 +1,7 @@
 // The admin panel's data: one fetcher store per admin list (fetched only when the signed-in user may
 // read it) and the actions that change them, each refreshing the lists it affects.
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import type { AdminStats } from '../../api/admin/tools.service';
+import type { AdminStats } from '../../lib/contract';
 import { ApiError, getJson, send } from '../../lib/http';
 import type { FieldChange } from '../../lib/change-text';
 import { can, type Permission } from '../../lib/permissions';
