@@ -9,6 +9,8 @@ import {
   toolRecordSchema,
   userChangeRequestSchema,
   userToolSchema,
+  userToolStatsSchema,
+  userToolsQuerySchema,
   type SubmissionInput,
 } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
@@ -17,7 +19,9 @@ import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
-import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool } from './service';
+import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
+
+const userToolsPath = (limit: number, offset: number) => `/api/user/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`;
 
 /** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
 const MAX_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
@@ -82,7 +86,17 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
     },
     { auth: true, parse: 'none', response: { 201: toolRecordSchema } },
   )
-  .get('/api/user/tools', ({ user }) => listUserTools(user.id), { auth: true, response: z.array(userToolSchema) })
+  .get(
+    '/api/user/tools',
+    async ({ user, query, set }) => {
+      const { tools, more } = await listUserTools(user.id, query);
+      // The answer stays SPEC.md's array; the next page is named beside it (RFC 8288), as paged arrays usually are.
+      if (more) set.headers.link = `<${userToolsPath(query.limit, query.offset + query.limit)}>; rel="next"`;
+      return tools;
+    },
+    { auth: true, query: userToolsQuerySchema, response: z.array(userToolSchema) },
+  )
+  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: userToolStatsSchema })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {
     auth: true,
     params: ownToolParamsSchema,

@@ -1,10 +1,19 @@
 // Tool submissions and owners' change requests: the rules of SPEC.md sections 4-6 and issue 4,
 // as plain functions of plain values (the routes parse requests; this file decides).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type Tool, type User } from '../../db/schema';
 import { REVIEW_DECISION_HOURS } from '../../lib/constants';
-import type { ChangeRequestInput, RequestedChanges, SubmissionInput, ToolRecord, UserChangeRequest, UserTool } from '../../lib/contract';
+import type {
+  ChangeRequestInput,
+  RequestedChanges,
+  SubmissionInput,
+  ToolRecord,
+  UserChangeRequest,
+  UserTool,
+  UserToolStats,
+  UserToolsQuery,
+} from '../../lib/contract';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { can } from '../../lib/permissions';
@@ -98,22 +107,54 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
   return toolRecord(tool);
 }
 
-/** The user's own tools, newest first, each saying whether a change request is open. */
-export async function listUserTools(userId: number): Promise<UserTool[]> {
+/**
+ * A page of the user's own tools, newest first, each saying whether a change request is open; `more` when a later
+ * page has tools (one row past the page is read to know).
+ */
+export async function listUserTools(userId: number, { limit, offset }: UserToolsQuery): Promise<{ tools: UserTool[]; more: boolean }> {
   const rows = await db
     .select()
     .from(tools)
     .where(eq(tools.submittedById, userId))
-    .orderBy(desc(tools.submittedAt), desc(tools.id));
-  const open = await db
-    .select({ id: changeRequests.id, toolId: changeRequests.toolId })
-    .from(changeRequests)
-    .where(and(eq(changeRequests.submittedById, userId), eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending)));
+    .orderBy(desc(tools.submittedAt), desc(tools.id))
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  const open =
+    page.length === 0
+      ? []
+      : await db
+          .select({ id: changeRequests.id, toolId: changeRequests.toolId })
+          .from(changeRequests)
+          .where(
+            and(
+              inArray(changeRequests.toolId, page.map((t) => t.id)),
+              eq(changeRequests.submittedById, userId),
+              eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending),
+            ),
+          );
   const openByTool = new Map(open.map((r) => [r.toolId, r.id]));
-  return rows.map((tool) => {
-    const pendingChangeRequestId = openByTool.get(tool.id) ?? null;
-    return { ...toolRecord(tool), pendingChangeRequest: pendingChangeRequestId !== null, pendingChangeRequestId };
-  });
+  return {
+    tools: page.map((tool) => {
+      const pendingChangeRequestId = openByTool.get(tool.id) ?? null;
+      return { ...toolRecord(tool), pendingChangeRequest: pendingChangeRequestId !== null, pendingChangeRequestId };
+    }),
+    more: rows.length > limit,
+  };
+}
+
+/** The dashboard's stat cards over all of the user's tools: approved and pending by status, premium of any status. */
+export async function userToolStats(userId: number): Promise<UserToolStats> {
+  const [row] = await db
+    .select({
+      total: count(),
+      approved: sql`coalesce(sum(${tools.status} = ${TOOL_STATUS.approved}), 0)`.mapWith(Number),
+      pending: sql`coalesce(sum(${tools.status} = ${TOOL_STATUS.pending}), 0)`.mapWith(Number),
+      premium: sql`coalesce(sum(${tools.isPremium}), 0)`.mapWith(Number),
+    })
+    .from(tools)
+    .where(eq(tools.submittedById, userId));
+  return row;
 }
 
 /** A tool for its private preview: its owner or a reviewer; anyone else learns nothing (404). */
