@@ -10,3 +10,4 @@ export * from './blog';
 export * from './premium';
 export * from './uploads';
 export * from './admin';
+export * from './endpoints';
