@@ -4,11 +4,11 @@
 // stay its "status: body" ApiError.
 import type { z } from 'zod';
 import type { Endpoints, HttpMethod, Json } from './contract';
-import { getJson, getPage, send } from './http';
+import { getJson, send } from './http';
 
 export type Endpoint = keyof Endpoints;
 
-type Schemas<E extends Endpoint> = Endpoints[E];
+export type Schemas<E extends Endpoint> = Endpoints[E];
 type ResponseSchema<E extends Endpoint> = Schemas<E>['response'];
 /** The answer's schema: the route's one schema, or the one of its success status (201, 202). */
 type SuccessSchema<R> = R extends z.ZodType ? R : R[keyof R];
@@ -61,18 +61,4 @@ export function api<E extends Endpoint>(endpoint: E, ...[request]: Optional<ApiR
   const { method } = split(endpoint);
   if (method === 'GET') return getJson<Answer<E>>(url);
   return send<Answer<E>>(method, url, (request as { body?: unknown } | undefined)?.body);
-}
-
-/** The calls whose answer is a page of a list, the next page named in a Link header (`paged` in the map). */
-export type PagedEndpoint = { [E in Endpoint]: Schemas<E> extends { paged: true } ? E : never }[Endpoint];
-
-/** One page of a paged list: its items and the address of the next page, or null on the last one. */
-export interface ApiPage<E extends PagedEndpoint> {
-  items: Answer<E>;
-  next: string | null;
-}
-
-/** Reads one page of a paged list, by its address (apiUrl, or the `next` of the page before). */
-export function apiPage<E extends PagedEndpoint>(_endpoint: E, url: string): Promise<ApiPage<E>> {
-  return getPage<Answer<E>>(url);
 }

@@ -16,7 +16,8 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text}`);
 }
 
-async function get(url: string): Promise<Response> {
+/** GET `url` with the session's cookies; a non-OK answer throws. */
+export async function getOk(url: string): Promise<Response> {
   const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
   if (!res.ok) throw await failure(res);
   return res;
@@ -24,25 +25,7 @@ async function get(url: string): Promise<Response> {
 
 /** GET a JSON resource; a non-OK answer throws. */
 export async function getJson<T>(url: string): Promise<T> {
-  return (await (await get(url)).json()) as T;
-}
-
-/** The target of a `Link` header's rel="next" (RFC 8288), resolved against the page's own address; null without one. */
-export function nextLink(link: string | null, base: string): string | null {
-  for (const [, target, params] of (link ?? '').matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = params.match(/;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i);
-    if (!(rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/).includes('next')) continue;
-    const page = new URL(base, 'http://localhost');
-    const next = new URL(target, page);
-    return next.origin === page.origin && !URL.canParse(base) ? next.pathname + next.search : next.href;
-  }
-  return null;
-}
-
-/** GET one page of a JSON list; `next` is the address of the following page, null on the last. A non-OK answer throws. */
-export async function getPage<T>(url: string): Promise<{ items: T; next: string | null }> {
-  const res = await get(url);
-  return { items: (await res.json()) as T, next: nextLink(res.headers.get('link'), url) };
+  return (await (await getOk(url)).json()) as T;
 }
 
 /** A state-changing call with a JSON body (or FormData as is); a non-OK answer throws. */

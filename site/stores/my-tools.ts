@@ -4,7 +4,8 @@
 import { computed } from 'nanostores';
 import type { FetcherStore } from '@nanostores/query';
 import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
-import { apiPage, apiUrl, type Answer, type ApiPage } from '../../lib/api-client';
+import { apiUrl, type Answer } from '../../lib/api-client';
+import { apiPage, type ApiPage } from '../../lib/api-pages';
 import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type MyTool = Answer<'GET /api/user/tools'>[number];

@@ -1,7 +1,7 @@
 // The islands' typed client (lib/api-client.ts): addresses built from the contract's "METHOD /path" names, calls sent
 // through lib/http.ts so errors keep their "status: body" form, and answers passed through unchecked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, apiPage, apiUrl } from '../../lib/api-client';
+import { api, apiUrl } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -79,13 +79,5 @@ describe('api', () => {
     const error = await api('PATCH /api/admin/tools/:id', { params: { id: 9 }, body: { name: 'X' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('404: Tool not found');
-  });
-});
-
-describe('apiPage', () => {
-  it('answers the items of a page and the address of the next one', async () => {
-    answer(json([{ id: 1 }], 200, { link: '</api/user/tools?limit=12&offset=12>; rel="next"' }));
-    const page = await apiPage('GET /api/user/tools', apiUrl('GET /api/user/tools', { query: { limit: 12, offset: 0 } }));
-    expect(page).toEqual({ items: [{ id: 1 }], next: '/api/user/tools?limit=12&offset=12' });
   });
 });

@@ -1,6 +1,6 @@
 // The islands' fetch (SPEC.md sections 7 and 8): cookies always sent, 'status: body' errors, 401 not logged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, accountBlockReason, getJson, getPage, isUnauthorized, logError, nextLink, send } from '../../lib/http';
+import { ApiError, accountBlockReason, getJson, isUnauthorized, logError, send } from '../../lib/http';
 import { MSG } from '../../lib/messages';
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -156,46 +156,5 @@ describe('accountBlockReason', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     logError(new ApiError(403, `403: ${MSG.accountBanned}: Fraud`));
     expect(spy).not.toHaveBeenCalled();
-  });
-});
-
-describe('getPage', () => {
-  it("answers a page's items and the address its Link header names as next", async () => {
-    const fetchMock = answer(
-      new Response(JSON.stringify([{ id: 3 }]), {
-        headers: { 'content-type': 'application/json', link: '</api/user/tools?limit=12&offset=12>; rel="next"' },
-      }),
-    );
-    await expect(getPage('/api/user/tools?limit=12')).resolves.toEqual({ items: [{ id: 3 }], next: '/api/user/tools?limit=12&offset=12' });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/user/tools?limit=12');
-    expect(init.credentials).toBe('include');
-  });
-
-  it('answers no next address on the last page', async () => {
-    answer(json([]));
-    await expect(getPage('/api/user/tools?offset=24')).resolves.toEqual({ items: [], next: null });
-  });
-
-  it("throws 'status: body' for a non-OK answer, as getJson does", async () => {
-    answer(new Response('Unauthorized', { status: 401 }));
-    const error = await getPage('/api/user/tools').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(isUnauthorized(error)).toBe(true);
-  });
-});
-
-describe('nextLink', () => {
-  it('finds rel="next" among other links, quoted or not, and resolves it against the page address', () => {
-    expect(nextLink('</a?offset=0>; rel="prev", </a?offset=24>; rel="next"', '/a?offset=12')).toBe('/a?offset=24');
-    expect(nextLink('<?offset=24>; rel=next', '/api/user/tools?offset=12')).toBe('/api/user/tools?offset=24');
-    expect(nextLink('<https://example.com/b?page=2>; title="x"; rel="next last"', '/b')).toBe('https://example.com/b?page=2');
-    expect(nextLink('</b?page=2>; rel="next"', 'https://example.com/b')).toBe('https://example.com/b?page=2');
-  });
-
-  it('is null without a Link header or without a next link', () => {
-    expect(nextLink(null, '/a')).toBeNull();
-    expect(nextLink('</a?offset=0>; rel="prev"', '/a')).toBeNull();
-    expect(nextLink('</a?offset=0>; rel="nextish"', '/a')).toBeNull();
   });
 });

@@ -41,6 +41,7 @@ const SITE_FILES = filesUnder(join(ROOT, 'site'), /\.(ts|tsx|astro|mjs|js)$/);
 const BROWSER_FILES = [
   ...['islands', 'stores', 'components'].flatMap((folder) => filesUnder(join(ROOT, 'site', folder), /\.(ts|tsx)$/)),
   join(ROOT, 'lib', 'api-client.ts'),
+  join(ROOT, 'lib', 'api-pages.ts'),
   join(ROOT, 'lib', 'http.ts'),
 ];
 
