@@ -1,7 +1,7 @@
 // The admin panel's data: one fetcher store per admin list (fetched only when the signed-in user may
 // read it) and the actions that change them, each refreshing the lists it affects.
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
+import { api, apiUrl, type Answer, type ApiRequest, type Endpoint } from '../../lib/api-client';
 import { can, type Permission } from '../../lib/permissions';
 import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './user';
 
@@ -57,7 +57,8 @@ function refreshToolLists(): void {
   invalidateKeys((key) => key === ADMIN_KEYS.stats || key === ADMIN_KEYS.pending || key === ADMIN_KEYS.approved || isHistoryKey(key));
 }
 
-type Body<E extends Parameters<typeof api>[0]> = NonNullable<ApiRequest<E>['body']>;
+/** What an action sends: the body of its call. */
+type Body<E extends Endpoint> = NonNullable<ApiRequest<E>['body']>;
 
 // ---- Actions: each throws the API's 'status: body' error; the panel turns it into a toast. ----
 
