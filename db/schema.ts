@@ -1,18 +1,17 @@
 // The database schema: every entity of SPEC.md section 3 plus what the product needs around them.
 import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
+import type { BuildStats } from '../lib/contract/admin';
+import type { RequestedChanges } from '../lib/contract/submissions';
+import { POST_STATUS, POST_STATUSES } from '../lib/post-status';
+import { CHANGE_REQUEST_STATUS, CHANGE_REQUEST_STATUSES, INITIAL_TOOL_STATUS, TOOL_STATUSES } from '../lib/tool-status';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const createdAt = () => integer({ mode: 'timestamp_ms' }).notNull().default(now);
-/** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */
-export interface BuildStats {
-  pages: number;
-  rendered: number;
-  reused: number;
-  seconds: number;
-}
+export type { BuildStats };
 
-const stringList = () => text({ mode: 'json' }).$type<string[]>();
+const stringList = <T extends string = string>() => text({ mode: 'json' }).$type<T[]>();
 
 export const users = sqliteTable(
   'users',
@@ -28,8 +27,8 @@ export const users = sqliteTable(
     isPremium: integer({ mode: 'boolean' }).notNull().default(false),
     premiumToolsAllowed: integer().notNull().default(0),
     premiumToolsUsed: integer().notNull().default(0),
-    role: text({ length: 50 }).notNull().default('user'),
-    accountStatus: text({ length: 20 }).notNull().default('active'),
+    role: text({ length: 50, enum: ROLES }).notNull().default('user'),
+    accountStatus: text({ length: 20, enum: ACCOUNT_STATUSES }).notNull().default('active'),
     suspendedUntil: integer({ mode: 'timestamp_ms' }),
     suspensionReason: text(),
     stripeCustomerId: text(),
@@ -76,13 +75,12 @@ export const tools = sqliteTable(
     urlKey: text({ length: 500 }).notNull(),
     description: text().notNull(),
     logoUrl: text({ length: 500 }),
-    tags: stringList().notNull().default(sql`'[]'`),
-    pricingModel: text({ length: 50 }),
+    tags: stringList<CategoryId>().notNull().default(sql`'[]'`),
+    pricingModel: text({ length: 50, enum: PRICING_MODELS }),
     targetAudience: stringList().notNull().default(sql`'[]'`),
     screenshots: stringList().notNull().default(sql`'[]'`),
     videoUrl: text({ length: 500 }),
-    // pending | approved | rejected | unlisted
-    status: text({ length: 50 }).notNull().default('pending'),
+    status: text({ length: 50, enum: TOOL_STATUSES }).notNull().default(INITIAL_TOOL_STATUS),
     isPremium: integer({ mode: 'boolean' }).notNull().default(false),
     submittedById: integer()
       .notNull()
@@ -133,9 +131,8 @@ export const changeRequests = sqliteTable(
     submittedById: integer()
       .notNull()
       .references(() => users.id),
-    requestData: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    // pending | approved | rejected
-    status: text({ length: 50 }).notNull().default('pending'),
+    requestData: text({ mode: 'json' }).$type<RequestedChanges>().notNull(),
+    status: text({ length: 50, enum: CHANGE_REQUEST_STATUSES }).notNull().default(CHANGE_REQUEST_STATUS.pending),
     submittedAt: createdAt(),
     reviewedAt: integer({ mode: 'timestamp_ms' }),
     reviewedById: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -161,8 +158,7 @@ export const blogPosts = sqliteTable(
     authorId: integer()
       .notNull()
       .references(() => users.id),
-    // draft | published
-    status: text({ length: 20 }).notNull().default('draft'),
+    status: text({ length: 20, enum: POST_STATUSES }).notNull().default(POST_STATUS.draft),
     readTime: text(),
     publishedAt: integer({ mode: 'timestamp_ms' }),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 // The demo content db/seed.ts writes: accounts, real AI tools with editorial reviews, blog posts, change requests.
-import type { AccountStatus, CategoryId, PricingModel, Role, ToolStatus } from '../lib/categories';
+import type { AccountStatus, CategoryId, PricingModel, Role } from '../lib/categories';
+import type { ToolStatus } from '../lib/tool-status';
 import type { NewTool } from './schema';
 import {
   DEMO_ADMIN_EMAIL,

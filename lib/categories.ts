@@ -37,6 +37,3 @@ export type Role = (typeof ROLES)[number];
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-export const TOOL_STATUSES = ['pending', 'approved', 'rejected', 'unlisted'] as const;
-export type ToolStatus = (typeof TOOL_STATUSES)[number];

@@ -1,6 +1,6 @@
 // What an owner's change request changes, for the admin Change Requests list: a word diff per field and a one-line text.
 import { diffArrays, diffWords } from 'diff';
-import type { DiffPart } from './diff-parts';
+import type { DiffPart, FieldChange } from './contract/admin';
 import { pricingLabel, splitCommaList, tagLabel } from './format';
 
 /** The tool fields an owner may ask to change, as the tool holds them now. */
@@ -15,18 +15,7 @@ export interface ChangeableToolValues {
 
 type Field = keyof ChangeableToolValues;
 
-/** One requested change: the whole values as shown, and the words (or list items) removed and added. */
-export interface FieldChange {
-  field: Field;
-  label: string;
-  kind: 'text' | 'list';
-  /** The value the tool holds now ('' for none); null once the request is decided and the tool no longer holds it. */
-  before: string | null;
-  /** The requested value ('' for none). */
-  after: string;
-  /** Text: runs of words; list: one part per item. Only 'same' parts when `before` is null. */
-  parts: DiffPart[];
-}
+export type { FieldChange };
 
 const TEXT_FIELDS: readonly { key: Field; label: string; format?: (v: string) => string }[] = [
   { key: 'name', label: 'Name' },

@@ -1,9 +1,8 @@
 // Showing a diff: the parts of a changed value, and long unchanged runs cut down to the words beside each change.
 // Kept apart from lib/change-text.ts so the admin panel shows diffs without shipping the diff algorithm.
-export interface DiffPart {
-  text: string;
-  change: 'same' | 'added' | 'removed';
-}
+import type { DiffPart } from './contract/admin';
+
+export type { DiffPart };
 
 /** A run's leading whitespace, its words, and its trailing whitespace. */
 export function splitOuterSpace(text: string): [lead: string, words: string, trail: string] {

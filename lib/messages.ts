@@ -24,6 +24,7 @@ export const MSG = {
   accountSuspended: 'This account is suspended',
   foreignOrigin: 'Cross-site request refused',
   unauthorized: 'Unauthorized',
+  malformedBody: 'Malformed request body',
   forbidden: 'Forbidden',
   // Catalogue API (GET /api/tools, /api/blog/posts)
   invalidLimit: 'limit must be a whole number from 1 to 100',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS, ROLES, ACCOUNT_STATUSES } from './categories';
 import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD } from './constants';
 import { MSG } from './messages';
+import { POST_STATUSES } from './post-status';
 import { splitCommaList } from './format';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
@@ -210,7 +211,7 @@ export const blogPostSchema = z.object({
     .max(MAX_POST_CONTENT, MSG.textTooLong('Content', MAX_POST_CONTENT)),
   excerpt: textField('Excerpt', MAX_POST_EXCERPT).optional().nullable(),
   slug: lineField('Slug', 255).optional().nullable(),
-  status: z.enum(['draft', 'published'], 'Status must be draft or published').optional(),
+  status: z.enum(POST_STATUSES, 'Status must be draft or published').optional(),
   featuredImage: z.union([httpUrl, z.literal(''), z.null()]).optional(),
   category: lineField('Category', 100).optional().nullable(),
   tags: commaList('Tags').optional(),

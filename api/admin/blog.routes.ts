@@ -1,25 +1,26 @@
 // Admin blog routes: the Blog CMS list, create and update.
 import { Elysia } from 'elysia';
-import { MSG } from '../../lib/messages';
-import { blogPostSchema } from '../../lib/schemas';
+import { z } from 'zod';
+import { adminPostSchema, blogPostSchema, blogPostUpdateSchema, postParamsSchema } from '../../lib/contract';
+import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { createPost, listAllPosts, updatePost } from './blog.service';
-import { idParam, jsonBody } from './shared';
-
-const blogPostUpdateSchema = blogPostSchema.partial();
 
 export const adminBlogRoutes = new Elysia({ name: 'admin-blog-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/blog/posts', () => listAllPosts(), { permission: 'manage:blog' })
-  .post('/api/admin/blog/posts', ({ body, user }) => createPost(blogPostSchema.parse(jsonBody(body)), user.id), {
+  .get('/api/admin/blog/posts', () => listAllPosts(), { permission: 'manage:blog', response: z.array(adminPostSchema) })
+  .post('/api/admin/blog/posts', ({ body, user }) => createPost(body, user.id), {
     permission: 'manage:blog',
+    body: jsonBody(blogPostSchema),
+    response: adminPostSchema,
   })
-  .patch(
-    '/api/admin/blog/posts/:id',
-    ({ params, body, user }) => updatePost(idParam(params.id, MSG.postNotFound), blogPostUpdateSchema.parse(jsonBody(body)), user.id),
-    { permission: 'manage:blog' },
-  );
+  .patch('/api/admin/blog/posts/:id', ({ params, body, user }) => updatePost(params.id, body, user.id), {
+    permission: 'manage:blog',
+    params: postParamsSchema,
+    body: jsonBody(blogPostUpdateSchema),
+    response: adminPostSchema,
+  });

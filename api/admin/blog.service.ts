@@ -1,22 +1,24 @@
 // The Blog CMS: every post for the admin list, and create/update with sanitised HTML, slugs,
 // excerpts, read times and the first-publication date decided here.
-import { and, desc, eq, like, ne, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { blogPosts, type BlogPost } from '../../db/schema';
+import type { AdminPost, BlogPostInput, BlogPostUpdateInput } from '../../lib/contract';
 import { computeReadTime } from '../../lib/format';
 import { MSG } from '../../lib/messages';
-import type { BlogPostInput } from '../../lib/schemas';
+import { POST_STATUS } from '../../lib/post-status';
 import { sanitizeBlogHtml, htmlToText } from '../../lib/sanitize';
-import { slugify, uniqueSlug } from '../../lib/slug';
+import { slugify } from '../../lib/slug';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { requestRebuild } from '../services/rebuild-queue';
+import { freeSlug, takenSlugs } from '../services/slugs';
 import { postChangePaths } from '../../lib/page-paths';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
 export const EXCERPT_LENGTH = 160;
 
-export async function listAllPosts(): Promise<BlogPost[]> {
+export async function listAllPosts(): Promise<AdminPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 
@@ -36,34 +38,23 @@ function cleanContent(html: string): string {
   return clean;
 }
 
-async function slugsLike(tx: Transaction, root: string, exceptPostId: number | null): Promise<Set<string>> {
-  const rows = await tx
-    .select({ slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(and(or(eq(blogPosts.slug, root), like(blogPosts.slug, `${root}-%`)), exceptPostId === null ? undefined : ne(blogPosts.id, exceptPostId)));
-  return new Set(rows.map((r) => r.slug));
-}
-
 /** An explicit slug (slugified too) must be free: 409 if not. A slug derived from the title gets -2, -3... */
-async function explicitSlug(tx: Transaction, given: string | null | undefined, exceptPostId: number | null): Promise<string | null> {
+async function explicitSlug(tx: Transaction, given: string | null | undefined, exceptPostId?: number): Promise<string | null> {
   const slug = slugify(given ?? '');
   if (!slug) return null;
-  if ((await slugsLike(tx, slug, exceptPostId)).has(slug)) throw conflict(MSG.postSlugTaken);
+  if ((await takenSlugs(tx, blogPosts, slug, exceptPostId)).has(slug)) throw conflict(MSG.postSlugTaken);
   return slug;
 }
 
-async function derivedSlug(tx: Transaction, title: string, exceptPostId: number | null): Promise<string> {
-  const root = slugify(title) || 'post';
-  return uniqueSlug(root, await slugsLike(tx, root, exceptPostId));
-}
+const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) => freeSlug(tx, blogPosts, title, 'post', exceptPostId);
 
 const excerptFrom = (content: string) => excerptOf(htmlToText(content));
 
-export async function createPost(input: BlogPostInput, actorId: number): Promise<BlogPost> {
+export async function createPost(input: BlogPostInput, actorId: number): Promise<AdminPost> {
   const content = cleanContent(input.content);
   return db.transaction(async (tx) => {
-    const slug = (await explicitSlug(tx, input.slug, null)) ?? (await derivedSlug(tx, input.title, null));
-    const status = input.status ?? 'draft';
+    const slug = (await explicitSlug(tx, input.slug)) ?? (await derivedSlug(tx, input.title));
+    const status = input.status ?? POST_STATUS.draft;
     const now = new Date();
     const [post] = await tx
       .insert(blogPosts)
@@ -78,12 +69,12 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
         authorId: actorId,
         status,
         readTime: input.readTime?.trim() || computeReadTime(content),
-        publishedAt: status === 'published' ? now : null,
+        publishedAt: status === POST_STATUS.published ? now : null,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    if (status === 'published') await requestRebuild(`post published: ${slug}`, tx, postChangePaths(slug));
+    if (status === POST_STATUS.published) await requestRebuild(`post published: ${slug}`, tx, postChangePaths(slug));
     await recordAudit(tx, {
       actorId,
       action: 'blog.create',
@@ -101,7 +92,7 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
  * a new title (once published, its URL is permanent). publishedAt is set on the first publication and
  * kept through later drafts. A new content recomputes readTime unless one is given.
  */
-export async function updatePost(postId: number, input: Partial<BlogPostInput>, actorId: number): Promise<BlogPost> {
+export async function updatePost(postId: number, input: BlogPostUpdateInput, actorId: number): Promise<AdminPost> {
   const content = input.content !== undefined ? cleanContent(input.content) : undefined;
   return db.transaction(async (tx) => {
     const post = await tx.query.blogPosts.findFirst({ where: eq(blogPosts.id, postId) });
@@ -123,7 +114,7 @@ export async function updatePost(postId: number, input: Partial<BlogPostInput>, 
     else if (!post.publishedAt && next.title !== undefined && next.title !== post.title) next.slug = await derivedSlug(tx, next.title, post.id);
 
     const status = next.status ?? post.status;
-    if (status === 'published' && !post.publishedAt) next.publishedAt = new Date();
+    if (status === POST_STATUS.published && !post.publishedAt) next.publishedAt = new Date();
 
     const { before, after } = changedFields(post, next);
     if (Object.keys(after).length === 0) return post;
@@ -132,8 +123,9 @@ export async function updatePost(postId: number, input: Partial<BlogPostInput>, 
       .set({ ...(after as Partial<BlogPost>), updatedAt: new Date() })
       .where(eq(blogPosts.id, postId))
       .returning();
-    if (post.status === 'published' || updated.status === 'published') {
-      const what = updated.status !== 'published' ? 'unpublished' : post.status !== 'published' ? 'published' : 'edited';
+    const published = (p: BlogPost) => p.status === POST_STATUS.published;
+    if (published(post) || published(updated)) {
+      const what = !published(updated) ? 'unpublished' : !published(post) ? 'published' : 'edited';
       await requestRebuild(`post ${what}: ${updated.slug}`, tx, postChangePaths(post.slug, updated.slug));
     }
     await recordAudit(tx, { actorId, action: 'blog.update', entityType: 'blog_post', entityId: postId, before, after });

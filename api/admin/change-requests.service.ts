@@ -5,9 +5,10 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { db, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
 import { changeDiff, changeText } from '../../lib/change-text';
+import { changeRequestSchema, type AdminChangeRequest, type ChangeRequestApproval, type ChangeRequestDecision } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { ownToolRefusal, type Actor } from '../../lib/permissions';
-import { changeRequestSchema } from '../../lib/schemas';
+import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
@@ -15,12 +16,13 @@ import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
 import { personColumns, personOf } from './shared';
+import { toolRecord } from '../tools/service';
 import { applyToolChanges } from './tools.service';
 
 const requester = alias(users, 'requester');
 
 /** Every request: pending ones first, then newest first. `changes` compares a pending request with the tool as it is now. */
-export async function listChangeRequests() {
+export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
   const rows = await db
     .select({
       request: changeRequests,
@@ -40,11 +42,14 @@ export async function listChangeRequests() {
     .innerJoin(tools, eq(tools.id, changeRequests.toolId))
     .innerJoin(requester, eq(requester.id, changeRequests.submittedById))
     .orderBy(
-      asc(sql`case when ${changeRequests.status} = 'pending' then 0 else 1 end`),
+      asc(sql`case when ${changeRequests.status} = ${CHANGE_REQUEST_STATUS.pending} then 0 else 1 end`),
       desc(changeRequests.submittedAt),
       desc(changeRequests.id),
     );
-  return rows.map(({ request, tool, requester: person }) => ({
+  return rows.map(({ request, tool, requester: person }) => {
+    // A decided request is shown as what it asked for: the tool no longer holds the old values.
+    const current = request.status === CHANGE_REQUEST_STATUS.pending ? tool : null;
+    return {
     id: request.id,
     toolId: request.toolId,
     toolName: tool.name,
@@ -59,22 +64,22 @@ export async function listChangeRequests() {
     reviewedAt: request.reviewedAt,
     reviewedById: request.reviewedById,
     requestData: request.requestData,
-    // A decided request is shown as what it asked for: the tool no longer holds the old values.
-    changes: changeText(request.requestData, request.status === 'pending' ? tool : null),
-    diff: changeDiff(request.requestData, request.status === 'pending' ? tool : null),
-  }));
+    changes: changeText(request.requestData, current),
+    diff: changeDiff(request.requestData, current),
+    };
+  });
 }
 
 async function pendingRequest(tx: Transaction, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
   const request = await tx.query.changeRequests.findFirst({ where: eq(changeRequests.id, requestId) });
   if (!request) throw notFound(MSG.changeRequestNotFound);
-  if (request.status !== 'pending') throw conflict(MSG.changeRequestAlreadyDecided);
+  if (request.status !== CHANGE_REQUEST_STATUS.pending) throw conflict(MSG.changeRequestAlreadyDecided);
   const tool = await tx.query.tools.findFirst({ where: eq(tools.id, request.toolId) });
   if (!tool) throw notFound(MSG.toolNotFound);
   return { request, tool };
 }
 
-async function decide(tx: Transaction, request: ChangeRequest, status: 'approved' | 'rejected', actorId: number) {
+async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<ChangeRequest['status'], 'pending'>, actorId: number) {
   const [decided] = await tx
     .update(changeRequests)
     .set({ status, reviewedAt: new Date(), reviewedById: actorId })
@@ -87,7 +92,7 @@ async function decide(tx: Transaction, request: ChangeRequest, status: 'approved
  * Applies the request to the tool (validated again: it was stored a while ago), under the same rules
  * as an editor's edit: an approved tool keeps its slug, a new url moves urlKey and must be free.
  */
-export async function approveChangeRequest(requestId: number, actor: Actor) {
+export async function approveChangeRequest(requestId: number, actor: Actor): Promise<ChangeRequestApproval> {
   const actorId = actor.id;
   return db.transaction(async (tx) => {
     const { request, tool } = await pendingRequest(tx, requestId);
@@ -95,11 +100,11 @@ export async function approveChangeRequest(requestId: number, actor: Actor) {
     refuse(ownToolRefusal(actor, tool));
     const changes = changeRequestSchema.parse(request.requestData);
     const applied = await applyToolChanges(tx, tool, changes);
-    const decided = await decide(tx, request, 'approved', actorId);
+    const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.approved, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
-    if (changed && applied.tool.status === 'approved') await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
+    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
     if (changed) {
       await recordAudit(tx, {
         actorId,
@@ -118,14 +123,14 @@ export async function approveChangeRequest(requestId: number, actor: Actor) {
       before: { status: request.status },
       after: { status: decided.status },
     });
-    return { id: decided.id, status: decided.status, reviewedAt: decided.reviewedAt, tool: applied.tool };
+    return { id: decided.id, status: decided.status, reviewedAt: decided.reviewedAt, tool: toolRecord(applied.tool) };
   });
 }
 
-export async function rejectChangeRequest(requestId: number, reason: string | null, actorId: number) {
+export async function rejectChangeRequest(requestId: number, reason: string | null, actorId: number): Promise<ChangeRequestDecision> {
   return db.transaction(async (tx) => {
     const { request, tool } = await pendingRequest(tx, requestId);
-    const decided = await decide(tx, request, 'rejected', actorId);
+    const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.rejected, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(changeRequestRejectedEmail(person, tool, reason), tx);
     await recordAudit(tx, {

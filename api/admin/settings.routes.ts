@@ -5,6 +5,7 @@ import { Elysia } from 'elysia';
 import { count } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { adminSettingsSchema, messageSchema, type AdminSettings } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
@@ -27,7 +28,7 @@ async function liveBuild(): Promise<BuildInfo | null> {
   return folder ? readBuildInfo(folder) : null;
 }
 
-export async function settingsState() {
+export async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox] = await Promise.all([
     rebuildState(5),
     changedPaths(),
@@ -48,7 +49,7 @@ export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings' })
+  .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings', response: adminSettingsSchema })
   // 202: the build runs in the background; Settings shows how it went.
   .post(
     '/api/admin/rebuild',
@@ -56,5 +57,5 @@ export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
       await requestRebuild(`Rebuild Now by ${user.email}`, db);
       return status(202, { message: MSG.rebuildQueued });
     },
-    { permission: 'run:rebuild' },
+    { permission: 'run:rebuild', response: { 202: messageSchema } },
   );

@@ -1,12 +1,25 @@
 // Admin tool routes: stats, moderation of pending tools and the upkeep of approved ones (SPEC.md section 7).
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { MSG } from '../../lib/messages';
-import { editorialReviewSchema, rejectSchema, toolUpdateSchema, unlistSchema } from '../../lib/schemas';
+import {
+  adminApprovedToolSchema,
+  adminEditorialReviewSchema,
+  adminPendingToolSchema,
+  adminStatsSchema,
+  editorialReviewSchema,
+  premiumChangeSchema,
+  rejectSchema,
+  toolHistorySchema,
+  toolParamsSchema,
+  toolPremiumSchema,
+  toolRecordSchema,
+  toolUpdateSchema,
+  unlistSchema,
+} from '../../lib/contract';
+import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { idParam, jsonBody, requireAnyPermission } from './shared';
 import {
   addReview,
   adminStats,
@@ -21,53 +34,58 @@ import {
   updateTool,
 } from './tools.service';
 
-const premiumSchema = z.object({ isPremium: z.boolean('isPremium must be true or false') });
-
-const toolId = (id: string) => idParam(id, MSG.toolNotFound);
+const params = toolParamsSchema;
+const response = toolRecordSchema;
 
 export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/stats', () => adminStats(), { permission: 'read:stats' })
-  .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), { permission: 'read:pending-tools' })
-  .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools' })
-  .get(
-    '/api/admin/tools/:id/history',
-    ({ params, user }) => {
-      requireAnyPermission(user, ['edit:tools', 'read:pending-tools']);
-      return toolHistory(toolId(params.id));
-    },
-    { auth: true },
-  )
-  .post(
-    '/api/admin/tools/:id/approve',
-    ({ params, body, user }) => approveTool(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user),
-    { permission: 'moderate:tools' },
-  )
-  .post(
-    '/api/admin/tools/:id/reject',
-    ({ params, body, user }) => rejectTool(toolId(params.id), rejectSchema.parse(jsonBody(body)).rejectionReason, user.id),
-    { permission: 'moderate:tools' },
-  )
-  .patch(
-    '/api/admin/tools/:id',
-    ({ params, body, user }) => updateTool(toolId(params.id), toolUpdateSchema.parse(jsonBody(body)), user),
-    { permission: 'edit:tools' },
-  )
-  .post(
-    '/api/admin/tools/:id/premium',
-    ({ params, body, user }) => setPremium(toolId(params.id), premiumSchema.parse(jsonBody(body)).isPremium, user),
-    { permission: 'edit:tools' },
-  )
-  .post(
-    '/api/admin/tools/:id/unlist',
-    ({ params, body, user }) => unlistTool(toolId(params.id), unlistSchema.parse(jsonBody(body)).reason, user.id),
-    { permission: 'edit:tools' },
-  )
-  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(toolId(params.id), user), { permission: 'edit:tools' })
-  .post(
-    '/api/admin/tools/:id/review',
-    ({ params, body, user }) => addReview(toolId(params.id), editorialReviewSchema.parse(jsonBody(body)), user),
-    { permission: 'edit:tools' },
-  );
+  .get('/api/admin/stats', () => adminStats(), { permission: 'read:stats', response: adminStatsSchema })
+  .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), {
+    permission: 'read:pending-tools',
+    response: z.array(adminPendingToolSchema),
+  })
+  .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools', response: z.array(adminApprovedToolSchema) })
+  .get('/api/admin/tools/:id/history', ({ params }) => toolHistory(params.id), {
+    anyPermission: ['edit:tools', 'read:pending-tools'],
+    params,
+    response: toolHistorySchema,
+  })
+  .post('/api/admin/tools/:id/approve', ({ params, body, user }) => approveTool(params.id, body, user), {
+    permission: 'moderate:tools',
+    params,
+    body: jsonBody(editorialReviewSchema),
+    response,
+  })
+  .post('/api/admin/tools/:id/reject', ({ params, body, user }) => rejectTool(params.id, body.rejectionReason, user.id), {
+    permission: 'moderate:tools',
+    params,
+    body: jsonBody(rejectSchema),
+    response,
+  })
+  .patch('/api/admin/tools/:id', ({ params, body, user }) => updateTool(params.id, body, user), {
+    permission: 'edit:tools',
+    params,
+    body: jsonBody(toolUpdateSchema),
+    response,
+  })
+  .post('/api/admin/tools/:id/premium', ({ params, body, user }) => setPremium(params.id, body.isPremium, user), {
+    permission: 'edit:tools',
+    params,
+    body: jsonBody(toolPremiumSchema),
+    response: premiumChangeSchema,
+  })
+  .post('/api/admin/tools/:id/unlist', ({ params, body, user }) => unlistTool(params.id, body.reason, user.id), {
+    permission: 'edit:tools',
+    params,
+    body: jsonBody(unlistSchema),
+    response,
+  })
+  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(params.id, user), { permission: 'edit:tools', params, response })
+  .post('/api/admin/tools/:id/review', ({ params, body, user }) => addReview(params.id, body, user), {
+    permission: 'edit:tools',
+    params,
+    body: jsonBody(editorialReviewSchema),
+    response: adminEditorialReviewSchema,
+  });

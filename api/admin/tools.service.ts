@@ -1,46 +1,56 @@
 // Tool moderation for the admin panel: stats, the pending and approved lists, a tool's history,
 // approve/reject, edits, premium, unlist/list and follow-up reviews. Every mutation is one transaction.
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { publicToolColumns } from '../../db/queries/tools';
 import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
+import type {
+  AdminApprovedTool,
+  AdminEditorialReview,
+  AdminPendingTool,
+  AdminStats,
+  ChangeRequestInput,
+  EditorialReviewInput,
+  PremiumChange,
+  ToolHistory,
+  ToolRecord,
+  ToolUpdateInput,
+} from '../../lib/contract';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
-import type { ChangeRequestInput, EditorialReviewInput, ToolUpdateInput } from '../../lib/schemas';
-import { slugify, uniqueSlug } from '../../lib/slug';
+import {
+  APPROVED_SIDE_STATUSES,
+  PUBLIC_TOOL_STATUS,
+  TOOL_STATUS,
+  TOOL_TRANSITIONS,
+  canTransition,
+  isApprovedSide,
+  isEditableByStaff,
+  slugFollowsName,
+} from '../../lib/tool-status';
 import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
+import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
 import { toolApprovedEmail, toolRejectedEmail } from './emails';
 import { personColumns, personOf } from './shared';
 
-/** Approved tools and unlisted ones (approved but hidden) are the "approved" side of the panel. */
-export const APPROVED_STATUSES = ['approved', 'unlisted'] as const;
-const isApprovedSide = (status: string) => (APPROVED_STATUSES as readonly string[]).includes(status);
-/** Statuses whose tool holds its URL: a second tool with the same URL is refused (as for submissions). */
-const URL_HOLDING_STATUSES = ['approved', 'unlisted', 'pending'];
-
-export interface AdminStats {
-  total: number;
-  pending: number;
-  approved: number;
-  premium: number;
-  users: number;
-}
+const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
+/** Whether the public sees the tool: its pages change with it. */
+const isPublic = (tool: Pick<Tool, 'status'>) => tool.status === PUBLIC_TOOL_STATUS;
 
 /** total = every tool; approved and premium count the approved side, unlisted included (the Approved Tools tab). */
 export async function adminStats(): Promise<AdminStats> {
-  const approvedSide = inArray(tools.status, [...APPROVED_STATUSES]);
   const [row] = await db
     .select({
       total: count(),
-      pending: sql`coalesce(sum(${tools.status} = 'pending'), 0)`.mapWith(Number),
-      approved: sql`coalesce(sum(${approvedSide}), 0)`.mapWith(Number),
-      premium: sql`coalesce(sum(${approvedSide} and ${tools.isPremium}), 0)`.mapWith(Number),
+      pending: sql`coalesce(sum(${tools.status} = ${TOOL_STATUS.pending}), 0)`.mapWith(Number),
+      approved: sql`coalesce(sum(${approvedSide()}), 0)`.mapWith(Number),
+      premium: sql`coalesce(sum(${approvedSide()} and ${tools.isPremium}), 0)`.mapWith(Number),
     })
     .from(tools);
   const [people] = await db.select({ users: count() }).from(users);
@@ -48,7 +58,7 @@ export async function adminStats(): Promise<AdminStats> {
 }
 
 /** Pending tools, oldest first; submitters' e-mails only for those who moderate (not guest reviewers). */
-export async function pendingTools(viewer: PermissionSubject) {
+export async function pendingTools(viewer: PermissionSubject): Promise<AdminPendingTool[]> {
   const showEmail = can(viewer, 'moderate:tools');
   const rows = await db
     .select({
@@ -66,23 +76,12 @@ export async function pendingTools(viewer: PermissionSubject) {
     })
     .from(tools)
     .innerJoin(users, eq(users.id, tools.submittedById))
-    .where(eq(tools.status, 'pending'))
+    .where(eq(tools.status, TOOL_STATUS.pending))
     .orderBy(asc(tools.submittedAt), asc(tools.id));
   return rows.map(({ submitter, ...tool }) => {
     const person = personOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
   });
-}
-
-export interface AdminEditorialReview {
-  id: number;
-  toolId: number;
-  curatorTake: string;
-  qualityScore: number;
-  reviewedBy: number | null;
-  reviewerName: string | null;
-  reviewedAt: Date;
-  isFollowUp: boolean;
 }
 
 const reviewColumns = {
@@ -105,7 +104,7 @@ function withReviewerName({ reviewer, ...review }: ReviewRow): AdminEditorialRev
 }
 
 /** The approved side (approved and unlisted), newest approval first, each with its reviews newest first. */
-export async function approvedTools() {
+export async function approvedTools(): Promise<AdminApprovedTool[]> {
   const rows = await db
     .select({
       ...publicToolColumns,
@@ -114,14 +113,14 @@ export async function approvedTools() {
       submittedById: tools.submittedById,
     })
     .from(tools)
-    .where(inArray(tools.status, [...APPROVED_STATUSES]))
+    .where(approvedSide())
     .orderBy(desc(tools.approvedAt), desc(tools.id));
   const reviews = await db
     .select(reviewColumns)
     .from(editorialReviews)
     .innerJoin(tools, eq(tools.id, editorialReviews.toolId))
     .leftJoin(users, eq(users.id, editorialReviews.reviewedBy))
-    .where(inArray(tools.status, [...APPROVED_STATUSES]))
+    .where(approvedSide())
     .orderBy(desc(editorialReviews.reviewedAt), desc(editorialReviews.id));
   const byTool = new Map<number, AdminEditorialReview[]>();
   for (const review of reviews) {
@@ -133,7 +132,7 @@ export async function approvedTools() {
 }
 
 /** The View dialog: the tool's editorial reviews and its audit rows (its change requests' too), newest first. */
-export async function toolHistory(toolId: number) {
+export async function toolHistory(toolId: number): Promise<ToolHistory> {
   const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId), columns: { id: true } });
   if (!tool) throw notFound(MSG.toolNotFound);
   const reviews = await db
@@ -183,14 +182,14 @@ async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): 
   return row;
 }
 
-export async function approveTool(toolId: number, input: EditorialReviewInput, actor: Actor): Promise<Tool> {
+export async function approveTool(toolId: number, input: EditorialReviewInput, actor: Actor): Promise<ToolRecord> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
-    if (tool.status !== 'pending') throw conflict(MSG.onlyPendingApproved);
+    if (!canTransition(tool.status, 'approve')) throw conflict(MSG.onlyPendingApproved);
     refuse(ownToolRefusal(actor, tool));
     const now = new Date();
     const approved = await setTool(tx, toolId, {
-      status: 'approved',
+      status: TOOL_TRANSITIONS.approve.to,
       approvedAt: now,
       curatorTake: input.curatorTake,
       qualityScore: input.qualityScore,
@@ -215,16 +214,16 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       before: { status: tool.status, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
       after: { status: approved.status, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
     });
-    return approved;
+    return toolRecord(approved);
   });
 }
 
 /** Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted. */
-export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<Tool> {
+export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<ToolRecord> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
-    if (tool.status !== 'pending') throw conflict(MSG.onlyPendingRejected);
-    const rejected = await setTool(tx, toolId, { status: 'rejected', rejectionReason });
+    if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
+    const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason });
     if (tool.isPremium) {
       await tx
         .update(users)
@@ -241,27 +240,8 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
       before: { status: tool.status },
       after: { status: rejected.status, rejectionReason },
     });
-    return rejected;
+    return toolRecord(rejected);
   });
-}
-
-async function assertUrlFree(tx: Transaction, url: string, exceptToolId: number): Promise<void> {
-  const [existing] = await tx
-    .select({ name: tools.name, status: tools.status })
-    .from(tools)
-    .where(and(eq(tools.urlKey, urlKey(url)), inArray(tools.status, URL_HOLDING_STATUSES), ne(tools.id, exceptToolId)))
-    .limit(1);
-  if (!existing) return;
-  throw conflict(existing.status === 'pending' ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
-}
-
-async function freeToolSlug(tx: Transaction, name: string, exceptToolId: number): Promise<string> {
-  const root = slugify(name) || 'tool';
-  const rows = await tx
-    .select({ slug: tools.slug })
-    .from(tools)
-    .where(and(or(eq(tools.slug, root), like(tools.slug, `${root}-%`)), ne(tools.id, exceptToolId)));
-  return uniqueSlug(root, new Set(rows.map((r) => r.slug)));
 }
 
 export interface AppliedChanges {
@@ -281,7 +261,7 @@ export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolU
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
   }
   if ('curatorTake' in next) next.curatorTake = next.curatorTake?.trim() || null;
-  if (next.name !== undefined && next.name !== tool.name && tool.status === 'pending') {
+  if (next.name !== undefined && next.name !== tool.name && slugFollowsName(tool.status)) {
     next.slug = await freeToolSlug(tx, next.name, tool.id);
   }
   if (next.url !== undefined && next.url !== tool.url) {
@@ -298,10 +278,10 @@ export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolU
 }
 
 /** Staff edit pending, approved and unlisted tools; a rejected tool is closed. Rebuilds when the tool is public. */
-export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor): Promise<Tool> {
+export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor): Promise<ToolRecord> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
-    if (tool.status === 'rejected') throw conflict(MSG.rejectedToolNotEditable);
+    if (!isEditableByStaff(tool.status)) throw conflict(MSG.rejectedToolNotEditable);
     // The Edit dialog sends every field: only a real change of the take, the score or premium is judging.
     const judges =
       (input.qualityScore !== undefined && input.qualityScore !== tool.qualityScore) ||
@@ -313,21 +293,21 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
       throw conflict(MSG.premiumNeedsApprovedTool);
     }
     const applied = await applyToolChanges(tx, tool, input);
-    if (Object.keys(applied.after).length === 0) return tool;
-    if (applied.tool.status === 'approved') await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
+    if (Object.keys(applied.after).length === 0) return toolRecord(tool);
+    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
     await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
-    return applied.tool;
+    return toolRecord(applied.tool);
   });
 }
 
-export async function setPremium(toolId: number, isPremium: boolean, actor: Actor): Promise<{ isPremium: boolean; name: string }> {
+export async function setPremium(toolId: number, isPremium: boolean, actor: Actor): Promise<PremiumChange> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.premiumNeedsApprovedTool);
     refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
-    if (tool.status === 'approved') await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.premium',
@@ -340,12 +320,12 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
   });
 }
 
-export async function unlistTool(toolId: number, reason: string | null | undefined, actorId: number): Promise<Tool> {
+export async function unlistTool(toolId: number, reason: string | null | undefined, actorId: number): Promise<ToolRecord> {
   const unlistReason = reason?.trim() || DEFAULT_UNLIST_REASON;
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
-    if (tool.status !== 'approved') throw conflict(MSG.onlyApprovedUnlisted);
-    const unlisted = await setTool(tx, toolId, { status: 'unlisted', unlistReason });
+    if (!canTransition(tool.status, 'unlist')) throw conflict(MSG.onlyApprovedUnlisted);
+    const unlisted = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.unlist.to, unlistReason });
     await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId,
@@ -355,16 +335,16 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
       before: { status: tool.status, unlistReason: tool.unlistReason },
       after: { status: unlisted.status, unlistReason },
     });
-    return unlisted;
+    return toolRecord(unlisted);
   });
 }
 
-export async function listTool(toolId: number, actor: Actor): Promise<Tool> {
+export async function listTool(toolId: number, actor: Actor): Promise<ToolRecord> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
-    if (tool.status !== 'unlisted') throw conflict(MSG.onlyUnlistedListed);
+    if (!canTransition(tool.status, 'list')) throw conflict(MSG.onlyUnlistedListed);
     refuse(ownToolRefusal(actor, tool));
-    const listed = await setTool(tx, toolId, { status: 'approved', unlistReason: null });
+    const listed = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.list.to, unlistReason: null });
     await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -374,7 +354,7 @@ export async function listTool(toolId: number, actor: Actor): Promise<Tool> {
       before: { status: tool.status, unlistReason: tool.unlistReason },
       after: { status: listed.status, unlistReason: null },
     });
-    return listed;
+    return toolRecord(listed);
   });
 }
 
@@ -390,7 +370,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
     await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now });
-    if (tool.status === 'approved') await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.review',

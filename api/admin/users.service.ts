@@ -4,9 +4,9 @@
 import { and, count, desc, eq, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { users, type User } from '../../db/schema';
+import type { AdminUser, UserUpdateInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor } from '../../lib/permissions';
-import type { UserUpdateInput } from '../../lib/schemas';
 import { publicUser } from '../auth/service';
 import { premiumQuota } from '../premium/service';
 import { accountBlock, cutUserSessions } from '../auth/sessions';
@@ -14,11 +14,10 @@ import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../services/audit';
 
 /** What the User Management tab reads: never the password hash or payment ids. */
-export function adminUser(user: User) {
+function adminUser(user: User): AdminUser {
   const { permissions: _permissions, ...shown } = publicUser(user);
   return { ...shown, suspendedUntil: user.suspendedUntil, suspensionReason: user.suspensionReason };
 }
-export type AdminUser = ReturnType<typeof adminUser>;
 
 export async function listUsers(): Promise<AdminUser[]> {
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));

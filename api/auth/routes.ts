@@ -3,8 +3,17 @@ import { Elysia, type Cookie } from 'elysia';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
-import { loginSchema, registerSchema } from '../../lib/schemas';
+import {
+  currentUserSchema,
+  demoParamsSchema,
+  googleCallbackQuerySchema,
+  loginSchema,
+  okSchema,
+  registerSchema,
+  type DemoAccount,
+} from '../../lib/contract';
 import { config } from '../config';
+import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
@@ -36,24 +45,36 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .post('/api/register', async ({ body, cookie, request, ip }) => {
-    const user = await register(registerSchema.parse(body ?? {}), ip);
-    await signIn(cookie, request, ip, user);
-    return publicUser(user);
-  })
-  .post('/api/login', async ({ body, cookie, request, ip }) => {
-    const user = await login(loginSchema.parse(body ?? {}), ip);
-    await signIn(cookie, request, ip, user);
-    return publicUser(user);
-  })
+  .post(
+    '/api/register',
+    async ({ body, cookie, request, ip }) => {
+      const user = await register(body, ip);
+      await signIn(cookie, request, ip, user);
+      return publicUser(user);
+    },
+    { body: jsonBody(registerSchema), response: currentUserSchema },
+  )
+  .post(
+    '/api/login',
+    async ({ body, cookie, request, ip }) => {
+      const user = await login(body, ip);
+      await signIn(cookie, request, ip, user);
+      return publicUser(user);
+    },
+    { body: jsonBody(loginSchema), response: currentUserSchema },
+  )
   .get('/api/login', ({ redirect }) => redirect('/auth', 302))
-  .post('/api/logout', async ({ cookie }) => {
-    await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
-    cookie[SESSION_COOKIE].set({ value: '', ...cookieOptions(0) });
-    cookie[SIGNED_IN_HINT].set({ value: '', ...cookieOptions(0), httpOnly: false });
-    return { ok: true };
-  })
-  .get('/api/user', ({ user }) => publicUser(user), { auth: true })
+  .post(
+    '/api/logout',
+    async ({ cookie }) => {
+      await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
+      cookie[SESSION_COOKIE].set({ value: '', ...cookieOptions(0) });
+      cookie[SIGNED_IN_HINT].set({ value: '', ...cookieOptions(0), httpOnly: false });
+      return { ok: true as const };
+    },
+    { response: okSchema },
+  )
+  .get('/api/user', ({ user }) => publicUser(user), { auth: true, response: currentUserSchema })
   .get('/auth/google', ({ cookie, redirect }) => {
     if (!googleConfigured()) return redirect('/auth?tab=register', 302);
     const { url, state, codeVerifier } = startGoogleSignIn();
@@ -69,7 +90,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     }
     let user: User;
     try {
-      user = await finishGoogleSignIn(String(query.code), codeVerifier);
+      user = await finishGoogleSignIn(query.code, codeVerifier);
     } catch (error) {
       // A refused account or a failed exchange goes back to /auth with a reason the page can show.
       const reason = error instanceof HttpError ? error.message : 'Google sign-in failed. Please try again.';
@@ -78,19 +99,23 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     }
     await signIn(cookie, request, ip, user);
     return redirect(landingFor(user), 302);
-  });
+  }, { query: googleCallbackQuerySchema });
+
+const DEMO_EMAILS: Record<DemoAccount, string> = { admin: DEMO_ADMIN_EMAIL, user: DEMO_USER_EMAIL };
 
 /** Demo logins for development; not registered at all in production. */
 export const demoRoutes = new Elysia({ name: 'demo-routes' })
   .use(errors)
   .use(security)
-  .get('/auth/demo/:who', async ({ params, cookie, request, ip, redirect, status }) => {
-    const email = params.who === 'admin' ? DEMO_ADMIN_EMAIL : params.who === 'user' ? DEMO_USER_EMAIL : null;
-    if (!email) return status(404, 'Not found');
-    const user = await db.query.users.findFirst({ where: eq(users.email, email) });
-    if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
-    await signIn(cookie, request, ip, user);
-    return redirect(landingFor(user), 302);
-  });
+  .get(
+    '/auth/demo/:who',
+    async ({ params, cookie, request, ip, redirect, status }) => {
+      const user = await db.query.users.findFirst({ where: eq(users.email, DEMO_EMAILS[params.who]) });
+      if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
+      await signIn(cookie, request, ip, user);
+      return redirect(landingFor(user), 302);
+    },
+    { params: demoParamsSchema },
+  );
 
 export const includeDemoRoutes = !config.isProduction;

@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
+import type { CurrentUser, LoginInput, RegisterInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { permissionsOf } from '../../lib/permissions';
-import type { LoginInput, RegisterInput } from '../../lib/schemas';
 import { HttpError, conflict } from '../plugins/errors';
 import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../services/rate-limit';
 import { accountBlock } from './sessions';
@@ -17,7 +17,7 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** What the API tells the browser about a user: never the password hash or payment ids. */
-export function publicUser(user: User) {
+export function publicUser(user: User): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -30,11 +30,10 @@ export function publicUser(user: User) {
     premiumToolsUsed: user.premiumToolsUsed,
     role: user.role,
     accountStatus: user.accountStatus,
-    permissions: permissionsOf(user),
+    permissions: [...permissionsOf(user)],
     createdAt: user.createdAt,
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });

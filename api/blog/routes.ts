@@ -1,6 +1,8 @@
 // The public blog API: published posts, newest first, and one published post by slug.
 import { Elysia } from 'elysia';
+import { z } from 'zod';
 import { getPublishedPostBySlug, listPublishedPosts } from '../../db/queries/blog';
+import { publicPostSchema, slugParamsSchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
@@ -8,14 +10,22 @@ import { PUBLIC_CACHE, security } from '../plugins/security';
 export const blogRoutes = new Elysia({ name: 'blog-routes' })
   .use(errors)
   .use(security)
-  .get('/api/blog/posts', async ({ set }) => {
-    const posts = await listPublishedPosts();
-    set.headers['cache-control'] = PUBLIC_CACHE;
-    return posts;
-  })
-  .get('/api/blog/posts/:slug', async ({ params, set }) => {
-    const post = await getPublishedPostBySlug(params.slug);
-    if (!post) throw notFound(MSG.postNotFound);
-    set.headers['cache-control'] = PUBLIC_CACHE;
-    return post;
-  });
+  .get(
+    '/api/blog/posts',
+    async ({ set }) => {
+      const posts = await listPublishedPosts();
+      set.headers['cache-control'] = PUBLIC_CACHE;
+      return posts;
+    },
+    { response: z.array(publicPostSchema) },
+  )
+  .get(
+    '/api/blog/posts/:slug',
+    async ({ params, set }) => {
+      const post = await getPublishedPostBySlug(params.slug);
+      if (!post) throw notFound(MSG.postNotFound);
+      set.headers['cache-control'] = PUBLIC_CACHE;
+      return post;
+    },
+    { params: slugParamsSchema, response: publicPostSchema },
+  );

@@ -1,22 +1,39 @@
 // The auth plugin: resolves the signed-in user from the session cookie. Routes opt in with
-// `auth: true` (401 when signed out) or `permission: '...'` (401 signed out, 403 without it).
-// A suspended or banned account is refused with 403 and the reason the login form gives, so the
-// browser whose session was cut learns why (docs/decisions/0010-blocked-accounts.md). Each also states its need in
-// the route's OpenAPI security (the session cookie, with the permission as its scope).
+// `auth: true` (401 when signed out), `permission: '...'` (401 signed out, 403 without it) or
+// `anyPermission: [...]` (403 without every one of them). A suspended or banned account is refused
+// with 403 and the reason the login form gives, so the browser whose session was cut learns why
+// (docs/decisions/0010-blocked-accounts.md).
+//
+// The check runs in the transform phase, before the request's schemas are validated: a signed-out
+// caller learns it is signed out (401), not what was wrong with its body (400). Resolve then hands
+// the user it found to the handler. Each also states its need in the route's OpenAPI security (the
+// session cookie, with the permission as its scope).
 import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
 import { can, type Permission } from '../../lib/permissions';
 import type { User } from '../../db/schema';
 import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
+import { HttpError, forbidden } from './errors';
 
 type Cookies = Record<string, { value?: unknown }>;
 
-/** The signed-in user, or why not: 401 without a live session, 403 with the reason for a blocked account. */
-async function signedInUser(cookie: Cookies): Promise<{ user: User } | { code: 401 | 403; message: string }> {
+/** The user each request's transform found, for its resolve. */
+const signedIn = new WeakMap<Request, User>();
+
+/** The signed-in user; throws 401 without a live session, 403 with the reason for a blocked account. */
+async function requireUser(cookie: Cookies, request: Request): Promise<User> {
   const session = await sessionFor(cookie[SESSION_COOKIE]?.value as string | undefined);
-  if (!session) return { code: 401, message: MSG.unauthorized };
-  if ('blocked' in session) return { code: 403, message: session.blocked };
-  return { user: session.user };
+  if (!session) throw new HttpError(401, MSG.unauthorized);
+  if ('blocked' in session) throw new HttpError(403, session.blocked);
+  signedIn.set(request, session.user);
+  return session.user;
+}
+
+function userOf(request: Request): { user: User } {
+  const user = signedIn.get(request);
+  // Only reachable if a route's transform did not run: a bug, not a signed-out caller.
+  if (!user) throw new Error('auth: resolve ran without its transform');
+  return { user };
 }
 
 /** The OpenAPI security scheme of the session cookie; a permission a route needs is its role-style scope there. */
@@ -25,19 +42,25 @@ export const SESSION_SCHEME = 'session';
 export const auth = new Elysia({ name: 'auth' }).macro({
   auth: {
     detail: { security: [{ [SESSION_SCHEME]: [] }] },
-    async resolve({ cookie, status }) {
-      const found = await signedInUser(cookie);
-      if (!('user' in found)) return status(found.code, found.message);
-      return { user: found.user };
+    async transform({ cookie, request }) {
+      await requireUser(cookie, request);
     },
+    resolve: ({ request }) => userOf(request),
   },
   permission: (permission: Permission) => ({
     detail: { security: [{ [SESSION_SCHEME]: [permission] }] },
-    async resolve({ cookie, status }) {
-      const found = await signedInUser(cookie);
-      if (!('user' in found)) return status(found.code, found.message);
-      if (!can(found.user, permission)) return status(403, MSG.forbidden);
-      return { user: found.user };
+    async transform({ cookie, request }) {
+      if (!can(await requireUser(cookie, request), permission)) throw forbidden(MSG.forbidden);
     },
+    resolve: ({ request }) => userOf(request),
+  }),
+  /** For a route open to several permissions (the history is read by editors and by reviewers). */
+  anyPermission: (permissions: readonly Permission[]) => ({
+    detail: { security: [{ [SESSION_SCHEME]: [...permissions] }] },
+    async transform({ cookie, request }) {
+      const user = await requireUser(cookie, request);
+      if (!permissions.some((p) => can(user, p))) throw forbidden(MSG.forbidden);
+    },
+    resolve: ({ request }) => userOf(request),
   }),
 });

@@ -25,6 +25,8 @@ export function refuse(refusal: { status: number; message: string } | null): voi
   if (refusal) throw new HttpError(refusal.status, refusal.message);
 }
 
+const SERVER_FAULT = 'Something went wrong. Please try again.';
+
 /** Seconds a client is told to wait when another process holds the database's write lock. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -44,15 +46,23 @@ export const errors = new Elysia({ name: 'errors' })
       return text(503, MSG.databaseBusy);
     }
     switch (code) {
-      case 'VALIDATION':
-        return text(400, typeof error.customError === 'string' ? error.customError : 'Invalid request');
+      case 'VALIDATION': {
+        const message = typeof error.customError === 'string' ? error.customError : 'Invalid request';
+        // An answer that breaks its schema is the server's fault (response validation: docs/decisions/0035).
+        if (error.type === 'response') {
+          console.error(`answer breaks its schema: ${message}`, error.valueError?.path ?? '');
+          return text(500, SERVER_FAULT);
+        }
+        // A path that fails its params names no resource (an id that is not a number): the missing row's 404.
+        return text(error.type === 'params' ? 404 : 400, message);
+      }
       case 'PARSE':
-        return text(400, 'Malformed request body');
+        return text(400, MSG.malformedBody);
       case 'NOT_FOUND':
         return text(404, 'Not found');
       default:
         if (typeof error === 'object' && error && 'code' in error && typeof (error as { code: unknown }).code === 'number') return;
         console.error(error);
-        return text(500, 'Something went wrong. Please try again.');
+        return text(500, SERVER_FAULT);
     }
   });

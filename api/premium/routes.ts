@@ -1,21 +1,28 @@
 // Premium routes: POST /api/premium/upgrade answers the checkout address; Stripe's webhook completes it.
 import { Elysia } from 'elysia';
-import { z } from 'zod';
+import { checkoutSchema, upgradeSchema, webhookReceiptSchema } from '../../lib/contract';
+import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { startUpgrade } from './service';
 import { handleEvent, verifyEvent } from './webhook';
 
-const upgradeSchema = z.object({ plan: z.enum(['monthly', 'annual'], 'Plan must be monthly or annual').optional().default('annual') });
-
 export const premiumRoutes = new Elysia({ name: 'premium-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, upgradeSchema.parse(body ?? {}).plan), { auth: true })
+  .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, body.plan), {
+    auth: true,
+    body: jsonBody(upgradeSchema),
+    response: checkoutSchema,
+  })
   // The signature covers the exact bytes, so the body is read raw.
-  .post('/api/premium/webhook', async ({ request }) => {
-    const event = await verifyEvent(await request.text(), request.headers.get('stripe-signature'));
-    return { received: true, duplicate: !(await handleEvent(event)) };
-  }, { parse: 'none' });
+  .post(
+    '/api/premium/webhook',
+    async ({ request }) => {
+      const event = await verifyEvent(await request.text(), request.headers.get('stripe-signature'));
+      return { received: true as const, duplicate: !(await handleEvent(event)) };
+    },
+    { parse: 'none', response: webhookReceiptSchema },
+  );

@@ -5,7 +5,8 @@ import { users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { conflict, HttpError } from '../plugins/errors';
 import { config } from '../config';
-import { createCheckout, paymentsConfigured, type Plan } from '../services/payments';
+import type { Checkout, Plan } from '../../lib/contract';
+import { createCheckout, paymentsConfigured } from '../services/payments';
 
 /** The premium submission quota after Premium is granted: at least PREMIUM_SUBMISSIONS; a larger one is kept. */
 export function premiumQuota(allowed: number): number {
@@ -26,7 +27,7 @@ export async function grantPremium(userId: number, changes: Partial<User>, tx: E
 }
 
 /** Starts an upgrade: a Stripe Checkout address, or in development mode (never in production) the upgrade itself. */
-export async function startUpgrade(user: User, plan: Plan): Promise<{ checkoutUrl: string }> {
+export async function startUpgrade(user: User, plan: Plan): Promise<Checkout> {
   if (user.isPremium) throw conflict('Your account is already Premium');
   if (!paymentsConfigured()) {
     // The free mock upgrade is a development convenience; in production it would give Premium away.

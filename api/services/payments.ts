@@ -1,10 +1,9 @@
 // Payments: Stripe Checkout through the official SDK when STRIPE_SECRET_KEY is set; otherwise the
 // development mode of SPEC.md (a checkout address with mock=true, and the account upgraded at once).
 import Stripe from 'stripe';
+import type { Plan } from '../../lib/contract';
 import { config } from '../config';
 import { HttpError } from '../plugins/errors';
-
-export type Plan = 'monthly' | 'annual';
 
 export function paymentsConfigured(): boolean {
   return Boolean(config.stripe.secretKey);

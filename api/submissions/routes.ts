@@ -1,13 +1,27 @@
 // Submission routes: POST /api/tools (multipart), the user's own tools and their change requests.
 import { Elysia } from 'elysia';
+import { z } from 'zod';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
+import {
+  changeRequestSchema,
+  ownToolParamsSchema,
+  submissionSchema,
+  toolRecordSchema,
+  userChangeRequestSchema,
+  userToolSchema,
+  userToolStatsSchema,
+  userToolsQuerySchema,
+  type SubmissionInput,
+} from '../../lib/contract';
 import { MSG } from '../../lib/messages';
-import { changeRequestSchema, submissionSchema, type SubmissionInput } from '../../lib/schemas';
+import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
-import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool } from './service';
+import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
+
+const userToolsPath = (limit: number, offset: number) => `/api/user/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`;
 
 /** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
 const MAX_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
@@ -17,7 +31,10 @@ function text(form: FormData, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The submission form's values and its logo, read from the raw multipart body. */
+/**
+ * The submission form's values (checked by the contract's submissionSchema) and its logo, read from the raw multipart
+ * body: the route takes no parsed body, so that its size and the sender's allowance are checked before it is read.
+ */
 async function readSubmission(request: Request): Promise<{ input: SubmissionInput; logo: Blob | null }> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
@@ -62,24 +79,35 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
   .use(auth)
   .post(
     '/api/tools',
-    async ({ request, user, ip, set }) => {
+    async ({ request, user, ip, status }) => {
       await takeSubmissionAllowance(user.id, ip);
       const { input, logo } = await readSubmission(request);
-      const tool = await submitTool(user, input, logo);
-      set.status = 201;
-      return tool;
+      return status(201, await submitTool(user, input, logo));
     },
-    { auth: true, parse: 'none' },
+    { auth: true, parse: 'none', response: { 201: toolRecordSchema } },
   )
-  .get('/api/user/tools', ({ user }) => listUserTools(user.id), { auth: true })
-  .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, Number(params.id)), { auth: true })
+  .get(
+    '/api/user/tools',
+    async ({ user, query, set }) => {
+      const { tools, more } = await listUserTools(user.id, query);
+      // The answer stays SPEC.md's array; the next page is named beside it (RFC 8288), as paged arrays usually are.
+      if (more) set.headers.link = `<${userToolsPath(query.limit, query.offset + query.limit)}>; rel="next"`;
+      return tools;
+    },
+    { auth: true, query: userToolsQuerySchema, response: z.array(userToolSchema) },
+  )
+  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: userToolStatsSchema })
+  .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {
+    auth: true,
+    params: ownToolParamsSchema,
+    response: toolRecordSchema,
+  })
   .post(
     '/api/tools/:id/change-requests',
-    async ({ user, params, body, set }) => {
-      const created = await requestChanges(user, Number(params.id), changeRequestSchema.parse(body ?? {}));
-      set.status = 201;
-      return created;
-    },
-    { auth: true },
+    async ({ user, params, body, status }) => status(201, await requestChanges(user, params.id, body)),
+    { auth: true, params: ownToolParamsSchema, body: jsonBody(changeRequestSchema), response: { 201: userChangeRequestSchema } },
   )
-  .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), { auth: true });
+  .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), {
+    auth: true,
+    response: z.array(userChangeRequestSchema),
+  });

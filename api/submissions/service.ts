@@ -1,46 +1,27 @@
 // Tool submissions and owners' change requests: the rules of SPEC.md sections 4-6 and issue 4,
 // as plain functions of plain values (the routes parse requests; this file decides).
-import { and, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
-import { changeRequests, tools, users, type ChangeRequest, type Tool, type User } from '../../db/schema';
+import { changeRequests, tools, users, type Tool, type User } from '../../db/schema';
 import { REVIEW_DECISION_HOURS } from '../../lib/constants';
+import type {
+  ChangeRequestInput,
+  RequestedChanges,
+  SubmissionInput,
+  ToolRecord,
+  UserChangeRequest,
+  UserTool,
+  UserToolStats,
+  UserToolsQuery,
+} from '../../lib/contract';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { can } from '../../lib/permissions';
-import type { ChangeRequestInput, SubmissionInput } from '../../lib/schemas';
-import { slugify, uniqueSlug } from '../../lib/slug';
+import { CHANGE_REQUEST_STATUS, INITIAL_TOOL_STATUS, TOOL_STATUS, takesChangeRequests } from '../../lib/tool-status';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { enqueueEmail, simpleEmail } from '../services/email';
 import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
-
-
-/** Statuses that hold a URL: a second submission of it is refused. Rejected tools free it. */
-const URL_HOLDING_STATUSES = ['approved', 'unlisted', 'pending'];
-
-/** A tool as its owner (or a reviewer) sees it: every field but the internal duplicate key. */
-export type OwnTool = Omit<Tool, 'urlKey'>;
-
-export function ownTool(tool: Tool): OwnTool {
-  const { urlKey: _key, ...rest } = tool;
-  return rest;
-}
-
-/** Refuses a URL that another live or pending tool already has, naming that tool. */
-async function assertUrlFree(url: string, reader: Executor, exceptToolId?: number): Promise<void> {
-  const [existing] = await reader
-    .select({ name: tools.name, status: tools.status })
-    .from(tools)
-    .where(
-      and(
-        eq(tools.urlKey, urlKey(url)),
-        inArray(tools.status, URL_HOLDING_STATUSES),
-        exceptToolId === undefined ? undefined : ne(tools.id, exceptToolId),
-      ),
-    )
-    .limit(1);
-  if (!existing) return;
-  throw conflict(existing.status === 'pending' ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
-}
+import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
 
 /** Tools one account may have awaiting review at once (docs/decisions/0022). */
 export const MAX_PENDING_SUBMISSIONS = 10;
@@ -50,7 +31,7 @@ async function assertPendingRoom(userId: number, reader: Executor): Promise<void
   const [{ pending }] = await reader
     .select({ pending: sql<number>`count(*)` })
     .from(tools)
-    .where(and(eq(tools.submittedById, userId), eq(tools.status, 'pending')));
+    .where(and(eq(tools.submittedById, userId), eq(tools.status, TOOL_STATUS.pending)));
   if (pending >= MAX_PENDING_SUBMISSIONS) throw conflict(MSG.tooManyPending(MAX_PENDING_SUBMISSIONS));
 }
 
@@ -70,15 +51,6 @@ async function takePremiumSlot(userId: number, tx: Transaction): Promise<void> {
   if (taken.length === 0) throw forbidden(MSG.premiumQuotaUsed);
 }
 
-async function freeSlug(name: string, tx: Transaction): Promise<string> {
-  const root = slugify(name) || 'tool';
-  const rows = await tx
-    .select({ slug: tools.slug })
-    .from(tools)
-    .where(or(eq(tools.slug, root), like(tools.slug, `${root}-%`)));
-  return uniqueSlug(root, new Set(rows.map((r) => r.slug)));
-}
-
 function submissionReceivedEmail(user: Pick<User, 'email' | 'firstName'>, tool: Pick<Tool, 'name' | 'isPremium'>) {
   return simpleEmail(user.email, 'submission-received', `We received your submission: ${tool.name}`, [
     `Hi ${user.firstName?.trim() || 'there'},`,
@@ -93,9 +65,9 @@ function submissionReceivedEmail(user: Pick<User, 'email' | 'firstName'>, tool: 
  * committed: a failed request leaves neither a file nor a row, and a crashed one a staged file
  * that the upload sweep clears.
  */
-export async function submitTool(user: User, input: SubmissionInput, logo: Blob | null): Promise<OwnTool> {
+export async function submitTool(user: User, input: SubmissionInput, logo: Blob | null): Promise<ToolRecord> {
   if (input.isPremium) assertMayUsePremium(user);
-  await assertUrlFree(input.url, db);
+  await assertUrlFree(db, input.url);
   await assertPendingRoom(user.id, db);
   const image = logo ? await prepareLogo(logo) : null;
 
@@ -106,21 +78,21 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
     const logoUrl = staged?.url ?? null;
     tool = await db.transaction(async (tx) => {
       // Checked again inside the write transaction: a parallel request may have won meanwhile.
-      await assertUrlFree(input.url, tx);
+      await assertUrlFree(tx, input.url);
       await assertPendingRoom(user.id, tx);
       if (input.isPremium) await takePremiumSlot(user.id, tx);
       const [created] = await tx
         .insert(tools)
         .values({
           name: input.name,
-          slug: await freeSlug(input.name, tx),
+          slug: await freeToolSlug(tx, input.name),
           url: input.url,
           urlKey: urlKey(input.url),
           description: input.description,
           logoUrl,
           tags: input.tags,
           isPremium: input.isPremium,
-          status: 'pending',
+          status: INITIAL_TOOL_STATUS,
           submittedById: user.id,
         })
         .returning();
@@ -132,34 +104,64 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
     throw error;
   }
   await publishUpload(staged);
-  return ownTool(tool);
+  return toolRecord(tool);
 }
 
-export type UserTool = OwnTool & { pendingChangeRequest: boolean; pendingChangeRequestId: number | null };
-
-/** The user's own tools, newest first, each saying whether a change request is open. */
-export async function listUserTools(userId: number): Promise<UserTool[]> {
+/**
+ * A page of the user's own tools, newest first, each saying whether a change request is open; `more` when a later
+ * page has tools (one row past the page is read to know).
+ */
+export async function listUserTools(userId: number, { limit, offset }: UserToolsQuery): Promise<{ tools: UserTool[]; more: boolean }> {
   const rows = await db
     .select()
     .from(tools)
     .where(eq(tools.submittedById, userId))
-    .orderBy(desc(tools.submittedAt), desc(tools.id));
-  const open = await db
-    .select({ id: changeRequests.id, toolId: changeRequests.toolId })
-    .from(changeRequests)
-    .where(and(eq(changeRequests.submittedById, userId), eq(changeRequests.status, 'pending')));
+    .orderBy(desc(tools.submittedAt), desc(tools.id))
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  const open =
+    page.length === 0
+      ? []
+      : await db
+          .select({ id: changeRequests.id, toolId: changeRequests.toolId })
+          .from(changeRequests)
+          .where(
+            and(
+              inArray(changeRequests.toolId, page.map((t) => t.id)),
+              eq(changeRequests.submittedById, userId),
+              eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending),
+            ),
+          );
   const openByTool = new Map(open.map((r) => [r.toolId, r.id]));
-  return rows.map((tool) => {
-    const pendingChangeRequestId = openByTool.get(tool.id) ?? null;
-    return { ...ownTool(tool), pendingChangeRequest: pendingChangeRequestId !== null, pendingChangeRequestId };
-  });
+  return {
+    tools: page.map((tool) => {
+      const pendingChangeRequestId = openByTool.get(tool.id) ?? null;
+      return { ...toolRecord(tool), pendingChangeRequest: pendingChangeRequestId !== null, pendingChangeRequestId };
+    }),
+    more: rows.length > limit,
+  };
+}
+
+/** The dashboard's stat cards over all of the user's tools: approved and pending by status, premium of any status. */
+export async function userToolStats(userId: number): Promise<UserToolStats> {
+  const [row] = await db
+    .select({
+      total: count(),
+      approved: sql`coalesce(sum(${tools.status} = ${TOOL_STATUS.approved}), 0)`.mapWith(Number),
+      pending: sql`coalesce(sum(${tools.status} = ${TOOL_STATUS.pending}), 0)`.mapWith(Number),
+      premium: sql`coalesce(sum(${tools.isPremium}), 0)`.mapWith(Number),
+    })
+    .from(tools)
+    .where(eq(tools.submittedById, userId));
+  return row;
 }
 
 /** A tool for its private preview: its owner or a reviewer; anyone else learns nothing (404). */
-export async function previewTool(viewer: User, toolId: number): Promise<OwnTool> {
-  const tool = Number.isSafeInteger(toolId) ? await db.query.tools.findFirst({ where: eq(tools.id, toolId) }) : undefined;
+export async function previewTool(viewer: User, toolId: number): Promise<ToolRecord> {
+  const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool || (tool.submittedById !== viewer.id && !can(viewer, 'read:pending-tools'))) throw notFound(MSG.toolNotFound);
-  return ownTool(tool);
+  return toolRecord(tool);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -173,9 +175,9 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return left.size === right.size && [...left].every((v) => right.has(v));
 }
 
-/** Only the fields of the input that differ from the tool as it is now. */
-export function changedFields(tool: Tool, input: ChangeRequestInput): ChangeRequestInput {
-  const changes: ChangeRequestInput = {};
+/** What a change request asks for: only the fields of the input that differ from the tool as it is now. */
+function requestedChanges(tool: Tool, input: ChangeRequestInput): RequestedChanges {
+  const changes: RequestedChanges = {};
   if (input.name !== undefined && input.name !== tool.name) changes.name = input.name;
   if (input.url !== undefined && input.url !== tool.url) changes.url = input.url;
   if (input.description !== undefined && input.description !== tool.description) changes.description = input.description;
@@ -187,39 +189,28 @@ export function changedFields(tool: Tool, input: ChangeRequestInput): ChangeRequ
   return changes;
 }
 
-export interface UserChangeRequest {
-  id: number;
-  toolId: number;
-  toolName: string;
-  toolSlug: string;
-  status: string;
-  submittedAt: Date;
-  reviewedAt: Date | null;
-  requestData: ChangeRequest['requestData'];
-}
-
 /**
  * An owner asks for changes to their approved tool; the request stores only what differs.
  * One open request per tool, checked inside the write transaction.
  */
 export async function requestChanges(user: User, toolId: number, input: ChangeRequestInput): Promise<UserChangeRequest> {
-  const tool = Number.isSafeInteger(toolId) ? await db.query.tools.findFirst({ where: eq(tools.id, toolId) }) : undefined;
+  const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool || tool.submittedById !== user.id) throw notFound(MSG.toolNotFound);
-  if (tool.status !== 'approved') throw conflict(MSG.changeRequestNotApproved);
-  const changes = changedFields(tool, input);
+  if (!takesChangeRequests(tool.status)) throw conflict(MSG.changeRequestNotApproved);
+  const changes = requestedChanges(tool, input);
   if (Object.keys(changes).length === 0) throw badRequest(MSG.noChanges);
-  if (changes.url !== undefined && urlKey(changes.url) !== tool.urlKey) await assertUrlFree(changes.url, db, tool.id);
+  if (changes.url !== undefined && urlKey(changes.url) !== tool.urlKey) await assertUrlFree(db, changes.url, tool.id);
 
   const created = await db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: changeRequests.id })
       .from(changeRequests)
-      .where(and(eq(changeRequests.toolId, tool.id), eq(changeRequests.status, 'pending')))
+      .where(and(eq(changeRequests.toolId, tool.id), eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending)))
       .limit(1);
     if (open) throw conflict(MSG.changeRequestPending);
     const [row] = await tx
       .insert(changeRequests)
-      .values({ toolId: tool.id, submittedById: user.id, requestData: changes, status: 'pending' })
+      .values({ toolId: tool.id, submittedById: user.id, requestData: changes, status: CHANGE_REQUEST_STATUS.pending })
       .returning();
     return row;
   });

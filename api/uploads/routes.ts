@@ -1,6 +1,7 @@
 // Serves uploaded images from the uploads folder: images only, with their type, never sniffed, cached for good
 // (every upload has a fresh random name, so a file at a path never changes).
 import { Elysia } from 'elysia';
+import { uploadParamsSchema } from '../../lib/contract';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { uploadFile } from '../services/uploads';
@@ -19,4 +20,4 @@ export const uploadsRoutes = new Elysia({ name: 'uploads-routes' })
     set.headers['cache-control'] = IMMUTABLE;
     set.headers['content-security-policy'] = "default-src 'none'; sandbox";
     return file;
-  });
+  }, { params: uploadParamsSchema });

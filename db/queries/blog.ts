@@ -1,30 +1,16 @@
 // Public reads of the blog, shared by the API and the Astro build: published posts only.
 import { and, desc, eq } from 'drizzle-orm';
 import { SITE_NAME } from '../../lib/constants';
+import type { PublicPost } from '../../lib/contract';
 import { displayName } from '../../lib/format';
+import { POST_STATUS } from '../../lib/post-status';
 import { readDb, type Database } from '../client';
 import { blogPosts, users } from '../schema';
-
-export const PUBLISHED_STATUS = 'published';
 
 /** Shown as the author when the author has no name: an e-mail address is never published. */
 export const FALLBACK_AUTHOR = `${SITE_NAME} team`;
 
-export interface PublicPost {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  /** Sanitised HTML, as stored. */
-  content: string;
-  featuredImage: string | null;
-  category: string | null;
-  tags: string[];
-  readTime: string | null;
-  publishedAt: Date | null;
-  updatedAt: Date;
-  authorName: string;
-}
+export type { PublicPost };
 
 /** The columns of a published post the public sees, with its author's name parts (never the e-mail). */
 export const postColumns = {
@@ -58,7 +44,7 @@ export async function listPublishedPosts(database: Database = readDb(), limit?: 
     .select(postColumns)
     .from(blogPosts)
     .innerJoin(users, eq(users.id, blogPosts.authorId))
-    .where(eq(blogPosts.status, PUBLISHED_STATUS))
+    .where(eq(blogPosts.status, POST_STATUS.published))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toPublicPost);
@@ -70,7 +56,7 @@ export async function getPublishedPostBySlug(slug: string, database: Database = 
     .select(postColumns)
     .from(blogPosts)
     .innerJoin(users, eq(users.id, blogPosts.authorId))
-    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.status, PUBLISHED_STATUS)))
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.status, POST_STATUS.published)))
     .limit(1);
   return row ? toPublicPost(row) : undefined;
 }

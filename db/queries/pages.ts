@@ -5,7 +5,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
-import { browseQuery, PUBLIC_STATUS, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
 export const RELATED_TOOLS = 3;
@@ -59,7 +60,7 @@ export async function* toolPages(
     const batch = await database
       .select(publicToolColumns)
       .from(tools)
-      .where(and(eq(tools.status, PUBLIC_STATUS), gt(tools.id, after), sql`${tools.id} % ${parts} = ${part}`))
+      .where(and(eq(tools.status, PUBLIC_TOOL_STATUS), gt(tools.id, after), sql`${tools.id} % ${parts} = ${part}`))
       .orderBy(asc(tools.id))
       .limit(batchSize);
     if (batch.length === 0) return;

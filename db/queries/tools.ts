@@ -1,11 +1,10 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
+import type { PublicTool, PublicToolDetail } from '../../lib/contract';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { prepared, readDb, type Database } from '../client';
 import { catalogueVersion, editorialReviews, tools } from '../schema';
-
-/** The only status the public sees; 'unlisted' tools are approved but hidden. */
-export const PUBLIC_STATUS = 'approved';
 
 /** The columns a visitor may see; never rejectionReason, unlistReason, urlKey or submittedById. */
 export const publicToolColumns = {
@@ -28,38 +27,7 @@ export const publicToolColumns = {
   updatedAt: tools.updatedAt,
 };
 
-export interface PublicTool {
-  id: number;
-  name: string;
-  slug: string;
-  url: string;
-  description: string;
-  logoUrl: string | null;
-  tags: string[];
-  pricingModel: string | null;
-  targetAudience: string[];
-  screenshots: string[];
-  videoUrl: string | null;
-  isPremium: boolean;
-  curatorTake: string | null;
-  qualityScore: number | null;
-  submittedAt: Date;
-  approvedAt: Date | null;
-  updatedAt: Date;
-}
-
-/** An editorial review as the public sees it: who reviewed stays private. */
-export interface PublicEditorialReview {
-  id: number;
-  curatorTake: string;
-  qualityScore: number;
-  reviewedAt: Date;
-  isFollowUp: boolean;
-}
-
-export interface PublicToolDetail extends PublicTool {
-  editorialReviews: PublicEditorialReview[];
-}
+export type { PublicTool };
 
 export interface ListPublicToolsOptions {
   limit?: number;
@@ -131,7 +99,7 @@ const notMatchesFts = (expression: string): SQL =>
 
 /** Public tools, in the category when one is given. */
 export function baseConditions(category: string | undefined): SQL[] {
-  const conditions: SQL[] = [eq(tools.status, PUBLIC_STATUS)];
+  const conditions: SQL[] = [eq(tools.status, PUBLIC_TOOL_STATUS)];
   if (category) conditions.push(inCategory(category));
   return conditions;
 }
@@ -157,7 +125,7 @@ const browsePage = (database: Database) =>
   database
     .select(publicToolColumns)
     .from(tools)
-    .where(eq(tools.status, PUBLIC_STATUS))
+    .where(eq(tools.status, PUBLIC_TOOL_STATUS))
     .orderBy(...publicOrder())
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -166,7 +134,7 @@ const browseCategoryPage = (database: Database) =>
   database
     .select(publicToolColumns)
     .from(tools)
-    .where(and(eq(tools.status, PUBLIC_STATUS), inCategory(sql.placeholder('category'))))
+    .where(and(eq(tools.status, PUBLIC_TOOL_STATUS), inCategory(sql.placeholder('category'))))
     .orderBy(...publicOrder())
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -290,7 +258,7 @@ const publicToolsByIds = (database: Database) =>
     .select(publicToolColumns)
     .from(tools)
     // The unary + keeps SQLite from walking the status index and probing the list: the ids drive the lookup.
-    .where(and(sql`+${tools.status} = ${PUBLIC_STATUS}`, sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+    .where(and(sql`+${tools.status} = ${PUBLIC_TOOL_STATUS}`, sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`))
     .prepare();
 
 /** The public tools of `ids`, in that order. */
@@ -324,7 +292,7 @@ export async function listPublicTools(options: ListPublicToolsOptions = {}, data
 
 /** The number of tools the public can see. */
 export async function countPublicTools(database: Database = readDb()): Promise<number> {
-  const [row] = await database.select({ n: count() }).from(tools).where(eq(tools.status, PUBLIC_STATUS));
+  const [row] = await database.select({ n: count() }).from(tools).where(eq(tools.status, PUBLIC_TOOL_STATUS));
   return row?.n ?? 0;
 }
 
@@ -339,7 +307,7 @@ export async function publicToolBySlug(slug: string, database: Database = readDb
   const [tool] = await database
     .select(publicToolColumns)
     .from(tools)
-    .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_STATUS)))
+    .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_TOOL_STATUS)))
     .limit(1);
   return tool;
 }

@@ -1,5 +1,5 @@
 // A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host.
-import type { PublicTool } from '../../db/queries/tools';
+import type { PublicTool } from '../../lib/contract';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
 import Stars from './Stars';

@@ -1,6 +1,6 @@
 // JSON-LD (schema.org) builders for the public pages: directory, tool, blog post, breadcrumbs.
 import type { PublicPost } from '../../db/queries/blog';
-import type { PublicTool } from '../../db/queries/tools';
+import type { PublicTool } from '../../lib/contract';
 import { SITE_NAME } from '../../lib/constants';
 import { tagLabel } from '../../lib/format';
 

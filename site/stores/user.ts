@@ -4,25 +4,14 @@
 import { atom } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
-import { ApiError, accountBlockReason, getJson, isUnauthorized, send } from '../../lib/http';
+import { api, apiUrl, type Answer } from '../../lib/api-client';
+import { ApiError, accountBlockReason, getJson, isUnauthorized } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
 import { dropSignInHint, hasSignInHint } from './sign-in-hint';
 import { showToast } from './toast';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  isPremium: boolean;
-  premiumToolsAllowed: number;
-  premiumToolsUsed: number;
-  role: string;
-  accountStatus: string;
-  permissions: string[];
-}
+/** The signed-in user as GET /api/user answers it. */
+export type CurrentUser = Answer<'GET /api/user'>;
 
 export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
   fetcher: (...keys) => getJson(keys.join('')),
@@ -32,7 +21,7 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
   onErrorRetry: false,
 });
 
-export const USER_KEY = '/api/user';
+export const USER_KEY = apiUrl('GET /api/user');
 
 // No key (so no fetch) while pages are rendered at build time.
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
@@ -54,7 +43,7 @@ export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
     // Without the sign-in hint cookie (set with the session) the visitor is signed out: no call at all.
     if (!hasSignInHint()) return null;
     try {
-      return await getJson<CurrentUser>(USER_KEY);
+      return await api('GET /api/user');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         dropSignInHint();
@@ -105,7 +94,7 @@ export function sentToLogin(error: unknown, toast: ToastText = TOAST.unauthorize
 /** POST /api/logout, then go home, also when the call fails. */
 export async function signOut(): Promise<void> {
   try {
-    await send('POST', '/api/logout');
+    await api('POST /api/logout');
   } catch (error) {
     console.error(error);
   }

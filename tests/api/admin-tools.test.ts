@@ -132,7 +132,7 @@ describe('POST /api/admin/tools/:id/approve', () => {
   });
 
   it('answers 409 for a tool that is not pending, and 404 for an unknown one', async () => {
-    for (const status of ['approved', 'rejected', 'unlisted']) {
+    for (const status of ['approved', 'rejected', 'unlisted'] as const) {
       const tool = await makeTool({ status });
       const res = await post(`/api/admin/tools/${tool.id}/approve`, { curatorTake: 'Again', qualityScore: 5 });
       expect(res.status).toBe(409);

@@ -6,6 +6,7 @@ import { editorialReviews, tools, type NewTool, type Tool, type User } from '../
 import { MSG } from '../../lib/messages';
 import { slugify } from '../../lib/slug';
 import { urlKey } from '../../lib/format';
+import { TOOL_STATUS } from '../../lib/tool-status';
 import { call, makeUser } from '../helpers/api';
 
 let owner: User;
@@ -275,7 +276,7 @@ describe('search for words so common that bm25 does not rank them', () => {
         url: `https://bulk${i}.example.com`,
         urlKey: `bulk${i}.example.com`,
         description: 'Made for load.',
-        status: 'approved',
+        status: TOOL_STATUS.approved,
         isPremium: i % 7 === 0,
         qualityScore: i % 11 === 0 ? null : i % 10,
         approvedAt: new Date(Date.UTC(2025, 0, 1) + (i % 13) * 1000),

@@ -109,7 +109,7 @@ describe('POST /api/tools/:id/change-requests', () => {
 
   it('answers 409 for tools that are not approved', async () => {
     const { user, cookie } = await signedIn();
-    for (const status of ['pending', 'rejected', 'unlisted']) {
+    for (const status of ['pending', 'rejected', 'unlisted'] as const) {
       const tool = await makeTool({ submittedById: user.id, status });
       const res = await requestChanges(tool.id, { description: 'Changes to a tool that is not live.' }, cookie);
       expect(res.status).toBe(409);

@@ -6,6 +6,7 @@ import { db } from '../../db/client';
 import { blogPosts, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { permissionsOf, type Permission } from '../../lib/permissions';
+import type { ToolStatus } from '../../lib/tool-status';
 import { call, makeUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeChangeRequest, makeTool, reloadTool } from '../helpers/admin';
 
@@ -26,7 +27,7 @@ interface Endpoint {
 
 const at = (path: string) => async (): Promise<Prepared> => ({ path });
 
-async function toolPath(status: string, suffix: string, body?: unknown): Promise<Prepared> {
+async function toolPath(status: ToolStatus, suffix: string, body?: unknown): Promise<Prepared> {
   const tool = await makeTool({ status });
   return {
     path: `/api/admin/tools/${tool.id}${suffix}`,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { databaseUrl, db, openReader, readDb } from '../../db/client';
 import { CACHED_MATCHES, catalogueVersionOf, listPublicTools } from '../../db/queries/tools';
 import { tools, users, type User } from '../../db/schema';
+import { TOOL_STATUS } from '../../lib/tool-status';
 import { makeUser } from '../helpers/api';
 
 let owner: User;
@@ -21,7 +22,7 @@ async function addTool(name: string, description = 'A helpful assistant for busy
       urlKey: `reader${counter}.example.com`,
       description,
       tags: ['productivity'],
-      status: 'approved',
+      status: TOOL_STATUS.approved,
       approvedAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
       submittedById: owner.id,
     })
@@ -78,7 +79,7 @@ describe('kept search orders', () => {
     // Written behind the API's back: no rebuild request, nothing but the commit tells the reader.
     const second = await addTool('Zephyrine Planner');
     expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name).sort()).toEqual(['Zephyrine Notes', 'Zephyrine Planner']);
-    await db.update(tools).set({ status: 'unlisted' }).where(eq(tools.id, second.id));
+    await db.update(tools).set({ status: TOOL_STATUS.unlisted }).where(eq(tools.id, second.id));
     expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name)).toEqual(['Zephyrine Notes']);
   });
 
@@ -91,8 +92,8 @@ describe('kept search orders', () => {
         url: `https://wombatish${i}.example.com`,
         urlKey: `wombatish${i}.example.com`,
         description: 'A helpful assistant for busy professionals.',
-        tags: ['productivity'],
-        status: 'approved',
+        tags: ['productivity' as const],
+        status: TOOL_STATUS.approved,
         qualityScore: i % 7,
         approvedAt: new Date(Date.UTC(2025, 0, 1) + (i % 13) * 60_000),
         submittedById: owner.id,

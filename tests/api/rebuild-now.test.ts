@@ -130,7 +130,7 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
   it('reports the live build as it was built, then a change waiting in the queue and served on demand, then the build that covers it', async () => {
     const tool = await makeTool({ status: 'approved', name: 'Gauge Grid', slug: 'gauge-grid' });
     // In another category, so the edit does not change its page's related tools either.
-    await makeTool({ status: 'approved', name: 'Steady Slate', slug: 'steady-slate', tags: ['writing'] });
+    await makeTool({ status: 'approved', name: 'Steady Slate', slug: 'steady-slate', tags: ['marketing'] });
     expect((await settings()).live).toBeNull();
 
     const first = await buildSite(dist);

@@ -454,6 +454,90 @@ describe('GET /api/user/tools', () => {
     expect(list[3].pendingChangeRequestId).toEqual(expect.any(Number));
     expect(list[0].submittedAt).toEqual(expect.any(String));
     expect(list[0].urlKey).toBeUndefined();
+    expect(res.headers.get('link')).toBeNull();
+  });
+
+  it('answers one page at a time, 12 by default, and names the next page in a Link header while there is one', async () => {
+    const { user, cookie } = await signedIn();
+    const t0 = Date.now() - 600_000;
+    // 14 tools, the newest last; a page of the directory is 12.
+    const made = [];
+    for (let i = 0; i < 14; i++) made.push(await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + i * 1000) }));
+    const newestFirst = made.map((t) => t.id).reverse();
+
+    const first = await call('GET', '/api/user/tools', { cookie });
+    expect(first.status).toBe(200);
+    expect((await first.json()).map((t: { id: number }) => t.id)).toEqual(newestFirst.slice(0, 12));
+    expect(first.headers.get('link')).toBe('</api/user/tools?limit=12&offset=12>; rel="next"');
+
+    const second = await call('GET', '/api/user/tools?limit=12&offset=12', { cookie });
+    expect((await second.json()).map((t: { id: number }) => t.id)).toEqual(newestFirst.slice(12));
+    expect(second.headers.get('link')).toBeNull();
+
+    const middle = await call('GET', '/api/user/tools?limit=5&offset=5', { cookie });
+    expect((await middle.json()).map((t: { id: number }) => t.id)).toEqual(newestFirst.slice(5, 10));
+    expect(middle.headers.get('link')).toBe('</api/user/tools?limit=5&offset=10>; rel="next"');
+
+    // A page that ends exactly at the last tool has no next page.
+    const exact = await call('GET', '/api/user/tools?limit=7&offset=7', { cookie });
+    expect(await exact.json()).toHaveLength(7);
+    expect(exact.headers.get('link')).toBeNull();
+    expect(await (await call('GET', '/api/user/tools?offset=100', { cookie })).json()).toEqual([]);
+  });
+
+  it('says on each page which of its tools has an open change request', async () => {
+    const { user, cookie } = await signedIn();
+    const t0 = Date.now() - 60_000;
+    const older = await makeTool({ submittedById: user.id, submittedAt: new Date(t0), status: 'approved' });
+    const newer = await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + 1000), status: 'approved' });
+    const [request] = await db
+      .insert(changeRequests)
+      .values({ toolId: older.id, submittedById: user.id, requestData: { name: 'Renamed' } })
+      .returning();
+    const [first] = await (await call('GET', '/api/user/tools?limit=1', { cookie })).json();
+    expect(first).toMatchObject({ id: newer.id, pendingChangeRequest: false, pendingChangeRequestId: null });
+    const [second] = await (await call('GET', '/api/user/tools?limit=1&offset=1', { cookie })).json();
+    expect(second).toMatchObject({ id: older.id, pendingChangeRequest: true, pendingChangeRequestId: request.id });
+  });
+
+  it('takes the limit rules of GET /api/tools: 400 with their messages, nothing listed', async () => {
+    const { cookie } = await signedIn();
+    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=1.5', 'limit=abc']) {
+      const res = await call('GET', `/api/user/tools?${query}`, { cookie });
+      expect(res.status, query).toBe(400);
+      expect(await res.text()).toBe(MSG.invalidLimit);
+    }
+    for (const query of ['offset=-1', 'offset=x', 'offset=1e3']) {
+      const res = await call('GET', `/api/user/tools?${query}`, { cookie });
+      expect(res.status, query).toBe(400);
+      expect(await res.text()).toBe(MSG.invalidOffset);
+    }
+    expect((await call('GET', '/api/user/tools?limit=100', { cookie })).status).toBe(200);
+    expect((await call('GET', '/api/user/tools?limit=', { cookie })).status).toBe(200);
+  });
+});
+
+describe('GET /api/user/tools/stats', () => {
+  it('answers 401 when signed out', async () => {
+    expect((await call('GET', '/api/user/tools/stats')).status).toBe(401);
+  });
+
+  it("counts all of the user's tools for the dashboard's cards, whatever page the list shows", async () => {
+    const { user, cookie } = await signedIn();
+    const other = await makeUser();
+    for (let i = 0; i < 13; i++) await makeTool({ submittedById: user.id, status: 'approved', isPremium: i < 2 });
+    await makeTool({ submittedById: user.id, status: 'pending' });
+    await makeTool({ submittedById: user.id, status: 'pending', isPremium: true });
+    await makeTool({ submittedById: user.id, status: 'rejected', rejectionReason: 'Not an AI tool' });
+    await makeTool({ submittedById: user.id, status: 'unlisted', unlistReason: 'Down' });
+    await makeTool({ submittedById: other.id, status: 'approved' });
+
+    const res = await call('GET', '/api/user/tools/stats', { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ total: 17, approved: 13, pending: 2, premium: 3 });
+
+    const { cookie: newcomer } = await signedIn();
+    expect(await (await call('GET', '/api/user/tools/stats', { cookie: newcomer })).json()).toEqual({ total: 0, approved: 0, pending: 0, premium: 0 });
   });
 });
 

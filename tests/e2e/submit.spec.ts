@@ -129,6 +129,46 @@ test('the owner of an approved tool files a change request', async ({ page, play
   expect(Object.keys(mine.requestData)).toEqual(['description']);
 });
 
+test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({ page }) => {
+  // A seeded contributor with 7 tools (db/seed-data.ts). The dashboard asks for pages of 12; asking the real API for
+  // pages of 3 instead shows the paging with the seeded data: every later page is the one the answer's Link names.
+  const login = await page.request.post('/api/login', { data: { email: 'elena.petrova@demo.test', password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { total, approved } = await (await page.request.get('/api/user/tools/stats')).json();
+  expect(total).toBeGreaterThan(6);
+  await page.route('**/api/user/tools?limit=12&offset=0', (route) => route.continue({ url: route.request().url().replace('limit=12', 'limit=3') }));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/user/tools') asked.push(url.search);
+  });
+
+  await page.goto('/dashboard');
+  const rows = page.getByTestId('submission-row');
+  await expect(rows).toHaveCount(3);
+  const card = (label: string) => page.getByTestId('stat-card').filter({ hasText: label }).locator('.text-3xl');
+  await expect(card('Total Submissions')).toHaveText(String(total));
+  await expect(card('Approved')).toHaveText(String(approved));
+
+  const more = page.getByRole('button', { name: 'Load More Submissions' });
+  await more.click();
+  await expect(rows).toHaveCount(6);
+  await more.click();
+  await expect(rows).toHaveCount(Math.min(total, 9));
+  while (await more.isVisible()) {
+    const shown = await rows.count();
+    await more.click();
+    await expect(rows).not.toHaveCount(shown);
+  }
+  await expect(rows).toHaveCount(total);
+  expect(asked.slice(0, 3)).toEqual(['?limit=12&offset=0', '?limit=3&offset=3', '?limit=3&offset=6']);
+  // Newest first across pages, each tool once.
+  const names = await rows.locator('td:first-child .font-medium').allInnerTexts();
+  expect(names).toHaveLength(total);
+  expect(new Set(names).size).toBe(names.length);
+  await page.screenshot({ path: 'test-results/screens/dashboard-load-more.png', fullPage: true });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -19,7 +19,8 @@ import {
 import { migrateDatabase } from '../../db/migrate';
 import { blogPosts, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
 import { isEmpty, prng, seedDemo, seedSyntheticTools } from '../../db/seed';
-import { CATEGORY_IDS, PRICING_MODELS, TOOL_STATUSES } from '../../lib/categories';
+import { CATEGORY_IDS, PRICING_MODELS } from '../../lib/categories';
+import { TOOL_STATUSES } from '../../lib/tool-status';
 import { MAX_DESCRIPTION, MIN_DESCRIPTION } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { sanitizeBlogHtml } from '../../lib/sanitize';

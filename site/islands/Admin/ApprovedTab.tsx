@@ -7,7 +7,7 @@ import { shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
-import { $approvedTools, listTool, setToolPremium, unlistTool, type ApprovedTool } from '../../stores/admin';
+import { $approvedTools, listTool, setToolPremium, unlistTool, type AdminApprovedTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
@@ -24,7 +24,7 @@ const FILTERS = [
 type Filter = (typeof FILTERS)[number]['id'];
 
 /** Search matches the name, the description or a tag (its id or its label); the filter splits premium from free. */
-export function filterTools(tools: readonly ApprovedTool[], search: string, filter: Filter): ApprovedTool[] {
+export function filterTools(tools: readonly AdminApprovedTool[], search: string, filter: Filter): AdminApprovedTool[] {
   const q = search.trim().toLowerCase();
   return tools.filter((tool) => {
     if (filter === 'premium' && !tool.isPremium) return false;
@@ -38,7 +38,7 @@ export function filterTools(tools: readonly ApprovedTool[], search: string, filt
   });
 }
 
-type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: ApprovedTool } | null;
+type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: AdminApprovedTool } | null;
 
 export default function ApprovedTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($approvedTools);
@@ -55,7 +55,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
   // The dialog follows the list, so a refreshed row (after an edit or a review) shows its new values.
   const current = dialog ? (tools.find((t) => t.id === dialog.tool.id) ?? dialog.tool) : null;
 
-  async function togglePremium(tool: ApprovedTool) {
+  async function togglePremium(tool: AdminApprovedTool) {
     setBusyId(tool.id);
     await perform(() => setToolPremium(tool.id, !tool.isPremium), {
       success: (result) => ({ title: result.isPremium ? TOAST.toolUpgraded : TOAST.toolDowngraded, description: result.name }),
@@ -64,7 +64,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
     setBusyId(null);
   }
 
-  async function listAgain(tool: ApprovedTool) {
+  async function listAgain(tool: AdminApprovedTool) {
     setBusyId(tool.id);
     await perform(() => listTool(tool.id), {
       success: () => ({ title: TOAST.toolListed, description: `${tool.name} is back in the public directory.` }),

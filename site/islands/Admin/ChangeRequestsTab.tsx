@@ -7,7 +7,7 @@ import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
 import { rejectChangeSchema } from '../../../lib/schemas';
-import { $changeRequests, approveChangeRequest, rejectChangeRequest, type ChangeRequest } from '../../stores/admin';
+import { $changeRequests, approveChangeRequest, rejectChangeRequest, type AdminChangeRequest } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
@@ -19,9 +19,8 @@ const STATUS_BADGE: Record<string, string> = {
   rejected: 'badge-error',
 };
 
-function requesterText(requester: ChangeRequest['requester']): { name: string; email: string | null } {
+function requesterText(requester: AdminChangeRequest['requester']): { name: string; email: string | null } {
   if (!requester) return { name: 'Unknown', email: null };
-  if (typeof requester === 'string') return { name: requester, email: null };
   return { name: requester.name, email: requester.name !== requester.email ? requester.email : null };
 }
 
@@ -71,7 +70,7 @@ function Value({ value }: { value: string | null }) {
 }
 
 /** The changed fields, and on demand their whole current and requested values. */
-function ChangeDiff({ request }: { request: ChangeRequest }) {
+function ChangeDiff({ request }: { request: AdminChangeRequest }) {
   const [full, setFull] = useState(false);
   const regionId = useId();
   if (request.diff.length === 0) return <p className="text-sm bg-base-200/60 rounded-box p-3">{request.changes}</p>;
@@ -114,10 +113,10 @@ function ChangeDiff({ request }: { request: ChangeRequest }) {
 
 export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($changeRequests);
-  const [rejecting, setRejecting] = useState<ChangeRequest | null>(null);
+  const [rejecting, setRejecting] = useState<AdminChangeRequest | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  async function approve(request: ChangeRequest) {
+  async function approve(request: AdminChangeRequest) {
     setBusyId(request.id);
     await perform(() => approveChangeRequest(request.id), {
       success: () => ({ title: TOAST.changesApproved, description: `${request.toolName} was updated and the owner notified.` }),
@@ -147,7 +146,7 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
                           <h3 className="font-semibold">{request.toolName}</h3>
                           <p className="text-sm text-base-content/70">
                             Requested by {person.name}
-                            {person.email && <> ({person.email})</>} on {shortDate(request.submittedAt ?? request.date)}
+                            {person.email && <> ({person.email})</>} on {shortDate(request.submittedAt)}
                           </p>
                         </div>
                         <span className={`badge ${STATUS_BADGE[request.status] ?? 'badge-ghost'}`}>{request.status[0].toUpperCase() + request.status.slice(1)}</span>

@@ -5,7 +5,7 @@ import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
 import { rejectSchema } from '../../../lib/schemas';
-import { $pendingTools, approveTool, rejectTool, type PendingTool } from '../../stores/admin';
+import { $pendingTools, approveTool, rejectTool, type AdminPendingTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
@@ -13,7 +13,7 @@ import { perform } from './feedback';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHead } from './parts';
 
-type Dialog = { kind: 'approve' | 'reject'; tool: PendingTool } | null;
+type Dialog = { kind: 'approve' | 'reject'; tool: AdminPendingTool } | null;
 
 export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   const canModerate = can(viewer, 'moderate:tools');
@@ -42,7 +42,7 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                         <td>
                           <div className="font-medium">{tool.name}</div>
                           {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
-                          {tool.description && <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>}
+                          <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>
                         </td>
                         <td data-label="Submitted By">
                           {tool.submittedBy ? (

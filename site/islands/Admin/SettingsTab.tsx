@@ -5,7 +5,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOAST } from '../../../lib/messages';
 import { can } from '../../../lib/permissions';
-import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings, type BuildFigures, type LiveBuild, type SiteBuild } from '../../stores/admin';
+import type { BuildStats, Json, LiveBuild, RebuildJob } from '../../../lib/contract';
+import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import { perform } from './feedback';
 import { dateTime, ListState } from './parts';
@@ -54,18 +55,18 @@ function timeAgo(value: string, now = Date.now()): string {
 }
 
 /** 'in 4.2 s, 120 pages (3 rendered, 117 reused)': what a finished build did. */
-function statsText(figures: BuildFigures): string {
+function statsText(figures: Json<BuildStats>): string {
   return `in ${duration(figures.seconds)}, ${pagesText(figures)}`;
 }
 
 /** 'Finished …' or 'Requested …', with the build's figures once it has them. */
-function outcomeText(build: SiteBuild, unfinished = ''): string {
-  const when = build.finishedAt ? `Finished ${dateTime(build.finishedAt)}` : build.requestedAt ? `Requested ${dateTime(build.requestedAt)}` : unfinished;
+function outcomeText(build: Json<RebuildJob>): string {
+  const when = build.finishedAt ? `Finished ${dateTime(build.finishedAt)}` : `Requested ${dateTime(build.requestedAt)}`;
   return build.stats ? `${when} · ${statsText(build.stats)}` : when;
 }
 
 /** '120 pages (3 rendered, 117 reused)'. */
-function pagesText(figures: BuildFigures): string {
+function pagesText(figures: Json<BuildStats>): string {
   return `${plural(figures.pages, 'page')} (${number(figures.rendered)} rendered, ${number(figures.reused)} reused)`;
 }
 
@@ -89,8 +90,7 @@ function Row({ label, children, badge }: { label: string; children: ReactNode; b
   );
 }
 
-function outboxText(outbox: Record<string, number> | undefined): string | null {
-  if (!outbox) return null;
+function outboxText(outbox: Record<string, number>): string {
   const parts = Object.entries(outbox)
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${OUTBOX_LABELS[status] ?? status}`);
@@ -107,27 +107,25 @@ function Services({ settings }: { settings: AdminSettings }) {
       </Row>
       <Row label="Payments (Stripe)" badge={<ModeBadge configured={payments.configured} />}>
         {payments.configured
-          ? `Stripe Checkout is live${payments.webhook === false ? '; the webhook secret is missing, so payments are not confirmed' : ''}.`
+          ? `Stripe Checkout is live${!payments.webhook ? '; the webhook secret is missing, so payments are not confirmed' : ''}.`
           : 'No API key: upgrades complete at once as mock checkouts.'}
       </Row>
-      {google && (
-        <Row label="Google sign-in" badge={<ModeBadge configured={google.configured} off="Not configured" />}>
-          {google.configured ? 'Visitors can sign in with Google.' : 'Only e-mail and password sign-in is offered.'}
-        </Row>
-      )}
+      <Row label="Google sign-in" badge={<ModeBadge configured={google.configured} off="Not configured" />}>
+        {google.configured ? 'Visitors can sign in with Google.' : 'Only e-mail and password sign-in is offered.'}
+      </Row>
     </ul>
   );
 }
 
-function BuildStatus({ build }: { build: Pick<SiteBuild, 'status'> }) {
+function BuildStatus({ build }: { build: Pick<Json<RebuildJob>, 'status'> }) {
   return <span className={`badge badge-sm shrink-0 ${BUILD_BADGE[build.status] ?? 'badge-ghost'}`}>{capitalise(build.status)}</span>;
 }
 
 /** The newest failed build: whether and when it is tried again, and its log (collapsed: it can be long). */
-function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSettings['lastFailure']>; maxAttempts: number | undefined }) {
+function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSettings['lastFailure']>; maxAttempts: number }) {
   const log = useRef<HTMLPreElement>(null);
-  const tries = failure.attempts ?? 1;
-  const of = maxAttempts ? ` of ${maxAttempts}` : '';
+  const tries = failure.attempts;
+  const of = ` of ${maxAttempts}`;
   let state: string;
   if (!failure.willRetry) state = `Gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}${failure.finishedAt ? ` (${dateTime(failure.finishedAt)})` : ''}. The site still serves the last good build.`;
   else if (failure.status === 'running') state = `Try ${tries}${of} failed; trying again now.`;
@@ -139,7 +137,7 @@ function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSetti
           Site build failed
         </h4>
         <p className="text-sm text-base-content/80 break-words">
-          {failure.reason && <span className="block">{failure.reason}</span>}
+          <span className="block">{failure.reason}</span>
           {state}
         </p>
       </div>
@@ -161,9 +159,9 @@ function Builds({ settings }: { settings: AdminSettings }) {
   const { build } = settings;
   return (
     <div className="flex flex-col gap-3">
-      {settings.live !== undefined && <LiveSite live={settings.live} />}
-      {settings.queue && <Queue queue={settings.queue} />}
-      {settings.onDemand && <OnDemand onDemand={settings.onDemand} />}
+      <LiveSite live={settings.live} />
+      <Queue queue={settings.queue} />
+      <OnDemand onDemand={settings.onDemand} />
       {build ? (
         <History build={build} settings={settings} />
       ) : (
@@ -175,17 +173,17 @@ function Builds({ settings }: { settings: AdminSettings }) {
 }
 
 /** The newest request, the last failure, and the requests before it, each with its outcome (and its figures once built). */
-function History({ build, settings }: { build: SiteBuild; settings: AdminSettings }) {
+function History({ build, settings }: { build: Json<RebuildJob>; settings: AdminSettings }) {
   const { lastFailure } = settings;
-  const earlier = (settings.rebuilds ?? []).filter((b) => b.id === undefined || b.id !== build.id);
+  const earlier = settings.rebuilds.filter((b) => b.id !== build.id);
   return (
     <>
       <div className="flex items-start justify-between gap-3" data-testid="latest-build">
         <div className="min-w-0">
           <div className="font-medium">Latest site build</div>
           <div className="text-sm text-base-content/70">
-            {build.reason && <span className="block">{build.reason}</span>}
-            {outcomeText(build, 'Not finished yet')}
+            <span className="block">{build.reason}</span>
+            {outcomeText(build)}
           </div>
         </div>
         <BuildStatus build={build} />
@@ -195,11 +193,11 @@ function History({ build, settings }: { build: SiteBuild; settings: AdminSetting
         <div>
           <h4 className="text-sm font-medium mb-1">Earlier builds</h4>
           <ul className="divide-y divide-base-200 text-sm" aria-label="Earlier site builds">
-            {earlier.map((b, i) => (
-              <li key={b.id ?? i} className="flex items-center justify-between gap-3 py-2">
+            {earlier.map((b) => (
+              <li key={b.id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <div className="truncate" title={b.reason}>
-                    {b.reason ?? 'Site build'}
+                    {b.reason}
                   </div>
                   <div className="text-xs text-base-content/60">
                     {outcomeText(b)}
@@ -216,7 +214,7 @@ function History({ build, settings }: { build: SiteBuild; settings: AdminSetting
 }
 
 /** The build the site serves now. */
-function LiveSite({ live }: { live: LiveBuild | null | undefined }) {
+function LiveSite({ live }: { live: Json<LiveBuild> | null }) {
   return (
     <div data-testid="live-build">
       <h4 className="font-medium">Live site</h4>
@@ -236,7 +234,7 @@ function LiveSite({ live }: { live: LiveBuild | null | undefined }) {
 }
 
 /** The requests not built yet: the build running now, and those waiting for the next one. */
-function Queue({ queue }: { queue: NonNullable<AdminSettings['queue']> }) {
+function Queue({ queue }: { queue: AdminSettings['queue'] }) {
   const waiting = queue.count - queue.running;
   const summary = queue.count === 0 ? 'Nothing queued.' : [queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ') + '.';
   const more = queue.count - queue.jobs.length;
@@ -268,7 +266,7 @@ function Queue({ queue }: { queue: NonNullable<AdminSettings['queue']> }) {
 }
 
 /** The pages whose change the live build does not hold yet: the server renders them from the database meanwhile. */
-function OnDemand({ onDemand }: { onDemand: NonNullable<AdminSettings['onDemand']> }) {
+function OnDemand({ onDemand }: { onDemand: AdminSettings['onDemand'] }) {
   const more = onDemand.count - onDemand.paths.length;
   return (
     <div data-testid="on-demand">
@@ -319,7 +317,7 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
               <h3 id="settings-services" className="card-title text-base">
                 API Keys
               </h3>
-              {settings ? <Services settings={settings} /> : <p className="text-sm text-base-content/70">This server does not report its configuration.</p>}
+              <Services settings={settings} />
             </div>
           </section>
           <section className="card bg-base-100 border border-base-200" aria-labelledby="settings-build">
@@ -336,7 +334,7 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
                   {can(user, 'run:rebuild') && <RebuildNow />}
                 </div>
               </div>
-              {settings ? <Builds settings={settings} /> : <p className="text-sm text-base-content/70">The build state is not available.</p>}
+              <Builds settings={settings} />
             </div>
           </section>
           <section className="card bg-base-100 border border-base-200 lg:col-span-2" aria-labelledby="settings-features">

@@ -4,7 +4,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
-import { send, serverMessage } from '../../../lib/http';
+import { api } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
@@ -120,7 +121,7 @@ function CredentialsForm({ tab, signingIn }: { tab: Tab; signingIn: RefObject<bo
 
   async function submit(values: LoginInput | RegisterInput) {
     try {
-      const result = await send<CurrentUser>('POST', tab === 'login' ? '/api/login' : '/api/register', values);
+      const result = await (tab === 'login' ? api('POST /api/login', { body: values }) : api('POST /api/register', { body: values }));
       signingIn.current = true;
       invalidateUser();
       showToast(

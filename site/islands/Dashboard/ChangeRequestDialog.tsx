@@ -1,20 +1,17 @@
 // The owner's Edit dialog for an approved tool: saving files a change request for review.
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { PRICING_MODELS } from '../../../lib/categories';
 import { pricingLabel } from '../../../lib/format';
-import { logError, send, serverMessage } from '../../../lib/http';
+import { api } from '../../../lib/api-client';
+import { logError, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, type ChangeRequestInput } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { SUBMIT_ONLY, firstMessage } from '../../components/form-messages';
 import FormActions from '../../components/FormActions';
 import Modal from '../../components/Modal';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys } from '../../stores/user';
-import { MY_TOOLS_KEY, type MyTool } from '../../stores/my-tools';
-
-type ChangeRequestFields = z.input<typeof changeRequestSchema>;
+import { refreshMyTools, type MyTool } from '../../stores/my-tools';
 
 export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; onClose: () => void }) {
   // Every field is sent; the server keeps only what differs from the tool. The lists are edited as comma lists,
@@ -27,16 +24,16 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
       url: tool.url,
       description: tool.description,
       tags: tool.tags,
-      pricingModel: tool.pricingModel as ChangeRequestFields['pricingModel'],
+      pricingModel: tool.pricingModel,
       targetAudience: tool.targetAudience.join(', '),
     },
   });
 
   async function submit(values: ChangeRequestInput) {
     try {
-      await send('POST', `/api/tools/${tool.id}/change-requests`, values);
+      await api('POST /api/tools/:id/change-requests', { params: { id: tool.id }, body: values });
       showToast({ title: 'Change Request Submitted', description: 'Our editors will review your changes.', variant: 'success' });
-      invalidateKeys(MY_TOOLS_KEY);
+      refreshMyTools();
       onClose();
     } catch (err) {
       logError(err);

@@ -1,15 +1,16 @@
-// The signed-in user's dashboard: stats, upgrade, and their submissions with View and Edit.
+// The signed-in user's dashboard: stats, upgrade, and their submissions a page at a time with View and Edit.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MOCK_UPGRADE_RELOAD_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
-import { logError, send, serverMessage } from '../../../lib/http';
+import { api } from '../../../lib/api-client';
+import { logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { showToast } from '../../stores/toast';
 import { invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
-import { $myTools, type MyTool } from '../../stores/my-tools';
+import { $myToolStats, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
 
@@ -30,6 +31,37 @@ function viewHref(tool: MyTool): string {
   return tool.status === 'approved' ? `/tool/${tool.slug}` : `/dashboard/preview?id=${tool.id}`;
 }
 
+/** The rows of one page of the submissions table (none until the page has loaded). */
+function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) => void }) {
+  const { data } = useStore(myToolsPage(url));
+  return data?.items.map((tool) => (
+    <tr key={tool.id} data-testid="submission-row">
+      <td>
+        <div className="font-medium">{tool.name}</div>
+        {tool.status === 'rejected' && tool.rejectionReason && <div className="text-xs text-red-700 mt-1">Reason: {tool.rejectionReason}</div>}
+        {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
+      </td>
+      <td data-label="Status">
+        <StatusBadge status={tool.status} />
+      </td>
+      <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
+      <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>
+      <td>
+        <div className="flex gap-2">
+          {tool.status === 'approved' && (
+            <button type="button" className="btn btn-xs btn-outline" onClick={() => onEdit(tool)} disabled={tool.pendingChangeRequest}>
+              Edit
+            </button>
+          )}
+          <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
+            View
+          </a>
+        </div>
+      </td>
+    </tr>
+  ));
+}
+
 function upgradeErrorText(error: unknown): string {
   const message = serverMessage(error);
   if (/permission/i.test(message)) return TOAST.upgradeNeedsConfiguration;
@@ -38,7 +70,13 @@ function upgradeErrorText(error: unknown): string {
 
 export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: user, loading } = useUser();
-  const { data: tools, loading: toolsLoading } = useStore($myTools);
+  const { data: counts } = useStore($myToolStats);
+  // The pages shown, by address: Load More adds the one the last page names. Each page is its own store, so the rows
+  // already shown stay while the next one loads.
+  const [pageUrls, setPageUrls] = useState([MY_TOOLS_FIRST_PAGE]);
+  const lastUrl = pageUrls[pageUrls.length - 1];
+  const first = useStore(myToolsPage(MY_TOOLS_FIRST_PAGE));
+  const last = useStore(myToolsPage(lastUrl));
   const [upgrading, setUpgrading] = useState(false);
   const [editing, setEditing] = useState<MyTool | null>(null);
 
@@ -69,7 +107,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   async function upgrade() {
     setUpgrading(true);
     try {
-      const { checkoutUrl } = await send<{ checkoutUrl: string }>('POST', '/api/premium/upgrade');
+      const { checkoutUrl } = await api('POST /api/premium/upgrade');
       if (checkoutUrl.includes('mock=true')) {
         showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' }, { next: window.location.href });
         invalidateUser();
@@ -86,13 +124,19 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     }
   }
 
-  const list = tools ?? [];
   const stats = [
-    { label: 'Total Submissions', value: list.length },
-    { label: 'Approved', value: list.filter((t) => t.status === 'approved').length },
-    { label: 'Pending Review', value: list.filter((t) => t.status === 'pending').length },
-    { label: 'Premium', value: list.filter((t) => t.isPremium).length },
+    { label: 'Total Submissions', value: counts?.total ?? 0 },
+    { label: 'Approved', value: counts?.approved ?? 0 },
+    { label: 'Pending Review', value: counts?.pending ?? 0 },
+    { label: 'Premium', value: counts?.premium ?? 0 },
   ];
+  const loadingMore = pageUrls.length > 1 && last.loading && !last.data;
+  const moreFailed = pageUrls.length > 1 && Boolean(last.error) && !last.loading && !last.data;
+  const next = last.data?.next;
+  const loadMore = () => {
+    if (moreFailed) myToolsPage(lastUrl).invalidate();
+    else if (next) setPageUrls((urls) => [...urls, next]);
+  };
 
   return (
     <section className="max-w-6xl mx-auto px-4 py-10">
@@ -124,11 +168,20 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       <div className="card bg-base-100 border border-base-200 mt-8">
         <div className="card-body">
           <h2 className="card-title">Your Submissions</h2>
-          {toolsLoading && !tools ? (
+          {!first.data && first.error && !first.loading ? (
+            <div className="text-center py-10">
+              <p className="text-base-content/80 mb-4" role="alert">
+                Your submissions could not be loaded.
+              </p>
+              <button type="button" className="btn btn-outline" onClick={() => myToolsPage(MY_TOOLS_FIRST_PAGE).invalidate()}>
+                Try Again
+              </button>
+            </div>
+          ) : !first.data ? (
             <div className="flex justify-center py-10">
               <span className="loading loading-spinner" role="status" aria-label="Loading" />
             </div>
-          ) : list.length === 0 ? (
+          ) : first.data.items.length === 0 ? (
             <div className="text-center py-10">
               <p className="text-base-content/80 mb-4">No tools submitted yet</p>
               <a href="/submit" className="btn btn-primary">
@@ -148,36 +201,29 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.map((tool) => (
-                    <tr key={tool.id} data-testid="submission-row">
-                      <td>
-                        <div className="font-medium">{tool.name}</div>
-                        {tool.status === 'rejected' && tool.rejectionReason && (
-                          <div className="text-xs text-red-700 mt-1">Reason: {tool.rejectionReason}</div>
-                        )}
-                        {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
-                      </td>
-                      <td data-label="Status">
-                        <StatusBadge status={tool.status} />
-                      </td>
-                      <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
-                      <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>
-                      <td>
-                        <div className="flex gap-2">
-                          {tool.status === 'approved' && (
-                            <button type="button" className="btn btn-xs btn-outline" onClick={() => setEditing(tool)} disabled={Boolean(tool.pendingChangeRequest)}>
-                              Edit
-                            </button>
-                          )}
-                          <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
-                            View
-                          </a>
-                        </div>
-                      </td>
-                    </tr>
+                  {pageUrls.map((url) => (
+                    <SubmissionRows key={url} url={url} onEdit={setEditing} />
                   ))}
                 </tbody>
               </table>
+              {moreFailed && (
+                <p className="mt-4 text-center text-error-text" role="alert">
+                  More submissions could not be loaded. Please try again.
+                </p>
+              )}
+              {(next || loadingMore || moreFailed) && (
+                <div className="mt-6 text-center">
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-wide"
+                    disabled={loadingMore}
+                    onClick={loadMore}
+                  >
+                    {loadingMore && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                    Load More Submissions
+                  </button>
+                </div>
+              )}
             </div>
           )}
         </div>

@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { DIRECTORY_FILTERS } from '../../../lib/categories';
 import { DIRECTORY_PAGE_SIZE, SKELETON_CARDS } from '../../../lib/constants';
-import { getJson, logError } from '../../../lib/http';
+import { api } from '../../../lib/api-client';
+import { logError } from '../../../lib/http';
 import ToolCard, { type ToolCardData } from '../../components/ToolCard';
 import ToolCardSkeleton from '../../components/ToolCardSkeleton';
 
@@ -35,11 +36,11 @@ export function directoryHref({ search, category }: Query): string {
   return qs ? `/directory?${qs}` : '/directory';
 }
 
-function toolsUrl({ search, category }: Query, page: number): string {
-  const params = new URLSearchParams({ limit: String(DIRECTORY_PAGE_SIZE), offset: String(page * DIRECTORY_PAGE_SIZE) });
-  if (search) params.set('search', search);
-  if (category !== ALL) params.set('tags', category);
-  return `/api/tools?${params}`;
+/** A page of the tools a query finds: the cards' fields of each. */
+function findTools({ search, category }: Query, page: number): Promise<ToolCardData[]> {
+  const offset = page * DIRECTORY_PAGE_SIZE;
+  const tags = category === 'all' ? undefined : category;
+  return api('GET /api/tools', { query: { limit: DIRECTORY_PAGE_SIZE, offset, search: search || undefined, tags } });
 }
 
 export interface DirectoryProps {
@@ -66,7 +67,7 @@ export default function Directory({ initialTools }: DirectoryProps) {
       if (nextPage === 0) setLoading(true);
       else setLoadingMore(true);
       try {
-        const rows = await getJson<ToolCardData[]>(toolsUrl(next, nextPage));
+        const rows = await findTools(next, nextPage);
         if (id !== requestId.current) return;
         setTools((prev) => (nextPage === 0 ? rows : [...prev, ...rows]));
         setPage(nextPage);

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { logError, send, serverMessage } from '../../../lib/http';
+import { api } from '../../../lib/api-client';
+import { logError, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
@@ -90,7 +91,7 @@ export default function SubmitTool() {
     for (const tag of values.tags) body.append('tags', tag);
     if (logo) body.set('logo', logo);
     try {
-      await send('POST', '/api/tools', body);
+      await api('POST /api/tools', { body });
       showToast({ ...TOAST.submitted, variant: 'success' }, { next: '/dashboard' });
       invalidateKeys((key) => key.startsWith('/api/user'));
       invalidateUser();

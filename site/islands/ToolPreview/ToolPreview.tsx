@@ -1,22 +1,16 @@
 // A private preview of a submission that is not public yet: only its owner and reviewers can open it.
 import { useEffect, useState } from 'react';
 import { hostOf, pricingLabel, shortDate, tagLabel } from '../../../lib/format';
-import { getJson, logError } from '../../../lib/http';
+import { api, type Answer } from '../../../lib/api-client';
+import { logError } from '../../../lib/http';
 import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
-import type { MyTool } from '../../stores/my-tools';
-
-interface PreviewTool extends MyTool {
-  logoUrl: string | null;
-  curatorTake: string | null;
-  qualityScore: number | null;
-}
 
 export default function ToolPreview() {
   const { data: user, loading } = useUser();
-  const [tool, setTool] = useState<PreviewTool | null>(null);
+  const [tool, setTool] = useState<Answer<'GET /api/user/tools/:id'> | null>(null);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -26,7 +20,7 @@ export default function ToolPreview() {
       return () => clearTimeout(timer);
     }
     const id = new URLSearchParams(window.location.search).get('id');
-    getJson<PreviewTool>(`/api/user/tools/${encodeURIComponent(id ?? '')}`)
+    api('GET /api/user/tools/:id', { params: { id: id ?? '' } })
       .then(setTool)
       .catch((error) => {
         logError(error);

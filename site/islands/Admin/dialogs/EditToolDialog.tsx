@@ -8,7 +8,7 @@ import { CATEGORY_IDS, PRICING_MODELS } from '../../../../lib/categories';
 import { pricingLabel } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
 import { toolUpdateSchema, type ToolUpdateInput } from '../../../../lib/schemas';
-import { updateTool, type ApprovedTool } from '../../../stores/admin';
+import { updateTool, type AdminApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
 import Field from '../../../components/Field';
 import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
@@ -31,7 +31,7 @@ const resolver: typeof checkTool = (values, context, options) => {
 };
 
 /** `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so. */
-export default function EditToolDialog({ tool, ownTool, onClose }: { tool: ApprovedTool; ownTool?: string; onClose: () => void }) {
+export default function EditToolDialog({ tool, ownTool, onClose }: { tool: AdminApprovedTool; ownTool?: string; onClose: () => void }) {
   const id = useId();
   const { register, control, handleSubmit, setValue, getValues, watch, formState } = useForm({
     ...SUBMIT_ONLY,

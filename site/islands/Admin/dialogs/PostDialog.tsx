@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TOAST } from '../../../../lib/messages';
 import { blogPostSchema, type BlogPostInput } from '../../../../lib/schemas';
-import { createPost, updatePost, type AdminPost, type PostValues } from '../../../stores/admin';
+import { createPost, updatePost, type AdminPost } from '../../../stores/admin';
 import { perform } from '../feedback';
 import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
@@ -29,7 +29,7 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
 
   // The button waits for a title and content (SPEC.md section 5); the schema refuses them blank all the same.
   const save = handleSubmit(async (data: BlogPostInput) => {
-    const values: PostValues = { title: data.title, slug: data.slug || null, excerpt: data.excerpt || null, content: data.content, status: data.status ?? 'published' };
+    const values: BlogPostInput = { title: data.title, slug: data.slug || null, excerpt: data.excerpt || null, content: data.content, status: data.status ?? 'published' };
     const saved = post
       ? await perform(() => updatePost(post.id, values), {
           success: () => ({ title: TOAST.postUpdated, description: values.title }),

@@ -4,7 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { detailLabel, hostOf, longDate, pricingLabel } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
-import { $historyToolId, $toolHistory, addReview, type ApprovedTool, type AuditRow, type EditorialReview } from '../../../stores/admin';
+import type { AdminEditorialReview, AuditRow, Json } from '../../../../lib/contract';
+import { $historyToolId, $toolHistory, addReview, type AdminApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
 import { AdminStars, CategoryBadge, dateTime, safeHref } from '../parts';
 import Modal from '../../../components/Modal';
@@ -52,7 +53,7 @@ function valueText(value: unknown): string {
 }
 
 /** 'qualityScore: 6 → 8' for each field the action changed. */
-function auditChanges(row: AuditRow): string[] {
+function auditChanges(row: Json<AuditRow>): string[] {
   const after = row.after ?? {};
   const before = row.before ?? {};
   return Object.keys(after)
@@ -72,7 +73,7 @@ function Detail({ label, children, wide = false }: { label: string; children: Re
   );
 }
 
-function ReviewItem({ review }: { review: EditorialReview }) {
+function ReviewItem({ review }: { review: Json<AdminEditorialReview> }) {
   return (
     <li className="border border-base-200 rounded-box p-3" data-testid="review-entry">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -90,7 +91,7 @@ function ReviewItem({ review }: { review: EditorialReview }) {
 }
 
 /** `ownTool`: why the viewer may not add a review (a tool they submitted), if so. */
-export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: ApprovedTool; ownTool?: string; onClose: () => void }) {
+export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: AdminApprovedTool; ownTool?: string; onClose: () => void }) {
   const { data: history, loading, error } = useStore($toolHistory);
   const [reviewing, setReviewing] = useState(false);
 

@@ -1,0 +1,21 @@
+// The public blog: GET /api/blog/posts (published posts, newest first) and GET /api/blog/posts/{slug}.
+import { z } from 'zod';
+import { timestampSchema } from './common';
+
+/** A published post as the public sees it: the author by name only (an e-mail address is never published). */
+export const publicPostSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  /** Sanitised HTML, as stored. */
+  content: z.string(),
+  featuredImage: z.string().nullable(),
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  readTime: z.string().nullable(),
+  publishedAt: timestampSchema.nullable(),
+  updatedAt: timestampSchema,
+  authorName: z.string(),
+});
+export type PublicPost = z.infer<typeof publicPostSchema>;

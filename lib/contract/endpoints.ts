@@ -1,0 +1,123 @@
+// Every JSON call of the API as one map, "METHOD /path" to the schemas its route declares: what the islands' typed
+// client (lib/api-client.ts) takes its paths, requests and answers from. tests/api/endpoints.test.ts checks each entry
+// against the app's own route, so the client cannot drift from what the server validates.
+import { z } from 'zod';
+import {
+  adminApprovedToolSchema,
+  adminChangeRequestSchema,
+  adminEditorialReviewSchema,
+  adminPendingToolSchema,
+  adminPostSchema,
+  adminSettingsSchema,
+  adminStatsSchema,
+  adminUserSchema,
+  blogPostSchema,
+  blogPostUpdateSchema,
+  changeRequestApprovalSchema,
+  changeRequestDecisionSchema,
+  changeRequestParamsSchema,
+  editorialReviewSchema,
+  postParamsSchema,
+  premiumChangeSchema,
+  rejectChangeSchema,
+  rejectSchema,
+  toolHistorySchema,
+  toolParamsSchema,
+  toolPremiumSchema,
+  toolUpdateSchema,
+  unlistSchema,
+  userParamsSchema,
+  userUpdateSchema,
+} from './admin';
+import { loginSchema, registerSchema } from './auth';
+import { publicPostSchema } from './blog';
+import { messageSchema, okSchema, slugParamsSchema } from './common';
+import { checkoutSchema, upgradeSchema } from './premium';
+import {
+  changeRequestSchema,
+  ownToolParamsSchema,
+  submissionSchema,
+  userChangeRequestSchema,
+  userToolSchema,
+  userToolStatsSchema,
+  userToolsQuerySchema,
+} from './submissions';
+import { publicToolDetailSchema, publicToolSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { currentUserSchema } from './user';
+
+/**
+ * What a route declares. `body` is a JSON body (the route wraps it in api/json-body.ts: no body is `{}`);
+ * `multipart` names the fields of a form sent as multipart/form-data, which the route reads itself. `response` is the
+ * answer's schema, or the schema per status when it is not 200. `paged`: the answer is one page of a list, and a
+ * `Link: <...>; rel="next"` header names the next page while there is one.
+ */
+export interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  multipart?: z.ZodType;
+  response: z.ZodType | Partial<Record<number, z.ZodType>>;
+  paged?: true;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export const endpoints = {
+  // ---- Sign-in and the current user ----
+  'GET /api/user': { response: currentUserSchema },
+  'POST /api/register': { body: registerSchema, response: currentUserSchema },
+  'POST /api/login': { body: loginSchema, response: currentUserSchema },
+  'POST /api/logout': { response: okSchema },
+
+  // ---- The catalogue and the blog ----
+  'GET /api/tools': { query: toolListQuerySchema, response: z.array(publicToolSchema) },
+  'GET /api/tools/slug/:slug': { params: slugParamsSchema, response: publicToolDetailSchema },
+  'GET /api/blog/posts': { response: z.array(publicPostSchema) },
+  'GET /api/blog/posts/:slug': { params: slugParamsSchema, response: publicPostSchema },
+
+  // ---- A user's own tools ----
+  'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },
+  'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
+  'GET /api/user/tools/stats': { response: userToolStatsSchema },
+  'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
+  'POST /api/tools/:id/change-requests': {
+    params: ownToolParamsSchema,
+    body: changeRequestSchema,
+    response: { 201: userChangeRequestSchema },
+  },
+  'GET /api/user/change-requests': { response: z.array(userChangeRequestSchema) },
+
+  // ---- Premium ----
+  'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },
+
+  // ---- Admin: tools ----
+  'GET /api/admin/stats': { response: adminStatsSchema },
+  'GET /api/admin/tools/pending': { response: z.array(adminPendingToolSchema) },
+  'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
+  'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
+  'POST /api/admin/tools/:id/approve': { params: toolParamsSchema, body: editorialReviewSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/reject': { params: toolParamsSchema, body: rejectSchema, response: toolRecordSchema },
+  'PATCH /api/admin/tools/:id': { params: toolParamsSchema, body: toolUpdateSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/premium': { params: toolParamsSchema, body: toolPremiumSchema, response: premiumChangeSchema },
+  'POST /api/admin/tools/:id/unlist': { params: toolParamsSchema, body: unlistSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/list': { params: toolParamsSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/review': { params: toolParamsSchema, body: editorialReviewSchema, response: adminEditorialReviewSchema },
+
+  // ---- Admin: change requests, users, blog, settings ----
+  'GET /api/admin/change-requests': { response: z.array(adminChangeRequestSchema) },
+  'POST /api/admin/change-requests/:id/approve': { params: changeRequestParamsSchema, response: changeRequestApprovalSchema },
+  'POST /api/admin/change-requests/:id/reject': {
+    params: changeRequestParamsSchema,
+    body: rejectChangeSchema,
+    response: changeRequestDecisionSchema,
+  },
+  'GET /api/admin/users': { response: z.array(adminUserSchema) },
+  'PATCH /api/admin/users/:id': { params: userParamsSchema, body: userUpdateSchema, response: adminUserSchema },
+  'GET /api/admin/blog/posts': { response: z.array(adminPostSchema) },
+  'POST /api/admin/blog/posts': { body: blogPostSchema, response: adminPostSchema },
+  'PATCH /api/admin/blog/posts/:id': { params: postParamsSchema, body: blogPostUpdateSchema, response: adminPostSchema },
+  'GET /api/admin/settings': { response: adminSettingsSchema },
+  'POST /api/admin/rebuild': { response: { 202: messageSchema } },
+} as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
+
+export type Endpoints = typeof endpoints;

@@ -1,0 +1,13 @@
+// The typed contract between the API and the islands: for every call, the zod schemas of its request (body, query,
+// params) and of its answer, and the types of the answers. The Elysia routes declare these schemas; the site uses the
+// same ones. It imports nothing from api/ or db/.
+export * from './common';
+export * from './user';
+export * from './auth';
+export * from './tools';
+export * from './submissions';
+export * from './blog';
+export * from './premium';
+export * from './uploads';
+export * from './admin';
+export * from './endpoints';

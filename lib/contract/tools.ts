@@ -1,0 +1,110 @@
+// The catalogue: GET /api/tools (a page of approved tools, by category or search), GET /api/tools/slug/{slug} (one
+// with its editorial reviews), and the whole record of a tool that its owner and the staff see.
+import { z } from 'zod';
+import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
+import { DIRECTORY_PAGE_SIZE } from '../constants';
+import { MSG } from '../messages';
+import { isCleanLine } from '../schemas';
+import { TOOL_STATUSES } from '../tool-status';
+import { timestampSchema } from './common';
+
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 200;
+
+/** An empty form field means the same as an absent one. */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Digits only (no sign, exponent or hex), at most 15 of them so the number stays a safe integer. */
+const wholeNumber = (message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
+
+/** GET /api/tools: limit and offset (the directory: 12 and page*12), optional search text and category. */
+export const toolListQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    wholeNumber(MSG.invalidLimit)
+      .pipe(z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit))
+      .optional()
+      .default(DIRECTORY_PAGE_SIZE),
+  ),
+  offset: z.preprocess(blankToUndefined, wholeNumber(MSG.invalidOffset).optional().default(0)),
+  // Control characters are refused here as in every text field, not silently dropped (docs/decisions/0025-text-input.md).
+  search: z.preprocess(
+    blankToUndefined,
+    z
+      .string(MSG.searchTooLong)
+      .max(MAX_SEARCH_LENGTH, MSG.searchTooLong)
+      .refine(isCleanLine, MSG.controlCharacters('Search text'))
+      .optional(),
+  ),
+  // 'all' is the directory's "All Tools" chip: no filter.
+  tags: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['all', ...CATEGORY_IDS], MSG.unknownCategory)
+      .optional()
+      .transform((v) => (v === 'all' ? undefined : v)),
+  ),
+});
+export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+
+/** The fields every view of a tool shares. */
+const toolFields = {
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  description: z.string(),
+  logoUrl: z.string().nullable(),
+  /** Category ids. */
+  tags: z.array(z.enum(CATEGORY_IDS)),
+  pricingModel: z.enum(PRICING_MODELS).nullable(),
+  targetAudience: z.array(z.string()),
+  /** Screenshot addresses. */
+  screenshots: z.array(z.string()),
+  videoUrl: z.string().nullable(),
+  isPremium: z.boolean(),
+  curatorTake: z.string().nullable(),
+  /** 1-10 once reviewed. */
+  qualityScore: z.number().int().nullable(),
+  submittedAt: timestampSchema,
+  approvedAt: timestampSchema.nullable(),
+  updatedAt: timestampSchema,
+};
+
+/** An approved tool as a visitor sees it: never who submitted it, its reasons or its duplicate key. */
+export const publicToolSchema = z.strictObject(toolFields);
+export type PublicTool = z.infer<typeof publicToolSchema>;
+
+/** An editorial review as the public sees it: who reviewed stays private. */
+export const publicEditorialReviewSchema = z.strictObject({
+  id: z.number().int(),
+  curatorTake: z.string(),
+  qualityScore: z.number().int(),
+  reviewedAt: timestampSchema,
+  isFollowUp: z.boolean(),
+});
+export type PublicEditorialReview = z.infer<typeof publicEditorialReviewSchema>;
+
+/** GET /api/tools/slug/{slug}: the tool with its editorial reviews, newest first. */
+export const publicToolDetailSchema = z.strictObject({
+  ...toolFields,
+  editorialReviews: z.array(publicEditorialReviewSchema),
+});
+export type PublicToolDetail = z.infer<typeof publicToolDetailSchema>;
+
+/**
+ * A tool with every field but its internal duplicate key: what its owner (the preview, the answer of a submission)
+ * and the staff (the answer of each moderation call) see.
+ */
+export const toolRecordSchema = z.strictObject({
+  ...toolFields,
+  status: z.enum(TOOL_STATUSES),
+  submittedById: z.number().int(),
+  rejectionReason: z.string().nullable(),
+  unlistReason: z.string().nullable(),
+});
+export type ToolRecord = z.infer<typeof toolRecordSchema>;
