@@ -15,7 +15,7 @@ import {
 
 export type UserKey = 'admin' | 'user' | 'premium' | 'staff' | 'reviewer' | 'marcus' | 'elena' | 'tom' | 'rita';
 
-export interface SeedUser {
+interface SeedUser {
   key: UserKey;
   email: string;
   firstName: string;
@@ -26,8 +26,6 @@ export interface SeedUser {
   isPremium?: boolean;
   premiumToolsAllowed?: number;
   premiumToolsUsed?: number;
-  /** Premium paid up until this many days from now. */
-  premiumForDays?: number;
   accountStatus?: AccountStatus;
   /** Suspended until this many days from now. */
   suspendedForDays?: number;
@@ -46,7 +44,6 @@ export const SEED_USERS: readonly SeedUser[] = [
     isPremium: true,
     premiumToolsAllowed: 3,
     premiumToolsUsed: 1,
-    premiumForDays: 240,
   },
   { key: 'staff', email: DEMO_STAFF_EMAIL, firstName: 'Samuel', lastName: 'Okafor', joinedDaysAgo: 690, role: 'staff' },
   { key: 'reviewer', email: DEMO_REVIEWER_EMAIL, firstName: 'Dana', lastName: 'Whitfield', joinedDaysAgo: 300, role: 'guest_reviewer' },
@@ -73,7 +70,7 @@ export const SEED_USERS: readonly SeedUser[] = [
   },
 ];
 
-export interface SeedReview {
+interface SeedReview {
   curatorTake: string;
   qualityScore: number;
   /** Initial review: days from submission to approval. Follow-up: days after approval. */
@@ -837,7 +834,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
 ];
 
 /** Change requests: a pending one from the demo user, and one an editor already applied. */
-export interface SeedChangeRequest {
+interface SeedChangeRequest {
   tool: string;
   submittedBy: UserKey;
   /** Only the fields the owner changed. */
@@ -848,7 +845,7 @@ export interface SeedChangeRequest {
   reviewedDaysAfter?: number;
 }
 
-export const OTTER_NEW_DESCRIPTION =
+const OTTER_NEW_DESCRIPTION =
   'Real-time transcription and meeting notes for Zoom, Google Meet and Microsoft Teams. Otter joins calls, records and transcribes them with speaker labels, then produces summaries, action items and answers to questions about past meetings through Otter Chat.';
 
 export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
@@ -872,7 +869,7 @@ export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
   },
 ];
 
-export interface SeedPost {
+interface SeedPost {
   title: string;
   excerpt: string;
   category: string;

@@ -34,7 +34,7 @@ export async function isEmpty(database: Executor = db): Promise<boolean> {
 }
 
 /** True when the demo admin exists, i.e. the demo seed already ran. */
-export async function hasDemo(database: Executor = db): Promise<boolean> {
+async function hasDemo(database: Executor = db): Promise<boolean> {
   const row = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
   return row.length > 0;
 }
@@ -248,7 +248,6 @@ export async function seedDemo(database: Database): Promise<void> {
           isPremium: u.isPremium ?? false,
           premiumToolsAllowed: u.premiumToolsAllowed ?? 0,
           premiumToolsUsed: u.premiumToolsUsed ?? 0,
-          premiumUntil: u.premiumForDays ? new Date(now + u.premiumForDays * DAY) : null,
           role: u.role ?? 'user',
           accountStatus: u.accountStatus ?? 'active',
           suspendedUntil: u.suspendedForDays ? new Date(now + u.suspendedForDays * DAY) : null,

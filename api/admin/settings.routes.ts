@@ -29,7 +29,7 @@ async function liveBuild(): Promise<BuildInfo | null> {
   return folder ? readBuildInfo(folder) : null;
 }
 
-export async function settingsState(): Promise<AdminSettings> {
+async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox] = await Promise.all([
     rebuildState(5),
     changedPaths(),

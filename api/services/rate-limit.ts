@@ -25,7 +25,7 @@ export const RATE_LIMITS = {
   'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
 } as const;
 
-export type RateKind = keyof typeof RATE_LIMITS;
+type RateKind = keyof typeof RATE_LIMITS;
 
 /**
  * The part of a client address one client controls: IPv6 hands out a /64 to a single customer,

@@ -15,7 +15,7 @@ import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, wr
 import { renderPage } from './page-renderer';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
-export const PAGES_INDEX = '_pages.json';
+const PAGES_INDEX = '_pages.json';
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
 
@@ -72,7 +72,7 @@ async function codeIdOf(appDir: string): Promise<string> {
 }
 
 /** The pages of site/pages that are one file each (not [slug] routes), as paths: index.astro → /, robots.txt.ts → /robots.txt. */
-export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
+async function fixedPagePaths(pagesDir: string): Promise<string[]> {
   return (await walk(pagesDir))
     .filter((file) => !file.includes('[') && /\.(astro|ts)$/.test(file))
     .map((file) => pagePath(`/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`))
@@ -80,7 +80,7 @@ export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
 }
 
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
-export function fileOfPath(path: string): string {
+function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
   if (path === '/404') return '404.html';
   const name = path.slice(1);
@@ -270,7 +270,7 @@ export function searchDocument(html: string): string | null {
 }
 
 /** Which of the SEARCH_INDEX_SHARDS search indexes a page is in: by its path, so it stays in the same one. */
-export function searchShardOf(path: string): number {
+function searchShardOf(path: string): number {
   return createHash('sha1').update(path).digest()[0] % SEARCH_INDEX_SHARDS;
 }
 
