@@ -65,5 +65,3 @@ export const config = {
   /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
   appDir: process.env.APP_DIR || 'build/app',
 };
-
-export type Config = typeof config;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { databaseUrl, type Database } from './client';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.$client.execute('PRAGMA foreign_keys = ON');

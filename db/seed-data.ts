@@ -1,7 +1,8 @@
 // The demo content db/seed.ts writes: accounts, real AI tools with editorial reviews, blog posts, change requests.
 import type { AccountStatus, CategoryId, PricingModel, Role } from '../lib/categories';
-import type { ToolStatus } from '../lib/tool-status';
-import type { NewTool } from './schema';
+import { POST_STATUS, type PostStatus } from '../lib/post-status';
+import { CHANGE_REQUEST_STATUS, TOOL_STATUS, type ToolStatus } from '../lib/tool-status';
+import type { RequestedChanges } from '../lib/contract';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_BANNED_EMAIL,
@@ -14,7 +15,7 @@ import {
 
 export type UserKey = 'admin' | 'user' | 'premium' | 'staff' | 'reviewer' | 'marcus' | 'elena' | 'tom' | 'rita';
 
-export interface SeedUser {
+interface SeedUser {
   key: UserKey;
   email: string;
   firstName: string;
@@ -72,7 +73,7 @@ export const SEED_USERS: readonly SeedUser[] = [
   },
 ];
 
-export interface SeedReview {
+interface SeedReview {
   curatorTake: string;
   qualityScore: number;
   /** Initial review: days from submission to approval. Follow-up: days after approval. */
@@ -109,7 +110,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation', 'productivity', 'development'],
     pricingModel: 'freemium',
     targetAudience: ['writers', 'developers', 'students', 'knowledge-workers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'admin',
     submittedDaysAgo: 690,
     color: '#10a37f',
@@ -136,7 +137,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation', 'development', 'productivity'],
     pricingModel: 'freemium',
     targetAudience: ['writers', 'developers', 'researchers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'admin',
     submittedDaysAgo: 640,
     color: '#d97757',
@@ -156,7 +157,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'content-creation'],
     pricingModel: 'paid',
     targetAudience: ['designers', 'illustrators', 'marketers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'elena',
     submittedDaysAgo: 600,
     color: '#1f2937',
@@ -177,7 +178,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity', 'content-creation'],
     pricingModel: 'free-trial',
     targetAudience: ['remote-teams', 'product-managers', 'founders'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'reviewer',
     submittedDaysAgo: 560,
     color: '#111111',
@@ -203,7 +204,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['development'],
     pricingModel: 'freemium',
     targetAudience: ['developers', 'engineering-teams'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'staff',
     submittedDaysAgo: 585,
     color: '#24292f',
@@ -227,7 +228,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['marketing', 'content-creation'],
     pricingModel: 'free-trial',
     targetAudience: ['marketers', 'content-creators', 'agencies'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'rita',
     submittedDaysAgo: 530,
     color: '#8b5cf6',
@@ -253,7 +254,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['video-editors', 'filmmakers', 'agencies'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'elena',
     submittedDaysAgo: 470,
     color: '#0f172a',
@@ -274,7 +275,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity', 'data-analysis'],
     pricingModel: 'freemium',
     targetAudience: ['researchers', 'students', 'analysts'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'admin',
     submittedDaysAgo: 500,
     color: '#1f6f78',
@@ -300,7 +301,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'freemium',
     targetAudience: ['remote-teams', 'sales-teams', 'students'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
     submittedDaysAgo: 450,
     color: '#2563eb',
@@ -320,7 +321,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['podcasters', 'video-editors', 'educators'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'elena',
     submittedDaysAgo: 430,
     color: '#4f46e5',
@@ -340,7 +341,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation', 'productivity'],
     pricingModel: 'freemium',
     targetAudience: ['writers', 'students', 'knowledge-workers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'staff',
     submittedDaysAgo: 410,
     color: '#15c39a',
@@ -360,7 +361,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'marketing'],
     pricingModel: 'freemium',
     targetAudience: ['marketers', 'small-businesses', 'educators'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'staff',
     submittedDaysAgo: 390,
     color: '#7d2ae8',
@@ -380,7 +381,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis'],
     pricingModel: 'contact-for-price',
     targetAudience: ['analysts', 'executives', 'data-teams'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'admin',
     submittedDaysAgo: 370,
     color: '#e97627',
@@ -400,7 +401,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis'],
     pricingModel: 'freemium',
     targetAudience: ['analysts', 'students', 'researchers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'premium',
     submittedDaysAgo: 330,
     color: '#0ea5e9',
@@ -420,7 +421,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['development'],
     pricingModel: 'freemium',
     targetAudience: ['developers', 'startups'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
     submittedDaysAgo: 310,
     color: '#18181b',
@@ -441,7 +442,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity', 'marketing'],
     pricingModel: 'freemium',
     targetAudience: ['operations-teams', 'small-businesses', 'marketers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'tom',
     submittedDaysAgo: 140,
     color: '#ff4f00',
@@ -461,7 +462,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation', 'marketing'],
     pricingModel: 'freemium',
     targetAudience: ['educators', 'hr-teams', 'marketers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'staff',
     submittedDaysAgo: 290,
     color: '#3b3bf5',
@@ -481,7 +482,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['podcasters', 'content-creators', 'game-developers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'premium',
     submittedDaysAgo: 270,
     color: '#000000',
@@ -502,7 +503,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'freemium',
     targetAudience: ['sales-teams', 'customer-success', 'recruiters'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'reviewer',
     submittedDaysAgo: 250,
     color: '#e11d74',
@@ -522,7 +523,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'productivity', 'content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['founders', 'consultants', 'educators'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'user',
     submittedDaysAgo: 200,
     color: '#6d28d9',
@@ -542,7 +543,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity', 'data-analysis'],
     pricingModel: 'free',
     targetAudience: ['students', 'researchers', 'educators'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'admin',
     submittedDaysAgo: 180,
     color: '#4285f4',
@@ -562,7 +563,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis', 'marketing'],
     pricingModel: 'free-trial',
     targetAudience: ['agencies', 'marketers', 'analysts'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'elena',
     submittedDaysAgo: 230,
     color: '#7c3aed',
@@ -582,7 +583,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['marketing', 'content-creation'],
     pricingModel: 'paid',
     targetAudience: ['seo-specialists', 'content-creators', 'agencies'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'elena',
     submittedDaysAgo: 215,
     color: '#ff5a1f',
@@ -602,7 +603,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['marketing', 'content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['sales-teams', 'marketers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'rita',
     submittedDaysAgo: 500,
     color: '#0b1a33',
@@ -622,7 +623,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['development'],
     pricingModel: 'free-trial',
     targetAudience: ['engineering-teams', 'enterprises'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'staff',
     submittedDaysAgo: 560,
     color: '#6b21a8',
@@ -648,7 +649,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['development', 'productivity'],
     pricingModel: 'freemium',
     targetAudience: ['founders', 'students', 'developers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
     submittedDaysAgo: 160,
     color: '#f26207',
@@ -668,7 +669,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'free-trial',
     targetAudience: ['founders', 'freelancers', 'project-managers'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
     submittedDaysAgo: 120,
     color: '#2f6bff',
@@ -688,7 +689,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'freemium',
     targetAudience: ['remote-teams', 'call-centres', 'podcasters'],
-    status: 'approved',
+    status: TOOL_STATUS.approved,
     submittedBy: 'reviewer',
     submittedDaysAgo: 95,
     color: '#ff5c35',
@@ -709,7 +710,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis'],
     pricingModel: 'contact-for-price',
     targetAudience: ['analysts', 'operations-teams'],
-    status: 'unlisted',
+    status: TOOL_STATUS.unlisted,
     submittedBy: 'elena',
     submittedDaysAgo: 660,
     color: '#0d9488',
@@ -730,7 +731,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'freemium',
     targetAudience: ['knowledge-workers', 'founders'],
-    status: 'unlisted',
+    status: TOOL_STATUS.unlisted,
     submittedBy: 'marcus',
     submittedDaysAgo: 620,
     color: '#e05d44',
@@ -752,7 +753,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis', 'productivity'],
     pricingModel: 'freemium',
     targetAudience: ['researchers', 'students'],
-    status: 'pending',
+    status: TOOL_STATUS.pending,
     submittedBy: 'user',
     submittedDaysAgo: 2,
     color: '#d97706',
@@ -766,7 +767,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'content-creation'],
     pricingModel: 'freemium',
     targetAudience: ['designers', 'photographers', 'marketers'],
-    status: 'pending',
+    status: TOOL_STATUS.pending,
     submittedBy: 'elena',
     submittedDaysAgo: 1,
     color: '#eb1000',
@@ -780,7 +781,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['data-analysis', 'marketing', 'design'],
     pricingModel: 'freemium',
     targetAudience: ['product-managers', 'ux-researchers', 'marketers'],
-    status: 'pending',
+    status: TOOL_STATUS.pending,
     submittedBy: 'premium',
     submittedDaysAgo: 3,
     color: '#fd3a5c',
@@ -794,7 +795,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['productivity'],
     pricingModel: 'freemium',
     targetAudience: ['managers', 'remote-teams'],
-    status: 'pending',
+    status: TOOL_STATUS.pending,
     submittedBy: 'marcus',
     submittedDaysAgo: 1,
     color: '#4c5fd5',
@@ -809,7 +810,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design', 'productivity'],
     pricingModel: 'free-trial',
     targetAudience: ['sales-teams', 'consultants'],
-    status: 'rejected',
+    status: TOOL_STATUS.rejected,
     submittedBy: 'user',
     submittedDaysAgo: 40,
     color: '#ff3366',
@@ -825,7 +826,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     tags: ['design'],
     pricingModel: 'freemium',
     targetAudience: ['designers', 'product-managers', 'founders'],
-    status: 'rejected',
+    status: TOOL_STATUS.rejected,
     submittedBy: 'tom',
     submittedDaysAgo: 20,
     color: '#9146ff',
@@ -836,18 +837,18 @@ export const SEED_TOOLS: readonly SeedTool[] = [
 ];
 
 /** Change requests: a pending one from the demo user, and one an editor already applied. */
-export interface SeedChangeRequest {
+interface SeedChangeRequest {
   tool: string;
   submittedBy: UserKey;
   /** Only the fields the owner changed. */
-  requestData: Partial<Pick<NewTool, 'name' | 'url' | 'description' | 'tags' | 'pricingModel' | 'targetAudience'>>;
-  status: 'pending' | 'approved';
+  requestData: RequestedChanges;
+  status: typeof CHANGE_REQUEST_STATUS.pending | typeof CHANGE_REQUEST_STATUS.approved;
   submittedDaysAgo: number;
   /** For a decided request: days after it was submitted. */
   reviewedDaysAfter?: number;
 }
 
-export const OTTER_NEW_DESCRIPTION =
+const OTTER_NEW_DESCRIPTION =
   'Real-time transcription and meeting notes for Zoom, Google Meet and Microsoft Teams. Otter joins calls, records and transcribes them with speaker labels, then produces summaries, action items and answers to questions about past meetings through Otter Chat.';
 
 export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
@@ -858,25 +859,25 @@ export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
       description:
         'Create presentations, documents, social posts and simple websites from a prompt, an outline or an imported file. Gamma generates a designed first draft with layouts and images, then lets you restyle, rewrite and rearrange cards with AI, and export to PowerPoint, Google Slides or PDF.',
     },
-    status: 'pending',
+    status: CHANGE_REQUEST_STATUS.pending,
     submittedDaysAgo: 3,
   },
   {
     tool: 'Otter.ai',
     submittedBy: 'marcus',
     requestData: { description: OTTER_NEW_DESCRIPTION },
-    status: 'approved',
+    status: CHANGE_REQUEST_STATUS.approved,
     submittedDaysAgo: 60,
     reviewedDaysAfter: 2,
   },
 ];
 
-export interface SeedPost {
+interface SeedPost {
   title: string;
   excerpt: string;
   category: string;
   tags: string[];
-  status: 'published' | 'draft';
+  status: PostStatus;
   /** Published posts: how long ago they went out. */
   publishedDaysAgo?: number;
   createdDaysAgo: number;
@@ -1194,7 +1195,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'Every listing in the directory is tested by an editor before it goes live. Here is exactly what happens between a submission and a published review, and what premium does and does not buy.',
     category: 'Editorial',
     tags: ['methodology', 'reviews', 'quality'],
-    status: 'published',
+    status: POST_STATUS.published,
     publishedDaysAgo: 128,
     createdDaysAgo: 131,
     readTime: null,
@@ -1207,7 +1208,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'We re-ran our writing tests on the assistants our editors actually use. The best all-rounder, the best for long documents, the best proofreader and which to choose for a content team.',
     category: 'Reviews',
     tags: ['writing', 'content-creation', 'comparisons'],
-    status: 'published',
+    status: POST_STATUS.published,
     publishedDaysAgo: 97,
     createdDaysAgo: 101,
     readTime: 'computed',
@@ -1220,7 +1221,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'AI makes analysis fast and accessible, and it makes new kinds of mistakes easy. What the tools are good at, where they fail, and a six-step workflow that keeps your numbers honest.',
     category: 'Guides',
     tags: ['data-analysis', 'spreadsheets', 'analytics'],
-    status: 'published',
+    status: POST_STATUS.published,
     publishedDaysAgo: 68,
     createdDaysAgo: 72,
     readTime: 'computed',
@@ -1233,7 +1234,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'Autocomplete, chat or agents; context and privacy; Copilot, Cursor, Tabnine and Replit. How to run a fair two-week trial and what to measure when lines of code are cheap.',
     category: 'Guides',
     tags: ['development', 'coding', 'productivity'],
-    status: 'published',
+    status: POST_STATUS.published,
     publishedDaysAgo: 41,
     createdDaysAgo: 44,
     readTime: null,
@@ -1246,7 +1247,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'Months of recorded calls later: which meeting assistant to choose for general teams, sales teams and noisy home offices, and the consent rules every team should adopt first.',
     category: 'Comparisons',
     tags: ['meetings', 'productivity', 'transcription'],
-    status: 'published',
+    status: POST_STATUS.published,
     publishedDaysAgo: 12,
     createdDaysAgo: 15,
     readTime: 'computed',
@@ -1259,7 +1260,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'Generative footage, presenter avatars and AI-assisted editing solve very different problems. Where each works for real teams today, and where it still falls short.',
     category: 'Industry',
     tags: ['video', 'content-creation'],
-    status: 'draft',
+    status: POST_STATUS.draft,
     createdDaysAgo: 6,
     readTime: 'computed',
     color: '#9f1239',
@@ -1271,7 +1272,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
       'A one-page policy that covers approved tools, data categories, review and disclosure, so your team can use AI with confidence instead of in secret.',
     category: 'Guides',
     tags: ['policy', 'teams'],
-    status: 'draft',
+    status: POST_STATUS.draft,
     createdDaysAgo: 2,
     readTime: null,
     color: '#334155',

@@ -8,6 +8,8 @@ import { CATEGORY_IDS, PRICING_MODELS, type CategoryId } from '../lib/categories
 import { computeReadTime, logoLetter, urlKey } from '../lib/format';
 import { sanitizeBlogHtml } from '../lib/sanitize';
 import { slugify, uniqueSlug } from '../lib/slug';
+import { POST_STATUS } from '../lib/post-status';
+import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts';
 import {
@@ -32,7 +34,7 @@ export async function isEmpty(database: Executor = db): Promise<boolean> {
 }
 
 /** True when the demo admin exists, i.e. the demo seed already ran. */
-export async function hasDemo(database: Executor = db): Promise<boolean> {
+async function hasDemo(database: Executor = db): Promise<boolean> {
   const row = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
   return row.length > 0;
 }
@@ -289,7 +291,7 @@ export async function seedDemo(database: Database): Promise<void> {
         unlistReason: t.unlistReason ?? null,
         submittedAt,
         approvedAt,
-        updatedAt: t.status === 'rejected' ? later(submittedAt, 1) : (lastReviewAt ?? submittedAt),
+        updatedAt: t.status === TOOL_STATUS.rejected ? later(submittedAt, 1) : (lastReviewAt ?? submittedAt),
       };
     });
     const toolIds = await tx.insert(tools).values(toolRows).returning({ id: tools.id, name: tools.name });
@@ -311,7 +313,7 @@ export async function seedDemo(database: Database): Promise<void> {
       const id = toolId.get(cr.tool);
       if (!id) throw new Error(`Change request for unknown seed tool ${cr.tool}`);
       const submittedAt = ago(cr.submittedDaysAgo, i);
-      const reviewedAt = cr.status === 'pending' ? null : later(submittedAt, cr.reviewedDaysAfter ?? 1);
+      const reviewedAt = cr.status === CHANGE_REQUEST_STATUS.pending ? null : later(submittedAt, cr.reviewedDaysAfter ?? 1);
       await tx.insert(changeRequests).values({
         toolId: id,
         submittedById: userId.get(cr.submittedBy)!,
@@ -329,7 +331,7 @@ export async function seedDemo(database: Database): Promise<void> {
       SEED_POSTS.map((p, i) => {
         const content = sanitizeBlogHtml(p.content.trim());
         const createdAt = ago(p.createdDaysAgo, i);
-        const publishedAt = p.status === 'published' && p.publishedDaysAgo != null ? ago(p.publishedDaysAgo, i) : null;
+        const publishedAt = p.status === POST_STATUS.published && p.publishedDaysAgo != null ? ago(p.publishedDaysAgo, i) : null;
         return {
           title: p.title,
           slug: slugify(p.title),
@@ -456,7 +458,7 @@ export async function seedSyntheticTools(n: number, database: Database): Promise
           tags,
           pricingModel: pick(rand, PRICING_MODELS),
           targetAudience,
-          status: 'approved',
+          status: TOOL_STATUS.approved,
           isPremium: rand() < 0.06,
           submittedById: pick(rand, submitters).id,
           curatorTake: `${pick(rand, V.strengths)} ${pick(rand, V.weaknesses)} ${pick(rand, V.verdicts)}`,

@@ -21,10 +21,6 @@ export const CATEGORIES: readonly { id: CategoryId; label: string; badgeClass: s
 /** The directory's chips: 'all' exists for the filter only. */
 export const DIRECTORY_FILTERS = [{ id: 'all', label: 'All Tools' }, ...CATEGORIES] as const;
 
-export function isCategoryId(value: string): value is CategoryId {
-  return (CATEGORY_IDS as readonly string[]).includes(value);
-}
-
 export function categoryBadgeClass(tag: string | undefined): string {
   return CATEGORIES.find((c) => c.id === tag)?.badgeClass ?? 'bg-base-200 text-base-content';
 }

@@ -57,7 +57,7 @@ export interface Actor extends PermissionSubject {
 }
 
 /** Why a request is refused: 403 when the actor lacks the power, 409 when the change itself is not allowed. */
-export interface Refusal {
+interface Refusal {
   status: 403 | 409;
   message: string;
 }

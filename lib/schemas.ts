@@ -58,7 +58,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const httpUrl = z
+const httpUrl = z
   .string(MSG.invalidUrl)
   .trim()
   .max(MAX_URL, MSG.urlTooLong)
@@ -93,10 +93,10 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
   .min(1, MSG.toolNameRequired)
   .max(MAX_TOOL_NAME, MSG.toolNameTooLong);
-export const toolDescription = cleanString('Description', { breaks: true, typeMessage: MSG.descriptionTooShort })
+const toolDescription = cleanString('Description', { breaks: true, typeMessage: MSG.descriptionTooShort })
   .min(MIN_DESCRIPTION, MSG.descriptionTooShort)
   .max(MAX_DESCRIPTION, MSG.descriptionTooLong);
-export const categoryTags = z
+const categoryTags = z
   .array(z.enum(CATEGORY_IDS, MSG.categoryRequired), MSG.categoryRequired)
   .min(1, MSG.categoryRequired)
   .transform((tags) => [...new Set(tags)]);

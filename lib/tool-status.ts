@@ -31,7 +31,7 @@ export const TOOL_TRANSITIONS = {
   unlist: { from: [TOOL_STATUS.approved], to: TOOL_STATUS.unlisted },
   list: { from: [TOOL_STATUS.unlisted], to: TOOL_STATUS.approved },
 } as const satisfies Record<string, { from: readonly ToolStatus[]; to: ToolStatus }>;
-export type ToolTransition = keyof typeof TOOL_TRANSITIONS;
+type ToolTransition = keyof typeof TOOL_TRANSITIONS;
 
 const among = (statuses: readonly ToolStatus[], status: string): boolean => (statuses as readonly string[]).includes(status);
 

@@ -16,14 +16,14 @@ import { freeSlug, takenSlugs } from '../services/slugs';
 import { postChangePaths } from '../../lib/page-paths';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
-export const EXCERPT_LENGTH = 160;
+const EXCERPT_LENGTH = 160;
 
 export async function listAllPosts(): Promise<AdminPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 
 /** The start of the text, cut at a word boundary, with an ellipsis when cut. */
-export function excerptOf(text: string, max = EXCERPT_LENGTH): string {
+function excerptOf(text: string, max = EXCERPT_LENGTH): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');

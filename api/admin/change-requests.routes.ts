@@ -8,6 +8,7 @@ import {
   changeRequestParamsSchema,
   rejectChangeSchema,
 } from '../../lib/contract';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
@@ -20,16 +21,16 @@ export const adminChangeRequestRoutes = new Elysia({ name: 'admin-change-request
   .use(auth)
   .get('/api/admin/change-requests', () => listChangeRequests(), {
     permission: 'review:change-requests',
-    response: z.array(adminChangeRequestSchema),
+    response: answer(z.array(adminChangeRequestSchema)),
   })
   .post('/api/admin/change-requests/:id/approve', ({ params, user }) => approveChangeRequest(params.id, user), {
     permission: 'review:change-requests',
     params: changeRequestParamsSchema,
-    response: changeRequestApprovalSchema,
+    response: answer(changeRequestApprovalSchema),
   })
   .post('/api/admin/change-requests/:id/reject', ({ params, body, user }) => rejectChangeRequest(params.id, body.reason || null, user.id), {
     permission: 'review:change-requests',
     params: changeRequestParamsSchema,
     body: jsonBody(rejectChangeSchema),
-    response: changeRequestDecisionSchema,
+    response: answer(changeRequestDecisionSchema),
   });

@@ -8,7 +8,7 @@ import { changeDiff, changeText } from '../../lib/change-text';
 import { changeRequestSchema, type AdminChangeRequest, type ChangeRequestApproval, type ChangeRequestDecision } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { ownToolRefusal, type Actor } from '../../lib/permissions';
-import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS, type ChangeRequestStatus } from '../../lib/tool-status';
 import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
@@ -79,7 +79,7 @@ async function pendingRequest(tx: Transaction, requestId: number): Promise<{ req
   return { request, tool };
 }
 
-async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<ChangeRequest['status'], 'pending'>, actorId: number) {
+async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<ChangeRequestStatus, typeof CHANGE_REQUEST_STATUS.pending>, actorId: number) {
   const [decided] = await tx
     .update(changeRequests)
     .set({ status, reviewedAt: new Date(), reviewedById: actorId })

@@ -1,5 +1,6 @@
 // The e-mails moderation decisions send: to a tool's submitter and to a change request's requester.
 import type { Tool, User } from '../../db/schema';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { simpleEmail, type Email } from '../services/email';
 import { config } from '../config';
 
@@ -27,7 +28,7 @@ export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, rea
 
 export function changeRequestApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug' | 'status'>): Email {
   const paragraphs = [greeting(user), `The changes you requested to ${tool.name} were approved and applied.`];
-  if (tool.status === 'approved') paragraphs.push(`See the listing: ${toolLink(tool)}`);
+  if (tool.status === PUBLIC_TOOL_STATUS) paragraphs.push(`See the listing: ${toolLink(tool)}`);
   return simpleEmail(user.email, 'change-request-approved', `Your changes to ${tool.name} were approved`, paragraphs);
 }
 

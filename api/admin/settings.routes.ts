@@ -7,6 +7,7 @@ import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { adminSettingsSchema, messageSchema, type AdminSettings } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { answer } from '../answer';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
@@ -28,7 +29,7 @@ async function liveBuild(): Promise<BuildInfo | null> {
   return folder ? readBuildInfo(folder) : null;
 }
 
-export async function settingsState(): Promise<AdminSettings> {
+async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox] = await Promise.all([
     rebuildState(5),
     changedPaths(),
@@ -49,7 +50,7 @@ export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings', response: adminSettingsSchema })
+  .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings', response: answer(adminSettingsSchema) })
   // 202: the build runs in the background; Settings shows how it went.
   .post(
     '/api/admin/rebuild',
@@ -57,5 +58,5 @@ export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
       await requestRebuild(`Rebuild Now by ${user.email}`, db);
       return status(202, { message: MSG.rebuildQueued });
     },
-    { permission: 'run:rebuild', response: { 202: messageSchema } },
+    { permission: 'run:rebuild', response: { 202: answer(messageSchema) } },
   );

@@ -16,6 +16,7 @@ import {
   toolUpdateSchema,
   unlistSchema,
 } from '../../lib/contract';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
@@ -35,22 +36,22 @@ import {
 } from './tools.service';
 
 const params = toolParamsSchema;
-const response = toolRecordSchema;
+const response = answer(toolRecordSchema);
 
 export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/stats', () => adminStats(), { permission: 'read:stats', response: adminStatsSchema })
+  .get('/api/admin/stats', () => adminStats(), { permission: 'read:stats', response: answer(adminStatsSchema) })
   .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), {
     permission: 'read:pending-tools',
-    response: z.array(adminPendingToolSchema),
+    response: answer(z.array(adminPendingToolSchema)),
   })
-  .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools', response: z.array(adminApprovedToolSchema) })
+  .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools', response: answer(z.array(adminApprovedToolSchema)) })
   .get('/api/admin/tools/:id/history', ({ params }) => toolHistory(params.id), {
     anyPermission: ['edit:tools', 'read:pending-tools'],
     params,
-    response: toolHistorySchema,
+    response: answer(toolHistorySchema),
   })
   .post('/api/admin/tools/:id/approve', ({ params, body, user }) => approveTool(params.id, body, user), {
     permission: 'moderate:tools',
@@ -74,7 +75,7 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     permission: 'edit:tools',
     params,
     body: jsonBody(toolPremiumSchema),
-    response: premiumChangeSchema,
+    response: answer(premiumChangeSchema),
   })
   .post('/api/admin/tools/:id/unlist', ({ params, body, user }) => unlistTool(params.id, body.reason, user.id), {
     permission: 'edit:tools',
@@ -87,5 +88,5 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     permission: 'edit:tools',
     params,
     body: jsonBody(editorialReviewSchema),
-    response: adminEditorialReviewSchema,
+    response: answer(adminEditorialReviewSchema),
   });

@@ -244,7 +244,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
   });
 }
 
-export interface AppliedChanges {
+interface AppliedChanges {
   tool: Tool;
   before: Record<string, unknown>;
   after: Record<string, unknown>;

@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { adminUserSchema, userParamsSchema, userUpdateSchema } from '../../lib/contract';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
@@ -12,10 +13,10 @@ export const adminUserRoutes = new Elysia({ name: 'admin-user-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/users', () => listUsers(), { permission: 'manage:users', response: z.array(adminUserSchema) })
+  .get('/api/admin/users', () => listUsers(), { permission: 'manage:users', response: answer(z.array(adminUserSchema)) })
   .patch('/api/admin/users/:id', ({ params, body, user }) => updateUser(params.id, body, user), {
     permission: 'manage:users',
     params: userParamsSchema,
     body: jsonBody(userUpdateSchema),
-    response: adminUserSchema,
+    response: answer(adminUserSchema),
   });

@@ -13,6 +13,7 @@ import {
   type DemoAccount,
 } from '../../lib/contract';
 import { config } from '../config';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
@@ -52,7 +53,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
       await signIn(cookie, request, ip, user);
       return publicUser(user);
     },
-    { body: jsonBody(registerSchema), response: currentUserSchema },
+    { body: jsonBody(registerSchema), response: answer(currentUserSchema) },
   )
   .post(
     '/api/login',
@@ -61,7 +62,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
       await signIn(cookie, request, ip, user);
       return publicUser(user);
     },
-    { body: jsonBody(loginSchema), response: currentUserSchema },
+    { body: jsonBody(loginSchema), response: answer(currentUserSchema) },
   )
   .get('/api/login', ({ redirect }) => redirect('/auth', 302))
   .post(
@@ -72,9 +73,9 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
       cookie[SIGNED_IN_HINT].set({ value: '', ...cookieOptions(0), httpOnly: false });
       return { ok: true as const };
     },
-    { response: okSchema },
+    { response: answer(okSchema) },
   )
-  .get('/api/user', ({ user }) => publicUser(user), { auth: true, response: currentUserSchema })
+  .get('/api/user', ({ user }) => publicUser(user), { auth: true, response: answer(currentUserSchema) })
   .get('/auth/google', ({ cookie, redirect }) => {
     if (!googleConfigured()) return redirect('/auth?tab=register', 302);
     const { url, state, codeVerifier } = startGoogleSignIn();

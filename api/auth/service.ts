@@ -9,7 +9,7 @@ import { HttpError, conflict } from '../plugins/errors';
 import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../services/rate-limit';
 import { accountBlock } from './sessions';
 
-export function hashPassword(password: string): Promise<string> {
+function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: 'argon2id' });
 }
 
@@ -35,7 +35,7 @@ export function publicUser(user: User): CurrentUser {
   };
 }
 
-export async function findUserByEmail(email: string): Promise<User | undefined> {
+async function findUserByEmail(email: string): Promise<User | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getPublishedPostBySlug, listPublishedPosts } from '../../db/queries/blog';
 import { publicPostSchema, slugParamsSchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { answer } from '../answer';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
 
@@ -17,7 +18,7 @@ export const blogRoutes = new Elysia({ name: 'blog-routes' })
       set.headers['cache-control'] = PUBLIC_CACHE;
       return posts;
     },
-    { response: z.array(publicPostSchema) },
+    { response: answer(z.array(publicPostSchema)) },
   )
   .get(
     '/api/blog/posts/:slug',
@@ -27,5 +28,5 @@ export const blogRoutes = new Elysia({ name: 'blog-routes' })
       set.headers['cache-control'] = PUBLIC_CACHE;
       return post;
     },
-    { params: slugParamsSchema, response: publicPostSchema },
+    { params: slugParamsSchema, response: answer(publicPostSchema) },
   );

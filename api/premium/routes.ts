@@ -1,6 +1,7 @@
 // Premium routes: POST /api/premium/upgrade answers the checkout address; Stripe's webhook completes it.
 import { Elysia } from 'elysia';
 import { checkoutSchema, upgradeSchema, webhookReceiptSchema } from '../../lib/contract';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
@@ -15,7 +16,7 @@ export const premiumRoutes = new Elysia({ name: 'premium-routes' })
   .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, body.plan), {
     auth: true,
     body: jsonBody(upgradeSchema),
-    response: checkoutSchema,
+    response: answer(checkoutSchema),
   })
   // The signature covers the exact bytes, so the body is read raw.
   .post(
@@ -24,5 +25,5 @@ export const premiumRoutes = new Elysia({ name: 'premium-routes' })
       const event = await verifyEvent(await request.text(), request.headers.get('stripe-signature'));
       return { received: true as const, duplicate: !(await handleEvent(event)) };
     },
-    { parse: 'none', response: webhookReceiptSchema },
+    { parse: 'none', response: answer(webhookReceiptSchema) },
   );

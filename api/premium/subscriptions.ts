@@ -24,7 +24,7 @@ export function entitles(state: Pick<Subscription, 'status' | 'endedAt'>): boole
 }
 
 /** What one event says about a subscription at the time it was created. */
-export interface Observation {
+interface Observation {
   status: string;
   eventCreatedAt: Date;
   userId: number | null;

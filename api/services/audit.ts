@@ -2,9 +2,9 @@
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-export type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
+type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
 
-export type AuditAction =
+type AuditAction =
   | 'tool.approve'
   | 'tool.reject'
   | 'tool.update'
@@ -19,7 +19,7 @@ export type AuditAction =
   | 'blog.create'
   | 'blog.update';
 
-export interface AuditEntry {
+interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
   entityType: AuditEntityType;

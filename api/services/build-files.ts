@@ -34,11 +34,11 @@ const MIN_SAVING = 0.05;
  * Brotli quality for pages (docs/decisions/0030): 5 compresses a 30 KB tool page about as small as 8-9 do,
  * in about 1.5 ms, where 11 takes ~80 ms a page (more than a 10,000-page build can spend).
  */
-export const BR_QUALITY_PAGE = 5;
+const BR_QUALITY_PAGE = 5;
 /** Hashed client assets are few, reused across builds and cached for a year: worth the slowest, smallest brotli. */
-export const BR_QUALITY_ASSET = 11;
+const BR_QUALITY_ASSET = 11;
 type GzipLevel = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-export const GZIP_LEVEL: GzipLevel = 9;
+const GZIP_LEVEL: GzipLevel = 9;
 
 const brotli = promisify(brotliCompress);
 
@@ -167,13 +167,6 @@ export async function writeBuildFile(
   const full = join(dir, relPath);
   await mkdir(dirname(full), { recursive: true });
   await writeFresh(full, bytes);
-  return addSiblings(full, relPath, bytes, entryFor(relPath, bytes, headers));
-}
-
-/** Describes a file someone else wrote (client assets, public/, Pagefind), writing its siblings. */
-export async function describeFile(dir: string, relPath: string, headers?: Record<string, string>): Promise<FileEntry> {
-  const full = join(dir, relPath);
-  const bytes = await readFile(full);
   return addSiblings(full, relPath, bytes, entryFor(relPath, bytes, headers));
 }
 
@@ -307,7 +300,7 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export interface FinalizeOptions {
+interface FinalizeOptions {
   /**
    * The previous build folder: a file not in `known` whose bytes are the same as there (Pagefind's
    * scripts, unchanged client assets) gets that build's siblings linked instead of compressed again.

@@ -9,7 +9,7 @@ import { config } from '../config';
 export const MAX_ATTEMPTS = 8;
 const POLL_MS = 5000;
 /** Resend allows a few requests a second per key; ~2 a second leaves room for other senders. */
-export const SEND_INTERVAL_MS = 500;
+const SEND_INTERVAL_MS = 500;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 

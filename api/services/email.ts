@@ -3,7 +3,7 @@
 import type { Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
-export type EmailKind =
+type EmailKind =
   | 'submission-received'
   | 'tool-approved'
   | 'tool-rejected'

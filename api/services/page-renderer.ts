@@ -82,7 +82,7 @@ class CollectingResponse extends EventEmitter {
   }
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** The Astro server build (build/app by default). */
   appDir: string;
   /** The public origin the page is rendered for: its canonical links and Astro.url. */

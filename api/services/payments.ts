@@ -24,7 +24,7 @@ export function stripe(): Stripe {
   return client;
 }
 
-export interface CheckoutCustomer {
+interface CheckoutCustomer {
   id: number;
   email: string;
   stripeCustomerId: string | null;

@@ -4,11 +4,11 @@ import { config } from '../config';
 import { runStep } from './run-step';
 
 /** A purge command that runs longer than this is hung: it is killed. */
-export const PURGE_TIMEOUT_MS = 30_000;
+const PURGE_TIMEOUT_MS = 30_000;
 /** URLs per run: well under the kernel's argument-size limit, even after a full rebuild. */
 export const PURGE_BATCH = 500;
 
-export interface PurgeOptions {
+interface PurgeOptions {
   /** The command line, split on spaces and run without a shell; default PURGE_COMMAND. Unset: nothing happens. */
   command?: string;
   timeoutMs?: number;
@@ -16,7 +16,7 @@ export interface PurgeOptions {
 }
 
 /** Absolute, de-duplicated URLs for site paths ('/tool/x', or already absolute). */
-export function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): string[] {
+function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): string[] {
   return [...new Set(paths.map((p) => new URL(p, siteUrl).href))];
 }
 

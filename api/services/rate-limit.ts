@@ -28,7 +28,7 @@ export const RATE_LIMITS = {
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;
 
-export type RateKind = keyof typeof RATE_LIMITS;
+type RateKind = keyof typeof RATE_LIMITS;
 
 /**
  * The part of a client address one client controls: IPv6 hands out a /64 to a single customer,

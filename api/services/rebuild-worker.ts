@@ -134,7 +134,7 @@ export function startRebuildWorker(): () => void {
   return () => clearInterval(timer);
 }
 
-export type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
+type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
 
 /**
  * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once and
@@ -161,7 +161,7 @@ export interface QueuedRebuild {
   nextAttemptAt: Date | null;
 }
 
-export interface RebuildState {
+interface RebuildState {
   /** The newest job. */
   build: RebuildJob | null;
   /** The newest failed try no later build has made good: waiting to retry (queued), retrying (running) or given up (failed). */

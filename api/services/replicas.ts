@@ -6,9 +6,9 @@
 import { availableParallelism } from 'node:os';
 
 /** Set in a replica's environment. */
-export const REPLICA_ENV = 'SERVER_REPLICA';
+const REPLICA_ENV = 'SERVER_REPLICA';
 /** Most processes SERVER_PROCESSES may ask for. */
-export const MAX_SERVER_PROCESSES = 16;
+const MAX_SERVER_PROCESSES = 16;
 /** A replica that stopped is started again after this long, doubled at each quick failure, up to a minute. */
 const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 60_000;
@@ -32,7 +32,7 @@ export function serverProcesses(env: Record<string, string | undefined> = proces
   return Number(set);
 }
 
-export interface Replicas {
+interface Replicas {
   /** Stops them and waits until they have exited. */
   stop(): Promise<void>;
 }

@@ -32,7 +32,7 @@ export interface BuildResult {
 }
 
 /** A build step that runs longer than this is hung: it is killed and the build fails. */
-export const BUILD_STEP_TIMEOUT_MS = 10 * 60_000;
+const BUILD_STEP_TIMEOUT_MS = 10 * 60_000;
 
 function stepTimeoutMs(): number {
   const fromEnv = Number(process.env.SITE_BUILD_TIMEOUT_MS);

@@ -17,7 +17,7 @@ import { renderPage } from './page-renderer';
 import { newestLastmod, SITEMAP_PAGES, writeSitemap, type SitemapPage } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
-export const PAGES_INDEX = '_pages.json';
+const PAGES_INDEX = '_pages.json';
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
 
@@ -79,7 +79,7 @@ async function codeIdOf(appDir: string): Promise<string> {
 }
 
 /** The pages of site/pages that are one file each (not [slug] routes), as paths: index.astro → /, robots.txt.ts → /robots.txt. */
-export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
+async function fixedPagePaths(pagesDir: string): Promise<string[]> {
   return (await walk(pagesDir))
     .filter((file) => !file.includes('[') && /\.(astro|ts)$/.test(file))
     .map((file) => pagePath(`/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`))
@@ -87,7 +87,7 @@ export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
 }
 
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
-export function fileOfPath(path: string): string {
+function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
   if (path === '/404') return '404.html';
   const name = path.slice(1);
@@ -278,7 +278,7 @@ export function searchDocument(html: string): string | null {
 }
 
 /** Which of the SEARCH_INDEX_SHARDS search indexes a page is in: by its path, so it stays in the same one. */
-export function searchShardOf(path: string): number {
+function searchShardOf(path: string): number {
   return createHash('sha1').update(path).digest()[0] % SEARCH_INDEX_SHARDS;
 }
 

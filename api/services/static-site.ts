@@ -20,23 +20,23 @@ import {
 } from './build-files';
 
 /** Hashed client assets: their name changes with their content. */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Pages and other unhashed files (docs/decisions/0030): browsers revalidate each time (a 304 is cheap),
  * a shared cache holds the page a minute and may serve it stale for ten more while it revalidates.
  * A purge hook (api/services/purge.ts) tells a CDN at once when a page changes.
  */
-export const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** Pagefind's index: short-lived, so a search never mixes two builds' chunks for long. */
-export const PAGEFIND_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+const PAGEFIND_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 /** The legacy /tools/{slug} form moves for good, but a day is enough for anyone to learn it. */
-export const REDIRECT_CACHE = 'public, max-age=86400';
-export const NOT_FOUND_CACHE = 'no-store';
+const REDIRECT_CACHE = 'public, max-age=86400';
+const NOT_FOUND_CACHE = 'no-store';
 
 /** File bodies kept in memory, at most (least recently used go first). */
-export const MEMORY_BUDGET = 64 * 1024 * 1024;
+const MEMORY_BUDGET = 64 * 1024 * 1024;
 /** Larger files are always sent from disk. */
-export const MAX_MEMORY_FILE = 1024 * 1024;
+const MAX_MEMORY_FILE = 1024 * 1024;
 /** How often the build link is looked at, for a swap made by another process. */
 const RECHECK_MS = 1000;
 /** Paths remembered without a manifest (tests, old builds): cleared when full. */
@@ -491,7 +491,7 @@ function methodNotAllowed(): Response {
 }
 
 /** Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts). */
-export type MissingPage = (request: Request, path: string) => Promise<Response | null> | null;
+type MissingPage = (request: Request, path: string) => Promise<Response | null> | null;
 
 async function serveFrom(sitePromise: Site | Promise<Site>, request: Request, path: string, head: boolean, missing?: MissingPage): Promise<Response> {
   const site = await sitePromise;

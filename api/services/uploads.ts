@@ -14,14 +14,14 @@ import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
 
 /** Decoded size beyond which an image is refused unread (a small file can unpack to gigabytes). */
-export const MAX_LOGO_PIXELS = 40_000_000;
-export const LOGO_SIZE = 256;
-export const UPLOADS_URL_PREFIX = '/uploads/';
+const MAX_LOGO_PIXELS = 40_000_000;
+const LOGO_SIZE = 256;
+const UPLOADS_URL_PREFIX = '/uploads/';
 
 const ACCEPTED_LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** The types /uploads/ serves; anything else (svg, html, ...) is never served from there. */
-export const SERVED_TYPES: Readonly<Record<string, string>> = {
+const SERVED_TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -29,7 +29,7 @@ export const SERVED_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Read at call time so a test file (or a deployment) can point UPLOADS_DIR elsewhere. */
-export function uploadsRoot(): string {
+function uploadsRoot(): string {
   return resolve(process.env.UPLOADS_DIR || config.uploadsDir);
 }
 

@@ -14,6 +14,7 @@ import {
   type SubmissionInput,
 } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
@@ -84,7 +85,7 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
       const { input, logo } = await readSubmission(request);
       return status(201, await submitTool(user, input, logo));
     },
-    { auth: true, parse: 'none', response: { 201: toolRecordSchema } },
+    { auth: true, parse: 'none', response: { 201: answer(toolRecordSchema) } },
   )
   .get(
     '/api/user/tools',
@@ -94,20 +95,20 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
       if (more) set.headers.link = `<${userToolsPath(query.limit, query.offset + query.limit)}>; rel="next"`;
       return tools;
     },
-    { auth: true, query: userToolsQuerySchema, response: z.array(userToolSchema) },
+    { auth: true, query: userToolsQuerySchema, response: answer(z.array(userToolSchema)) },
   )
-  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: userToolStatsSchema })
+  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: answer(userToolStatsSchema) })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {
     auth: true,
     params: ownToolParamsSchema,
-    response: toolRecordSchema,
+    response: answer(toolRecordSchema),
   })
   .post(
     '/api/tools/:id/change-requests',
     async ({ user, params, body, status }) => status(201, await requestChanges(user, params.id, body)),
-    { auth: true, params: ownToolParamsSchema, body: jsonBody(changeRequestSchema), response: { 201: userChangeRequestSchema } },
+    { auth: true, params: ownToolParamsSchema, body: jsonBody(changeRequestSchema), response: { 201: answer(userChangeRequestSchema) } },
   )
   .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), {
     auth: true,
-    response: z.array(userChangeRequestSchema),
+    response: answer(z.array(userChangeRequestSchema)),
   });

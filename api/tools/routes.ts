@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getPublicToolBySlug, listPublicTools } from '../../db/queries/tools';
 import { publicToolDetailSchema, publicToolSchema, slugParamsSchema, toolListQuerySchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { answer } from '../answer';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
 
@@ -17,7 +18,7 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
       set.headers['cache-control'] = PUBLIC_CACHE;
       return list;
     },
-    { query: toolListQuerySchema, response: z.array(publicToolSchema) },
+    { query: toolListQuerySchema, response: answer(z.array(publicToolSchema)) },
   )
   .get(
     '/api/tools/slug/:slug',
@@ -27,5 +28,5 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
       set.headers['cache-control'] = PUBLIC_CACHE;
       return tool;
     },
-    { params: slugParamsSchema, response: publicToolDetailSchema },
+    { params: slugParamsSchema, response: answer(publicToolDetailSchema) },
   );

@@ -9,9 +9,9 @@ import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
-export const RELATED_TOOLS = 3;
+const RELATED_TOOLS = 3;
 /** "More from the blog" on a post page: the newest other posts. */
-export const MORE_POSTS = 3;
+const MORE_POSTS = 3;
 
 export interface ToolPage {
   tool: PublicTool;

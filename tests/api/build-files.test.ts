@@ -6,7 +6,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MANIFEST_FILE,
-  describeFile,
   finalizeBuildFolder,
   readManifest,
   reuseBuildFile,
@@ -72,15 +71,6 @@ describe('writeBuildFile', () => {
       expect(entry.br, name).toBeGreaterThan(0);
       expect(entry.gz, name).toBeGreaterThan(0);
     }
-  });
-});
-
-describe('describeFile', () => {
-  it('describes a file written by someone else as writeBuildFile would have', async () => {
-    const written = await writeBuildFile(join(dir, 'a'), 'index.html', page('Home'));
-    writeFileSync(join(dir, 'index.html'), page('Home'));
-    expect(await describeFile(dir, 'index.html')).toEqual(written);
-    expect(existsSync(join(dir, 'index.html.br'))).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 // Instant publishing: a change to a public page is served at once, rendered on demand from the database by the
 // same server build that writes the static site, until a rebuild covering it is swapped in.
-import { existsSync, mkdtempSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
