@@ -79,7 +79,7 @@ async function codeIdOf(appDir: string): Promise<string> {
 }
 
 /** The pages of site/pages that are one file each (not [slug] routes), as paths: index.astro → /, robots.txt.ts → /robots.txt. */
-async function fixedPagePaths(pagesDir: string): Promise<string[]> {
+export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
   return (await walk(pagesDir))
     .filter((file) => !file.includes('[') && /\.(astro|ts)$/.test(file))
     .map((file) => pagePath(`/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`))

@@ -1,9 +1,10 @@
 // The public API's answers (/api/v1): rows of the public reads turned into the contract's shapes, field by field,
 // with absolute addresses for programs that read them from elsewhere.
-import { getPublicToolBySlug, type PublicToolDetail } from '../../db/queries/tools';
+import { getPublicToolBySlug } from '../../db/queries/tools';
+import type { PublicToolDetail } from '../../lib/contract';
 import { publicCategoryCounts, publicToolsPage, publishedPostsPage, type V1ToolRow } from '../../db/queries/public-api';
 import type { PublicPost } from '../../db/queries/blog';
-import { CATEGORIES, PRICING_MODELS, isCategoryId, type PricingModel } from '../../lib/categories';
+import { CATEGORIES } from '../../lib/categories';
 import { DEFAULT_READ_TIME } from '../../lib/constants';
 import {
   encodeCursor,
@@ -25,7 +26,6 @@ function absolute(url: string | null): string | null {
   return url?.startsWith('/') && !url.startsWith('//') ? `${config.siteUrl}${url}` : url;
 }
 
-const isPricingModel = (value: string | null): value is PricingModel => (PRICING_MODELS as readonly (string | null)[]).includes(value);
 
 /** The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there. */
 function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
@@ -37,13 +37,13 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
     pageUrl: `${config.siteUrl}/tool/${tool.slug}`,
     description: tool.description,
     logoUrl: absolute(tool.logoUrl),
-    tags: tool.tags.filter(isCategoryId),
-    pricingModel: isPricingModel(tool.pricingModel) ? tool.pricingModel : null,
+    tags: tool.tags,
+    pricingModel: tool.pricingModel,
     targetAudience: tool.targetAudience,
     isPremium: tool.isPremium,
     qualityScore: tool.qualityScore,
     curatorTake: tool.curatorTake,
-    screenshots: tool.isPremium ? tool.screenshots.map((s) => absolute(s)) : [],
+    screenshots: tool.isPremium ? tool.screenshots.map((s: string) => absolute(s)) : [],
     videoUrl: tool.isPremium ? tool.videoUrl : null,
     approvedAt: tool.approvedAt?.toISOString() ?? null,
     updatedAt: tool.updatedAt.toISOString(),

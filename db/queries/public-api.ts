@@ -2,10 +2,13 @@
 // and the categories with their counts. Public columns only, named one by one.
 import { and, asc, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CursorPosition, ToolSort } from '../../lib/contract/public-v1';
-import { db as defaultDb, type Database } from '../client';
+import type { CategoryId, PricingModel } from '../../lib/categories';
+import { readDb, type Database } from '../client';
+import { POST_STATUS } from '../../lib/post-status';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { blogPosts, tools, users } from '../schema';
-import { PUBLISHED_STATUS, postColumns, toPublicPost, type PublicPost } from './blog';
-import { PUBLIC_STATUS, baseConditions, ftsMatchExpression, matchesFts } from './tools';
+import { postColumns, toPublicPost, type PublicPost } from './blog';
+import { baseConditions, ftsMatchExpression, matchesFts } from './tools';
 
 /** What the public API answers about a tool, and nothing else: no submitter, status, reasons or url key. */
 const v1ToolColumns = {
@@ -34,8 +37,8 @@ export interface V1ToolRow {
   url: string;
   description: string;
   logoUrl: string | null;
-  tags: string[];
-  pricingModel: string | null;
+  tags: CategoryId[];
+  pricingModel: PricingModel | null;
   targetAudience: string[];
   isPremium: boolean;
   qualityScore: number | null;
@@ -119,14 +122,14 @@ export interface PublicToolsPageOptions<S extends ToolSort> {
   /** Visitor text, matched as the directory's search matches it (every word, as a prefix). */
   search?: string;
   category?: string;
-  pricing?: string;
+  pricing?: PricingModel;
   after?: CursorPosition<S>;
 }
 
 /** Approved tools in the sort's order, filtered, after the position. */
 export async function publicToolsPage<S extends ToolSort>(
   { sort, limit, search, category, pricing, after }: PublicToolsPageOptions<S>,
-  database: Database = defaultDb,
+  database: Database = readDb(),
 ): Promise<Page<V1ToolRow, CursorPosition<S>>> {
   const keys = TOOL_ORDERS[sort];
   const conditions = baseConditions(category);
@@ -144,13 +147,13 @@ export async function publicToolsPage<S extends ToolSort>(
 }
 
 /** How many approved tools list each category id (a tool counts once per category). */
-export async function publicCategoryCounts(database: Database = defaultDb): Promise<Map<string, number>> {
+export async function publicCategoryCounts(database: Database = readDb()): Promise<Map<string, number>> {
   const category = sql<string>`json_each.value`;
   const rows = await database
     .select({ category, tools: countDistinct(tools.id) })
     .from(tools)
     .innerJoin(sql`json_each(${tools.tags})`, sql`1`)
-    .where(eq(tools.status, PUBLIC_STATUS))
+    .where(eq(tools.status, PUBLIC_TOOL_STATUS))
     .groupBy(category);
   return new Map(rows.map((r) => [r.category, r.tools]));
 }
@@ -158,9 +161,9 @@ export async function publicCategoryCounts(database: Database = defaultDb): Prom
 /** Published posts, newest first, after the position. */
 export async function publishedPostsPage(
   { limit, after }: { limit: number; after?: CursorPosition<'posts'> },
-  database: Database = defaultDb,
+  database: Database = readDb(),
 ): Promise<Page<PublicPost, CursorPosition<'posts'>>> {
-  const conditions = [eq(blogPosts.status, PUBLISHED_STATUS)];
+  const conditions = [eq(blogPosts.status, POST_STATUS.published)];
   if (after) conditions.push(afterPosition(POST_ORDER, after));
   const rows = await database
     .select(postColumns)

@@ -134,7 +134,7 @@ beforeAll(async () => {
       description: 'Analytics that was approved, then hidden.',
     }),
   ];
-  const post = (i: number, values: Partial<typeof blogPosts.$inferInsert> = {}) => ({
+  const post = (i: number, values: Partial<typeof blogPosts.$inferInsert> = {}): typeof blogPosts.$inferInsert => ({
     title: `Post ${i}`,
     slug: `post-${i}`,
     excerpt: `Excerpt ${i}`,
@@ -335,7 +335,7 @@ describe('answers', () => {
 
   it('counts the public tools of each category, in the directory order of categories', async () => {
     const { items } = await json<{ items: { id: string; label: string; toolCount: number }[] }>('/api/v1/categories');
-    const count = (id: string) => publicTools.filter((t) => t.tags.includes(id)).length;
+    const count = (id: string) => publicTools.filter((t) => (t.tags as string[]).includes(id)).length;
     expect(items.map((c) => c.id)).toEqual(['content-creation', 'data-analysis', 'design', 'development', 'marketing', 'productivity']);
     for (const c of items) expect(c.toolCount, c.id).toBe(count(c.id));
     expect(items[0]).toEqual({ id: 'content-creation', label: 'Content Creation', toolCount: count('content-creation') });
