@@ -132,8 +132,7 @@ function readRoutes(rateLimit: number) {
           response: {
             200: withAnswerHeaders(toolDetailSchema, answerHeaders),
             304: notModified,
-            400: errorText('The slug cannot be one of a tool.', V1_MSG.slug),
-            404: errorText('No public tool has this slug (it may be pending review, rejected or unlisted).', V1_MSG.toolNotFound),
+            404: errorText('No public tool has this slug (it may be pending review, rejected or unlisted, or no tool can have it).', V1_MSG.toolNotFound),
             429: tooMany,
           },
           detail: { tags: [V1_TAG], summary: 'Get a tool', description: 'One approved tool by its slug, with its editorial reviews.' },

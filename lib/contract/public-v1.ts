@@ -27,7 +27,6 @@ export const V1_MSG = {
   searchControl: MSG.controlCharacters('search'),
   cursor: 'cursor is not one this API gave out: use the nextCursor of an earlier answer, or leave it out to start again',
   cursorSort: 'cursor was given out for another sort: send the same sort as the request that gave it',
-  slug: 'slug must be the lowercase letters, digits and hyphens of a tool page address',
   toolNotFound: MSG.toolNotFound,
   rateLimited: (limit: number, seconds: number) =>
     `Too many requests: the public API answers ${limit} requests a minute per address. Try again in ${seconds} s.`,
@@ -122,11 +121,12 @@ export const toolsQuery = z
   });
 export type ToolsQuery = z.infer<typeof toolsQuery>;
 
+// A slug no tool can have names no tool: the missing tool's 404, as a bad id in any path of the API (decision 0035).
 export const toolParams = z.object({
   slug: z
-    .string(V1_MSG.slug)
-    .max(255, V1_MSG.slug)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, V1_MSG.slug)
+    .string(V1_MSG.toolNotFound)
+    .max(255, V1_MSG.toolNotFound)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, V1_MSG.toolNotFound)
     .meta({ description: "The tool's slug, as in its page address /tool/{slug}.", examples: ['chatgpt'] }),
 });
 
