@@ -8,27 +8,13 @@ import { POST_STATUS } from '../../lib/post-status';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { blogPosts, tools, users } from '../schema';
 import { postColumns, toPublicPost, type PublicPost } from './blog';
-import { baseConditions, ftsMatchExpression, matchesFts } from './tools';
+import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } from './tools';
 
-/** What the public API answers about a tool, and nothing else: no submitter, status, reasons or url key. */
-const v1ToolColumns = {
-  id: tools.id,
-  slug: tools.slug,
-  name: tools.name,
-  url: tools.url,
-  description: tools.description,
-  logoUrl: tools.logoUrl,
-  tags: tools.tags,
-  pricingModel: tools.pricingModel,
-  targetAudience: tools.targetAudience,
-  isPremium: tools.isPremium,
-  qualityScore: tools.qualityScore,
-  curatorTake: tools.curatorTake,
-  screenshots: tools.screenshots,
-  videoUrl: tools.videoUrl,
-  approvedAt: tools.approvedAt,
-  updatedAt: tools.updatedAt,
-};
+/**
+ * What the public API answers about a tool, and nothing else: the directory's public columns (no submitter, status,
+ * reasons or url key) without the submission date.
+ */
+const { submittedAt: _submittedAt, ...v1ToolColumns } = publicToolColumns;
 
 export interface V1ToolRow {
   id: number;

@@ -1,7 +1,6 @@
 // The admin panel's calls under /api/admin (SPEC.md section 7), each behind a permission of lib/permissions.ts: stats,
 // moderation and upkeep of tools, change requests, users, the Blog CMS and Settings.
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, ROLES } from '../categories';
 import { MSG } from '../messages';
 import { POST_STATUSES } from '../post-status';
 import { blogPostSchema } from '../schemas';
@@ -9,6 +8,8 @@ import { CHANGE_REQUEST_STATUSES, TOOL_STATUSES } from '../tool-status';
 import { idParamsSchema, personSchema, timestampSchema } from './common';
 import { requestedChangesSchema } from './submissions';
 import { publicToolSchema, toolRecordSchema } from './tools';
+import { accountFields } from './user';
+import { postFields } from './blog';
 
 export {
   blogPostSchema,
@@ -179,17 +180,7 @@ export type ChangeRequestApproval = z.infer<typeof changeRequestApprovalSchema>;
 
 /** GET /api/admin/users and the answer of PATCH /api/admin/users/{id}: never the password hash or payment ids. */
 export const adminUserSchema = z.strictObject({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  isAdmin: z.boolean(),
-  isPremium: z.boolean(),
-  premiumToolsAllowed: z.number().int(),
-  premiumToolsUsed: z.number().int(),
-  role: z.enum(ROLES),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
+  ...accountFields,
   suspendedUntil: timestampSchema.nullable(),
   suspensionReason: z.string().nullable(),
   createdAt: timestampSchema,
@@ -204,21 +195,10 @@ export type BlogPostUpdateInput = z.infer<typeof blogPostUpdateSchema>;
 
 /** GET /api/admin/blog/posts (drafts too, newest first) and the answer of creating or updating a post. */
 export const adminPostSchema = z.strictObject({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  excerpt: z.string().nullable(),
-  /** Sanitised HTML. */
-  content: z.string(),
-  featuredImage: z.string().nullable(),
-  category: z.string().nullable(),
-  tags: z.array(z.string()),
+  ...postFields,
   authorId: z.number().int(),
   status: z.enum(POST_STATUSES),
-  readTime: z.string().nullable(),
-  publishedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
-  updatedAt: timestampSchema,
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { timestampSchema } from './common';
 
 /** A published post as the public sees it: the author by name only (an e-mail address is never published). */
-export const publicPostSchema = z.strictObject({
+/** A post's fields every view of it shows (the public's, the editor's). */
+export const postFields = {
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
@@ -16,6 +17,10 @@ export const publicPostSchema = z.strictObject({
   readTime: z.string().nullable(),
   publishedAt: timestampSchema.nullable(),
   updatedAt: timestampSchema,
+};
+
+export const publicPostSchema = z.strictObject({
+  ...postFields,
   authorName: z.string(),
 });
 export type PublicPost = z.infer<typeof publicPostSchema>;

@@ -5,7 +5,8 @@ import { ACCOUNT_STATUSES, ROLES } from '../categories';
 import { PERMISSIONS } from '../permissions';
 import { timestampSchema } from './common';
 
-export const currentUserSchema = z.strictObject({
+/** An account's fields every view of it shows (the user's own, an admin's): never the password hash or payment ids. */
+export const accountFields = {
   id: z.number().int(),
   email: z.string(),
   firstName: z.string().nullable(),
@@ -17,6 +18,10 @@ export const currentUserSchema = z.strictObject({
   premiumToolsUsed: z.number().int(),
   role: z.enum(ROLES),
   accountStatus: z.enum(ACCOUNT_STATUSES),
+};
+
+export const currentUserSchema = z.strictObject({
+  ...accountFields,
   /** What the panel may show: lib/permissions.ts for this user's role and admin flag. */
   permissions: z.array(z.enum(PERMISSIONS)),
   createdAt: timestampSchema,
