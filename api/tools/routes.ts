@@ -5,20 +5,24 @@ import { getPublicToolBySlug, listPublicTools } from '../../db/queries/tools';
 import { publicToolDetailSchema, publicToolSchema, slugParamsSchema, toolListQuerySchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
+import { keptCatalogueAnswer } from '../services/kept-answers';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
+
+const toolListSchema = z.array(publicToolSchema);
 
 export const toolRoutes = new Elysia({ name: 'tool-routes' })
   .use(errors)
   .use(security)
   .get(
     '/api/tools',
-    async ({ query: { limit, offset, search, tags }, set }) => {
-      const list = await listPublicTools({ limit, offset, search, category: tags });
+    ({ query: { limit, offset, search, tags }, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
-      return list;
+      return keptCatalogueAnswer(JSON.stringify([limit, offset, search, tags]), toolListSchema, () =>
+        listPublicTools({ limit, offset, search, category: tags }),
+      );
     },
-    { query: toolListQuerySchema, response: answer(z.array(publicToolSchema)) },
+    { query: toolListQuerySchema, response: answer(toolListSchema) },
   )
   .get(
     '/api/tools/slug/:slug',

@@ -6,7 +6,7 @@ import { databaseUrl, db, openReader, readDb } from '../../db/client';
 import { CACHED_MATCHES, catalogueVersionOf, listPublicTools } from '../../db/queries/tools';
 import { tools, users, type User } from '../../db/schema';
 import { TOOL_STATUS } from '../../lib/tool-status';
-import { makeUser } from '../helpers/api';
+import { call, makeUser } from '../helpers/api';
 
 let owner: User;
 let counter = 0;
@@ -108,5 +108,33 @@ describe('kept search orders', () => {
     const byHundred = await pages(100); // the third page straddles the end of the kept part: read directly
     expect(new Set(byTwelve).size).toBe(n);
     expect(byHundred).toEqual(byTwelve);
+  });
+});
+
+describe('kept answers of GET /api/tools', () => {
+  const names = async (query: string) => ((await (await call('GET', `/api/tools${query}`)).json()) as { name: string }[]).map((t) => t.name);
+
+  it('answer the same request from the kept text until a tool changes, then from the database at once', async () => {
+    const tool = await addTool('Marmotine Ledger');
+    expect(await names('?search=marmotine')).toEqual(['Marmotine Ledger']);
+    expect(await names('?search=marmotine')).toEqual(['Marmotine Ledger']);
+    // Behind the API's back: only the catalogue version tells.
+    await db.update(tools).set({ name: 'Marmotine Books' }).where(eq(tools.id, tool.id));
+    expect(await names('?search=marmotine')).toEqual(['Marmotine Books']);
+    await db.update(tools).set({ status: TOOL_STATUS.unlisted }).where(eq(tools.id, tool.id));
+    expect(await names('?search=marmotine')).toEqual([]);
+  });
+
+  it('keep each query apart, and the answer headers of an uncached one', async () => {
+    await addTool('Ocelotic Alpha');
+    await addTool('Ocelotic Beta');
+    const one = await call('GET', '/api/tools?search=ocelotic&limit=1');
+    const two = await call('GET', '/api/tools?search=ocelotic&limit=2');
+    expect(((await one.json()) as unknown[]).length).toBe(1);
+    expect(((await two.json()) as unknown[]).length).toBe(2);
+    const again = await call('GET', '/api/tools?search=ocelotic&limit=1');
+    expect(again.headers.get('content-type')).toContain('application/json');
+    expect(again.headers.get('cache-control')).toBe(one.headers.get('cache-control'));
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

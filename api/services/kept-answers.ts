@@ -1,0 +1,40 @@
+// The public catalogue's answers (GET /api/tools), kept as their JSON text while the catalogue does not change
+// (docs/decisions/0039): the directory's pages and searches repeat, and reading, mapping and serialising twelve tools
+// cost three quarters of such an answer. Any change to a tool, by any process, moves the catalogue version and starts
+// them over, so an answer is never older than the catalogue the request saw.
+import type { z } from 'zod';
+import { catalogueVersionOf } from '../../db/queries/tools';
+import { isProduction } from '../config';
+
+/** Answers kept at most (each a page of tools, about 11 KB); the least recently used goes first. */
+const KEPT_ANSWERS = 200;
+
+let kept: { version: number; bodies: Map<string, string> } | undefined;
+
+/**
+ * The JSON answer for `key` (everything the answer depends on besides the catalogue), computed by `compute` when
+ * not kept. Outside production the computed answer is checked against `schema` first, as Elysia checks the answers
+ * it serialises itself (api/answer.ts): a kept answer goes out as a Response, which Elysia does not check.
+ */
+export async function keptCatalogueAnswer<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<Response> {
+  const version = await catalogueVersionOf();
+  if (!kept || kept.version !== version) kept = { version, bodies: new Map() };
+  const current = kept;
+  let body = current.bodies.get(key);
+  if (body !== undefined) {
+    current.bodies.delete(key); // re-inserted: most recently used last
+  } else {
+    const value = await compute();
+    if (!isProduction) {
+      const checked = schema.safeParse(value);
+      if (!checked.success) throw new Error(`answer breaks its schema: ${checked.error.message}`);
+    }
+    body = JSON.stringify(value);
+  }
+  // Not kept when another request saw a newer catalogue meanwhile.
+  if (kept === current) {
+    if (current.bodies.size >= KEPT_ANSWERS) current.bodies.delete(current.bodies.keys().next().value!);
+    current.bodies.set(key, body);
+  }
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
+}
