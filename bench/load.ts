@@ -1,5 +1,8 @@
 // Load-test helpers the benches share: a free port, a wrk run and its figures.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { treeCpuSeconds } from './proc';
 
 export interface WrkResult {
@@ -49,13 +52,21 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** The server's process: the CPU time its process tree spent per request is measured too. */
   serverPid?: number;
+  /** A wrk Lua script (its text), e.g. one that varies the request per call. */
+  script?: string;
 }
 
 /** `wrk --latency` on `url` (default -t2 -c50 -d10s). */
-export async function wrk(url: string, { seconds = 10, connections = 50, threads = 2, headers = {}, serverPid }: WrkOptions = {}): Promise<WrkResult> {
-  const cpuBefore = serverPid ? treeCpuSeconds(serverPid) : 0;
+export async function wrk(url: string, { seconds = 10, connections = 50, threads = 2, headers = {}, serverPid, script }: WrkOptions = {}): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url], { stdout: 'pipe', stderr: 'pipe' });
+  let scriptArgs: string[] = [];
+  if (script) {
+    const file = join(mkdtempSync(join(tmpdir(), 'wrk-')), 'script.lua');
+    writeFileSync(file, script);
+    scriptArgs = ['-s', file];
+  }
+  const cpuBefore = serverPid ? treeCpuSeconds(serverPid) : 0;
+  const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...scriptArgs, ...headerArgs, url], { stdout: 'pipe', stderr: 'pipe' });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`wrk exited with ${code} on ${url}: ${err}`);
   const result = parseWrk(out);
