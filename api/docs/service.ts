@@ -153,6 +153,7 @@ export function docsPage(swaggerUiVersion: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${SITE_NAME} API reference</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${asset('swagger-ui.css')}">
 </head>
 <body>

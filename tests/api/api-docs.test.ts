@@ -132,8 +132,10 @@ describe('GET /api/docs', () => {
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/\son\w+=/);
 
-    // Everything it loads comes from the API, with its type.
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    // It names the site's icon (a browser would otherwise ask for /favicon.ico, which the site does not have).
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    // Everything else it loads comes from the API, with its type.
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((a) => a !== '/favicon.svg');
     expect(assets).toHaveLength(3);
     const types: Record<string, string> = { js: 'text/javascript', css: 'text/css' };
     for (const asset of assets) {
