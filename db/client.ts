@@ -125,6 +125,9 @@ interface Scope {
   deadline: number;
 }
 
+/** The path of a file: URL, without its query. */
+const filePathOf = (url: string): string => url.slice('file:'.length).split('?')[0];
+
 /** A relative file URL made absolute, so that every connection the client opens later lands on the same file. */
 function absoluteFileUrl(url: string): string {
   if (!url.startsWith('file:') || url.includes(':memory:')) return url;
@@ -225,7 +228,7 @@ function clients(open: () => Client, renewable: boolean) {
 export function openDatabase(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN): Database {
   url = absoluteFileUrl(url);
   if (url.startsWith('file:') && !url.includes(':memory:')) {
-    mkdirSync(dirname(url.slice('file:'.length).split('?')[0]), { recursive: true });
+    mkdirSync(dirname(filePathOf(url)), { recursive: true });
   }
   const policy = lockPolicy(url);
   const exclusive = mutex();
@@ -296,10 +299,9 @@ const READER_BUSY_TIMEOUT_MS = 250;
 export function openReader(url = databaseUrl(), database: Database = db): Database {
   url = absoluteFileUrl(url);
   if (!url.startsWith('file:') || url.includes(':memory:')) return database;
-  const path = url.slice('file:'.length).split('?')[0];
   let file: SqliteFile;
   try {
-    file = new SqliteFile(path, { readonly: true });
+    file = new SqliteFile(filePathOf(url), { readonly: true });
   } catch {
     return database; // not created yet: the libSQL client creates it on first use
   }

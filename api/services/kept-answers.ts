@@ -3,13 +3,12 @@
 // cost three quarters of such an answer. Any change to a tool, by any process, moves the catalogue version and starts
 // them over, so an answer is never older than the catalogue the request saw.
 import type { z } from 'zod';
-import { catalogueVersionOf } from '../../db/queries/tools';
+import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { isProduction } from '../config';
 
-/** Answers kept at most (each a page of tools, about 11 KB); the least recently used goes first. */
+/** Answers kept at most (each a page of tools, about 11 KB). */
 const KEPT_ANSWERS = 200;
-
-let kept: { version: number; bodies: Map<string, string> } | undefined;
+const keptBodies = keptWhileCatalogueStays<string>(KEPT_ANSWERS);
 
 /**
  * The JSON answer for `key` (everything the answer depends on besides the catalogue), computed by `compute` when
@@ -17,24 +16,13 @@ let kept: { version: number; bodies: Map<string, string> } | undefined;
  * it serialises itself (api/answer.ts): a kept answer goes out as a Response, which Elysia does not check.
  */
 export async function keptCatalogueAnswer<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<Response> {
-  const version = await catalogueVersionOf();
-  if (!kept || kept.version !== version) kept = { version, bodies: new Map() };
-  const current = kept;
-  let body = current.bodies.get(key);
-  if (body !== undefined) {
-    current.bodies.delete(key); // re-inserted: most recently used last
-  } else {
+  const body = await keptBodies(key, async () => {
     const value = await compute();
     if (!isProduction) {
       const checked = schema.safeParse(value);
       if (!checked.success) throw new Error(`answer breaks its schema: ${checked.error.message}`);
     }
-    body = JSON.stringify(value);
-  }
-  // Not kept when another request saw a newer catalogue meanwhile.
-  if (kept === current) {
-    if (current.bodies.size >= KEPT_ANSWERS) current.bodies.delete(current.bodies.keys().next().value!);
-    current.bodies.set(key, body);
-  }
+    return JSON.stringify(value);
+  });
   return new Response(body, { headers: { 'content-type': 'application/json' } });
 }

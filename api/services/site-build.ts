@@ -67,7 +67,6 @@ function stepEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
-/** Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. */
 /**
  * The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found from
  * its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a link to
@@ -80,6 +79,7 @@ function linkPackages(dir: string): void {
   symlinkSync(join(ROOT, 'node_modules'), link, 'dir');
 }
 
+/** Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. */
 export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);

@@ -4,7 +4,8 @@ import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
 import type { PublicTool, PublicToolDetail } from '../../lib/contract';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { prepared, readDb, type Database } from '../client';
-import { catalogueVersion, editorialReviews, tools } from '../schema';
+import { editorialReviews, tools } from '../schema';
+import { keptWhileCatalogueStays } from './catalogue-version';
 
 /** The columns a visitor may see; never rejectionReason, unlistReason, urlKey or submittedById. */
 export const publicToolColumns = {
@@ -223,33 +224,14 @@ async function searchPage(terms: string[], category: string | undefined, rankedM
  * page of a kept order costs one lookup by id. Any change to a tool, by any process, starts over (decision 0039).
  */
 export const CACHED_MATCHES = 240;
-/** Searches kept at most (each at most CACHED_MATCHES ids); the least recently used goes first. */
+/** Searches kept at most (each at most CACHED_MATCHES ids). */
 const CACHED_SEARCHES = 500;
-/** Per database: the catalogue version the kept orders were read at, and the orders by search. */
-const keptOrders = new WeakMap<Database, { version: number; orders: Map<string, number[]> }>();
-
-const catalogueVersionQuery = (database: Database) =>
-  database.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1)).prepare();
-
-/** The catalogue's version now (see catalogueVersion in db/schema.ts). */
-export async function catalogueVersionOf(database: Database = readDb()): Promise<number> {
-  return (await prepared(database, catalogueVersionQuery).get())?.version ?? 0;
-}
+const keptOrders = keptWhileCatalogueStays<number[]>(CACHED_SEARCHES);
 
 /** The first CACHED_MATCHES result ids of a search, from the kept orders when the catalogue has not changed since. */
-async function firstMatches(terms: string[], category: string | undefined, rankedMatchLimit: number, database: Database): Promise<number[]> {
-  const version = await catalogueVersionOf(database);
-  let kept = keptOrders.get(database);
-  if (!kept || kept.version !== version) keptOrders.set(database, (kept = { version, orders: new Map() }));
+function firstMatches(terms: string[], category: string | undefined, rankedMatchLimit: number, database: Database): Promise<number[]> {
   const key = `${rankedMatchLimit} ${category ?? ''} ${terms.join(' ')}`;
-  const { orders } = kept;
-  let ids = orders.get(key);
-  if (ids) orders.delete(key); // re-inserted below: most recently used last
-  else ids = await searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database);
-  if (keptOrders.get(database) !== kept) return ids; // another request saw a newer catalogue meanwhile: do not keep it
-  if (orders.size >= CACHED_SEARCHES) orders.delete(orders.keys().next().value!);
-  orders.set(key, ids);
-  return ids;
+  return keptOrders(key, () => searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database), database);
 }
 
 /** Public tools by id (a JSON array), in any order. */

@@ -6,8 +6,8 @@ import { POST_STATUSES } from '../post-status';
 import { blogPostSchema } from '../schemas';
 import { CHANGE_REQUEST_STATUSES, TOOL_STATUSES } from '../tool-status';
 import { idParamsSchema, personSchema, timestampSchema } from './common';
-import { requestedChangesSchema } from './submissions';
-import { publicToolSchema, toolRecordSchema } from './tools';
+import { requestedChangesSchema, userChangeRequestSchema } from './submissions';
+import { publicEditorialReviewSchema, publicToolSchema, toolRecordSchema } from './tools';
 import { accountFields } from './user';
 import { postFields } from './blog';
 
@@ -62,14 +62,10 @@ export type AdminPendingTool = z.infer<typeof adminPendingToolSchema>;
 
 /** An editorial review in the panel: who reviewed, by id and name. */
 export const adminEditorialReviewSchema = z.strictObject({
-  id: z.number().int(),
+  ...publicEditorialReviewSchema.shape,
   toolId: z.number().int(),
-  curatorTake: z.string(),
-  qualityScore: z.number().int(),
   reviewedBy: z.number().int().nullable(),
   reviewerName: z.string().nullable(),
-  reviewedAt: timestampSchema,
-  isFollowUp: z.boolean(),
 });
 export type AdminEditorialReview = z.infer<typeof adminEditorialReviewSchema>;
 
@@ -141,10 +137,7 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
  * pending request with the tool as it is now; a decided one shows what it asked for.
  */
 export const adminChangeRequestSchema = z.strictObject({
-  id: z.number().int(),
-  toolId: z.number().int(),
-  toolName: z.string(),
-  toolSlug: z.string(),
+  ...userChangeRequestSchema.pick({ id: true, toolId: true, toolName: true, toolSlug: true }).shape,
   /** The tool's submitter: the panel disables Approve Changes for them (docs/decisions/0023). */
   toolSubmittedById: z.number().int(),
   status: z.enum(CHANGE_REQUEST_STATUSES),

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { databaseUrl, db, openReader, readDb } from '../../db/client';
-import { CACHED_MATCHES, catalogueVersionOf, listPublicTools } from '../../db/queries/tools';
+import { catalogueVersionOf } from '../../db/queries/catalogue-version';
+import { CACHED_MATCHES, listPublicTools } from '../../db/queries/tools';
 import { tools, users, type User } from '../../db/schema';
 import { TOOL_STATUS } from '../../lib/tool-status';
 import { call, makeUser } from '../helpers/api';
