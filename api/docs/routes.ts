@@ -15,14 +15,6 @@ const SWAGGER_UI_VERSION: string = JSON.parse(readFileSync(join(SWAGGER_UI_DIR, 
 const hidden = { detail: { hide: true } };
 const isSwaggerUiFile = (file: string): file is (typeof SWAGGER_UI_FILES)[number] => (SWAGGER_UI_FILES as readonly string[]).includes(file);
 
-/**
- * These answers carry their own Cache-Control, ETag and security headers (static-site.ts); the API's default
- * `private, no-store` would win over them.
- */
-function asServed(set: { headers: Record<string, unknown> }, answer: Response | Promise<Response>) {
-  delete set.headers['cache-control'];
-  return answer;
-}
 
 /** `app`: the app whose routes the document describes (the routes are read on the first request, then kept). */
 export function apiDocsRoutes(app: AnyElysia) {
@@ -33,24 +25,24 @@ export function apiDocsRoutes(app: AnyElysia) {
     .use(security)
     .get(
       OPENAPI_PATH,
-      ({ request, set }) => {
+      ({ request }) => {
         document ??= JSON.stringify(openApiDocument(app));
         // Any origin may read it, as it may the public API it describes (editors, client generators).
-        return asServed(set, htmlResponse(request, document, { headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' } }));
+        return htmlResponse(request, document, { headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' } });
       },
       hidden,
     )
-    .get(DOCS_PATH, ({ request, set }) => asServed(set, htmlResponse(request, page, { headers: { 'content-security-policy': DOCS_CSP } })), hidden)
+    .get(DOCS_PATH, ({ request }) => htmlResponse(request, page, { headers: { 'content-security-policy': DOCS_CSP } }), hidden)
     .get(
       `${DOCS_PATH}/${DOCS_INIT}`,
-      ({ request, set }) => asServed(set, htmlResponse(request, DOCS_INIT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })),
+      ({ request }) => htmlResponse(request, DOCS_INIT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } }),
       hidden,
     )
     .get(
       `${DOCS_PATH}/:file`,
-      ({ params, request, set }) => {
+      ({ params, request }) => {
         if (!isSwaggerUiFile(params.file)) throw notFound();
-        return asServed(set, serveStatic(request, SWAGGER_UI_DIR, undefined, `/${params.file}`));
+        return serveStatic(request, SWAGGER_UI_DIR, undefined, `/${params.file}`);
       },
       hidden,
     );

@@ -40,7 +40,7 @@ export const DOCS_CSP = [
  * types JSON Schema cannot say (a transform's output) are left open rather than failing the whole document. Bounds
  * that only restate the type (an integer's safe range, the ISO date-time pattern) are left out for the reader.
  */
-export function zodToJsonSchema(schema: z.ZodType): Record<string, unknown> {
+function zodToJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',

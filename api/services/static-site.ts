@@ -291,6 +291,13 @@ export function ifNoneMatchTags(header: string): string[] {
   return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
 }
 
+/** Whether an If-None-Match (absent: null) names `etag` or any entity ('*'). */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const tags = ifNoneMatchTags(header);
+  return tags.includes('*') || tags.includes(etag);
+}
+
 /** The variant an If-None-Match names: the chosen one first, else another the client can take (a cache holding that one). */
 function notModifiedEncoding(header: string, served: Served, chosen: Encoding, accepted: number): Encoding | null {
   const entry = served.entry;
@@ -581,9 +588,7 @@ export async function htmlResponse(
   const encoding: Encoding = !compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
   const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, true);
   if (status === 200) {
-    const ifNoneMatch = request.headers.get('if-none-match');
-    const tags = ifNoneMatch === null ? null : ifNoneMatchTags(ifNoneMatch);
-    if (tags && (tags.includes('*') || tags.includes(etagFor(entry, encoding)))) return notModifiedOf(headers);
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding))) return notModifiedOf(headers);
   }
   // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.
   const body = encoding === BR ? await brotliBytes(bytes) : encoding === GZIP ? gzipBytes(bytes) : bytes;

@@ -21,10 +21,11 @@ import { HttpError, errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { contentEtag } from '../services/build-files';
 import { addressBucket, rateKey, takeInWindow } from '../services/rate-limit';
-import { ifNoneMatchTags, requestPath } from '../services/static-site';
+import { matchesIfNoneMatch, requestPath } from '../services/static-site';
+import { answer } from '../answer';
 import { categories, postsPage, toolDetail, toolsPage } from './service';
 
-export const V1_PREFIX = '/api/v1/';
+const V1_PREFIX = '/api/v1/';
 
 /**
  * Shared caches (a CDN) keep an answer a minute and may serve it stale five more while they revalidate; a program
@@ -33,7 +34,7 @@ export const V1_PREFIX = '/api/v1/';
 export const V1_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
 
 /** On every answer under /api/v1, errors included, so a page of another origin can read them (and their reason). */
-export const V1_CORS_HEADERS = {
+const V1_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After',
 } as const;
@@ -52,11 +53,12 @@ const POLICY = '"v1"';
 const headerText = (description: string) => z.string().meta({ description });
 
 /**
- * The answer's schema with the headers it comes with, for the OpenAPI document. withHeaders answers a copy, which
- * zod's registry does not know: the copy gets the original's description and examples.
+ * The answer's schema with the headers it comes with, for the OpenAPI document, checked only outside production as
+ * every answer is (api/answer.ts). withHeaders answers a copy, which zod's registry does not know: the copy gets the
+ * original's description and examples.
  */
 function withAnswerHeaders<S extends z.ZodType>(schema: S, headers: Record<string, z.ZodType>): S {
-  const copy = withHeaders(schema, headers);
+  const copy = withHeaders(answer(schema), headers);
   z.globalRegistry.add(copy, z.globalRegistry.get(schema) ?? {});
   return copy;
 }
@@ -103,11 +105,7 @@ function readRoutes(rateLimit: number) {
         const etag = contentEtag(Buffer.from(body));
         set.headers.etag = etag;
         set.headers['cache-control'] = V1_CACHE;
-        const ifNoneMatch = request.headers.get('if-none-match');
-        if (ifNoneMatch !== null) {
-          const tags = ifNoneMatchTags(ifNoneMatch);
-          if (tags.includes(etag) || tags.includes('*')) return new Response(null, { status: 304 });
-        }
+        if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304 });
         return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
       })
       .get('/api/v1/tools', ({ query }) => toolsPage(query), {

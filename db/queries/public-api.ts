@@ -2,12 +2,14 @@
 // and the categories with their counts. Public columns only, named one by one.
 import { and, asc, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CursorPosition, ToolSort } from '../../lib/contract/public-v1';
-import type { CategoryId, PricingModel } from '../../lib/categories';
+import type { PricingModel } from '../../lib/categories';
+import type { PublicTool } from '../../lib/contract';
 import { readDb, type Database } from '../client';
 import { POST_STATUS } from '../../lib/post-status';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { blogPosts, tools, users } from '../schema';
 import { postColumns, toPublicPost, type PublicPost } from './blog';
+import { keptWhileCatalogueStays } from './catalogue-version';
 import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } from './tools';
 
 /**
@@ -16,24 +18,8 @@ import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } fro
  */
 const { submittedAt: _submittedAt, ...v1ToolColumns } = publicToolColumns;
 
-export interface V1ToolRow {
-  id: number;
-  slug: string;
-  name: string;
-  url: string;
-  description: string;
-  logoUrl: string | null;
-  tags: CategoryId[];
-  pricingModel: PricingModel | null;
-  targetAudience: string[];
-  isPremium: boolean;
-  qualityScore: number | null;
-  curatorTake: string | null;
-  screenshots: string[];
-  videoUrl: string | null;
-  approvedAt: Date | null;
-  updatedAt: Date;
-}
+/** A row of v1ToolColumns. */
+export type V1ToolRow = Omit<PublicTool, 'submittedAt'>;
 
 /**
  * One key of an order. SQLite sorts NULL below every value: first going up, last going down. `at` reads the
@@ -90,7 +76,7 @@ function afterPosition<Row>(keys: OrderKey<Row>[], position: readonly (string | 
 const orderBy = <Row>(keys: OrderKey<Row>[]) => keys.map((k) => (k.dir === 'asc' ? asc(k.expr) : desc(k.expr)));
 
 /** A page and the position of its last item when more follow. */
-export interface Page<Row, P> {
+interface Page<Row, P> {
   items: Row[];
   next: P | null;
 }
@@ -102,7 +88,7 @@ function pageOf<Row, P>(rows: Row[], limit: number, keys: OrderKey<Row>[]): Page
   return { items, next: rows.length > limit && last ? (keys.map((k) => k.at(last)) as P) : null };
 }
 
-export interface PublicToolsPageOptions<S extends ToolSort> {
+interface PublicToolsPageOptions<S extends ToolSort> {
   sort: S;
   limit: number;
   /** Visitor text, matched as the directory's search matches it (every word, as a prefix). */
@@ -133,7 +119,14 @@ export async function publicToolsPage<S extends ToolSort>(
 }
 
 /** How many approved tools list each category id (a tool counts once per category). */
-export async function publicCategoryCounts(database: Database = readDb()): Promise<Map<string, number>> {
+export function publicCategoryCounts(database: Database = readDb()): Promise<Map<string, number>> {
+  // Counting walks every public tool; the answer changes only with the catalogue.
+  return keptCounts('all', () => countCategories(database), database);
+}
+
+const keptCounts = keptWhileCatalogueStays<Map<string, number>>(1);
+
+async function countCategories(database: Database): Promise<Map<string, number>> {
   const category = sql<string>`json_each.value`;
   const rows = await database
     .select({ category, tools: countDistinct(tools.id) })

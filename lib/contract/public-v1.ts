@@ -7,14 +7,14 @@ import { isCleanLine } from '../schemas';
 
 /** The OpenAPI tag of every operation under /api/v1. */
 export const V1_TAG = 'Public API v1';
-export const V1_DEFAULT_LIMIT = 20;
+const V1_DEFAULT_LIMIT = 20;
 export const V1_MAX_LIMIT = 100;
-export const V1_MAX_SEARCH = 200;
+const V1_MAX_SEARCH = 200;
 /** A cursor this API makes is well under this; anything longer is not one of ours. */
 const MAX_CURSOR_LENGTH = 512;
 
 /** featured: the directory's order (premium, then quality score, then newest); newest: latest approval first; name: A to Z. */
-export const TOOL_SORTS = ['featured', 'newest', 'name'] as const;
+const TOOL_SORTS = ['featured', 'newest', 'name'] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** The public API's own error texts (SPEC.md section 8 style: the body of a "status: body" error). */
@@ -38,13 +38,13 @@ export const V1_MSG = {
 /** Positions in each order: the sort keys of the last item sent (booleans as 0/1, times as epoch milliseconds). */
 const epochMs = z.number().int().nullable();
 const id = z.number().int().positive();
-export const cursorPositions = {
+const cursorPositions = {
   featured: z.tuple([z.union([z.literal(0), z.literal(1)]), z.number().int().nullable(), epochMs, id]),
   newest: z.tuple([epochMs, id]),
   name: z.tuple([z.string().max(255), id]),
   posts: z.tuple([epochMs, id]),
 } as const;
-export type CursorOrder = keyof typeof cursorPositions;
+type CursorOrder = keyof typeof cursorPositions;
 export type CursorPosition<O extends CursorOrder> = z.infer<(typeof cursorPositions)[O]>;
 
 const cursorPayload = z.discriminatedUnion('o', [
@@ -146,7 +146,7 @@ const nextCursor = z
   .nullable()
   .meta({ description: 'Pass it as `cursor` for the next page; null on the last page.' });
 
-export const publicTool = z
+const publicTool = z
   .object({
     id: z.number().int(),
     slug: z.string(),
@@ -229,7 +229,7 @@ export const categoryList = z
   });
 export type CategoryListV1 = z.infer<typeof categoryList>;
 
-export const publicPost = z
+const publicPost = z
   .object({
     id: z.number().int(),
     slug: z.string(),

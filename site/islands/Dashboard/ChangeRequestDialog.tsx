@@ -13,12 +13,15 @@ import Modal from '../../components/Modal';
 import { showToast } from '../../stores/toast';
 import { refreshMyTools, type MyTool } from '../../stores/my-tools';
 
+/** Made once: the form checks with the API's own schema. */
+const resolver = zodResolver(changeRequestSchema);
+
 export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; onClose: () => void }) {
   // Every field is sent; the server keeps only what differs from the tool. The lists are edited as comma lists,
   // which the schema splits.
   const { register, control, handleSubmit, setError, formState } = useForm({
     ...SUBMIT_ONLY,
-    resolver: zodResolver(changeRequestSchema),
+    resolver,
     defaultValues: {
       name: tool.name,
       url: tool.url,

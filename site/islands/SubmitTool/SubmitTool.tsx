@@ -21,13 +21,16 @@ function errorText(error: unknown): string {
   return serverMessage(error) || TOAST.submissionFailedFallback;
 }
 
+/** Made once: the form checks with the API's own schema. */
+const resolver = zodResolver(submissionSchema);
+
 export default function SubmitTool() {
   const { data: user, loading } = useUser();
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const form = useForm({
     ...SUBMIT_ONLY,
-    resolver: zodResolver(submissionSchema),
+    resolver,
     defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false' },
   });
   const { control, handleSubmit, setError, reset } = form;

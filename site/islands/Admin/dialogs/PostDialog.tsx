@@ -11,11 +11,14 @@ import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
 
+/** Made once: the form checks with the API's own schema. */
+const resolver = zodResolver(blogPostSchema);
+
 export default function PostDialog({ post, onClose }: { post: AdminPost | null; onClose: () => void }) {
   const id = useId();
   const { register, handleSubmit, watch, formState } = useForm({
     ...SUBMIT_ONLY,
-    resolver: zodResolver(blogPostSchema),
+    resolver,
     defaultValues: {
       title: post?.title ?? '',
       slug: post?.slug ?? '',

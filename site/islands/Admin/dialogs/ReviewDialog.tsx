@@ -23,13 +23,16 @@ interface Props {
   testId?: string;
 }
 
+/** Made once: the form checks with the API's own schema. */
+const resolver = zodResolver(editorialReviewSchema);
+
 export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, initialTake = '', initialScore, onSubmit, onClose, testId }: Props) {
   const takeId = useId();
   const scoreId = useId();
   const errorId = useId();
   const { register, control, handleSubmit, setValue, getValues, formState } = useForm({
     ...SUBMIT_ONLY,
-    resolver: zodResolver(editorialReviewSchema),
+    resolver,
     defaultValues: { curatorTake: initialTake, qualityScore: clampedScore(initialScore ?? DEFAULT_QUALITY_SCORE) },
   });
   const error = firstMessage(formState.errors);
