@@ -107,11 +107,14 @@ export function clientAddress(request: Request, socketAddress: string | undefine
   return seen ?? socketAddress ?? 'unknown';
 }
 
-/** The request as the app sees it: with the client's address in CLIENT_IP_HEADER, whatever the client put there. */
+/**
+ * The request as the app sees it: with the client's address in CLIENT_IP_HEADER, whatever the client put there. Set
+ * on the request itself (Bun lets a server change an incoming request's headers): a copy of the request and its
+ * headers cost every API answer about a tenth of its time.
+ */
 export function withClientAddress(request: Request, socketAddress: string | undefined, proxy: TrustedProxy = config.trustedProxy): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, clientAddress(request, socketAddress, proxy));
-  return new Request(request, { headers });
+  request.headers.set(CLIENT_IP_HEADER, clientAddress(request, socketAddress, proxy));
+  return request;
 }
 
 export const security = new Elysia({ name: 'security' })
