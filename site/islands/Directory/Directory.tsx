@@ -40,7 +40,7 @@ export function directoryHref({ search, category }: Query): string {
 function findTools({ search, category }: Query, page: number): Promise<ToolCardData[]> {
   const offset = page * DIRECTORY_PAGE_SIZE;
   const tags = category === 'all' ? undefined : category;
-  return api('GET /api/tools', { query: { limit: DIRECTORY_PAGE_SIZE, offset, search: search || undefined, tags } });
+  return api('GET /api/tools', { query: { limit: DIRECTORY_PAGE_SIZE, offset, search: search || undefined, tags } }).then((a) => a.tools);
 }
 
 export interface DirectoryProps {
