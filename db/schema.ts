@@ -107,6 +107,9 @@ export const tools = sqliteTable(
     // The directory's other orders (GET /api/tools?sort=rating|reviewed), each read from an index.
     index('tools_public_rating_idx').on(t.status, t.qualityScore, t.approvedAt),
     index('tools_public_reviewed_idx').on(t.status, t.lastReviewedAt),
+    // The directory's facets (db/queries/directory.ts): every public tool's pricing, score and categories, grouped in
+    // this order, read from the index alone.
+    index('tools_public_facets_idx').on(t.status, t.pricingModel, t.qualityScore, t.tags),
   ],
 );
 

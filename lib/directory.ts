@@ -25,6 +25,18 @@ const SORT_PHRASES: Record<DirectorySort, string> = {
   name: 'from A to Z',
 };
 
+const MAX_SEARCH_WORDS = 8;
+const MAX_WORD_LENGTH = 64;
+
+/**
+ * The words of visitor text as the search reads them (letters and digits, lowercased, at most MAX_SEARCH_WORDS): what
+ * the full-text search matches (db/queries/tools.ts) and what the cards highlight.
+ */
+export function searchWords(text: string | null | undefined): string[] {
+  const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
+}
+
 /** The minimum editor ratings the directory offers (a score is 1-10; the API takes any of 1-10). */
 export const RATING_THRESHOLDS = [9, 8, 7, 6, 5] as const;
 export const MIN_RATING = 1;

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CategoryId } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
-import { DEFAULT_SORT, type DirectorySort, type ToolFilters } from '../../lib/directory';
+import { DEFAULT_SORT, searchWords, type DirectorySort, type ToolFilters } from '../../lib/directory';
 import type { PublicTool, PublicToolDetail } from '../../lib/contract';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { prepared, readDb, type Database } from '../client';
@@ -51,9 +51,6 @@ export interface ListPublicToolsOptions {
 /** FTS5 column weights for name, description, tags: a name hit counts most, then a category, then the description. */
 const BM25 = sql`bm25(tools_fts, 10.0, 2.0, 4.0)`;
 
-const MAX_SEARCH_WORDS = 8;
-const MAX_WORD_LENGTH = 64;
-
 /**
  * Above this many full-text matches a search is ordered by tiers instead of bm25: bm25 costs time for
  * every match (about 2 µs each), and words that common carry little relevance signal (bench/search.ts).
@@ -62,12 +59,6 @@ export const RANKED_MATCH_LIMIT = 250;
 
 /** Up to this many name hits the name tier is fetched by rowid and sorted; above it, by walking the public order. */
 export const NAME_TIER_SORT_LIMIT = 250;
-
-/** The words of visitor text as the search reads them: letters and digits, lowercased, at most MAX_SEARCH_WORDS. */
-export function searchWords(text: string | null | undefined): string[] {
-  const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
-}
 
 /**
  * Visitor text as quoted FTS5 terms. Words are the tokenizer's own (letters and digits); everything else,
@@ -232,7 +223,7 @@ export function commonWordsTiers(
 }
 
 /** How many rows match, counting no further than cap. */
-async function countMatches(expression: string, cap: number, database: Database): Promise<number> {
+export async function countMatches(expression: string, cap: number, database: Database = readDb()): Promise<number> {
   const [row] = await database
     .select({ n: count() })
     .from(sql`(select 1 from tools_fts where tools_fts match ${expression} limit ${cap})`);
