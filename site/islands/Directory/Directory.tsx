@@ -6,6 +6,7 @@ import { CATEGORIES, PRICING_MODELS, type CategoryId, type PricingModel } from '
 import { DIRECTORY_PAGE_SIZE, SITE_NAME, SKELETON_CARDS } from '../../../lib/constants';
 import type { ToolFacets } from '../../../lib/contract';
 import {
+  DEFAULT_SORT,
   DIRECTORY_SORTS,
   EMPTY_DIRECTORY_QUERY,
   RATING_THRESHOLDS,
@@ -49,7 +50,7 @@ function apiQuery(q: DirectoryQuery, page: number) {
     category: [...q.categories],
     pricing: [...q.pricing],
     minRating: q.minRating || undefined,
-    sort: q.sort,
+    sort: q.sort === DEFAULT_SORT ? undefined : q.sort,
   };
 }
 
