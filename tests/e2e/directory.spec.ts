@@ -81,6 +81,24 @@ test('typing searches after a pause, a typo finds the tool with "Did you mean", 
   expect(asked).toEqual(['Copilt']);
 });
 
+test('the header search box finds the same tools as the directory, typo included, and leads to all its results', async ({ page, request }) => {
+  const expected = (await apiNames(request, 'search=Copilt')).slice(0, 5);
+  await page.goto('/pricing');
+  const box = page.getByRole('combobox', { name: 'Search tools and articles' }).first();
+  await box.click();
+  await box.pressSequentially('Copilt', { delay: 30 });
+  // Each result's head is the tool's name and its "Tool" badge.
+  const heads = page.locator('[data-search-results] a > span.font-semibold');
+  await expect.poll(async () => (await heads.allTextContents()).filter((t) => t.endsWith('Tool'))).toEqual(expected.map((name) => `${name}Tool`));
+  await expect(page.locator('[data-search-status]').first()).toContainText('Did you mean Copilot?');
+  const all = page.getByRole('link', { name: 'See all results for “Copilt”' });
+  await expect(all).toHaveAttribute('href', '/directory?q=Copilt');
+  await all.click();
+  await expect(page).toHaveURL(/\/directory\?q=Copilt$/);
+  await expect(page.getByTestId('did-you-mean')).toContainText('Did you mean Copilot?');
+  expect((await cardNames(page)).slice(0, 5)).toEqual(expected);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
