@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
+import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
 import { requestPath, serveStatic } from './services/static-site';
 
@@ -32,6 +33,8 @@ function serveFile(request: Request, path: string): Response | Promise<Response>
 export function handleRequest(request: Request, peer?: () => string | undefined): Response | Promise<Response> {
   const path = requestPath(request.url);
   if (isApiPath(path)) return app.handle(withClientAddress(request, peer?.()));
+  const directory = serveDirectoryQuery(request, path);
+  if (directory !== null) return directory.then((res) => res ?? serveFile(request, path));
   const live = serveChangedPage(request, path);
   if (live === null) return serveFile(request, path);
   return live.then((res) => res ?? serveFile(request, path));

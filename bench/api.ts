@@ -16,6 +16,18 @@ export const API_CASES: { label: string; path: string; signedIn?: boolean; scrip
   { label: 'search, broad word "data"', path: '/api/tools?search=data' },
   { label: 'search, prefix "ana"', path: '/api/tools?search=ana' },
   { label: 'search, two words', path: '/api/tools?search=data%20writer' },
+  { label: 'filtered + sorted (2 categories, free, 7+, rating)', path: '/api/tools?category=design&category=marketing&pricing=free&minRating=7&sort=rating' },
+  { label: 'facets of a search and filters', path: '/api/tools/facets?search=data&category=design&minRating=7' },
+  { label: 'typo "Copilt" (answered with "Copilot")', path: '/api/tools?search=Copilt' },
+  {
+    label: 'filtered + sorted pages, all different',
+    path: '/api/tools?category=design&sort=rating',
+    script: variedRequests(
+      '/api/tools?limit=12&',
+      '',
+      `({'category=design','category=marketing&category=design','pricing=free','minRating=8','category=development&pricing=freemium'})[math.random(1, 5)] .. '&sort=' .. ({'rating','newest','reviewed','name','recommended'})[math.random(1, 5)] .. '&offset=' .. (math.random(0, 20) * 12)`,
+    ),
+  },
   // The same URL again and again is answered from what the server keeps (decision 0039); these vary every request,
   // so nearly none is: the cost of an answer read from the database.
   { label: 'directory pages, all different', path: '/api/tools?limit=12', script: variedRequests('/api/tools?limit=12&offset=', '', 'math.random(0, 800) * 12') },

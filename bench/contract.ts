@@ -43,12 +43,12 @@ try {
 
   const cases: { label: string; path: string; schema: z.ZodType }[] = [
     { label: 'GET /api/user', path: '/api/user', schema: C.currentUserSchema },
-    { label: 'GET /api/tools?limit=12', path: '/api/tools?limit=12', schema: z.array(C.publicToolSchema) },
-    { label: 'GET /api/tools?limit=100', path: '/api/tools?limit=100', schema: z.array(C.publicToolSchema) },
+    { label: 'GET /api/tools?limit=12', path: '/api/tools?limit=12', schema: C.toolListAnswerSchema },
+    { label: 'GET /api/tools?limit=100', path: '/api/tools?limit=100', schema: C.toolListAnswerSchema },
     { label: 'GET /api/tools/slug/{slug}', path: '', schema: C.publicToolDetailSchema },
     { label: `GET /api/admin/tools/approved (${N.toLocaleString('en-US')})`, path: '/api/admin/tools/approved', schema: z.array(C.adminApprovedToolSchema) },
   ];
-  const [first] = (await (await app.handle(new Request('http://localhost/api/tools?limit=1', { headers }))).json()) as { slug: string }[];
+  const [first] = ((await (await app.handle(new Request('http://localhost/api/tools?limit=1', { headers }))).json()) as { tools: { slug: string }[] }).tools;
   cases[3].path = `/api/tools/slug/${first.slug}`;
 
   console.log(`Answer checks at ${N.toLocaleString('en-US')} synthetic tools (in process, µs per request)`);

@@ -2,6 +2,7 @@
 // Run: node_modules/.bin/bun bench/search.ts [toolCount]   (uses a scratch database under /tmp, never data/app.db)
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import type { CategoryId } from '../lib/categories';
 
 const TOOL_COUNT = Number(process.argv[2] ?? 10_000);
 const WARMUP = 50;
@@ -24,7 +25,7 @@ const { app } = await import('../api/app');
 interface Case {
   name: string;
   /** Options for listPublicTools; rotated through so one cached plan or page is not all that is measured. */
-  variants: { search?: string; category?: string }[];
+  variants: { search?: string; category?: CategoryId }[];
 }
 
 const CASES: Case[] = [
@@ -55,6 +56,9 @@ async function measure(run: (i: number) => Promise<unknown>): Promise<{ p50: num
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), qps: (ITERATIONS / total) * 1000 };
 }
+
+/** The filters of a case's one category. */
+const filtersOfBench = (category: CategoryId | undefined) => ({ categories: category ? [category] : [] });
 
 function toQuery({ search, category }: { search?: string; category?: string }): string {
   const params = new URLSearchParams();
@@ -98,11 +102,11 @@ for (const c of CASES) {
     const matches = await matchCount(ftsMatchExpression(v.search));
     let plans: string[];
     if (terms.length === 0) plans = [await plan(browseQuery({ category: v.category, ...page }))];
-    else if (matches <= RANKED_MATCH_LIMIT) plans = [`bm25: ${await plan(rankedSearchQuery({ category: v.category, expression: terms.join(' AND '), ...page }))}`];
+    else if (matches <= RANKED_MATCH_LIMIT) plans = [`bm25: ${await plan(rankedSearchQuery({ filters: filtersOfBench(v.category), expression: terms.join(' AND '), ...page }))}`];
     else {
-      const nameHits = await matchCount(commonWordsTiers(terms, v.category).inName);
+      const nameHits = await matchCount(commonWordsTiers(terms, filtersOfBench(v.category)).inName);
       const nameTierByRowid = nameHits <= NAME_TIER_SORT_LIMIT;
-      const { nameTier, restTier } = commonWordsTiers(terms, v.category, { nameTierByRowid });
+      const { nameTier, restTier } = commonWordsTiers(terms, filtersOfBench(v.category), { nameTierByRowid });
       plans = [
         `name tier (${nameHits} name hits, ${nameTierByRowid ? 'sorted' : 'walked'}): ${await plan(tierQuery(nameTier, page))}`,
         `rest tier: ${await plan(tierQuery(restTier, page))}`,

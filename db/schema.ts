@@ -92,6 +92,8 @@ export const tools = sqliteTable(
     submittedAt: createdAt(),
     approvedAt: integer({ mode: 'timestamp_ms' }),
     updatedAt: createdAt(),
+    // When an editor last reviewed it (approval or follow-up): the directory's "Recently reviewed" order.
+    lastReviewedAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('tools_slug_unique').on(t.slug),
@@ -102,6 +104,12 @@ export const tools = sqliteTable(
     // The public API's other orders (/api/v1/tools?sort=newest|name): a page reads the index, not a sort of every tool.
     index('tools_public_newest_idx').on(t.status, t.approvedAt),
     index('tools_public_name_idx').on(t.status, sql`${t.name} collate nocase`),
+    // The directory's other orders (GET /api/tools?sort=rating|reviewed), each read from an index.
+    index('tools_public_rating_idx').on(t.status, t.qualityScore, t.approvedAt),
+    index('tools_public_reviewed_idx').on(t.status, t.lastReviewedAt),
+    // The directory's facets (db/queries/directory.ts): every public tool's pricing, score and categories, grouped in
+    // this order, read from the index alone.
+    index('tools_public_facets_idx').on(t.status, t.pricingModel, t.qualityScore, t.tags),
   ],
 );
 

@@ -291,6 +291,7 @@ export async function seedDemo(database: Database): Promise<void> {
         unlistReason: t.unlistReason ?? null,
         submittedAt,
         approvedAt,
+        lastReviewedAt: t.review ? lastReviewAt : null,
         updatedAt: t.status === TOOL_STATUS.rejected ? later(submittedAt, 1) : (lastReviewAt ?? submittedAt),
       };
     });
@@ -466,6 +467,7 @@ export async function seedSyntheticTools(n: number, database: Database): Promise
           submittedAt,
           approvedAt,
           updatedAt: approvedAt,
+          lastReviewedAt: approvedAt,
         });
       }
       const ids = await tx.insert(tools).values(rows).returning({ id: tools.id });

@@ -45,12 +45,15 @@ function split<E extends Endpoint>(endpoint: E): { method: Method<E>; template: 
   return { method: endpoint.slice(0, space) as Method<E>, template: endpoint.slice(space + 1) };
 }
 
-/** The address of a call: its path with the parameters filled in, then the query fields that are set. */
+/** The address of a call: its path with the parameters filled in, then the query fields that are set (a list's field once per value). */
 export function apiUrl<E extends Endpoint>(endpoint: E, ...[address]: Optional<ApiAddress<E>>): string {
   const { params, query } = (address ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const path = split(endpoint).template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else if (value !== undefined && value !== null) search.set(key, String(value));
+  }
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -16,16 +16,16 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text}`);
 }
 
-/** GET `url` with the session's cookies; a non-OK answer throws. */
-export async function getOk(url: string): Promise<Response> {
-  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+/** GET `url` with the session's cookies; a non-OK answer throws, and so does an abort through `signal`. */
+export async function getOk(url: string, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' }, signal });
   if (!res.ok) throw await failure(res);
   return res;
 }
 
 /** GET a JSON resource; a non-OK answer throws. */
-export async function getJson<T>(url: string): Promise<T> {
-  return (await (await getOk(url)).json()) as T;
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return (await (await getOk(url, signal)).json()) as T;
 }
 
 /** A state-changing call with a JSON body (or FormData as is); a non-OK answer throws. */

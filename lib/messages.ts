@@ -1,4 +1,6 @@
 // Every message a user can see that SPEC.md spells out, written once for islands and API.
+import { PRICING_MODELS } from './categories';
+import { DIRECTORY_SORTS } from './directory';
 export const MSG = {
   // Submission form (section 5)
   toolNameRequired: 'Tool name is required',
@@ -30,6 +32,10 @@ export const MSG = {
   invalidLimit: 'limit must be a whole number from 1 to 100',
   invalidOffset: 'offset must be a whole number of 0 or more',
   unknownCategory: 'Unknown category',
+  unknownPricing: `pricing must be one of: ${PRICING_MODELS.join(', ')}`,
+  invalidMinRating: 'minRating must be a whole number from 1 to 10',
+  unknownSort: `sort must be one of: ${DIRECTORY_SORTS.join(', ')}`,
+  tooManyValues: 'A filter takes at most 20 values',
   searchTooLong: 'Search text must be at most 200 characters',
   toolNotFound: 'Tool not found',
   postNotFound: 'Post not found',

@@ -194,6 +194,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       curatorTake: input.curatorTake,
       qualityScore: input.qualityScore,
       updatedAt: now,
+      lastReviewedAt: now,
     });
     await tx.insert(editorialReviews).values({
       toolId,
@@ -369,7 +370,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .insert(editorialReviews)
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
-    await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now });
+    await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now, lastReviewedAt: now });
     if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug));
     await recordAudit(tx, {
       actorId: actor.id,

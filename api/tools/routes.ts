@@ -1,28 +1,54 @@
-// The public catalogue API: approved tools by page, category and search, and one tool by slug.
+// The public catalogue API: approved tools by page, filters, sort and search, the facets of such a query, and one tool
+// by slug.
 import { Elysia } from 'elysia';
-import { z } from 'zod';
-import { getPublicToolBySlug, listPublicTools } from '../../db/queries/tools';
-import { publicToolDetailSchema, publicToolSchema, slugParamsSchema, toolListQuerySchema } from '../../lib/contract';
+import { directoryFacets, directoryPage } from '../../db/queries/directory';
+import { filtersKey, getPublicToolBySlug } from '../../db/queries/tools';
+import {
+  publicToolDetailSchema,
+  slugParamsSchema,
+  toolFacetsSchema,
+  toolListAnswerSchema,
+  toolListQuerySchema,
+  type ToolListQuery,
+} from '../../lib/contract';
+import type { ToolFilters } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { keptCatalogueAnswer } from '../services/kept-answers';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
 
-const toolListSchema = z.array(publicToolSchema);
+/** The filters of a query: `tags` (one category, the older form) and `category` (repeatable) together. */
+function filtersOf({ tags, category = [], pricing, minRating }: ToolListQuery): ToolFilters {
+  return { categories: [...new Set([...(tags ? [tags] : []), ...category])], pricing: [...new Set(pricing)], minRating };
+}
 
 export const toolRoutes = new Elysia({ name: 'tool-routes' })
   .use(errors)
   .use(security)
   .get(
     '/api/tools',
-    ({ query: { limit, offset, search, tags }, set }) => {
+    ({ query, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
-      return keptCatalogueAnswer(JSON.stringify([limit, offset, search, tags]), toolListSchema, () =>
-        listPublicTools({ limit, offset, search, category: tags }),
+      const { limit, offset, search, sort } = query;
+      const filters = filtersOf(query);
+      // The key holds every parameter the answer depends on (equal filters in any order give one key).
+      return keptCatalogueAnswer(JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]), toolListAnswerSchema, () =>
+        directoryPage({ limit, offset, search, sort, filters }),
       );
     },
-    { query: toolListQuerySchema, response: answer(toolListSchema) },
+    { query: toolListQuerySchema, response: answer(toolListAnswerSchema) },
+  )
+  .get(
+    '/api/tools/facets',
+    ({ query, set }) => {
+      set.headers['cache-control'] = PUBLIC_CACHE;
+      const filters = filtersOf(query);
+      return keptCatalogueAnswer(JSON.stringify(['facets', query.search, filtersKey(filters)]), toolFacetsSchema, () =>
+        directoryFacets({ search: query.search, filters }),
+      );
+    },
+    { query: toolListQuerySchema, response: answer(toolFacetsSchema) },
   )
   .get(
     '/api/tools/slug/:slug',

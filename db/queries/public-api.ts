@@ -2,7 +2,7 @@
 // and the categories with their counts. Public columns only, named one by one.
 import { and, asc, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CursorPosition, ToolSort } from '../../lib/contract/public-v1';
-import type { PricingModel } from '../../lib/categories';
+import type { CategoryId, PricingModel } from '../../lib/categories';
 import type { PublicTool } from '../../lib/contract';
 import { readDb, type Database } from '../client';
 import { POST_STATUS } from '../../lib/post-status';
@@ -16,10 +16,10 @@ import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } fro
  * What the public API answers about a tool, and nothing else: the directory's public columns (no submitter, status,
  * reasons or url key) without the submission date.
  */
-const { submittedAt: _submittedAt, ...v1ToolColumns } = publicToolColumns;
+const { submittedAt: _submittedAt, lastReviewedAt: _lastReviewedAt, ...v1ToolColumns } = publicToolColumns;
 
 /** A row of v1ToolColumns. */
-export type V1ToolRow = Omit<PublicTool, 'submittedAt'>;
+export type V1ToolRow = Omit<PublicTool, 'submittedAt' | 'lastReviewedAt'>;
 
 /**
  * One key of an order. SQLite sorts NULL below every value: first going up, last going down. `at` reads the
@@ -93,7 +93,7 @@ interface PublicToolsPageOptions<S extends ToolSort> {
   limit: number;
   /** Visitor text, matched as the directory's search matches it (every word, as a prefix). */
   search?: string;
-  category?: string;
+  category?: CategoryId;
   pricing?: PricingModel;
   after?: CursorPosition<S>;
 }
@@ -104,8 +104,7 @@ export async function publicToolsPage<S extends ToolSort>(
   database: Database = readDb(),
 ): Promise<Page<V1ToolRow, CursorPosition<S>>> {
   const keys = TOOL_ORDERS[sort];
-  const conditions = baseConditions(category);
-  if (pricing) conditions.push(eq(tools.pricingModel, pricing));
+  const conditions = baseConditions({ categories: category ? [category] : [], pricing: pricing ? [pricing] : [] });
   const expression = ftsMatchExpression(search);
   if (expression) conditions.push(matchesFts(expression));
   if (after) conditions.push(afterPosition(keys, after));

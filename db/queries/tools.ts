@@ -1,6 +1,8 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CategoryId } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
+import { DEFAULT_SORT, searchWords, type DirectorySort, type ToolFilters } from '../../lib/directory';
 import type { PublicTool, PublicToolDetail } from '../../lib/contract';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { prepared, readDb, type Database } from '../client';
@@ -26,6 +28,7 @@ export const publicToolColumns = {
   submittedAt: tools.submittedAt,
   approvedAt: tools.approvedAt,
   updatedAt: tools.updatedAt,
+  lastReviewedAt: tools.lastReviewedAt,
 };
 
 export type { PublicTool };
@@ -35,17 +38,18 @@ export interface ListPublicToolsOptions {
   offset?: number;
   /** Free text from a visitor; turned into a safe FTS5 expression, never passed through. */
   search?: string;
-  /** One category id; absent means every category. */
+  /** One category id: the same as filters.categories = [category]. */
   category?: string;
+  /** Categories (any of), pricing models (any of), minimum score. */
+  filters?: ToolFilters;
+  /** Default recommended: the public order, or relevance when there is search text. */
+  sort?: DirectorySort;
   /** The most matches bm25 ranks (default RANKED_MATCH_LIMIT); above it a search is ordered by tiers. */
   rankedMatchLimit?: number;
 }
 
 /** FTS5 column weights for name, description, tags: a name hit counts most, then a category, then the description. */
 const BM25 = sql`bm25(tools_fts, 10.0, 2.0, 4.0)`;
-
-const MAX_SEARCH_WORDS = 8;
-const MAX_WORD_LENGTH = 64;
 
 /**
  * Above this many full-text matches a search is ordered by tiers instead of bm25: bm25 costs time for
@@ -63,9 +67,7 @@ export const NAME_TIER_SORT_LIMIT = 250;
  * a single character would match nearly every row as a prefix, so it must match a whole word.
  */
 export function searchTerms(text: string | null | undefined): string[] {
-  const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
-  return unique.map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`));
+  return searchWords(text).map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`));
 }
 
 /** The FTS5 MATCH expression for visitor text (every word must match), or null when there is no word in it. */
@@ -83,8 +85,25 @@ const publicOrder = (): SQL[] => [
   desc(tools.id),
 ];
 
+/**
+ * Each sort's keys, ending with the id so the order is total. Plain columns in the order of an index
+ * (tools_public_order_idx, _rating_idx, _newest_idx, _reviewed_idx, _name_idx), so a page reads the index
+ * instead of sorting every tool; plain DESC keeps NULLs (unscored, never reviewed) last.
+ */
+const ORDERS: Record<DirectorySort, () => SQL[]> = {
+  recommended: publicOrder,
+  rating: () => [desc(tools.qualityScore), desc(tools.approvedAt), desc(tools.id)],
+  newest: () => [desc(tools.approvedAt), desc(tools.id)],
+  reviewed: () => [desc(tools.lastReviewedAt), desc(tools.id)],
+  name: () => [asc(sql`${tools.name} collate nocase`), asc(tools.id)],
+};
+
 const inCategory = (category: string | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL =>
   sql`exists (select 1 from json_each(${tools.tags}) where json_each.value = ${category})`;
+const inAnyCategory = (categories: readonly string[]): SQL =>
+  categories.length === 1
+    ? inCategory(categories[0])
+    : sql`exists (select 1 from json_each(${tools.tags}) where json_each.value in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)}))`;
 
 /**
  * Tools whose row matches the FTS expression. With byRowid the query is driven by the (few) matches and
@@ -98,10 +117,20 @@ export const matchesFts = (expression: string, { byRowid = false } = {}): SQL =>
 const notMatchesFts = (expression: string): SQL =>
   sql`+${tools.id} not in (select rowid from tools_fts where tools_fts match ${expression})`;
 
-/** Public tools, in the category when one is given. */
-export function baseConditions(category: string | undefined): SQL[] {
+/** The filters of the options: `category` is shorthand for one category. */
+function filtersOf({ category, filters = {} }: Pick<ListPublicToolsOptions, 'category' | 'filters'>): ToolFilters {
+  return category ? { ...filters, categories: [category as CategoryId] } : filters;
+}
+
+/**
+ * Public tools that pass the filters. The unary + on pricing and score keeps SQLite walking the index of the
+ * chosen order (and stopping when the page is full) instead of reading a range of another index and sorting it.
+ */
+export function baseConditions({ categories = [], pricing = [], minRating }: ToolFilters = {}): SQL[] {
   const conditions: SQL[] = [eq(tools.status, PUBLIC_TOOL_STATUS)];
-  if (category) conditions.push(inCategory(category));
+  if (categories.length > 0) conditions.push(inAnyCategory(categories));
+  if (pricing.length > 0) conditions.push(sql`+${tools.pricingModel} in (${sql.join(pricing.map((p) => sql`${p}`), sql`, `)})`);
+  if (minRating) conditions.push(sql`+${tools.qualityScore} >= ${minRating}`);
   return conditions;
 }
 
@@ -110,27 +139,37 @@ interface Page {
   offset: number;
 }
 
-/** No search text: the public order. */
-export function browseQuery({ category, limit, offset }: { category?: string } & Page, database: Database = readDb()) {
+/** No search text: the sort's order (default the public order). */
+export function browseQuery(
+  { category, filters, sort = DEFAULT_SORT, limit, offset }: Pick<ListPublicToolsOptions, 'category' | 'filters' | 'sort'> & Page,
+  database: Database = readDb(),
+) {
   return database
     .select(publicToolColumns)
     .from(tools)
-    .where(and(...baseConditions(category)))
-    .orderBy(...publicOrder())
+    .where(and(...baseConditions(filtersOf({ category, filters }))))
+    .orderBy(...ORDERS[sort]())
     .limit(limit)
     .offset(offset);
 }
 
-/** The directory's page without search, as a prepared statement (the most frequent read of the catalogue). */
-const browsePage = (database: Database) =>
+/** The directory's pages without search or filter, one prepared statement per sort (the most frequent reads). */
+const browsePageIn = (sort: DirectorySort) => (database: Database) =>
   database
     .select(publicToolColumns)
     .from(tools)
     .where(eq(tools.status, PUBLIC_TOOL_STATUS))
-    .orderBy(...publicOrder())
+    .orderBy(...ORDERS[sort]())
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare();
+const browsePages: Record<DirectorySort, ReturnType<typeof browsePageIn>> = {
+  recommended: browsePageIn('recommended'),
+  rating: browsePageIn('rating'),
+  newest: browsePageIn('newest'),
+  reviewed: browsePageIn('reviewed'),
+  name: browsePageIn('name'),
+};
 const browseCategoryPage = (database: Database) =>
   database
     .select(publicToolColumns)
@@ -143,26 +182,26 @@ const browseCategoryPage = (database: Database) =>
 
 /** Search with few matches: bm25 relevance (name weighted highest), then the public order among equals; ids only. */
 export function rankedSearchQuery(
-  { category, expression, limit, offset }: { category?: string; expression: string } & Page,
+  { filters, expression, limit, offset }: { filters?: ToolFilters; expression: string } & Page,
   database: Database = readDb(),
 ) {
   return database
     .select({ id: tools.id })
     .from(tools)
     .innerJoin(sql`tools_fts`, sql`tools_fts.rowid = ${tools.id}`)
-    .where(and(...baseConditions(category), sql`tools_fts match ${expression}`))
+    .where(and(...baseConditions(filters), sql`tools_fts match ${expression}`))
     .orderBy(BM25, ...publicOrder())
     .limit(limit)
     .offset(offset);
 }
 
-/** One tier of a common-words search, in the public order; ids only. */
-export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = readDb()) {
+/** One tier of a common-words search (or the matches of a search in another sort), in the sort's order; ids only. */
+export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = readDb(), sort: DirectorySort = DEFAULT_SORT) {
   return database
     .select({ id: tools.id })
     .from(tools)
     .where(and(...conditions))
-    .orderBy(...publicOrder())
+    .orderBy(...ORDERS[sort]())
     .limit(limit)
     .offset(offset);
 }
@@ -170,7 +209,7 @@ export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: 
 /** A common-words search: its name-hit expression and its two tiers, each to be read in the public order. */
 export function commonWordsTiers(
   terms: string[],
-  category: string | undefined,
+  filters: ToolFilters | undefined,
   { nameTierByRowid = true } = {},
 ): { inName: string; nameTier: SQL[]; restTier: SQL[] } {
   const every = terms.join(' AND ');
@@ -178,13 +217,13 @@ export function commonWordsTiers(
   const inName = terms.length === 1 ? `{name} : ${terms[0]}` : `(${every}) AND ({name} : (${terms.join(' OR ')}))`;
   return {
     inName,
-    nameTier: [...baseConditions(category), matchesFts(inName, { byRowid: nameTierByRowid })],
-    restTier: [...baseConditions(category), matchesFts(every), notMatchesFts(inName)],
+    nameTier: [...baseConditions(filters), matchesFts(inName, { byRowid: nameTierByRowid })],
+    restTier: [...baseConditions(filters), matchesFts(every), notMatchesFts(inName)],
   };
 }
 
 /** How many rows match, counting no further than cap. */
-async function countMatches(expression: string, cap: number, database: Database): Promise<number> {
+export async function countMatches(expression: string, cap: number, database: Database = readDb()): Promise<number> {
   const [row] = await database
     .select({ n: count() })
     .from(sql`(select 1 from tools_fts where tools_fts match ${expression} limit ${cap})`);
@@ -192,10 +231,10 @@ async function countMatches(expression: string, cap: number, database: Database)
 }
 
 /** Common words: tools with a search word in the name first, then the others, each tier in the public order. */
-async function commonWordsSearch(terms: string[], category: string | undefined, page: Page, database: Database): Promise<number[]> {
-  const { inName } = commonWordsTiers(terms, category);
+async function commonWordsSearch(terms: string[], filters: ToolFilters, page: Page, database: Database): Promise<number[]> {
+  const { inName } = commonWordsTiers(terms, filters);
   const nameHits = await countMatches(inName, NAME_TIER_SORT_LIMIT + 1, database);
-  const { nameTier, restTier } = commonWordsTiers(terms, category, { nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT });
+  const { nameTier, restTier } = commonWordsTiers(terms, filters, { nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT });
   const first = nameHits === 0 ? [] : await tierQuery(nameTier, page, database);
   if (first.length === page.limit) return first.map((r) => r.id);
   // The name tier ends on this page: the rest tier starts right after it, or further on when the page began past it.
@@ -208,19 +247,32 @@ async function commonWordsSearch(terms: string[], category: string | undefined, 
   return [...first, ...rest].map((r) => r.id);
 }
 
-/** The ids of a page of search results, in their order (see listPublicTools). */
-async function searchPage(terms: string[], category: string | undefined, rankedMatchLimit: number, page: Page, database: Database): Promise<number[]> {
+/**
+ * The ids of a page of search results, in their order (see listPublicTools). A sort other than recommended orders the
+ * matches by its keys: few matches are read by rowid and sorted, many by walking the sort's index and probing them.
+ */
+async function searchPage(
+  terms: string[],
+  filters: ToolFilters,
+  sort: DirectorySort,
+  rankedMatchLimit: number,
+  page: Page,
+  database: Database,
+): Promise<number[]> {
   const expression = terms.join(' AND ');
-  if ((await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit) {
-    return (await rankedSearchQuery({ category, expression, ...page }, database)).map((r) => r.id);
+  const few = (await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit;
+  if (sort !== DEFAULT_SORT) {
+    const conditions = [...baseConditions(filters), matchesFts(expression, { byRowid: few })];
+    return (await tierQuery(conditions, page, database, sort)).map((r) => r.id);
   }
-  return commonWordsSearch(terms, category, page, database);
+  if (few) return (await rankedSearchQuery({ filters, expression, ...page }, database)).map((r) => r.id);
+  return commonWordsSearch(terms, filters, page, database);
 }
 
 /**
- * The first CACHED_MATCHES results of a search are kept, in order, per search and category, while the catalogue does
- * not change (catalogue_version, which triggers move on any change to a tool): a common word matches a large share of
- * the catalogue, and ordering its matches costs time in proportion to them (about 10 ms at 100,000 tools), where a
+ * The first CACHED_MATCHES results of a search are kept, in order, per search, filters and sort, while the catalogue
+ * does not change (catalogue_version, which triggers move on any change to a tool): a common word matches a large share
+ * of the catalogue, and ordering its matches costs time in proportion to them (about 10 ms at 100,000 tools), where a
  * page of a kept order costs one lookup by id. Any change to a tool, by any process, starts over (decision 0039).
  */
 export const CACHED_MATCHES = 240;
@@ -228,10 +280,15 @@ export const CACHED_MATCHES = 240;
 const CACHED_SEARCHES = 500;
 const keptOrders = keptWhileCatalogueStays<number[]>(CACHED_SEARCHES);
 
+/** A text key for filters: equal filters in any order give one key. */
+export function filtersKey({ categories = [], pricing = [], minRating }: ToolFilters): string {
+  return JSON.stringify([[...new Set(categories)].sort(), [...new Set(pricing)].sort(), minRating ?? 0]);
+}
+
 /** The first CACHED_MATCHES result ids of a search, from the kept orders when the catalogue has not changed since. */
-function firstMatches(terms: string[], category: string | undefined, rankedMatchLimit: number, database: Database): Promise<number[]> {
-  const key = `${rankedMatchLimit} ${category ?? ''} ${terms.join(' ')}`;
-  return keptOrders(key, () => searchPage(terms, category, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database), database);
+function firstMatches(terms: string[], filters: ToolFilters, sort: DirectorySort, rankedMatchLimit: number, database: Database): Promise<number[]> {
+  const key = `${rankedMatchLimit} ${sort} ${filtersKey(filters)} ${terms.join(' ')}`;
+  return keptOrders(key, () => searchPage(terms, filters, sort, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database), database);
 }
 
 /** Public tools by id (a JSON array), in any order. */
@@ -251,24 +308,31 @@ async function toolsInOrder(ids: number[], database: Database): Promise<PublicTo
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) => categories.length > 0 || pricing.length > 0 || Boolean(minRating);
+
 /**
- * Approved tools, a page at a time. Without search text: premium first, then quality score, then newest.
- * With search text (every word must match, as a prefix): most relevant first by bm25 with the name weighted
- * highest, then the public order among equals; when more than RANKED_MATCH_LIMIT rows match, tools with a
- * search word in their name first, then the others, each in the public order.
+ * Approved tools that pass the filters, a page at a time, in the sort's order. Without search text the default
+ * (recommended) is premium first, then quality score, then newest. With search text (every word must match, as a
+ * prefix) it is relevance: most relevant first by bm25 with the name weighted highest, then the public order among
+ * equals; when more than RANKED_MATCH_LIMIT rows match, tools with a search word in their name first, then the others,
+ * each in the public order. Another sort orders the matches by its own keys.
  */
 export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = readDb()): Promise<PublicTool[]> {
-  const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, category, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
+  const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, sort = DEFAULT_SORT, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
+  const filters = filtersOf(options);
   const terms = searchTerms(search);
   if (terms.length === 0) {
-    return category
-      ? prepared(database, browseCategoryPage).all({ category, limit, offset })
-      : prepared(database, browsePage).all({ limit, offset });
+    if (!hasFilters(filters)) return prepared(database, browsePages[sort]).all({ limit, offset });
+    const { categories = [] } = filters;
+    if (sort === DEFAULT_SORT && categories.length === 1 && !filters.pricing?.length && !filters.minRating) {
+      return prepared(database, browseCategoryPage).all({ category: categories[0], limit, offset });
+    }
+    return browseQuery({ filters, sort, limit, offset }, database);
   }
   const ids =
     offset + limit <= CACHED_MATCHES
-      ? (await firstMatches(terms, category, rankedMatchLimit, database)).slice(offset, offset + limit)
-      : await searchPage(terms, category, rankedMatchLimit, { limit, offset }, database);
+      ? (await firstMatches(terms, filters, sort, rankedMatchLimit, database)).slice(offset, offset + limit)
+      : await searchPage(terms, filters, sort, rankedMatchLimit, { limit, offset }, database);
   return toolsInOrder(ids, database);
 }
 

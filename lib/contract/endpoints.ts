@@ -42,7 +42,7 @@ import {
   userToolStatsSchema,
   userToolsQuerySchema,
 } from './submissions';
-import { publicToolDetailSchema, publicToolSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { publicToolDetailSchema, publicToolSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
 import { currentUserSchema } from './user';
 
 /**
@@ -70,7 +70,8 @@ export const endpoints = {
   'POST /api/logout': { response: okSchema },
 
   // ---- The catalogue and the blog ----
-  'GET /api/tools': { query: toolListQuerySchema, response: z.array(publicToolSchema) },
+  'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },
+  'GET /api/tools/facets': { query: toolListQuerySchema, response: toolFacetsSchema },
   'GET /api/tools/slug/:slug': { params: slugParamsSchema, response: publicToolDetailSchema },
   'GET /api/blog/posts': { response: z.array(publicPostSchema) },
   'GET /api/blog/posts/:slug': { params: slugParamsSchema, response: publicPostSchema },

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
 import { DIRECTORY_PAGE_SIZE } from '../constants';
+import { DEFAULT_SORT, DIRECTORY_SORTS, MAX_RATING, MIN_RATING } from '../directory';
 import { MSG } from '../messages';
 import { isCleanLine } from '../schemas';
 import { TOOL_STATUSES } from '../tool-status';
@@ -21,7 +22,14 @@ const wholeNumber = (message: string) =>
     .regex(/^\d{1,15}$/, message)
     .transform(Number);
 
-/** GET /api/tools: limit and offset (the directory: 12 and page*12), optional search text and category. */
+/** A query parameter that may repeat (?category=a&category=b): one value or several, each checked; none is absent. */
+const repeatable = <T extends z.ZodType<string>>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
+    z.array(item).max(20, MSG.tooManyValues).optional(),
+  );
+
+/** GET /api/tools and GET /api/tools/facets: limit and offset (the directory: 12 and page*12), optional search text and category. */
 export const toolListQuerySchema = z.object({
   limit: z.preprocess(
     blankToUndefined,
@@ -40,7 +48,7 @@ export const toolListQuerySchema = z.object({
       .refine(isCleanLine, MSG.controlCharacters('Search text'))
       .optional(),
   ),
-  // 'all' is the directory's "All Tools" chip: no filter.
+  // 'all' is the directory's "All Tools" chip: no filter. Kept beside category for callers of the single-category form.
   tags: z.preprocess(
     blankToUndefined,
     z
@@ -48,6 +56,16 @@ export const toolListQuerySchema = z.object({
       .optional()
       .transform((v) => (v === 'all' ? undefined : v)),
   ),
+  /** Repeatable: a tool in any of these categories. */
+  category: repeatable(z.enum(CATEGORY_IDS, MSG.unknownCategory)),
+  /** Repeatable: a tool with any of these pricing models. */
+  pricing: repeatable(z.enum(PRICING_MODELS, MSG.unknownPricing)),
+  /** A quality score of at least this (1-10). */
+  minRating: z.preprocess(
+    blankToUndefined,
+    wholeNumber(MSG.invalidMinRating).pipe(z.number().min(MIN_RATING, MSG.invalidMinRating).max(MAX_RATING, MSG.invalidMinRating)).optional(),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(DIRECTORY_SORTS, MSG.unknownSort).optional().default(DEFAULT_SORT)),
 });
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
@@ -73,11 +91,35 @@ const toolFields = {
   submittedAt: timestampSchema,
   approvedAt: timestampSchema.nullable(),
   updatedAt: timestampSchema,
+  /** When an editor last reviewed it (approval or follow-up); null before the first review. */
+  lastReviewedAt: timestampSchema.nullable(),
 };
 
 /** An approved tool as a visitor sees it: never who submitted it, its reasons or its duplicate key. */
 export const publicToolSchema = z.strictObject(toolFields);
 export type PublicTool = z.infer<typeof publicToolSchema>;
+
+/**
+ * GET /api/tools: a page of tools. When a search word is in no tool (a typo), `suggestion` is the search with each such
+ * word replaced by the closest word of the catalogue, and the tools are those the suggestion finds ("Showing results
+ * for Copilot"): the typed words would have found none.
+ */
+export const toolListAnswerSchema = z.strictObject({
+  tools: z.array(publicToolSchema),
+  suggestion: z.string().nullable(),
+});
+export type ToolListAnswer = z.infer<typeof toolListAnswerSchema>;
+
+/** How many tools each option of a filter group would find, given the search and the other groups' choices. */
+export const toolFacetsSchema = z.strictObject({
+  categories: z.record(z.enum(CATEGORY_IDS), z.number().int()),
+  pricing: z.record(z.enum(PRICING_MODELS), z.number().int()),
+  /** Threshold (1-10) to the number of tools scored at least it. */
+  minRating: z.record(z.string(), z.number().int()),
+  /** The tools the whole query finds. */
+  total: z.number().int(),
+});
+export type ToolFacets = z.infer<typeof toolFacetsSchema>;
 
 /** An editorial review as the public sees it: who reviewed stays private. */
 export const publicEditorialReviewSchema = z.strictObject({

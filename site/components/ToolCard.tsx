@@ -2,12 +2,14 @@
 import type { PublicTool } from '../../lib/contract';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
+import Highlighted from './Highlighted';
 import Stars from './Stars';
 import ToolLogo from './ToolLogo';
 
 export type ToolCardData = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'>;
 
-export default function ToolCard({ tool }: { tool: ToolCardData }) {
+/** `highlight`: the search's words, marked in the name and description. */
+export default function ToolCard({ tool, highlight }: { tool: ToolCardData; highlight?: readonly string[] }) {
   const { shown, overflow } = cardTags(tool.tags, TAGS_PER_CARD);
   return (
     <article className="card bg-base-100 border border-base-200 shadow-sm hover:shadow-md transition-shadow h-full" data-testid="tool-card">
@@ -16,13 +18,17 @@ export default function ToolCard({ tool }: { tool: ToolCardData }) {
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
           <div className="min-w-0 flex-1">
             <div className="flex items-center gap-2 flex-wrap">
-              <h3 className="card-title text-base leading-tight">{tool.name}</h3>
+              <h3 className="card-title text-base leading-tight">
+                <Highlighted text={tool.name} words={highlight} />
+              </h3>
               {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold">Premium</span>}
             </div>
             <p className="text-xs text-base-content/80 mt-0.5">{hostOf(tool.url)}</p>
           </div>
         </div>
-        <p className="grow-0 text-sm text-base-content/80 line-clamp-2">{tool.description}</p>
+        <p className="grow-0 text-sm text-base-content/80 line-clamp-2">
+          <Highlighted text={tool.description} words={highlight} />
+        </p>
         <div className="flex flex-wrap gap-1">
           {shown.map((tag) => (
             <span key={tag} className="badge badge-ghost badge-sm">

@@ -25,13 +25,18 @@ function publisher(site: URL): JsonLd {
 }
 
 /** /directory: a web page whose main entity is the list of the tools shown. */
-export function directoryJsonLd(tools: Pick<PublicTool, 'name' | 'slug'>[], site: URL, description: string): JsonLd {
+export function directoryJsonLd(
+  tools: Pick<PublicTool, 'name' | 'slug'>[],
+  site: URL,
+  description: string,
+  { name = 'Explore AI Tools', path = '/directory' }: { name?: string; path?: string } = {},
+): JsonLd {
   return {
     '@context': CONTEXT,
     '@type': 'WebPage',
-    name: 'Explore AI Tools',
+    name,
     description,
-    url: abs('/directory', site),
+    url: abs(path, site),
     isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: site.toString() },
     mainEntity: {
       '@type': 'ItemList',

@@ -42,7 +42,7 @@ async function list(query = ''): Promise<{ status: number; body: unknown; res: R
 async function names(query = ''): Promise<string[]> {
   const { status, body } = await list(query);
   expect(status).toBe(200);
-  return (body as { name: string }[]).map((t) => t.name);
+  return (body as { tools: { name: string }[] }).tools.map((t) => t.name);
 }
 
 const search = (text: string, extra = '') => names(`?search=${encodeURIComponent(text)}${extra}`);
@@ -87,11 +87,12 @@ describe('GET /api/tools order and shape', () => {
     const { status, body, res } = await list();
     expect(status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
-    const [tool] = body as Record<string, unknown>[];
+    const [tool] = (body as { tools: Record<string, unknown>[] }).tools;
     expect(Object.keys(tool).sort()).toEqual(
       [
         'id', 'name', 'slug', 'url', 'description', 'logoUrl', 'tags', 'pricingModel', 'targetAudience', 'screenshots',
         'videoUrl', 'isPremium', 'curatorTake', 'qualityScore', 'submittedAt', 'approvedAt', 'updatedAt',
+        'lastReviewedAt',
       ].sort(),
     );
     expect(tool).toMatchObject({ tags: ['design', 'marketing'], targetAudience: ['designers'], isPremium: false, qualityScore: 6 });

@@ -5,13 +5,15 @@ import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
 test('home, directory, a tool page, the blog, a post and pricing have no axe violations', async ({ page, request }) => {
-  const tools: PublicTool[] = await (await request.get('/api/tools?limit=100')).json();
+  const { tools } = (await (await request.get('/api/tools?limit=100')).json()) as { tools: PublicTool[] };
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing'];
+  const paths = [
+    '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing',
+  ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });
     // Third-party embeds (the demo video) are not ours to fix.

@@ -22,7 +22,7 @@ interface VnuMessage {
 test('every page of the built site passes the Nu HTML Checker with no errors', async ({ request }) => {
   // A cold JVM checking a few dozen pages takes a few seconds; on a busy machine, more.
   test.setTimeout(180_000);
-  const tools: PublicTool[] = await (await request.get('/api/tools?limit=1')).json();
+  const { tools } = (await (await request.get('/api/tools?limit=1')).json()) as { tools: PublicTool[] };
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   expect(tools.length, 'the seed needs tools').toBeGreaterThan(0);
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
@@ -31,6 +31,8 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
     '/', '/directory', `/tool/${tools[0].slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', '/terms', '/privacy',
     '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/admin',
     '/no-such-page',
+    // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.
+    '/directory?q=Copilt&category=development&sort=rating', '/directory?page=2',
   ];
   const dir = mkdtempSync(join(tmpdir(), 'aitools-vnu-'));
   try {
@@ -39,7 +41,7 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
       const response = await request.get(path);
       expect(response.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
       expect(response.headers()['content-type'], path).toContain('text/html');
-      const file = join(dir, `${path.replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '--')}.html`);
+      const file = join(dir, `${path.replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '--').replace(/[?&=]/g, '-')}.html`);
       writeFileSync(file, await response.text());
       files.set(file, path);
     }

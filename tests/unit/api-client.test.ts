@@ -38,6 +38,12 @@ describe('apiUrl', () => {
     );
     expect(apiUrl('GET /api/tools', { query: {} })).toBe('/api/tools');
   });
+
+  it('repeats a field for each value of a list, and leaves an empty list out', () => {
+    expect(apiUrl('GET /api/tools', { query: { category: ['design', 'marketing'], pricing: [], sort: 'rating' } })).toBe(
+      '/api/tools?category=design&category=marketing&sort=rating',
+    );
+  });
 });
 
 describe('api', () => {

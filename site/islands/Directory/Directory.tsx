@@ -1,262 +1,409 @@
-// The directory: search form, category chips and the tool grid with Load More; ?q= and ?category= live in the address.
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { DIRECTORY_FILTERS } from '../../../lib/categories';
-import { DIRECTORY_PAGE_SIZE, SKELETON_CARDS } from '../../../lib/constants';
-import { api } from '../../../lib/api-client';
-import { logError } from '../../../lib/http';
+// The directory: search as you type, sort, category, pricing and minimum-rating filters with their counts, and the tool
+// grid. The whole query lives in the address (lib/directory.ts); the server renders any such address the same way, so
+// the form is a real GET form and paging real links until the island takes over (then Load More).
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, PRICING_MODELS, type CategoryId, type PricingModel } from '../../../lib/categories';
+import { DIRECTORY_PAGE_SIZE, SITE_NAME, SKELETON_CARDS } from '../../../lib/constants';
+import type { ToolFacets } from '../../../lib/contract';
+import {
+  DEFAULT_SORT,
+  DIRECTORY_SORTS,
+  EMPTY_DIRECTORY_QUERY,
+  RATING_THRESHOLDS,
+  SORT_LABELS,
+  directoryHeading,
+  directoryHref,
+  directoryTitle,
+  parseDirectoryQuery,
+  searchWords,
+  type DirectoryQuery,
+  type DirectorySort,
+} from '../../../lib/directory';
+import { apiUrl, type Answer } from '../../../lib/api-client';
+import { pricingLabel } from '../../../lib/format';
+import { getJson, logError } from '../../../lib/http';
 import ToolCard, { type ToolCardData } from '../../components/ToolCard';
 import ToolCardSkeleton from '../../components/ToolCardSkeleton';
 
-type Category = (typeof DIRECTORY_FILTERS)[number]['id'];
-
-interface Query {
-  search: string;
-  category: Category;
-}
-
-const ALL: Category = 'all';
-
-function isCategory(value: string | null): value is Category {
-  return DIRECTORY_FILTERS.some((f) => f.id === value);
-}
-
-/** The query the address describes. */
-function queryFromLocation(): Query {
-  const params = new URLSearchParams(window.location.search);
-  const category = params.get('category');
-  return { search: (params.get('q') ?? '').trim(), category: isCategory(category) ? category : ALL };
-}
-
-/** The directory address for a query: /directory, /directory?q=…, /directory?category=…. */
-export function directoryHref({ search, category }: Query): string {
-  const params = new URLSearchParams();
-  if (search) params.set('q', search);
-  if (category !== ALL) params.set('category', category);
-  const qs = params.toString();
-  return qs ? `/directory?${qs}` : '/directory';
-}
-
-/** A page of the tools a query finds: the cards' fields of each. */
-function findTools({ search, category }: Query, page: number): Promise<ToolCardData[]> {
-  const offset = page * DIRECTORY_PAGE_SIZE;
-  const tags = category === 'all' ? undefined : category;
-  return api('GET /api/tools', { query: { limit: DIRECTORY_PAGE_SIZE, offset, search: search || undefined, tags } });
-}
+/** How long typing pauses before the search runs. */
+const TYPING_DELAY_MS = 250;
 
 export interface DirectoryProps {
-  /** The first page of all tools, rendered at build time. */
+  /** The query of the address the page was rendered for. */
+  initialQuery: DirectoryQuery;
+  /** Its page of tools, and whether a page follows. */
   initialTools: ToolCardData[];
+  initialHasMore: boolean;
+  initialFacets: ToolFacets;
+  /** The corrected search shown instead of a typed one that found no tool. */
+  initialSuggestion: string | null;
+  /** The catalogue's size, for the intro line. */
+  catalogueSize: number;
 }
 
-export default function Directory({ initialTools }: DirectoryProps) {
-  const [input, setInput] = useState('');
-  const [query, setQuery] = useState<Query>({ search: '', category: ALL });
-  const [tools, setTools] = useState<ToolCardData[]>(initialTools);
-  const [page, setPage] = useState(0);
-  const [lastPageSize, setLastPageSize] = useState(initialTools.length);
+/** The API's query for a directory query's page (page is 1-based). */
+function apiQuery(q: DirectoryQuery, page: number) {
+  return {
+    limit: DIRECTORY_PAGE_SIZE,
+    offset: (page - 1) * DIRECTORY_PAGE_SIZE,
+    search: q.search || undefined,
+    category: [...q.categories],
+    pricing: [...q.pricing],
+    minRating: q.minRating || undefined,
+    sort: q.sort === DEFAULT_SORT ? undefined : q.sort,
+  };
+}
+
+const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((v) => v !== value));
+const count = (n: number | undefined) => ` (${n ?? 0})`;
+
+export default function Directory({ initialQuery, initialTools, initialHasMore, initialFacets, initialSuggestion, catalogueSize }: DirectoryProps) {
+  const [query, setQuery] = useState(initialQuery);
+  const [input, setInput] = useState(initialQuery.search);
+  const [tools, setTools] = useState(initialTools);
+  const [hasMore, setHasMore] = useState(initialHasMore);
+  const [lastPage, setLastPage] = useState(initialQuery.page);
+  const [facets, setFacets] = useState(initialFacets);
+  const [suggestion, setSuggestion] = useState(initialSuggestion);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState(false);
-  // Only the newest request may change the grid: a slow answer for an old query is dropped.
-  const requestId = useRef(0);
+  const [announcement, setAnnouncement] = useState('');
+  // Paging links until hydrated (they work without JavaScript); Load More after.
+  const [hydrated, setHydrated] = useState(false);
+  // The request under way: a newer query aborts it, so a slow answer never overwrites a newer one.
+  const inFlight = useRef<AbortController | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const load = useCallback(
-    async (next: Query, nextPage: number) => {
-      const id = ++requestId.current;
-      setError(false);
-      if (nextPage === 0) setLoading(true);
-      else setLoadingMore(true);
-      try {
-        const rows = await findTools(next, nextPage);
-        if (id !== requestId.current) return;
-        setTools((prev) => (nextPage === 0 ? rows : [...prev, ...rows]));
-        setPage(nextPage);
-        setLastPageSize(rows.length);
-      } catch (e) {
-        if (id !== requestId.current) return;
-        logError(e);
-        setError(true);
-        if (nextPage === 0) setTools([]);
-      } finally {
-        if (id === requestId.current) {
-          setLoading(false);
-          setLoadingMore(false);
-        }
+  const load = useCallback(async (next: DirectoryQuery, page: number) => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    const first = page === next.page;
+    setError(false);
+    if (first) setLoading(true);
+    else setLoadingMore(true);
+    try {
+      const listUrl = apiUrl('GET /api/tools', { query: { ...apiQuery(next, page), limit: DIRECTORY_PAGE_SIZE + 1 } });
+      const [answer, counts] = await Promise.all([
+        getJson<Answer<'GET /api/tools'>>(listUrl, controller.signal),
+        first ? getJson<Answer<'GET /api/tools/facets'>>(apiUrl('GET /api/tools/facets', { query: apiQuery(next, 1) }), controller.signal) : null,
+      ]);
+      const rows = answer.tools.slice(0, DIRECTORY_PAGE_SIZE);
+      setTools((prev) => (first ? rows : [...prev, ...rows]));
+      setHasMore(answer.tools.length > DIRECTORY_PAGE_SIZE);
+      setLastPage(page);
+      setSuggestion(answer.suggestion);
+      if (counts) {
+        setFacets(counts);
+        setAnnouncement(resultsText(counts.total, next, answer.suggestion));
       }
-    },
-    [],
-  );
-
-  /** Shows a query from page one; the first page of all tools is already in the HTML. */
-  const show = useCallback(
-    (next: Query) => {
-      setQuery(next);
-      if (!next.search && next.category === ALL) {
-        requestId.current++;
-        setTools(initialTools);
-        setPage(0);
-        setLastPageSize(initialTools.length);
+    } catch (e) {
+      if (controller.signal.aborted) return;
+      logError(e);
+      setError(true);
+      if (first) setTools([]);
+    } finally {
+      if (inFlight.current === controller) {
+        inFlight.current = null;
         setLoading(false);
         setLoadingMore(false);
-        setError(false);
-        return;
       }
-      void load(next, 0);
+    }
+  }, []);
+
+  /** Shows a query: its address, title and results. `replace` for typing, so Back skips each keystroke. */
+  const navigate = useCallback(
+    (next: DirectoryQuery, { replace = false } = {}) => {
+      const href = directoryHref(next);
+      if (href !== window.location.pathname + window.location.search) {
+        if (replace) window.history.replaceState(null, '', href);
+        else window.history.pushState(null, '', href);
+      }
+      setQuery(next);
+      void load(next, next.page);
     },
-    [initialTools, load],
+    [load],
   );
 
-  // The address may already hold a search (a shared link); Back and Forward move between searches.
   useEffect(() => {
-    const fromAddress = () => {
-      const q = queryFromLocation();
+    setHydrated(true);
+    // Back and Forward show the query of the address they land on.
+    const restore = () => {
+      const q = parseDirectoryQuery(new URLSearchParams(window.location.search));
+      clearTimeout(typingTimer.current);
       setInput(q.search);
-      show(q);
+      setQuery(q);
+      void load(q, q.page);
     };
-    const initial = queryFromLocation();
-    if (initial.search || initial.category !== ALL) fromAddress();
-    window.addEventListener('popstate', fromAddress);
-    return () => window.removeEventListener('popstate', fromAddress);
-  }, [show]);
+    window.addEventListener('popstate', restore);
+    return () => {
+      window.removeEventListener('popstate', restore);
+      clearTimeout(typingTimer.current);
+      inFlight.current?.abort();
+    };
+  }, [load]);
 
-  const navigate = (next: Query) => {
-    const href = directoryHref(next);
-    if (href !== window.location.pathname + window.location.search) window.history.pushState(null, '', href);
-    show(next);
+  useEffect(() => {
+    document.title = `${directoryTitle(query)} | ${SITE_NAME}`;
+  }, [query]);
+
+  /** Any change of filter or sort starts again from page one. */
+  const change = (patch: Partial<DirectoryQuery>, options?: { replace?: boolean }) => navigate({ ...query, search: input.trim(), ...patch, page: 1 }, options);
+
+  const onType = (e: ChangeEvent<HTMLInputElement>) => {
+    const text = e.target.value;
+    setInput(text);
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => {
+      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: true });
+    }, TYPING_DELAY_MS);
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    navigate({ search: input.trim(), category: query.category });
-  };
-
-  const onCategory = (e: MouseEvent<HTMLAnchorElement>, category: Category) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab keeps the link's own address
-    e.preventDefault();
-    if (category !== query.category) navigate({ search: query.search, category });
+    clearTimeout(typingTimer.current);
+    change({});
   };
 
   const clear = () => {
+    clearTimeout(typingTimer.current);
     setInput('');
-    navigate({ search: '', category: ALL });
+    navigate(EMPTY_DIRECTORY_QUERY);
   };
 
-  const filtered = query.search !== '' || query.category !== ALL;
-  const showClear = input !== '' || query.search !== '';
-  const canLoadMore = !loading && tools.length > 0 && lastPageSize === DIRECTORY_PAGE_SIZE;
-  const heading = query.search
-    ? `Results for “${query.search}”`
-    : (DIRECTORY_FILTERS.find((f) => f.id === query.category)?.label ?? 'All Tools');
+  const filtered = !(query.search === '' && query.categories.length === 0 && query.pricing.length === 0 && !query.minRating);
+  const highlight = searchWords(suggestion ?? query.search);
+  const heading = directoryHeading(query);
+  const pages = Math.max(1, Math.ceil(facets.total / DIRECTORY_PAGE_SIZE));
 
   return (
     <div>
-      <form role="search" action="/directory" method="get" className="flex flex-col sm:flex-row gap-3" onSubmit={onSubmit}>
-        <label className="input input-lg w-full sm:flex-1 bg-base-100">
-          <svg className="h-5 w-5 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-          </svg>
-          <input
-            type="search"
-            name="q"
-            placeholder="Search tools..."
-            aria-label="Search tools"
-            value={input}
-            maxLength={200}
-            onChange={(e) => setInput(e.target.value)}
-          />
-        </label>
-        {query.category !== ALL && <input type="hidden" name="category" value={query.category} />}
-        <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary btn-lg flex-1 sm:flex-none">
-            Search
-          </button>
-          {showClear && (
-            <button type="button" className="btn btn-outline btn-lg flex-1 sm:flex-none" onClick={clear}>
-              Clear Search
+      <section className="bg-gradient-to-b from-primary/10 to-base-100 -mx-4 px-4">
+        <div className="pt-14 pb-8">
+          <h1 className="text-4xl md:text-5xl font-extrabold tracking-tight">{heading}</h1>
+          <p className="mt-3 text-lg text-base-content/80 max-w-2xl">
+            {catalogueSize > 0
+              ? `${catalogueSize} hand-picked ${catalogueSize === 1 ? 'tool' : 'tools'}, each tested and rated by our editors. Search by name or narrow by category, pricing and rating.`
+              : 'Hand-picked tools, each tested and rated by our editors. Search by name or narrow by category, pricing and rating.'}
+          </p>
+        </div>
+      </section>
+
+      <form role="search" action="/directory" method="get" onSubmit={onSubmit} data-testid="directory-form">
+        <div className="flex flex-col sm:flex-row gap-3">
+          <label className="input input-lg w-full sm:flex-1 bg-base-100">
+            <svg className="h-5 w-5 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+            </svg>
+            <input type="search" name="q" placeholder="Search tools..." aria-label="Search tools" value={input} maxLength={200} onChange={onType} />
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary btn-lg flex-1 sm:flex-none">
+              Search
             </button>
-          )}
+            {(input !== '' || filtered) && (
+              <button type="button" className="btn btn-outline btn-lg flex-1 sm:flex-none" onClick={clear} hidden={!hydrated}>
+                Clear Search
+              </button>
+            )}
+          </div>
+        </div>
+
+        <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
+          <div className="space-y-6" data-testid="directory-filters">
+            <label className="form-control w-full">
+              <span className="label-text font-semibold">Sort by</span>
+              <select
+                name="sort"
+                className="select select-bordered w-full mt-1"
+                value={query.sort}
+                onChange={(e) => change({ sort: e.target.value as DirectorySort })}
+              >
+                {DIRECTORY_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FilterGroup legend="Categories">
+              {CATEGORIES.map((c) => (
+                <Check
+                  key={c.id}
+                  name="category"
+                  value={c.id}
+                  label={c.label + count(facets.categories[c.id])}
+                  checked={query.categories.includes(c.id)}
+                  onChange={(on) => change({ categories: toggle<CategoryId>(query.categories, c.id, on) })}
+                />
+              ))}
+            </FilterGroup>
+            <FilterGroup legend="Pricing">
+              {PRICING_MODELS.map((p) => (
+                <Check
+                  key={p}
+                  name="pricing"
+                  value={p}
+                  label={pricingLabel(p) + count(facets.pricing[p])}
+                  checked={query.pricing.includes(p)}
+                  onChange={(on) => change({ pricing: toggle<PricingModel>(query.pricing, p, on) })}
+                />
+              ))}
+            </FilterGroup>
+            <FilterGroup legend="Editor rating">
+              <Check type="radio" name="minRating" value="" label="Any rating" checked={!query.minRating} onChange={() => change({ minRating: 0 })} />
+              {RATING_THRESHOLDS.map((t) => (
+                <Check
+                  key={t}
+                  type="radio"
+                  name="minRating"
+                  value={String(t)}
+                  label={`${t}+${count(facets.minRating[String(t)])}`}
+                  checked={query.minRating === t}
+                  onChange={() => change({ minRating: t })}
+                />
+              ))}
+            </FilterGroup>
+            {/* Without JavaScript the choices apply on submit; the island applies each at once. */}
+            {!hydrated && (
+              <button type="submit" className="btn btn-outline w-full">
+                Apply filters
+              </button>
+            )}
+          </div>
+
+          <div>
+            <div className="mb-4 flex items-baseline justify-between gap-4">
+              <h2 className="text-xl font-semibold" data-testid="results-heading">
+                {query.search ? `Results for “${suggestion ?? query.search}”` : filtered ? 'Matching tools' : 'All Tools'}
+                <span className="font-normal text-base-content/80"> · {facets.total} {facets.total === 1 ? 'tool' : 'tools'}</span>
+              </h2>
+            </div>
+            {suggestion && (
+              <p className="mb-4 rounded-lg bg-base-200/60 px-4 py-3" data-testid="did-you-mean">
+                Did you mean{' '}
+                <a className="link link-primary font-semibold" href={directoryHref({ ...query, search: suggestion, page: 1 })}>
+                  {suggestion}
+                </a>
+                ? No tools match “{query.search}”, so these are the results for “{suggestion}”.
+              </p>
+            )}
+            <p className="sr-only" role="status" aria-live="polite">
+              {announcement}
+            </p>
+            <div aria-busy={loading}>
+              {loading ? (
+                <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="directory-loading">
+                  {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                    <ToolCardSkeleton key={i} />
+                  ))}
+                </div>
+              ) : error && tools.length === 0 ? (
+                <EmptyState title="Something went wrong" hint="The tools could not be loaded. Please try again.">
+                  <button type="button" className="btn btn-primary mt-4" onClick={() => void load(query, query.page)}>
+                    Try Again
+                  </button>
+                </EmptyState>
+              ) : tools.length === 0 ? (
+                filtered ? (
+                  <EmptyState title="No tools found" hint="Try adjusting your search or filter criteria" />
+                ) : (
+                  <EmptyState title="No tools have been approved yet" hint="Check back soon: new tools are reviewed every week." />
+                )
+              ) : (
+                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="tool-grid">
+                  {tools.map((tool) => (
+                    <li key={tool.slug}>
+                      <ToolCard tool={tool} highlight={highlight} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+
+            {hydrated
+              ? (hasMore || loadingMore) &&
+                !loading && (
+                  <div className="mt-10 text-center">
+                    <button type="button" className="btn btn-outline btn-wide" disabled={loadingMore} onClick={() => void load(query, lastPage + 1)}>
+                      {loadingMore && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                      Load More Tools
+                    </button>
+                  </div>
+                )
+              : pages > 1 && (
+                  <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4" data-testid="pagination">
+                    {query.page > 1 && (
+                      <a className="btn btn-outline" rel="prev" href={directoryHref({ ...query, page: query.page - 1 })}>
+                        Previous page
+                      </a>
+                    )}
+                    <span>
+                      Page {query.page} of {pages}
+                    </span>
+                    {query.page < pages && (
+                      <a className="btn btn-outline" rel="next" href={directoryHref({ ...query, page: query.page + 1 })}>
+                        Next page
+                      </a>
+                    )}
+                  </nav>
+                )}
+            {error && tools.length > 0 && (
+              <p className="mt-4 text-center text-error-text" role="alert">
+                More tools could not be loaded. Please try again.
+              </p>
+            )}
+          </div>
         </div>
       </form>
-
-      <nav aria-label="Categories" className="mt-6">
-        <ul className="flex flex-wrap gap-2">
-          {DIRECTORY_FILTERS.map((f) => {
-            const selected = f.id === query.category;
-            return (
-              <li key={f.id}>
-                <a
-                  href={directoryHref({ search: query.search, category: f.id })}
-                  aria-current={selected ? 'true' : undefined}
-                  data-testid="category-chip"
-                  className={`btn btn-sm rounded-full ${selected ? 'btn-primary' : 'btn-outline border-base-300 bg-base-100 font-medium'}`}
-                  onClick={(e) => onCategory(e, f.id)}
-                >
-                  {f.label}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-
-      <div className="mt-8 mb-4 flex items-baseline justify-between gap-4">
-        <h2 className="text-xl font-semibold" data-testid="results-heading">
-          {heading}
-          {query.search && query.category !== ALL && (
-            <span className="font-normal text-base-content/80"> in {DIRECTORY_FILTERS.find((f) => f.id === query.category)?.label}</span>
-          )}
-        </h2>
-      </div>
-      <div aria-live="polite" aria-busy={loading}>
-        {loading ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-loading">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <ToolCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : error && tools.length === 0 ? (
-          <EmptyState title="Something went wrong" hint="The tools could not be loaded. Please try again.">
-            <button type="button" className="btn btn-primary mt-4" onClick={() => void load(query, 0)}>
-              Try Again
-            </button>
-          </EmptyState>
-        ) : tools.length === 0 ? (
-          filtered ? (
-            <EmptyState title="No tools found" hint="Try adjusting your search or filter criteria" />
-          ) : (
-            <EmptyState title="No tools have been approved yet" hint="Check back soon: new tools are reviewed every week." />
-          )
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
-            {tools.map((tool) => (
-              <li key={tool.slug}>
-                <ToolCard tool={tool} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-
-      {(canLoadMore || loadingMore) && (
-        <div className="mt-10 text-center">
-          <button
-            type="button"
-            className="btn btn-outline btn-wide"
-            disabled={loadingMore}
-            onClick={() => void load(query, page + 1)}
-          >
-            {loadingMore && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Load More Tools
-          </button>
-        </div>
-      )}
-      {error && tools.length > 0 && (
-        <p className="mt-4 text-center text-error-text" role="alert">
-          More tools could not be loaded. Please try again.
-        </p>
-      )}
     </div>
+  );
+}
+
+/** What the live region says once a query's results are in. */
+function resultsText(total: number, q: DirectoryQuery, suggestion: string | null): string {
+  const found = `${total} ${total === 1 ? 'tool' : 'tools'} found`;
+  return suggestion ? `No tools match ${q.search}. Showing ${found.replace(' found', '')} for ${suggestion}.` : `${found}.`;
+}
+
+function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="font-semibold mb-2">{legend}</legend>
+      <div className="space-y-1">{children}</div>
+    </fieldset>
+  );
+}
+
+function Check({
+  type = 'checkbox',
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  type?: 'checkbox' | 'radio';
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 cursor-pointer text-sm">
+      <input
+        type={type}
+        name={name}
+        value={value}
+        className={type === 'radio' ? 'radio radio-sm' : 'checkbox checkbox-sm'}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }
 

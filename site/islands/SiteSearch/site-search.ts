@@ -1,8 +1,18 @@
+import { apiUrl, type Answer } from '../../../lib/api-client';
 import { SEARCH_INDEX_SHARDS } from '../../../lib/constants';
+import { directoryHref, searchWords } from '../../../lib/directory';
+import { hostOf } from '../../../lib/format';
+import { highlightParts } from '../../../lib/highlight';
+import { getJson } from '../../../lib/http';
 
-// Site search over the Pagefind index of tool and blog pages. /pagefind/s0/pagefind.js (written by the build) is
-// imported the first time a box is focused or typed in, so the search costs nothing until it is used.
-const MAX_RESULTS = 6;
+// The site-wide search box (docs/decisions/0041): tools from the catalogue API's full-text search, the same engine and
+// order as the directory (typos corrected the same way), and articles from the Pagefind index of the blog.
+// /pagefind/s0/pagefind.js (written by the build) is imported the first time a box is focused or typed in, so the
+// article search costs nothing until it is used.
+const MAX_TOOLS = 5;
+const MAX_ARTICLES = 3;
+/** How long typing pauses before the search runs. */
+const TYPING_DELAY_MS = 150;
 // The index comes in shards (a change re-indexes only its own): the first one's script loads, the others merge into it.
 const SHARDS = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => `/pagefind/s${shard}/`);
 
@@ -16,7 +26,7 @@ interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   mergeIndex(path: string): Promise<void>;
-  debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
+  search(term: string, options?: Record<string, unknown>): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
 let pagefind: Promise<Pagefind> | null = null;
@@ -37,28 +47,53 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
-function resultItem(data: PagefindResultData): HTMLLIElement {
+/** A text node and <mark>s for the words the search matched. */
+function marked(text: string, words: string[]): Node[] {
+  return highlightParts(text, words).map((part) => {
+    if (!part.match) return document.createTextNode(part.text);
+    const mark = document.createElement('mark');
+    mark.textContent = part.text;
+    return mark;
+  });
+}
+
+function resultItem(href: string, title: Node[], kind: string, excerpt: Node[]): HTMLLIElement {
   const li = document.createElement('li');
   const a = document.createElement('a');
-  a.href = data.url;
+  a.href = href;
   a.className = 'flex flex-col items-start gap-0.5 py-2';
   const head = document.createElement('span');
   head.className = 'flex items-center gap-2 font-semibold';
-  head.textContent = data.meta.title ?? data.url;
-  const kind = data.filters?.type?.[0];
-  if (kind) {
-    const badge = document.createElement('span');
-    badge.className = 'badge badge-ghost badge-xs font-normal';
-    badge.textContent = kind === 'Blog' ? 'Article' : kind;
-    head.append(badge);
-  }
-  const excerpt = document.createElement('span');
-  excerpt.className = 'text-xs text-base-content/80 line-clamp-2 [&_mark]:bg-primary/15 [&_mark]:text-base-content';
-  // Pagefind's excerpt is escaped page text with <mark> around the matches.
-  excerpt.innerHTML = data.excerpt;
-  a.append(head, excerpt);
+  head.append(...title);
+  const badge = document.createElement('span');
+  badge.className = 'badge badge-ghost badge-xs font-normal';
+  badge.textContent = kind;
+  head.append(badge);
+  const text = document.createElement('span');
+  text.className = 'text-xs text-base-content/80 line-clamp-2 [&_mark]:bg-primary/15 [&_mark]:text-base-content';
+  text.append(...excerpt);
+  a.append(head, text);
   li.append(a);
   return li;
+}
+
+type ToolAnswer = Answer<'GET /api/tools'>;
+
+function toolItem(tool: ToolAnswer['tools'][number], words: string[]): HTMLLIElement {
+  return resultItem(`/tool/${tool.slug}`, marked(tool.name, words), 'Tool', [document.createTextNode(`${hostOf(tool.url)} · `), ...marked(tool.description, words)]);
+}
+
+function articleItem(data: PagefindResultData): HTMLLIElement {
+  const excerpt = document.createElement('span');
+  // Pagefind's excerpt is escaped page text with <mark> around the matches.
+  excerpt.innerHTML = data.excerpt;
+  return resultItem(data.url, [document.createTextNode(data.meta.title ?? data.url)], 'Article', [excerpt]);
+}
+
+/** Published posts that match, from the Pagefind index (tool pages are searched through the API instead). */
+async function findArticles(term: string): Promise<PagefindResultData[]> {
+  const found = await (await loadPagefind()).search(term, { filters: { type: 'Blog' } });
+  return found ? Promise.all(found.results.slice(0, MAX_ARTICLES).map((r) => r.data())) : [];
 }
 
 export function enhanceSiteSearch(root: HTMLElement): void {
@@ -69,48 +104,66 @@ export function enhanceSiteSearch(root: HTMLElement): void {
   const all = root.querySelector<HTMLAnchorElement>('[data-search-all]');
   const clear = root.querySelector<HTMLButtonElement>('[data-search-clear]');
   if (!input || !panel || !status || !list || !all || !clear) return;
-  let latest = 0;
+  let inFlight: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const open = (on: boolean) => {
     panel.hidden = !on;
     input.setAttribute('aria-expanded', String(on));
   };
 
-  const search = async () => {
+  const search = async (term: string, controller: AbortController) => {
+    status.textContent = 'Searching...';
+    try {
+      const [tools, articles] = await Promise.all([
+        getJson<ToolAnswer>(apiUrl('GET /api/tools', { query: { limit: MAX_TOOLS, search: term } }), controller.signal),
+        // Articles are a bonus: without the index the tools still show.
+        findArticles(term).catch(() => [] as PagefindResultData[]),
+      ]);
+      if (controller.signal.aborted) return;
+      const words = searchWords(tools.suggestion ?? term);
+      list.replaceChildren(...tools.tools.map((t) => toolItem(t, words)), ...articles.map(articleItem));
+      const count = tools.tools.length + articles.length;
+      status.textContent = tools.suggestion
+        ? `No results for “${term}”. Did you mean ${tools.suggestion}?`
+        : count
+          ? `${count} ${count === 1 ? 'result' : 'results'}`
+          : `No results for “${term}”`;
+    } catch {
+      if (controller.signal.aborted) return;
+      list.replaceChildren();
+      status.textContent = 'Search is unavailable right now.';
+    }
+  };
+
+  /** Runs after typing pauses; a newer keystroke cancels the wait and aborts the request under way. */
+  const onInput = () => {
     clear.hidden = input.value === '';
     const term = input.value.trim();
-    const id = ++latest;
-    all.href = term ? `/directory?q=${encodeURIComponent(term)}` : '/directory';
-    all.textContent = term ? `Search the directory for “${term}”` : 'Search the directory';
+    clearTimeout(timer);
+    inFlight?.abort();
+    inFlight = null;
+    all.href = directoryHref({ search: term });
+    all.textContent = term ? `See all results for “${term}”` : 'Search the directory';
     if (!term) {
       list.replaceChildren();
       open(false);
       return;
     }
     open(true);
-    status.textContent = 'Searching...';
-    try {
-      const found = await (await loadPagefind()).debouncedSearch(term, {}, 150);
-      if (found === null || id !== latest) return; // a newer search replaced this one
-      const data = await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data()));
-      if (id !== latest) return;
-      list.replaceChildren(...data.map(resultItem));
-      status.textContent = data.length ? `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'}` : `No results for “${term}”`;
-    } catch {
-      if (id !== latest) return;
-      list.replaceChildren();
-      status.textContent = 'Search is unavailable right now.';
-    }
+    const controller = new AbortController();
+    inFlight = controller;
+    timer = setTimeout(() => void search(term, controller), TYPING_DELAY_MS);
   };
 
   input.addEventListener('focus', () => {
     void loadPagefind().catch(() => undefined);
     if (input.value.trim()) open(true);
   });
-  input.addEventListener('input', () => void search());
+  input.addEventListener('input', onInput);
   const reset = () => {
     input.value = '';
-    void search();
+    onInput();
     input.focus();
   };
   clear.addEventListener('click', reset);

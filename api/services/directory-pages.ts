@@ -1,0 +1,45 @@
+// /directory with query parameters (?q=&category=&pricing=&minRating=&sort=&page=): rendered on demand by the same
+// .astro page as the static /directory, so the filtered, sorted and paged directory works without JavaScript and for
+// crawlers. The static file serves only the bare address; a rendered answer is kept while the catalogue stays.
+import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { DIRECTORY_PARAMS, directoryHref, parseDirectoryQuery } from '../../lib/directory';
+import { config } from '../config';
+import { renderPage } from './page-renderer';
+import { htmlResponse } from './static-site';
+
+const DIRECTORY_PATHS = new Set(['/directory', '/directory/']);
+
+interface RenderedPage {
+  status: number;
+  html: string;
+  headers: [string, string][];
+}
+
+/** Renders kept at most (each a page of about 60 KB). */
+const KEPT_RENDERS = 100;
+const keptRenders = keptWhileCatalogueStays<RenderedPage>(KEPT_RENDERS);
+
+/**
+ * The directory rendered for the query of `request`, or null when the static file answers: another path, another
+ * method, or no parameter the directory reads. The query is read as the page reads it (unknown values dropped, options
+ * in one order), so equal queries share one render.
+ */
+export function serveDirectoryQuery(request: Request, path: string): Promise<Response | null> | null {
+  if (!DIRECTORY_PATHS.has(path) || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  const search = new URL(request.url).searchParams;
+  if (!DIRECTORY_PARAMS.some((name) => search.has(name))) return null;
+  const href = directoryHref(parseDirectoryQuery(search));
+  // Catalogue changes move the version: a kept render is never older than the catalogue the request saw.
+  return keptRenders(href, () => render(href))
+    .then((page) => htmlResponse(request, page.html, { status: page.status, headers: page.headers }))
+    .catch((error: unknown) => {
+      console.error(`On-demand render of ${href} failed; serving the static directory.`, error);
+      return null;
+    });
+}
+
+async function render(href: string): Promise<RenderedPage> {
+  const rendered = await renderPage(href, { appDir: config.appDir, siteUrl: config.siteUrl });
+  if (!rendered || rendered.status >= 500) throw new Error(`the directory answered ${rendered?.status ?? 'nothing'}`);
+  return { status: rendered.status, html: await rendered.text(), headers: [...rendered.headers] };
+}

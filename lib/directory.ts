@@ -1,0 +1,133 @@
+// The directory's query (search, categories, pricing models, minimum rating, sort, page): its options and labels, its
+// address (/directory?q=&category=&pricing=&minRating=&sort=&page=) and the title it gives the page.
+import { CATEGORIES, CATEGORY_IDS, PRICING_MODELS, type CategoryId, type PricingModel } from './categories';
+import { pricingLabel } from './format';
+
+/** The directory's orders; recommended is the public order (premium first, then score, then newest). */
+export const DIRECTORY_SORTS = ['recommended', 'rating', 'newest', 'reviewed', 'name'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const DEFAULT_SORT: DirectorySort = 'recommended';
+
+export const SORT_LABELS: Record<DirectorySort, string> = {
+  recommended: 'Recommended',
+  rating: 'Top rated',
+  newest: 'Newest',
+  reviewed: 'Recently reviewed',
+  name: 'A-Z',
+};
+
+/** What the title says of a sort ("sorted by rating"). */
+const SORT_PHRASES: Record<DirectorySort, string> = {
+  recommended: '',
+  rating: 'sorted by rating',
+  newest: 'newest first',
+  reviewed: 'recently reviewed first',
+  name: 'from A to Z',
+};
+
+const MAX_SEARCH_WORDS = 8;
+const MAX_WORD_LENGTH = 64;
+
+/**
+ * The words of visitor text as the search reads them (letters and digits, lowercased, at most MAX_SEARCH_WORDS): what
+ * the full-text search matches (db/queries/tools.ts) and what the cards highlight.
+ */
+export function searchWords(text: string | null | undefined): string[] {
+  const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** The minimum editor ratings the directory offers (a score is 1-10; the API takes any of 1-10). */
+export const RATING_THRESHOLDS = [9, 8, 7, 6, 5] as const;
+export const MIN_RATING = 1;
+export const MAX_RATING = 10;
+
+/** Narrowing of the catalogue: a tool in ANY of the categories, with ANY of the pricing models, scored at least minRating. */
+export interface ToolFilters {
+  categories?: readonly CategoryId[];
+  pricing?: readonly PricingModel[];
+  minRating?: number;
+}
+
+/** Everything the directory's address holds. page is 1-based (page=2 is the second page). */
+export interface DirectoryQuery extends Required<ToolFilters> {
+  search: string;
+  sort: DirectorySort;
+  page: number;
+}
+
+export const EMPTY_DIRECTORY_QUERY: DirectoryQuery = {
+  search: '',
+  categories: [],
+  pricing: [],
+  minRating: 0,
+  sort: DEFAULT_SORT,
+  page: 1,
+};
+
+const isIn = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
+/** The parameters the directory's address may hold; any other makes it an address the directory does not render. */
+export const DIRECTORY_PARAMS = ['q', 'category', 'pricing', 'minRating', 'sort', 'page'] as const;
+
+/**
+ * The query an address describes. Unknown values are dropped (a hand-edited address still shows the directory); the
+ * API, which programs call, refuses them instead. Options keep the catalogue's order, so one query has one address.
+ */
+export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
+  const categories = new Set(params.getAll('category'));
+  const pricing = new Set(params.getAll('pricing'));
+  const minRating = Number(params.get('minRating'));
+  const sort = params.get('sort') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    search: (params.get('q') ?? '').trim().slice(0, 200),
+    categories: CATEGORY_IDS.filter((c) => categories.has(c)),
+    pricing: PRICING_MODELS.filter((p) => pricing.has(p)),
+    minRating: Number.isInteger(minRating) && minRating >= MIN_RATING && minRating <= MAX_RATING ? minRating : 0,
+    sort: isIn(DIRECTORY_SORTS, sort) ? sort : DEFAULT_SORT,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The address of a query: /directory with only the parameters that differ from the defaults, in one order. */
+export function directoryHref(query: Partial<DirectoryQuery>): string {
+  const q = { ...EMPTY_DIRECTORY_QUERY, ...query };
+  const params = new URLSearchParams();
+  if (q.search) params.set('q', q.search);
+  for (const c of CATEGORY_IDS) if (q.categories.includes(c)) params.append('category', c);
+  for (const p of PRICING_MODELS) if (q.pricing.includes(p)) params.append('pricing', p);
+  if (q.minRating) params.set('minRating', String(q.minRating));
+  if (q.sort !== DEFAULT_SORT) params.set('sort', q.sort);
+  if (q.page > 1) params.set('page', String(q.page));
+  const qs = params.toString();
+  return qs ? `/directory?${qs}` : '/directory';
+}
+
+/** Whether the query narrows or reorders the catalogue (the bare directory is the static page). */
+export function isDefaultQuery(q: DirectoryQuery): boolean {
+  return directoryHref({ ...q, page: 1 }) === '/directory';
+}
+
+/** The list of a few labels: "A", "A or B", "A, B or C". */
+function anyOf(labels: string[]): string {
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+/** The page's heading for a query: "Design AI Tools", "Free Design or Marketing AI Tools rated 7+ sorted by rating". */
+export function directoryHeading(q: DirectoryQuery): string {
+  const categories = anyOf(CATEGORIES.filter((c) => q.categories.includes(c.id)).map((c) => c.label));
+  const pricing = anyOf(PRICING_MODELS.filter((p) => q.pricing.includes(p)).map(pricingLabel));
+  const parts = [[pricing, categories, 'AI Tools'].filter(Boolean).join(' ')];
+  if (q.minRating) parts.push(`rated ${q.minRating}+`);
+  if (q.search) parts.push(`matching “${q.search}”`);
+  if (SORT_PHRASES[q.sort]) parts.push(SORT_PHRASES[q.sort]);
+  const heading = parts.join(' ');
+  return isDefaultQuery(q) ? 'Explore AI Tools' : heading;
+}
+
+/** The document title: the heading, and the page number past the first. */
+export function directoryTitle(q: DirectoryQuery): string {
+  const heading = directoryHeading(q);
+  return q.page > 1 ? `${heading} (page ${q.page})` : heading;
+}
