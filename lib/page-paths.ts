@@ -9,12 +9,15 @@ export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 /** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
 export const SITEMAP_PATH = '/sitemap.xml';
 
+/** The machine-readable pages that list tools: /llms.txt (the top tools) and the feeds of newly approved tools. */
+export const TOOL_LIST_FILES = ['/llms.txt', '/tools/feed.json', '/tools/rss.xml'];
+
 /**
- * A tool's own page and its Open Graph image (served from the database, always current, but a CDN in front is told
- * to drop it), and the pages that list tools (their cards, counts, order) or link to it.
+ * A tool's own page, its Markdown version and its Open Graph image (served from the database, always current, but a
+ * CDN in front is told to drop it), and the pages that list tools (their cards, counts, order) or link to it.
  */
 export function toolChangePaths(slug: string): string[] {
-  return [`/tool/${slug}`, ogImagePath('tool', slug), '/', '/directory'];
+  return [`/tool/${slug}`, `/tool/${slug}.md`, ogImagePath('tool', slug), '/', '/directory', ...TOOL_LIST_FILES];
 }
 
 /** A post's page and its Open Graph image (under each slug it had), and the pages that list posts. */

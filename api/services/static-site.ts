@@ -546,9 +546,9 @@ export function serveStatic(
   const method = request.method;
   const head = method === 'HEAD';
   if (method !== 'GET' && !head) return methodNotAllowed();
-  // /tools/{slug} is an old form of the canonical /tool/{slug}.
+  // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
   if (path.startsWith('/tools/')) {
-    const legacy = /^\/tools\/([^/]+)\/?$/.exec(path);
+    const legacy = /^\/tools\/([^/.]+)\/?$/.exec(path);
     if (legacy) {
       const q = request.url.indexOf('?');
       const search = q < 0 ? '' : request.url.slice(q);
