@@ -11,7 +11,8 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing'];
+  // The seed's ChatGPT: a review history with a follow-up, and the Review due badge.
+  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/tool/chatgpt', '/blog', `/blog/${posts[0].slug}`, '/pricing'];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });
     // Third-party embeds (the demo video) are not ours to fix.
