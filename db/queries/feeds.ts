@@ -1,5 +1,5 @@
 // Reads for the machine-readable pages: the feeds of newly approved tools and /llms.txt.
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
@@ -10,7 +10,7 @@ export function newlyApprovedTools(limit: number, database: Database = readDb())
   return database
     .select(publicToolColumns)
     .from(tools)
-    .where(and(eq(tools.status, PUBLIC_TOOL_STATUS)))
+    .where(eq(tools.status, PUBLIC_TOOL_STATUS))
     .orderBy(desc(tools.approvedAt), desc(tools.id))
     .limit(limit);
 }

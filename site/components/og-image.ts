@@ -37,10 +37,11 @@ function loadFonts() {
 /** An uploaded logo (/uploads/...) as a square PNG data URL; null when there is none, it is not an upload, or it cannot be read. */
 async function logoDataUrl(logoUrl: string | null): Promise<string | null> {
   if (!logoUrl?.startsWith('/uploads/')) return null;
+  // The uploads folder as api/config.ts reads it (the site does not import api/).
   const uploads = process.env.UPLOADS_DIR || 'data/uploads';
-  const relative = normalize(decodeURIComponent(logoUrl.slice('/uploads/'.length)));
-  if (relative.startsWith('..')) return null;
   try {
+    const relative = normalize(decodeURIComponent(logoUrl.slice('/uploads/'.length)));
+    if (relative.startsWith('..')) return null;
     const png = await sharp(join(uploads, relative))
       .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })
       .flatten({ background: '#ffffff' })
