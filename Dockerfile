@@ -10,6 +10,6 @@ COPY . .
 # rebuild fails (docs/decisions/0027).
 # Which proxy header carries the client address depends on the host: fly.toml sets TRUSTED_PROXY_HEADER
 # (docs/decisions/0021); the retired TRUST_PROXY would stop the start.
-ENV PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist
+ENV PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist OG_CACHE_DIR=/data/og
 EXPOSE 8080
 CMD ["npm", "start"]

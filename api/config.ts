@@ -62,6 +62,8 @@ export const config = {
   publicApiRateLimit: positiveWholeNumber(process.env, 'PUBLIC_API_RATE_LIMIT', 120),
   uploadsDir: process.env.UPLOADS_DIR || 'data/uploads',
   distDir: process.env.DIST_DIR || 'dist',
+  /** Open Graph images rendered on their first request and kept (api/services/og-images.ts). */
+  ogCacheDir: process.env.OG_CACHE_DIR || 'data/og',
   /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
   appDir: process.env.APP_DIR || 'build/app',
 };

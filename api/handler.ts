@@ -1,11 +1,13 @@
 // What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia;
-// pages changed since the live build are rendered on demand; everything else is a static file of the live build.
+// Open Graph images (/og/*) are rendered once and kept; pages changed since the live build are rendered on demand;
+// everything else is a static file of the live build.
 import { join } from 'node:path';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
 import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
+import { serveOgImage } from './services/og-images';
 import { requestPath, serveStatic } from './services/static-site';
 
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
@@ -33,6 +35,8 @@ function serveFile(request: Request, path: string): Response | Promise<Response>
 export function handleRequest(request: Request, peer?: () => string | undefined): Response | Promise<Response> {
   const path = requestPath(request.url);
   if (isApiPath(path)) return app.handle(withClientAddress(request, peer?.()));
+  // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
+  if (path.startsWith('/og/')) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path));
   const live = serveChangedPage(request, path);

@@ -8,6 +8,7 @@ import { purgeExpiredCounters } from './services/rate-limit';
 import { config } from './config';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
+import { startReviewDueWatch } from './services/review-due';
 import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
 import { startUploadSweeper } from './services/uploads';
 
@@ -31,6 +32,7 @@ if (replica) {
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+  startReviewDueWatch();
   // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
   const purge = () =>
     Promise.all([purgeExpiredSessions(), purgeExpiredCounters()]).catch((error) => console.error('purge:', error));

@@ -25,5 +25,7 @@ export const CURRENT_USER_CACHE_MS = 300_000;
 export const TOAST_DURATION_MS = 5000;
 export const DEFAULT_UNLIST_REASON = 'Unlisted by admin';
 export const SITE_NAME = 'AI Tools Directory';
+/** A tool page shows "Review due" once its latest editorial review is older than this (issue 11). */
+export const REVIEW_DUE_DAYS = 180;
 /** The site search's index comes in this many shards that the browser merges, so a change re-indexes only its own. */
 export const SEARCH_INDEX_SHARDS = 8;

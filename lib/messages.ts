@@ -141,8 +141,8 @@ export const TOAST = {
   rejectChangesFailed: 'Failed to reject changes',
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created!',
-  // Blog Share button when the device has no share sheet (not spelled out by the spec)
-  linkCopied: { title: 'Link copied', description: 'The address of this post is on your clipboard.' },
+  // Share button (posts and tools) when the device has no share sheet (not spelled out by the spec)
+  linkCopied: { title: 'Link copied', description: 'The address of this page is on your clipboard.' },
   linkCopyFailed: { title: 'Could not copy the link', description: 'Copy the address from your browser bar instead.' },
 } as const;
 

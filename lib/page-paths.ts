@@ -2,20 +2,27 @@
 // on demand (api/services/live-pages.ts), so a change is public at once and nothing stale or missing is served.
 // The sitemap is not among them: the static build writes it (api/services/site-sitemap.ts) and it catches up with
 // the rebuild (docs/decisions/0037).
+import { ogImagePath } from './og';
 
 /** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 /** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
 export const SITEMAP_PATH = '/sitemap.xml';
 
-/** A tool's own page, and the pages that list tools (their cards, counts, order) or link to it. */
+/** The machine-readable pages that list tools: /llms.txt (the top tools) and the feeds of newly approved tools. */
+export const TOOL_LIST_FILES = ['/llms.txt', '/tools/feed.json', '/tools/rss.xml'];
+
+/**
+ * A tool's own page, its Markdown version and its Open Graph image (served from the database, always current, but a
+ * CDN in front is told to drop it), and the pages that list tools (their cards, counts, order) or link to it.
+ */
 export function toolChangePaths(slug: string): string[] {
-  return [`/tool/${slug}`, '/', '/directory'];
+  return [`/tool/${slug}`, `/tool/${slug}.md`, ogImagePath('tool', slug), '/', '/directory', ...TOOL_LIST_FILES];
 }
 
-/** A post's page (under each slug it had), and the pages that list posts. */
+/** A post's page and its Open Graph image (under each slug it had), and the pages that list posts. */
 export function postChangePaths(...slugs: string[]): string[] {
-  return [...new Set(slugs)].map((slug) => `/blog/${slug}`).concat('/blog', '/rss.xml');
+  return [...new Set(slugs)].flatMap((slug) => [`/blog/${slug}`, ogImagePath('blog', slug)]).concat('/blog', '/rss.xml');
 }
 
 /** One form per page: /tool/x/, /tool/x/index.html and /tool/x are the same page. */

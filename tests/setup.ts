@@ -6,4 +6,5 @@ const file = inject('templateDb').replace(/template\.db$/, `${crypto.randomUUID(
 copyFileSync(inject('templateDb'), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.UPLOADS_DIR = file.replace(/\.db$/, '-uploads');
+process.env.OG_CACHE_DIR = file.replace(/\.db$/, '-og');
 process.env.APP_DIR = inject('appDir');

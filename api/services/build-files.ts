@@ -54,6 +54,7 @@ const TYPES: Record<string, string> = {
   '.map': `application/json${CHARSET}`,
   '.xml': `application/xml${CHARSET}`,
   '.txt': `text/plain${CHARSET}`,
+  '.md': `text/markdown${CHARSET}`,
   '.svg': 'image/svg+xml',
   '.webmanifest': 'application/manifest+json',
   '.png': 'image/png',
@@ -69,9 +70,13 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 /** Text formats that shrink; images, fonts and Pagefind's .pf_* chunks are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.htm', '.css', '.js', '.mjs', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.htm', '.css', '.js', '.mjs', '.json', '.map', '.xml', '.txt', '.md', '.svg', '.webmanifest']);
+
+/** A JSON Feed (tools/feed.json) has its own type (jsonfeed.org/version/1.1), which feed readers look for. */
+const JSON_FEED_TYPE = `application/feed+json${CHARSET}`;
 
 export function contentTypeOf(relPath: string): string {
+  if (relPath.endsWith('/feed.json') || relPath === 'feed.json') return JSON_FEED_TYPE;
   return TYPES[extname(relPath).toLowerCase()] ?? 'application/octet-stream';
 }
 

@@ -86,6 +86,9 @@ export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
     .sort();
 }
 
+/** A page's Markdown version (/tool/{slug}.md): written from the page's data, but neither searched nor in the sitemap. */
+const isMarkdown = (path: string) => path.endsWith('.md');
+
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
 function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
@@ -208,9 +211,15 @@ const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
   // Each page's path on stdout as soon as it is written: the parent indexes it for search meanwhile.
   const code = await codeIdOf(options.appDir);
-  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => process.stdout.write(`page ${path}\n`));
+  // The Markdown versions are not searched: only the pages go to the search index.
+  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => {
+    if (!isMarkdown(path)) process.stdout.write(`page ${path}\n`);
+  });
   for await (const batch of toolPages(500, undefined, { part, parts })) {
-    for (const page of batch) await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
+    for (const page of batch) {
+      await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
+      await writer.add(`/tool/${page.tool.slug}.md`, page, { toolPage: page });
+    }
   }
   const { files, ...rest } = await writer.done();
   const dir = partDir(options.outDir, part);
@@ -364,7 +373,9 @@ class SearchIndex {
  * and every tool and post page written, dated by its row.
  */
 function sitemapPages(updated: Record<string, string>): SitemapPage[] {
-  const rows = Object.entries(updated).map(([path, lastmod]) => ({ path, lastmod }));
+  const rows = Object.entries(updated)
+    .filter(([path]) => !isMarkdown(path))
+    .map(([path, lastmod]) => ({ path, lastmod }));
   const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
   const toolsChanged = newest('/tool/');
   const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };

@@ -546,9 +546,9 @@ export function serveStatic(
   const method = request.method;
   const head = method === 'HEAD';
   if (method !== 'GET' && !head) return methodNotAllowed();
-  // /tools/{slug} is an old form of the canonical /tool/{slug}.
+  // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
   if (path.startsWith('/tools/')) {
-    const legacy = /^\/tools\/([^/]+)\/?$/.exec(path);
+    const legacy = /^\/tools\/([^/.]+)\/?$/.exec(path);
     if (legacy) {
       const q = request.url.indexOf('?');
       const search = q < 0 ? '' : request.url.slice(q);
@@ -567,26 +567,32 @@ export function serveStatic(
 // ---------------------------------------------------------------------------------------------
 // Pages rendered on demand
 
+/** Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks. */
+function isCompressibleContentType(type: string): boolean {
+  return !type.startsWith('image/') || type.startsWith('image/svg');
+}
+
 /**
- * An HTML page rendered on demand, answered exactly as its static file would be: content-hash ETag
- * (and 304), compression by Accept-Encoding, Vary, Cache-Control and the security headers.
+ * A page rendered on demand (HTML, or the type its headers give), answered exactly as its static file would be:
+ * content-hash ETag (and 304), compression by Accept-Encoding, Vary, Cache-Control and the security headers.
  * init.headers (e.g. the page's CSP) win over the defaults.
  */
 export async function htmlResponse(
   request: Request,
-  html: string,
+  content: string | Uint8Array<ArrayBuffer>,
   init: { status?: number; headers?: HeadersInit } = {},
 ): Promise<Response> {
   const status = init.status ?? 200;
-  const bytes = Buffer.from(html);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   const extra = Object.fromEntries(new Headers(init.headers));
   const entry: FileEntry = { etag: contentEtag(bytes), type: extra['content-type'] ?? 'text/html; charset=utf-8', size: bytes.length };
   delete extra['content-type'];
   if (Object.keys(extra).length > 0) entry.headers = extra;
-  const compressible = bytes.length >= MIN_COMPRESS_SIZE;
+  const text = isCompressibleContentType(entry.type);
+  const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
   const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
   const encoding: Encoding = !compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
-  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, true);
+  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, text);
   if (status === 200) {
     if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding))) return notModifiedOf(headers);
   }

@@ -6,7 +6,9 @@ import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
-import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import { browseQuery, publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import type { PublicEditorialReview } from '../../lib/contract';
+import { isReviewDue } from '../../lib/review-due';
 
 /** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
 const RELATED_TOOLS = 3;
@@ -16,6 +18,18 @@ const MORE_POSTS = 3;
 export interface ToolPage {
   tool: PublicTool;
   related: PublicTool[];
+  /** Its editorial reviews, newest first: "Last reviewed" and the review history. */
+  reviews: PublicEditorialReview[];
+  /**
+   * Whether the latest review is older than REVIEW_DUE_DAYS when the page is read: part of the data, so the export's
+   * cache key renders a page again the day it turns due (docs/decisions/0047).
+   */
+  reviewDue: boolean;
+}
+
+/** The trust signals of a tool page, from its reviews (newest first) at `now`. */
+function trustOf(reviews: PublicEditorialReview[], now: Date): Pick<ToolPage, 'reviews' | 'reviewDue'> {
+  return { reviews, reviewDue: isReviewDue(reviews[0]?.reviewedAt, now) };
 }
 
 export interface PostPage {
@@ -37,12 +51,13 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
   const category = tool.tags[0];
-  return { tool, related: category ? relatedOf(tool, await poolOf(category, database)) : [] };
+  const [related, reviews] = await Promise.all([category ? poolOf(category, database).then((pool) => relatedOf(tool, pool)) : [], publicReviewsOf([tool.id], database)]);
+  return { tool, related, ...trustOf(reviews.get(tool.id)!, new Date()) };
 }
 
 /**
  * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
- * each category's related pool is read once. `part` of `parts`: only the tools whose id falls in that share.
+ * each category's related pool is read once, and each batch's reviews in one query. `part` of `parts`: only the tools whose id falls in that share.
  */
 export async function* toolPages(
   batchSize = 500,
@@ -65,8 +80,14 @@ export async function* toolPages(
       .limit(batchSize);
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
+    const now = new Date();
+    const reviews = await publicReviewsOf(batch.map((tool) => tool.id), database);
     yield await Promise.all(
-      batch.map(async (tool) => ({ tool, related: tool.tags[0] ? relatedOf(tool, await pool(tool.tags[0])) : [] })),
+      batch.map(async (tool) => ({
+        tool,
+        related: tool.tags[0] ? relatedOf(tool, await pool(tool.tags[0])) : [],
+        ...trustOf(reviews.get(tool.id)!, now),
+      })),
     );
   }
 }

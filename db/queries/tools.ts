@@ -1,9 +1,9 @@
 // Public reads of the tool catalogue, shared by the API and the Astro build: only approved tools, public fields only.
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CategoryId } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
 import { DEFAULT_SORT, searchWords, type DirectorySort, type ToolFilters } from '../../lib/directory';
-import type { PublicTool, PublicToolDetail } from '../../lib/contract';
+import type { PublicEditorialReview, PublicTool, PublicToolDetail } from '../../lib/contract';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { prepared, readDb, type Database } from '../client';
 import { editorialReviews, tools } from '../schema';
@@ -358,12 +358,16 @@ export async function publicToolBySlug(slug: string, database: Database = readDb
   return tool;
 }
 
-/** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
-export async function getPublicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicToolDetail | undefined> {
-  const tool = await publicToolBySlug(slug, database);
-  if (!tool) return undefined;
-  const reviews = await database
+/**
+ * The editorial reviews of these tools as the public sees them, newest first, in one query (the tool page and its
+ * export batches, and GET /api/tools/slug/{slug}, so the page and the API show the same history).
+ */
+export async function publicReviewsOf(toolIds: readonly number[], database: Database = readDb()): Promise<Map<number, PublicEditorialReview[]>> {
+  const byTool = new Map<number, PublicEditorialReview[]>(toolIds.map((id) => [id, []]));
+  if (toolIds.length === 0) return byTool;
+  const rows = await database
     .select({
+      toolId: editorialReviews.toolId,
       id: editorialReviews.id,
       curatorTake: editorialReviews.curatorTake,
       qualityScore: editorialReviews.qualityScore,
@@ -371,7 +375,16 @@ export async function getPublicToolBySlug(slug: string, database: Database = rea
       isFollowUp: editorialReviews.isFollowUp,
     })
     .from(editorialReviews)
-    .where(eq(editorialReviews.toolId, tool.id))
+    .where(inArray(editorialReviews.toolId, [...toolIds]))
     .orderBy(desc(editorialReviews.reviewedAt), desc(editorialReviews.id));
-  return { ...tool, editorialReviews: reviews };
+  for (const { toolId, ...review } of rows) byTool.get(toolId)?.push(review);
+  return byTool;
+}
+
+/** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
+export async function getPublicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicToolDetail | undefined> {
+  const tool = await publicToolBySlug(slug, database);
+  if (!tool) return undefined;
+  const reviews = await publicReviewsOf([tool.id], database);
+  return { ...tool, editorialReviews: reviews.get(tool.id)! };
 }

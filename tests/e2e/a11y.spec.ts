@@ -11,8 +11,10 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
+  // The seed's ChatGPT: a review history with a follow-up, and the Review due badge.
   const paths = [
-    '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing',
+    '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/tool/chatgpt', '/blog',
+    `/blog/${posts[0].slug}`, '/pricing',
   ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });

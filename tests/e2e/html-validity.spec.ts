@@ -27,8 +27,10 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
   expect(tools.length, 'the seed needs tools').toBeGreaterThan(0);
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
+  // A tool whose page shows a follow-up in its review history and the Review due badge (the seed's ChatGPT).
+  const reviewed = 'chatgpt';
   const paths = [
-    '/', '/directory', `/tool/${tools[0].slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', '/terms', '/privacy',
+    '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', '/terms', '/privacy',
     '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/admin',
     '/no-such-page',
     // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.

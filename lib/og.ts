@@ -1,0 +1,45 @@
+// Open Graph images: their size, their addresses, and the data each one shows (what its cache key is made of).
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+export const OG_SIZE = { width: OG_WIDTH, height: OG_HEIGHT } as const;
+/** Bump when the images' design changes: every kept image is then rendered again on its next request. */
+export const OG_IMAGE_VERSION = 1;
+
+export type OgKind = 'tool' | 'blog';
+
+/** /og/tool/{slug}.png, /og/blog/{slug}.png */
+export function ogImagePath(kind: OgKind, slug: string): string {
+  return `/og/${kind}/${slug}.png`;
+}
+
+const OG_PATH = /^\/og\/(tool|blog)\/([^/]+)\.png$/;
+
+/** The kind and slug of an image address; null for any other path. */
+export function parseOgImagePath(path: string): { kind: OgKind; slug: string } | null {
+  const match = OG_PATH.exec(path);
+  return match ? { kind: match[1] as OgKind, slug: match[2] } : null;
+}
+
+export interface OgTool {
+  name: string;
+  logoUrl: string | null;
+  qualityScore: number | null;
+  tags: string[];
+}
+
+/** What a tool's image shows: name, logo (an upload's address names its bytes), score and up to three categories. */
+export function ogToolData({ name, logoUrl, qualityScore, tags }: OgTool): OgTool {
+  return { name, logoUrl, qualityScore, tags: tags.slice(0, 3) };
+}
+
+export interface OgPost {
+  title: string;
+  category: string | null;
+  publishedAt: Date | string | null;
+}
+
+/** What a post's image shows: title, category and publication date. */
+export function ogPostData({ title, category, publishedAt }: OgPost): OgPost {
+  return { title, category, publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null };
+}

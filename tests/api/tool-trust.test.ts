@@ -1,0 +1,98 @@
+// Trust signals on a tool page: "Last reviewed", the public review history (follow-ups marked), the "Review due"
+// badge, Share; the same data on demand, in the export's batches and in GET /api/tools/slug/{slug}.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { editorialReviews, rebuildJobs, type Tool } from '../../db/schema';
+import { toolPage, toolPages } from '../../db/queries/pages';
+import { renderPage } from '../../api/services/page-renderer';
+import { requestRebuildOfDuePages, toolsFallingDue } from '../../api/services/review-due';
+import { config } from '../../api/config';
+import { REVIEW_DUE_DAYS } from '../../lib/constants';
+import { BASE, call } from '../helpers/api';
+import { makeTool } from '../helpers/admin';
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+let fresh: Tool;
+let stale: Tool;
+let unreviewed: Tool;
+
+async function review(tool: Tool, days: number, curatorTake: string, qualityScore: number, isFollowUp = false) {
+  await db.insert(editorialReviews).values({ toolId: tool.id, curatorTake, qualityScore, reviewedAt: daysAgo(days), isFollowUp });
+}
+
+async function html(slug: string): Promise<string> {
+  const res = await renderPage(`/tool/${slug}`, { appDir: config.appDir, siteUrl: BASE });
+  expect(res?.status).toBe(200);
+  return res!.text();
+}
+
+const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+beforeAll(async () => {
+  fresh = await makeTool({ status: 'approved', name: 'Fresh Quill', slug: 'fresh-quill' });
+  await review(fresh, 40, 'Good first draft, rough exports.', 6);
+  await review(fresh, 3, 'Exports fixed; now a clear pick.', 8, true);
+  stale = await makeTool({ status: 'approved', name: 'Stale Quill', slug: 'stale-quill' });
+  await review(stale, REVIEW_DUE_DAYS + 5, 'Was fine back then.', 7);
+  unreviewed = await makeTool({ status: 'approved', name: 'Bare Quill', slug: 'bare-quill' });
+});
+
+describe('the tool page', () => {
+  it('says when the tool was last reviewed and lists every review, newest first, follow-ups marked', async () => {
+    const page = text(await html('fresh-quill'));
+    const last = new Date(daysAgo(3)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(page).toContain(`Last reviewed ${last}`);
+    const history = page.slice(page.indexOf('Review History'));
+    const newer = history.indexOf('Exports fixed; now a clear pick.');
+    const older = history.indexOf('Good first draft, rough exports.');
+    expect(newer).toBeGreaterThan(0);
+    expect(older).toBeGreaterThan(newer);
+    expect(history.slice(0, newer)).toMatch(/Follow-up Rated 8\/10/);
+    expect(history.slice(newer, older)).toMatch(/First review Rated 6\/10/);
+    expect(page).not.toContain('Review due');
+  });
+
+  it(`shows "Review due" when the last review is over ${REVIEW_DUE_DAYS} days old`, async () => {
+    const markup = await html('stale-quill');
+    expect(markup).toMatch(/data-testid="review-due"[^>]*>\s*Review due/);
+  });
+
+  it('has a Share button with the page address, and no review lines for a tool without reviews', async () => {
+    const markup = await html('bare-quill');
+    expect(markup).toMatch(new RegExp(`<button[^>]*data-share[^>]*data-url="${BASE}/tool/bare-quill"`));
+    expect(markup).not.toContain('Last reviewed');
+    expect(markup).not.toContain('Review History');
+  });
+});
+
+describe('the page data', () => {
+  it('is the same for one page and in the export batches, with the reviews the public API returns', async () => {
+    const bulk = new Map<string, NonNullable<Awaited<ReturnType<typeof toolPage>>>>();
+    for await (const batch of toolPages(2)) for (const page of batch) bulk.set(page.tool.slug, page);
+    for (const tool of [fresh, stale, unreviewed]) {
+      const one = await toolPage(tool.slug);
+      expect(bulk.get(tool.slug)).toEqual(one);
+      const api = await (await call('GET', `/api/tools/slug/${tool.slug}`)).json();
+      expect(api.editorialReviews).toEqual(JSON.parse(JSON.stringify(one!.reviews)));
+    }
+    expect((await toolPage('stale-quill'))!.reviewDue).toBe(true);
+    expect((await toolPage('fresh-quill'))!.reviewDue).toBe(false);
+    expect((await toolPage('bare-quill'))!.reviewDue).toBe(false);
+  });
+});
+
+describe('a page that turns due without a change', () => {
+  it('is named in a rebuild request once its last review passes the limit', async () => {
+    // fresh-quill's latest review (3 days ago) falls due REVIEW_DUE_DAYS - 3 days from now; its older one does not count.
+    const from = new Date(Date.now() + (REVIEW_DUE_DAYS - 4) * DAY);
+    const to = new Date(Date.now() + (REVIEW_DUE_DAYS - 2) * DAY);
+    expect(await toolsFallingDue(from, to)).toEqual(['fresh-quill']);
+    expect(await toolsFallingDue(daysAgo(1), new Date())).toEqual([]);
+    await requestRebuildOfDuePages(from, to);
+    const jobs = await db.select().from(rebuildJobs).where(eq(rebuildJobs.reason, 'reviews falling due: 1 tool(s)'));
+    expect(jobs.map((job) => job.paths)).toEqual([['/tool/fresh-quill']]);
+  });
+});
