@@ -1,4 +1,4 @@
-// Tool pages that turn "Review due" without any change to their tool: checked hourly, each such page is named in a
+// Tool pages that turn "Review due" without any change to their tool: checked every 6 hours, each such page is named in a
 // rebuild request, so it is rendered on demand at once and by the next export (docs/decisions/0047).
 import { and, eq, gt, lte, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -8,7 +8,8 @@ import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { requestRebuild } from './rebuild-queue';
 
-const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** A badge up to this late is harmless, and each check that finds a page costs a rebuild: a few a day at most. */
+const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const DUE_AFTER_MS = REVIEW_DUE_DAYS * 86_400_000;
 
 /** The slugs of public tools whose review falls due in (from, to]: their latest review is REVIEW_DUE_DAYS old then. */
@@ -40,7 +41,7 @@ export async function requestRebuildOfDuePages(since: Date, now = new Date(), da
   return now;
 }
 
-/** Checks hourly from now on: a server start already rebuilds every page, with the due state of that moment. */
+/** Checks every CHECK_EVERY_MS from now on: a server start already rebuilds every page, with the due state of that moment. */
 export function startReviewDueWatch(): void {
   let since = new Date();
   const check = () =>

@@ -19,11 +19,24 @@ const h = (type: string, style: Record<string, unknown>, ...children: Child[]): 
 
 let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700 | 800; style: 'normal' }[]> | null = null;
 
-/** Inter (latin and latin-ext, 400, 700 and 800) from @fontsource/inter, read once per process. */
+/** The scripts of Inter's subsets in @fontsource/inter: Latin (and Vietnamese), Greek and Cyrillic. */
+const SUBSETS = ['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext'] as const;
+/** A character those subsets draw: anything else would be drawn as a "no glyph" box. */
+const DRAWABLE = /[\u0000-\u024F\u0300-\u036F\u0370-\u03FF\u0400-\u052F\u1E00-\u1EFF\u1F00-\u1FFF\u2000-\u206F\u20A0-\u20CF\u2100-\u214F]/u;
+
+/**
+ * Text as the bundled font can draw it: characters of other scripts (CJK, Arabic, emoji...) are left out rather than
+ * drawn as boxes; no font for every script is bundled (docs/decisions/0048).
+ */
+export function drawable(text: string): string {
+  return [...text.normalize('NFC')].filter((c) => DRAWABLE.test(c)).join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Inter (the subsets above, 400, 700 and 800) from @fontsource/inter, read once per process. */
 function loadFonts() {
   const require = createRequire(import.meta.url);
   return (fonts ??= Promise.all(
-    (['latin', 'latin-ext'] as const).flatMap((subset) =>
+    SUBSETS.flatMap((subset) =>
       ([400, 700, 800] as const).map(async (weight) => ({
         name: 'Inter',
         data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
@@ -84,11 +97,12 @@ async function render(node: Node): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 export async function toolOgImage(tool: OgTool): Promise<Uint8Array<ArrayBuffer>> {
-  const { name, logoUrl, qualityScore, tags } = ogToolData(tool);
+  const { logoUrl, qualityScore, tags } = ogToolData(tool);
+  const name = drawable(tool.name);
   const logo = await logoDataUrl(logoUrl);
   const mark: Node = logo
     ? { type: 'img', props: { src: logo, width: LOGO_SIZE, height: LOGO_SIZE, style: { borderRadius: 32, border: '2px solid #e5e7eb' } } }
-    : h('div', { display: 'flex', width: LOGO_SIZE, height: LOGO_SIZE, borderRadius: 32, background: '#e0e7ff', color: PRIMARY, fontSize: 96, fontWeight: 800, alignItems: 'center', justifyContent: 'center' }, logoLetter(name));
+    : h('div', { display: 'flex', width: LOGO_SIZE, height: LOGO_SIZE, borderRadius: 32, background: '#e0e7ff', color: PRIMARY, fontSize: 96, fontWeight: 800, alignItems: 'center', justifyContent: 'center' }, name ? logoLetter(name) : '');
   return render(
     frame(
       h(
@@ -109,7 +123,9 @@ export async function toolOgImage(tool: OgTool): Promise<Uint8Array<ArrayBuffer>
 }
 
 export async function postOgImage(post: OgPost): Promise<Uint8Array<ArrayBuffer>> {
-  const { title, category, publishedAt } = ogPostData(post);
+  const data = ogPostData(post);
+  const [title, category] = [drawable(data.title), data.category && drawable(data.category)];
+  const { publishedAt } = data;
   return render(
     frame(
       h('div', { display: 'flex' }, category ? chip(category) : h('div', { display: 'flex', fontSize: 30, fontWeight: 700, color: PRIMARY }, 'Blog')),

@@ -129,3 +129,15 @@ describe('the pages', () => {
     }
   });
 });
+
+describe('text the bundled font cannot draw', () => {
+  it('is left out of the image rather than drawn as boxes, and the image still renders', async () => {
+    const { drawable } = await import('../../site/components/og-image');
+    expect(drawable('文心一言 Ernie 🚀')).toBe('Ernie');
+    expect(drawable('Ωmega Привет Tiếng Việt')).toBe('Ωmega Привет Tiếng Việt');
+    const tool = await makeTool({ status: 'approved', name: '文心一言', slug: 'wen-xin' });
+    const { res, bytes } = await image(ogImagePath('tool', tool.slug));
+    expect(res.status).toBe(200);
+    expect(pngSize(bytes)).toEqual({ width: OG_WIDTH, height: OG_HEIGHT });
+  });
+});
