@@ -112,7 +112,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     }
   }, []);
 
-  /** Shows a query: its address, title and results. `replace` for typing, so Back skips each keystroke. */
+  /** Shows a query: its address, title and results. `replace` while typing, so Back skips each keystroke. */
   const navigate = useCallback(
     (next: DirectoryQuery, { replace = false } = {}) => {
       const href = directoryHref(next);
@@ -156,7 +156,8 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     setInput(text);
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
-      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: true });
+      // The first word typed is a new entry in the history; refining it replaces that entry, so Back leaves the search.
+      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: query.search !== '' });
     }, TYPING_DELAY_MS);
   };
 
