@@ -18,9 +18,6 @@ export const CATEGORIES: readonly { id: CategoryId; label: string; badgeClass: s
   { id: 'productivity', label: 'Productivity', badgeClass: 'bg-amber-100 text-amber-800' },
 ];
 
-/** The directory's chips: 'all' exists for the filter only. */
-export const DIRECTORY_FILTERS = [{ id: 'all', label: 'All Tools' }, ...CATEGORIES] as const;
-
 export function categoryBadgeClass(tag: string | undefined): string {
   return CATEGORIES.find((c) => c.id === tag)?.badgeClass ?? 'bg-base-200 text-base-content';
 }

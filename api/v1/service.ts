@@ -47,6 +47,7 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
     videoUrl: tool.isPremium ? tool.videoUrl : null,
     approvedAt: tool.approvedAt?.toISOString() ?? null,
     updatedAt: tool.updatedAt.toISOString(),
+    lastReviewedAt: tool.lastReviewedAt?.toISOString() ?? null,
   };
 }
 

@@ -16,10 +16,10 @@ import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } fro
  * What the public API answers about a tool, and nothing else: the directory's public columns (no submitter, status,
  * reasons or url key) without the submission date.
  */
-const { submittedAt: _submittedAt, lastReviewedAt: _lastReviewedAt, ...v1ToolColumns } = publicToolColumns;
+const { submittedAt: _submittedAt, ...v1ToolColumns } = publicToolColumns;
 
 /** A row of v1ToolColumns. */
-export type V1ToolRow = Omit<PublicTool, 'submittedAt' | 'lastReviewedAt'>;
+export type V1ToolRow = Omit<PublicTool, 'submittedAt'>;
 
 /**
  * One key of an order. SQLite sorts NULL below every value: first going up, last going down. `at` reads the
@@ -45,6 +45,13 @@ const TOOL_ORDERS: { [S in ToolSort]: OrderKey<V1ToolRow>[] } = {
   ],
   newest: [key(sql`${tools.approvedAt}`, 'desc', (t) => ms(t.approvedAt)), key(sql`${tools.id}`, 'desc', (t) => t.id)],
   name: [key(sql`${tools.name} collate nocase`, 'asc', (t) => t.name), key(sql`${tools.id}`, 'asc', (t) => t.id)],
+  // The directory's own orders (db/queries/tools.ts ORDERS), served by tools_public_rating_idx and _reviewed_idx.
+  rating: [
+    key(sql`${tools.qualityScore}`, 'desc', (t) => t.qualityScore),
+    key(sql`${tools.approvedAt}`, 'desc', (t) => ms(t.approvedAt)),
+    key(sql`${tools.id}`, 'desc', (t) => t.id),
+  ],
+  reviewed: [key(sql`${tools.lastReviewedAt}`, 'desc', (t) => ms(t.lastReviewedAt)), key(sql`${tools.id}`, 'desc', (t) => t.id)],
 };
 
 const POST_ORDER: OrderKey<PublicPost>[] = [

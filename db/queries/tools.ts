@@ -98,12 +98,14 @@ const ORDERS: Record<DirectorySort, () => SQL[]> = {
   name: () => [asc(sql`${tools.name} collate nocase`), asc(tools.id)],
 };
 
-const inCategory = (category: string | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL =>
-  sql`exists (select 1 from json_each(${tools.tags}) where json_each.value = ${category})`;
+/**
+ * The tool lists the category. tags is the JSON text of an array of category ids (letters and hyphens), so the id in
+ * quotes occurs in it exactly when it is an element: a text search, three to four times faster than json_each per row
+ * (bench/directory.ts), which matters when a filter walks an order's index probing every row.
+ */
+const inCategory = (category: string | ReturnType<typeof sql.placeholder>): SQL => sql`instr(${tools.tags}, '"' || ${category} || '"') > 0`;
 const inAnyCategory = (categories: readonly string[]): SQL =>
-  categories.length === 1
-    ? inCategory(categories[0])
-    : sql`exists (select 1 from json_each(${tools.tags}) where json_each.value in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)}))`;
+  categories.length === 1 ? inCategory(categories[0]) : sql`(${sql.join(categories.map(inCategory), sql` or `)})`;
 
 /**
  * Tools whose row matches the FTS expression. With byRowid the query is driven by the (few) matches and

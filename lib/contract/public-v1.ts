@@ -13,8 +13,11 @@ const V1_MAX_SEARCH = 200;
 /** A cursor this API makes is well under this; anything longer is not one of ours. */
 const MAX_CURSOR_LENGTH = 512;
 
-/** featured: the directory's order (premium, then quality score, then newest); newest: latest approval first; name: A to Z. */
-const TOOL_SORTS = ['featured', 'newest', 'name'] as const;
+/**
+ * featured: the directory's order (premium, then quality score, then newest); newest: latest approval first; name: A to
+ * Z; rating: quality score (unscored last), then newest; reviewed: latest editorial review first (the directory's).
+ */
+const TOOL_SORTS = ['featured', 'newest', 'name', 'rating', 'reviewed'] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 /** The public API's own error texts (SPEC.md section 8 style: the body of a "status: body" error). */
@@ -42,6 +45,8 @@ const cursorPositions = {
   featured: z.tuple([z.union([z.literal(0), z.literal(1)]), z.number().int().nullable(), epochMs, id]),
   newest: z.tuple([epochMs, id]),
   name: z.tuple([z.string().max(255), id]),
+  rating: z.tuple([z.number().int().nullable(), epochMs, id]),
+  reviewed: z.tuple([epochMs, id]),
   posts: z.tuple([epochMs, id]),
 } as const;
 type CursorOrder = keyof typeof cursorPositions;
@@ -51,6 +56,8 @@ const cursorPayload = z.discriminatedUnion('o', [
   z.object({ o: z.literal('featured'), p: cursorPositions.featured }),
   z.object({ o: z.literal('newest'), p: cursorPositions.newest }),
   z.object({ o: z.literal('name'), p: cursorPositions.name }),
+  z.object({ o: z.literal('rating'), p: cursorPositions.rating }),
+  z.object({ o: z.literal('reviewed'), p: cursorPositions.reviewed }),
   z.object({ o: z.literal('posts'), p: cursorPositions.posts }),
 ]);
 export type Cursor = z.infer<typeof cursorPayload>;
@@ -111,7 +118,7 @@ export const toolsQuery = z
       .default('featured')
       .meta({
         description:
-          'featured: the directory\'s order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z. A search narrows the list and keeps this order.',
+          'featured: the directory\'s order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z; rating: highest quality score first (unscored last), then newest; reviewed: most recently reviewed by an editor first. A search narrows the list and keeps this order.',
       }),
     limit: limitParam,
     cursor: cursorParam,
@@ -165,6 +172,7 @@ const publicTool = z
     videoUrl: z.string().nullable().meta({ description: 'Premium listings only; null otherwise.' }),
     approvedAt: dateTime.nullable(),
     updatedAt: dateTime,
+    lastReviewedAt: dateTime.nullable().meta({ description: 'When an editor last reviewed it (its approval or a follow-up review).' }),
   })
   .meta({
     description: 'A tool of the directory, as its public page shows it.',
@@ -187,6 +195,7 @@ const publicTool = z
         videoUrl: null,
         approvedAt: '2025-01-15T09:30:00.000Z',
         updatedAt: '2025-03-02T11:00:00.000Z',
+        lastReviewedAt: '2025-03-02T11:00:00.000Z',
       },
     ],
   });

@@ -8,7 +8,7 @@ export default function Highlighted({ text, words }: { text: string; words?: rea
     <>
       {highlightParts(text, words).map((part, i) =>
         part.match ? (
-          <mark key={i} className="bg-yellow-200 text-base-content rounded-sm">
+          <mark key={i} className="bg-primary/15 text-base-content rounded-sm">
             {part.text}
           </mark>
         ) : (

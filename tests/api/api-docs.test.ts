@@ -47,7 +47,7 @@ describe('GET /api/openapi.json', () => {
     expect(list.tags).toEqual(['Public API v1']);
     expect(list.security).toBeUndefined();
     expect(list.parameters?.map((p) => p.name)).toEqual(['search', 'category', 'pricing', 'sort', 'limit', 'cursor']);
-    expect(list.parameters?.find((p) => p.name === 'sort')?.schema).toMatchObject({ enum: ['featured', 'newest', 'name'], default: 'featured' });
+    expect(list.parameters?.find((p) => p.name === 'sort')?.schema).toMatchObject({ enum: ['featured', 'newest', 'name', 'rating', 'reviewed'], default: 'featured' });
     expect(list.parameters?.find((p) => p.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     const ok = list.responses['200'];
     expect(ok.description).toBe('One page of tools in the chosen order.');

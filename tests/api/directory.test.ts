@@ -4,7 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { tools, type NewTool, type Tool, type User } from '../../db/schema';
+import { browseQuery } from '../../db/queries/tools';
 import type { ToolFacets, ToolListAnswer } from '../../lib/contract';
+import { DIRECTORY_SORTS, type ToolFilters } from '../../lib/directory';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { slugify } from '../../lib/slug';
@@ -84,6 +86,18 @@ describe('GET /api/tools sort', () => {
     expect(await names('?search=zebra')).toEqual(['Zebra Notes', 'Quiet Tool']);
     expect(await names('?search=zebra&sort=rating')).toEqual(['Quiet Tool', 'Zebra Notes']);
     expect(await names('?search=zebra&sort=name')).toEqual(['Quiet Tool', 'Zebra Notes']);
+  });
+});
+
+describe('query plans', () => {
+  it.each(DIRECTORY_SORTS)('browsing by %s reads its index in order, with or without filters: no sort of every tool', async (sort) => {
+    for (const filters of [{}, { categories: ['design', 'marketing'], pricing: ['free'], minRating: 7 }] as ToolFilters[]) {
+      const { sql: text, params } = browseQuery({ sort, filters, limit: 12, offset: 0 }).toSQL();
+      const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: params as never });
+      const details = plan.rows.map((r) => String(r.detail)).join(' | ');
+      expect(details).toMatch(/USING INDEX tools_public_/);
+      expect(details).not.toContain('TEMP B-TREE');
+    }
   });
 });
 

@@ -188,6 +188,16 @@ describe('GET /api/v1/tools paging', () => {
     }
   });
 
+  it("walks the directory's rating and reviewed orders the same as the directory, ties and nulls included", async () => {
+    for (const sort of ['rating', 'reviewed'] as const) {
+      const directory = (await listPublicTools({ sort, limit: 100 })).map((t) => t.slug);
+      for (const limit of [1, 3, 7, 100]) {
+        const { items } = await walk(`/api/v1/tools?sort=${sort}`, limit);
+        expect(items.map((t) => t.slug), `${sort} by ${limit}`).toEqual(directory);
+      }
+    }
+  });
+
   it("uses the directory's order by default, the same as the site's catalogue", async () => {
     const { items } = await walk('/api/v1/tools', 5);
     const directory = await listPublicTools({ limit: 100 });
@@ -298,7 +308,7 @@ describe('GET /api/v1/tools refusals', () => {
 
 describe('answers', () => {
   const TOOL_FIELDS = [
-    'approvedAt', 'curatorTake', 'description', 'id', 'isPremium', 'logoUrl', 'name', 'pageUrl', 'pricingModel',
+    'approvedAt', 'curatorTake', 'description', 'id', 'isPremium', 'lastReviewedAt', 'logoUrl', 'name', 'pageUrl', 'pricingModel',
     'qualityScore', 'screenshots', 'slug', 'tags', 'targetAudience', 'updatedAt', 'url', 'videoUrl',
   ];
 

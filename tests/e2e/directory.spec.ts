@@ -81,6 +81,30 @@ test('typing searches after a pause, a typo finds the tool with "Did you mean", 
   expect(asked).toEqual(['Copilt']);
 });
 
+test('a newer search aborts the request of an older one, whose answer never shows', async ({ page }) => {
+  await page.goto('/directory');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The first search's list request is held until the second search has started.
+  await page.route(/\/api\/tools\?.*search=notion(&|$)/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  const aborted: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (r.url().includes('/api/tools?')) aborted.push(new URL(r.url()).searchParams.get('search') ?? '');
+  });
+  const box = page.getByRole('searchbox', { name: 'Search tools' });
+  await box.fill('notion');
+  await expect(page).toHaveURL(/q=notion$/);
+  await box.fill('copilot');
+  await expect(page).toHaveURL(/q=copilot$/);
+  await expect(cards(page).filter({ hasText: 'GitHub Copilot' })).toBeVisible();
+  await expect.poll(() => aborted).toContain('notion');
+  release();
+  await expect(cards(page).filter({ hasText: 'Notion' })).toHaveCount(0);
+});
+
 test('the header search box finds the same tools as the directory, typo included, and leads to all its results', async ({ page, request }) => {
   const expected = (await apiNames(request, 'search=Copilt')).slice(0, 5);
   await page.goto('/pricing');

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
   CATEGORY_IDS,
-  DIRECTORY_FILTERS,
   PRICING_MODELS,
   categoryBadgeClass,
 } from '../../lib/categories';
@@ -15,7 +14,7 @@ describe('categories', () => {
     expect(CATEGORIES.map((c) => c.id)).toEqual([...CATEGORY_IDS]);
   });
 
-  it('have the labels of the directory chips', () => {
+  it('have the labels of the directory filters', () => {
     expect(CATEGORIES.map((c) => c.label)).toEqual([
       'Content Creation',
       'Data Analysis',
@@ -25,19 +24,6 @@ describe('categories', () => {
       'Productivity',
     ]);
     for (const c of CATEGORIES) expect(c.label).toBe(tagLabel(c.id));
-  });
-
-  it("put 'All Tools' first among the directory filters", () => {
-    expect(DIRECTORY_FILTERS.map((f) => f.label)).toEqual([
-      'All Tools',
-      'Content Creation',
-      'Data Analysis',
-      'Design',
-      'Development',
-      'Marketing',
-      'Productivity',
-    ]);
-    expect(DIRECTORY_FILTERS[0].id).toBe('all');
   });
 
   it('list the five pricing models', () => {

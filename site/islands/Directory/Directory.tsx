@@ -112,7 +112,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     }
   }, []);
 
-  /** Shows a query: its address, title and results. `replace` for typing, so Back skips each keystroke. */
+  /** Shows a query: its address, title and results. `replace` while typing, so Back skips each keystroke. */
   const navigate = useCallback(
     (next: DirectoryQuery, { replace = false } = {}) => {
       const href = directoryHref(next);
@@ -156,7 +156,8 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     setInput(text);
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
-      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: true });
+      // The first word typed is a new entry in the history; refining it replaces that entry, so Back leaves the search.
+      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: query.search !== '' });
     }, TYPING_DELAY_MS);
   };
 
@@ -212,8 +213,9 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
         </div>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
-          <div className="space-y-6" data-testid="directory-filters">
-            <label className="form-control w-full">
+          {/* Two columns of filters on phones and tablets, so the results are not a long scroll away; one column beside them on wide screens. */}
+          <div className="grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6 self-start" data-testid="directory-filters">
+            <label className="form-control w-full col-span-2">
               <span className="label-text font-semibold">Sort by</span>
               <select
                 name="sort"
@@ -268,7 +270,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
             </FilterGroup>
             {/* Without JavaScript the choices apply on submit; the island applies each at once. */}
             {!hydrated && (
-              <button type="submit" className="btn btn-outline w-full">
+              <button type="submit" className="btn btn-outline w-full col-span-2">
                 Apply filters
               </button>
             )}

@@ -63,7 +63,7 @@ function resultItem(href: string, title: Node[], kind: string, excerpt: Node[]):
   a.href = href;
   a.className = 'flex flex-col items-start gap-0.5 py-2';
   const head = document.createElement('span');
-  head.className = 'flex items-center gap-2 font-semibold';
+  head.className = 'flex items-center gap-2 font-semibold [&_mark]:bg-primary/15 [&_mark]:text-base-content';
   head.append(...title);
   const badge = document.createElement('span');
   badge.className = 'badge badge-ghost badge-xs font-normal';
