@@ -21,6 +21,7 @@ const tool: PublicTool = {
   submittedAt: new Date('2026-01-01'),
   approvedAt: new Date('2026-01-02'),
   updatedAt: new Date('2026-01-02'),
+  lastReviewedAt: null,
 };
 
 describe('tool Markdown', () => {
