@@ -1,5 +1,5 @@
 // The demo seed and the synthetic benchmark seed, checked against the database they write.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -140,12 +140,13 @@ describe('seedDemo tools', () => {
       expect(t.screenshots).toEqual([]);
       expect(t.videoUrl).toBeNull();
     }
-    const withLogo = demoTools.filter((t) => t.logoUrl);
-    expect(withLogo.length).toBeGreaterThanOrEqual(demoTools.length / 3);
-    expect(withLogo.length).toBeLessThan(demoTools.length);
-    for (const t of withLogo) {
-      expect(await sharp(uploadFile(t.logoUrl!)).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
+    // Every seeded tool shows its own mark, a static SVG file of the site, and no two share one.
+    for (const t of demoTools) {
+      expect(t.logoUrl).toBe(`/logos/${t.slug}.svg`);
+      expect(existsSync(resolve('public', t.logoUrl!.slice(1)))).toBe(true);
     }
+    const marks = demoTools.map((t) => readFileSync(resolve('public', t.logoUrl!.slice(1)), 'utf8'));
+    expect(new Set(marks).size).toBe(demoTools.length);
   });
 
   it('gives the demo user an approved, a pending and a rejected tool, and the premium user a premium one', async () => {
