@@ -1,6 +1,7 @@
 // The demo content db/seed.ts writes: accounts, real AI tools with editorial reviews, blog posts, change requests.
 import type { AccountStatus, CategoryId, PricingModel, Role } from '../lib/categories';
 import { POST_STATUS, type PostStatus } from '../lib/post-status';
+import type { PostCategory } from '../lib/post-categories';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS, type ToolStatus } from '../lib/tool-status';
 import type { RequestedChanges } from '../lib/contract';
 import {
@@ -837,7 +838,7 @@ export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
 interface SeedPost {
   title: string;
   excerpt: string;
-  category: string;
+  category: PostCategory;
   tags: string[];
   status: PostStatus;
   /** Published posts: how long ago they went out. */
@@ -847,6 +848,8 @@ interface SeedPost {
   readTime: 'computed' | null;
   /** Background colour of the generated featured image. */
   color: string;
+  /** Left without a featured image, so the demo blog shows the designed cover (site/components/PostCover.astro). */
+  noImage?: true;
   content: string;
 }
 
@@ -1179,6 +1182,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'AI for Data Analysis: A Practical Guide',
+    noImage: true,
     excerpt:
       'AI makes analysis fast and accessible, and it makes new kinds of mistakes easy. What the tools are good at, where they fail, and a six-step workflow that keeps your numbers honest.',
     category: 'Guides',
@@ -1205,6 +1209,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'AI Meeting Assistants Compared: Otter, Fireflies and Krisp',
+    noImage: true,
     excerpt:
       'Months of recorded calls later: which meeting assistant to choose for general teams, sales teams and noisy home offices, and the consent rules every team should adopt first.',
     category: 'Comparisons',

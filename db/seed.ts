@@ -203,7 +203,7 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
       );
       toolImages.set(tool.name, { logoUrl, screenshots });
     }),
-    ...SEED_POSTS.map(async (post) => {
+    ...SEED_POSTS.filter((post) => !post.noImage).map(async (post) => {
       const slug = slugify(post.title);
       posts.set(post.title, await writePng(`blog-${slug}.png`, featuredSvg(post.title, post.category, post.color)));
     }),

@@ -13,6 +13,8 @@ import {
   adminUserSchema,
   blogPostSchema,
   blogPostUpdateSchema,
+  postImageFormSchema,
+  postImageSchema,
   changeRequestApprovalSchema,
   changeRequestDecisionSchema,
   changeRequestParamsSchema,
@@ -116,6 +118,7 @@ export const endpoints = {
   'GET /api/admin/blog/posts': { response: z.array(adminPostSchema) },
   'POST /api/admin/blog/posts': { body: blogPostSchema, response: adminPostSchema },
   'PATCH /api/admin/blog/posts/:id': { params: postParamsSchema, body: blogPostUpdateSchema, response: adminPostSchema },
+  'POST /api/admin/blog/images': { multipart: postImageFormSchema, response: { 201: postImageSchema } },
   'GET /api/admin/settings': { response: adminSettingsSchema },
   'POST /api/admin/rebuild': { response: { 202: messageSchema } },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;

@@ -25,6 +25,7 @@ import { MAX_DESCRIPTION, MIN_DESCRIPTION } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { sanitizeBlogHtml } from '../../lib/sanitize';
 import { slugify } from '../../lib/slug';
+import { POST_CATEGORIES } from '../../lib/post-categories';
 
 const userBy = (email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
 /** The file behind a /uploads/... URL. */
@@ -159,7 +160,7 @@ describe('seedDemo tools', () => {
 });
 
 describe('seedDemo blog and change requests', () => {
-  it('writes published and draft posts with sanitised HTML, featured images and unique slugs', async () => {
+  it('writes published and draft posts with sanitised HTML, featured images or none, categories of the list and unique slugs', async () => {
     const posts = await db.select().from(blogPosts);
     expect(posts.length).toBeGreaterThanOrEqual(6);
     expect(new Set(posts.map((p) => p.status))).toEqual(new Set(['published', 'draft']));
@@ -173,8 +174,12 @@ describe('seedDemo blog and change requests', () => {
       expect(p.content).toMatch(/<h2>/);
       expect(p.excerpt?.length).toBeGreaterThan(20);
       expect(p.publishedAt === null).toBe(p.status === 'draft');
-      expect(existsSync(uploadFile(p.featuredImage!))).toBe(true);
+      if (p.featuredImage) expect(existsSync(uploadFile(p.featuredImage))).toBe(true);
     }
+    // Most posts have an image; a published one without shows the designed cover.
+    expect(posts.filter((p) => p.featuredImage).length).toBeGreaterThan(posts.length / 2);
+    expect(posts.some((p) => !p.featuredImage && p.status === 'published')).toBe(true);
+    expect(posts.every((p) => p.category && (POST_CATEGORIES as readonly string[]).includes(p.category))).toBe(true);
     // Some posts leave readTime empty so the '5 min read' default shows; the others carry a computed one.
     expect(posts.some((p) => p.readTime === null)).toBe(true);
     expect(posts.filter((p) => p.readTime).every((p) => /^\d+ min read$/.test(p.readTime!))).toBe(true);
