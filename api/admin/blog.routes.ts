@@ -1,8 +1,8 @@
-// Admin blog routes: the Blog CMS list, create and update, and the upload of a post's featured image.
+// Admin blog routes: the Blog CMS list, create, update and preview, and the upload of a post's featured image.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { MAX_POST_IMAGE_BYTES } from '../../lib/constants';
-import { adminPostSchema, blogPostSchema, blogPostUpdateSchema, postImageSchema, postParamsSchema } from '../../lib/contract';
+import { adminPostSchema, blogPostSchema, blogPostUpdateSchema, postImageSchema, postParamsSchema, postPreviewSchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
@@ -10,7 +10,7 @@ import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { preparePostImage, storePostImage } from '../services/uploads';
-import { createPost, listAllPosts, updatePost } from './blog.service';
+import { createPost, listAllPosts, previewPost, updatePost } from './blog.service';
 
 /** Room for the form's framing beside the largest image; anything bigger is refused before it is read. */
 const MAX_IMAGE_FORM_BYTES = MAX_POST_IMAGE_BYTES + 16 * 1024;
@@ -45,6 +45,11 @@ export const adminBlogRoutes = new Elysia({ name: 'admin-blog-routes' })
     params: postParamsSchema,
     body: jsonBody(blogPostUpdateSchema),
     response: answer(adminPostSchema),
+  })
+  .post('/api/admin/blog/preview', ({ body }) => previewPost(body), {
+    permission: 'manage:blog',
+    body: jsonBody(blogPostSchema),
+    response: answer(postPreviewSchema),
   })
   .post(
     '/api/admin/blog/images',

@@ -3,7 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { blogPosts, type BlogPost } from '../../db/schema';
-import type { AdminPost, BlogPostInput, BlogPostUpdateInput } from '../../lib/contract';
+import type { AdminPost, BlogPostInput, BlogPostUpdateInput, PostPreview } from '../../lib/contract';
 import { computeReadTime } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { POST_STATUS } from '../../lib/post-status';
@@ -58,6 +58,12 @@ async function explicitSlug(tx: Transaction, given: string | null | undefined, e
 const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) => freeSlug(tx, blogPosts, title, 'post', exceptPostId);
 
 const excerptFrom = (content: string) => excerptOf(htmlToText(content));
+
+/** What saving would store of the text: the sanitised content, the excerpt and the read time. Writes nothing. */
+export function previewPost(input: BlogPostInput): PostPreview {
+  const content = cleanContent(input.content);
+  return { content, excerpt: input.excerpt?.trim() || excerptFrom(content), readTime: computeReadTime(content) };
+}
 
 export async function createPost(input: BlogPostInput, actorId: number): Promise<AdminPost> {
   const content = cleanContent(input.content);

@@ -132,3 +132,23 @@ describe('posts with featured images, categories and read times', () => {
     expect(left).not.toContain(abandoned.split('/').at(-1));
   });
 });
+
+describe('POST /api/admin/blog/preview', () => {
+  it('answers what saving would store (sanitised content, excerpt, computed read time) and saves nothing', async () => {
+    const before = await (await call('GET', '/api/admin/blog/posts', { cookie: admin.cookie })).json();
+    const words = Array.from({ length: 420 }, (_, i) => `w${i}`).join(' ');
+    const res = await call('POST', '/api/admin/blog/preview', {
+      body: { title: 'Draft in progress', content: `<p onclick="x()">${words}</p><script>bad()</script>`, readTime: '30 min read' },
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    const preview = await res.json();
+    expect(preview.content).toBe(`<p>${words}</p>`);
+    expect(preview.readTime).toBe('2 min read');
+    expect(preview.excerpt).toMatch(/^w0 w1 .*…$/);
+    expect(await (await call('GET', '/api/admin/blog/posts', { cookie: admin.cookie })).json()).toEqual(before);
+    const bad = await call('POST', '/api/admin/blog/preview', { body: { title: 'T', content: '<p>x</p>', category: 'Gossip' }, cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect((await call('POST', '/api/admin/blog/preview', { body: { title: 'T', content: '<p>x</p>' }, cookie: member.cookie })).status).toBe(403);
+  });
+});
