@@ -11,7 +11,9 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing'];
+  // A post with its featured image, and one with the designed cover.
+  const coverless = posts.find((p) => !p.featuredImage) ?? posts[0];
+  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, `/blog/${coverless.slug}`, '/pricing'];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });
     // Third-party embeds (the demo video) are not ours to fix.
