@@ -14,19 +14,26 @@ const GRADIENTS: Record<PostCategory, string> = {
 };
 const NO_CATEGORY = 'from-[#1e293b] to-[#4338ca]';
 
-export default function PostCover({ title, category, size = 'card' }: { title: string; category: string | null; size?: 'card' | 'hero' }) {
+/** Padding, label and title sizes: the blog grid's card, the top of the post page, the form's thumbnail. */
+const SIZES = {
+  card: { box: 'p-5', label: 'text-xs', title: 'text-xl' },
+  hero: { box: 'p-8 md:p-12', label: 'text-sm', title: 'text-3xl md:text-5xl max-w-2xl' },
+  thumb: { box: 'p-2', label: 'text-[0.5rem]', title: 'text-xs' },
+} as const;
+
+export default function PostCover({ title, category, size = 'card' }: { title: string; category: string | null; size?: keyof typeof SIZES }) {
   const gradient = GRADIENTS[category as PostCategory] ?? NO_CATEGORY;
-  const hero = size === 'hero';
+  const { box, label, title: titleSize } = SIZES[size];
   return (
     <div
-      className={`relative w-full h-full overflow-hidden bg-gradient-to-br ${gradient} text-white flex flex-col justify-between ${hero ? 'p-8 md:p-12' : 'p-5'}`}
+      className={`relative w-full h-full overflow-hidden bg-gradient-to-br ${gradient} text-white flex flex-col justify-between ${box}`}
       aria-hidden="true"
       data-testid="post-cover"
     >
       <span className="absolute -right-12 -top-12 h-48 w-48 rounded-full bg-white/10" />
       <span className="absolute right-10 -bottom-12 h-32 w-32 rounded-full border-[1.5rem] border-white/10" />
-      <span className={`relative font-semibold uppercase tracking-widest ${hero ? 'text-sm' : 'text-xs'}`}>{category || 'Blog'}</span>
-      <span className={`relative font-extrabold leading-tight text-balance line-clamp-3 ${hero ? 'text-3xl md:text-5xl max-w-2xl' : 'text-xl'}`}>{title}</span>
+      <span className={`relative font-semibold uppercase tracking-widest ${label}`}>{category || 'Blog'}</span>
+      <span className={`relative font-extrabold leading-tight text-balance line-clamp-3 ${titleSize}`}>{title}</span>
     </div>
   );
 }

@@ -225,7 +225,7 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
                 {featuredImage ? (
                   <img src={featuredImage} alt="The featured image" className="w-full h-full object-cover" data-testid="featured-image-thumb" />
                 ) : (
-                  <PostCover title={title || 'Untitled post'} category={category || null} />
+                  <PostCover title={title || 'Untitled post'} category={category || null} size="thumb" />
                 )}
               </div>
               <div className="flex flex-col gap-2">
