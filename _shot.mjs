@@ -1,7 +1,0 @@
-import { chromium } from '@playwright/test';
-const [,, url, out, width = '1280', full = '1'] = process.argv;
-const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-const p = await b.newPage({ viewport: { width: Number(width), height: 900 } });
-await p.goto(url, { waitUntil: 'networkidle' });
-await p.screenshot({ path: out, fullPage: full === '1' });
-await b.close();
