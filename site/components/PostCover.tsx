@@ -17,7 +17,7 @@ const NO_CATEGORY = 'from-[#1e293b] to-[#4338ca]';
 /** Padding, label and title sizes: the blog grid's card, the top of the post page, the form's thumbnail. */
 const SIZES = {
   card: { box: 'p-5', label: 'text-xs', title: 'text-xl' },
-  hero: { box: 'p-8 md:p-12', label: 'text-sm', title: 'text-3xl md:text-5xl max-w-2xl' },
+  hero: { box: 'p-6 md:p-12', label: 'text-xs md:text-sm', title: 'text-2xl md:text-5xl max-w-2xl' },
   thumb: { box: 'p-2', label: 'text-[0.5rem]', title: 'text-xs' },
 } as const;
 
