@@ -1,6 +1,7 @@
 // The demo content db/seed.ts writes: accounts, real AI tools with editorial reviews, blog posts, change requests.
 import type { AccountStatus, CategoryId, PricingModel, Role } from '../lib/categories';
 import { POST_STATUS, type PostStatus } from '../lib/post-status';
+import type { PostCategory } from '../lib/post-categories';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS, type ToolStatus } from '../lib/tool-status';
 import type { RequestedChanges } from '../lib/contract';
 import {
@@ -90,10 +91,8 @@ export interface SeedTool {
   status: ToolStatus;
   submittedBy: UserKey;
   submittedDaysAgo: number;
-  /** Background colour of the generated logo and screenshots. */
+  /** Background colour of its mark (db/seed-logos.ts) and generated screenshots. */
   color: string;
-  /** Whether the tool gets a generated logo (about half do; the rest show the letter fallback). */
-  logo: boolean;
   review?: SeedReview;
   followUp?: SeedReview;
   premium?: { screens: string[]; videoId: string };
@@ -114,7 +113,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'admin',
     submittedDaysAgo: 690,
     color: '#10a37f',
-    logo: true,
     review: {
       curatorTake:
         'Still the most versatile general-purpose assistant we test: few tools handle a messy spreadsheet, a cover letter and a regex in the same afternoon. Its answers are fluent enough that mistakes are easy to miss, so treat factual claims as a first draft. The free tier is generous, but heavy users will hit limits quickly.',
@@ -141,7 +139,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'admin',
     submittedDaysAgo: 640,
     color: '#d97757',
-    logo: true,
     review: {
       curatorTake:
         'Our pick for long documents and writing that needs to sound like a person wrote it. It reads a 100-page contract or an entire codebase folder and keeps track of the details better than most rivals. It is more cautious than some competitors, which occasionally means an extra round of clarification.',
@@ -161,7 +158,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 600,
     color: '#1f2937',
-    logo: true,
     review: {
       curatorTake:
         'Nothing else we tested matches its sense of composition and lighting out of the box; even short prompts produce images with a recognisable art direction. Precise control, such as exact text in an image or a specific product shape, still takes many attempts. There is no free tier, so budget for at least the basic plan before evaluating it seriously.',
@@ -182,7 +178,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'reviewer',
     submittedDaysAgo: 560,
     color: '#111111',
-    logo: false,
     review: {
       curatorTake:
         'Convenient rather than spectacular: the writing help is solid, and having it next to your documents saves constant copy and paste. Its real value is answering questions about your own workspace, which depends entirely on how tidy that workspace is.',
@@ -208,7 +203,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'staff',
     submittedDaysAgo: 585,
     color: '#24292f',
-    logo: true,
     review: {
       curatorTake:
         'The safest choice for teams already on GitHub: it works in nearly every editor, admins get sensible policy controls, and the completions are quick and usually right for everyday code. The newer agent features are promising but need close review on anything beyond small, well-specified changes.',
@@ -232,7 +226,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'rita',
     submittedDaysAgo: 530,
     color: '#8b5cf6',
-    logo: false,
     review: {
       curatorTake:
         'Built for marketing teams rather than individuals, and it shows: brand voice, shared knowledge and campaign workflows are better organised here than in general chat assistants. The raw writing quality is no longer ahead of the big models it sits on, so the case for it rests on the team features.',
@@ -258,7 +251,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 470,
     color: '#0f172a',
-    logo: true,
     review: {
       curatorTake:
         'The most complete toolkit for working video professionals: generation is only one part, and the editing tools such as background removal and motion tracking earn their keep on ordinary projects. Generated clips are short and still need several takes to get a usable shot. Credits run out fast on the cheaper plans.',
@@ -279,7 +271,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'admin',
     submittedDaysAgo: 500,
     color: '#1f6f78',
-    logo: false,
     review: {
       curatorTake:
         'The quickest way we know to get a sourced answer to a factual question. Citations make it easy to check claims, although it sometimes leans on low-quality pages when better sources exist. Great for a first pass at research; not a substitute for reading the sources.',
@@ -305,7 +296,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 450,
     color: '#2563eb',
-    logo: true,
     review: {
       curatorTake:
         'Reliable live transcription with good speaker separation, and the summaries capture decisions and action items better than we expected. The bot that joins meetings automatically needs clear configuration so it does not surprise external guests. The free plan is enough to decide whether it fits.',
@@ -325,7 +315,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 430,
     color: '#4f46e5',
-    logo: false,
     review: {
       curatorTake:
         'Editing a podcast by deleting words in a document still feels like magic, and it saves hours on interview-style content. Studio Sound rescues mediocre microphone recordings remarkably well. Precise, frame-accurate video work remains easier in a traditional editor.',
@@ -345,7 +334,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'staff',
     submittedDaysAgo: 410,
     color: '#15c39a',
-    logo: true,
     review: {
       curatorTake:
         'The best proofreading layer for people who write all day in many different apps, because it is simply there wherever you type. Tone suggestions can flatten a distinctive voice, so accept them selectively. The generative features are competent but not the reason to install it.',
@@ -365,7 +353,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'staff',
     submittedDaysAgo: 390,
     color: '#7d2ae8',
-    logo: false,
     review: {
       curatorTake:
         "For non-designers this is the most practical AI design tool available: the features sit inside an editor millions already know, and Background Remover alone justifies the upgrade for many small businesses. Generated layouts can look generic, so start from them rather than shipping them. Designers will find it limiting compared with professional tools.",
@@ -385,7 +372,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'admin',
     submittedDaysAgo: 370,
     color: '#e97627',
-    logo: true,
     review: {
       curatorTake:
         'A sensible way to bring metrics to people who never open a dashboard: the digests are short, readable and arrive where people already work. It depends on well-defined metrics in Tableau Cloud, so the setup work falls on the data team. Only worth evaluating if your organisation already runs on Tableau.',
@@ -405,7 +391,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'premium',
     submittedDaysAgo: 330,
     color: '#0ea5e9',
-    logo: false,
     review: {
       curatorTake:
         'The friendliest route from a spreadsheet to a chart for people who do not write code, and it shows the Python it ran so analysts can check the work. It handled our messy sample sales data well, though it needed nudging on date formats. Always sanity-check the statistics before they reach a slide.',
@@ -425,7 +410,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 310,
     color: '#18181b',
-    logo: true,
     review: {
       curatorTake:
         'The editor our developers kept using after the review period ended. Its autocomplete predicts the next edit, not just the next line, and the agent handles routine refactors across files with reviewable diffs. Usage-based pricing on the premium models needs watching on busy teams.',
@@ -446,7 +430,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'tom',
     submittedDaysAgo: 140,
     color: '#ff4f00',
-    logo: false,
     review: {
       curatorTake:
         'Describing an automation in a sentence and getting a working Zap is a real time-saver for people who found the builder intimidating. AI steps for classifying and summarising incoming data are the most useful addition. Agents are still early; keep them on low-stakes tasks until you trust them.',
@@ -466,7 +449,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'staff',
     submittedDaysAgo: 290,
     color: '#3b3bf5',
-    logo: true,
     review: {
       curatorTake:
         'For internal training and onboarding it is hard to beat: updating a video means editing a script, not booking a studio, and translation is a few clicks. Avatars are convincing for short segments but feel stiff in longer pieces. Not the right tool for brand storytelling.',
@@ -486,7 +468,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'premium',
     submittedDaysAgo: 270,
     color: '#000000',
-    logo: true,
     review: {
       curatorTake:
         'The most natural-sounding synthetic voices we have tested, with pacing and emphasis that hold up over long narration. Voice cloning is impressive and comes with verification steps that we think every vendor should copy. Character-based pricing adds up quickly for audiobook-length projects.',
@@ -507,7 +488,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'reviewer',
     submittedDaysAgo: 250,
     color: '#e11d74',
-    logo: false,
     review: {
       curatorTake:
         'Stronger than its rivals once meetings need to flow into other systems: CRM updates and topic trackers turn calls into data a sales team can use. Summaries are good but slightly less polished than the best in class. Check the retention and recording settings before rolling it out company-wide.',
@@ -527,7 +507,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'user',
     submittedDaysAgo: 200,
     color: '#6d28d9',
-    logo: true,
     review: {
       curatorTake:
         'The fastest route from a rough outline to a deck that looks intentional. The card-based format works well on screens but exports to PowerPoint lose some polish. Expect to rewrite most generated text; the layouts are the real win.',
@@ -547,7 +526,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'admin',
     submittedDaysAgo: 180,
     color: '#4285f4',
-    logo: false,
     review: {
       curatorTake:
         'Because it only answers from the material you give it, NotebookLM is the assistant we trust most for studying a pile of documents. Every answer links to the passage it came from, which makes checking quick. The audio overviews are a genuinely new way to absorb reading lists on a commute.',
@@ -567,7 +545,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 230,
     color: '#7c3aed',
-    logo: true,
     review: {
       curatorTake:
         'Makes lead scoring and spend forecasting accessible to marketing teams without a data scientist. The chat-based data preparation is the standout feature. Model explanations are thin, so be careful presenting predictions as certainties to clients.',
@@ -587,7 +564,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 215,
     color: '#ff5a1f',
-    logo: false,
     review: {
       curatorTake:
         'Useful guard-rails for content teams that publish at volume: the content score makes briefs and reviews more objective. Chasing a perfect score produces bland, keyword-stuffed prose, so treat it as a checklist rather than a target. The audit feature is the best value for existing sites.',
@@ -607,7 +583,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'rita',
     submittedDaysAgo: 500,
     color: '#0b1a33',
-    logo: false,
     review: {
       curatorTake:
         'The workflow builder is the interesting part now: chaining research, drafting and formatting steps saves sales teams real time on repetitive prospecting. Single-shot copy is fine but no longer distinctive. Best for revenue teams willing to invest in building workflows.',
@@ -627,7 +602,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'staff',
     submittedDaysAgo: 560,
     color: '#6b21a8',
-    logo: true,
     review: {
       curatorTake:
         'The answer for organisations whose security team says no to cloud-hosted coding assistants: self-hosting and strict data controls are first-class here. Suggestion quality was close to the market leaders at our review. Setup and pricing make it a team purchase, not an individual one.',
@@ -653,7 +627,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 160,
     color: '#f26207',
-    logo: false,
     review: {
       curatorTake:
         'The shortest path from an idea to a working, hosted prototype that we have seen, especially for people who have never configured a server. The Agent makes confident architectural choices that are hard to undo later, so review its plan before it starts building. Costs can climb on long agent sessions.',
@@ -673,7 +646,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 120,
     color: '#2f6bff',
-    logo: true,
     review: {
       curatorTake:
         'Auto-scheduling is addictive once you trust it: the calendar reorganises itself when a meeting runs over, which ends the morning ritual of re-planning. It only works if you log every task with an honest estimate. Pricier than plain task managers, and there is no free plan after the trial.',
@@ -693,7 +665,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'reviewer',
     submittedDaysAgo: 95,
     color: '#ff5c35',
-    logo: false,
     review: {
       curatorTake:
         'Noise cancellation that works with every calling app we tried, and it removed a barking dog and a coffee grinder without mangling the voice. The meeting notes are a reasonable bonus but not a reason to choose it over dedicated note takers. A small, cheap upgrade that colleagues will notice.',
@@ -714,7 +685,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 660,
     color: '#0d9488',
-    logo: true,
     review: {
       curatorTake:
         'One of the easiest ways for an analyst to train a first predictive model: upload a table, pick a column to predict, and read a plain-language explanation of the result. Accuracy on our churn dataset was respectable. Advanced users will miss control over the model itself.',
@@ -735,7 +705,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 620,
     color: '#e05d44',
-    logo: false,
     review: {
       curatorTake:
         'An appealing idea: capture everything and let the AI do the filing. Related-note suggestions surfaced useful connections in our test notebook, but search and sync were occasionally slow. Worth trying for people who never maintain folders.',
@@ -757,7 +726,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'user',
     submittedDaysAgo: 2,
     color: '#d97706',
-    logo: true,
   },
   {
     name: 'Adobe Firefly',
@@ -771,7 +739,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'elena',
     submittedDaysAgo: 1,
     color: '#eb1000',
-    logo: false,
   },
   {
     name: 'Hotjar AI',
@@ -785,7 +752,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'premium',
     submittedDaysAgo: 3,
     color: '#fd3a5c',
-    logo: true,
   },
   {
     name: 'Reclaim.ai',
@@ -799,7 +765,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'marcus',
     submittedDaysAgo: 1,
     color: '#4c5fd5',
-    logo: false,
   },
   // Rejected, with the editor's reason.
   {
@@ -814,7 +779,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'user',
     submittedDaysAgo: 40,
     color: '#ff3366',
-    logo: true,
     rejectionReason:
       'Thanks for the submission. The description reads as advertising copy rather than an explanation of what the tool does. Please resubmit with a neutral description of its main features and who it is for.',
   },
@@ -830,7 +794,6 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     submittedBy: 'tom',
     submittedDaysAgo: 20,
     color: '#9146ff',
-    logo: false,
     rejectionReason:
       'The website URL carries an affiliate tracking parameter. We only list tools under their official homepage, without referral codes; please resubmit with the plain product address.',
   },
@@ -875,7 +838,7 @@ export const SEED_CHANGE_REQUESTS: readonly SeedChangeRequest[] = [
 interface SeedPost {
   title: string;
   excerpt: string;
-  category: string;
+  category: PostCategory;
   tags: string[];
   status: PostStatus;
   /** Published posts: how long ago they went out. */
@@ -885,6 +848,8 @@ interface SeedPost {
   readTime: 'computed' | null;
   /** Background colour of the generated featured image. */
   color: string;
+  /** Left without a featured image, so the demo blog shows the designed cover (site/components/PostCover.astro). */
+  noImage?: true;
   content: string;
 }
 
@@ -1217,6 +1182,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'AI for Data Analysis: A Practical Guide',
+    noImage: true,
     excerpt:
       'AI makes analysis fast and accessible, and it makes new kinds of mistakes easy. What the tools are good at, where they fail, and a six-step workflow that keeps your numbers honest.',
     category: 'Guides',
@@ -1243,6 +1209,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'AI Meeting Assistants Compared: Otter, Fireflies and Krisp',
+    noImage: true,
     excerpt:
       'Months of recorded calls later: which meeting assistant to choose for general teams, sales teams and noisy home offices, and the consent rules every team should adopt first.',
     category: 'Comparisons',

@@ -12,6 +12,7 @@ import { POST_STATUS } from '../lib/post-status';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts';
+import { seedLogoUrl } from './seed-logos';
 import {
   SEED_CHANGE_REQUESTS,
   SEED_POSTS,
@@ -61,15 +62,6 @@ async function writePng(file: string, svg: string): Promise<string> {
     await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(path);
   }
   return SEED_URL_PREFIX + file;
-}
-
-function logoSvg(name: string, color: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${color}" stop-opacity="0.78"/></linearGradient></defs>
-  <rect width="256" height="256" rx="56" fill="url(#g)"/>
-  <circle cx="206" cy="50" r="16" fill="#ffffff" fill-opacity="0.25"/>
-  <text x="128" y="128" dy="0.35em" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="136" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(logoLetter(name))}</text>
-</svg>`;
 }
 
 /** A plausible app window: title bar, sidebar, heading, and a body chosen by what the caption describes. */
@@ -192,7 +184,7 @@ function featuredSvg(title: string, category: string, color: string): string {
 // The demo seed.
 
 interface ToolImages {
-  logoUrl: string | null;
+  logoUrl: string;
   screenshots: string[];
 }
 
@@ -202,7 +194,8 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
   await Promise.all([
     ...SEED_TOOLS.map(async (tool) => {
       const slug = slugify(tool.name);
-      const logoUrl = tool.logo ? await writePng(`${slug}-logo.png`, logoSvg(tool.name, tool.color)) : null;
+      // The marks are static files of the site (public/logos/, drawn by scripts/draw-seed-logos.ts).
+      const logoUrl = seedLogoUrl(slug);
       const screenshots = await Promise.all(
         (tool.premium?.screens ?? []).map((caption, i) =>
           writePng(`${slug}-screenshot-${i + 1}.png`, screenshotSvg(tool, caption, i)),
@@ -210,7 +203,7 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
       );
       toolImages.set(tool.name, { logoUrl, screenshots });
     }),
-    ...SEED_POSTS.map(async (post) => {
+    ...SEED_POSTS.filter((post) => !post.noImage).map(async (post) => {
       const slug = slugify(post.title);
       posts.set(post.title, await writePng(`blog-${slug}.png`, featuredSvg(post.title, post.category, post.color)));
     }),

@@ -8,6 +8,10 @@ export const MAX_URL = 500;
 export const MIN_DESCRIPTION = 10;
 export const MAX_DESCRIPTION = 1000;
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+/** A post's featured image is held to the logo's limit: the spec's one file-size message names 2MB. */
+export const MAX_POST_IMAGE_BYTES = MAX_LOGO_BYTES;
+/** Where an uploaded featured image is served: a fresh random name per upload, re-encoded to WebP. */
+export const POST_IMAGE_PATH = /^\/uploads\/posts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 export const MIN_PASSWORD = 6;
 export const MONTHLY_PRICE = 39;
 export const ANNUAL_PRICE = 399;

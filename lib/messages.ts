@@ -39,6 +39,13 @@ export const MSG = {
   searchTooLong: 'Search text must be at most 200 characters',
   toolNotFound: 'Tool not found',
   postNotFound: 'Post not found',
+  // Blog CMS: featured images and categories
+  postImageWrongType: 'Featured image must be a PNG or JPG image',
+  postImageTooManyPixels: 'Featured image dimensions are too large. Please use an image under 40 megapixels',
+  postImageUnreadable: 'The featured image could not be read. Please choose another PNG or JPG file',
+  postImageMissing: 'Choose an image to upload',
+  postImageNotFound: 'The featured image was not found. Please upload it again',
+  postCategoryUnknown: (categories: readonly string[]) => `Category must be one of: ${categories.join(', ')}`,
   // Submissions, logos and change requests
   logoWrongTypeTitle: 'Unsupported File',
   logoWrongType: 'Logo must be a PNG or JPG image',

@@ -4,6 +4,8 @@ import { CATEGORY_IDS, PRICING_MODELS, ROLES, ACCOUNT_STATUSES } from './categor
 import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD } from './constants';
 import { MSG } from './messages';
 import { POST_STATUSES } from './post-status';
+import { POST_CATEGORIES } from './post-categories';
+import { POST_IMAGE_PATH } from './constants';
 import { splitCommaList } from './format';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
@@ -212,10 +214,18 @@ export const blogPostSchema = z.object({
   excerpt: textField('Excerpt', MAX_POST_EXCERPT).optional().nullable(),
   slug: lineField('Slug', 255).optional().nullable(),
   status: z.enum(POST_STATUSES, 'Status must be draft or published').optional(),
-  featuredImage: z.union([httpUrl, z.literal(''), z.null()]).optional(),
-  category: lineField('Category', 100).optional().nullable(),
+  /** An image uploaded through POST /api/admin/blog/images (its /uploads/posts/ path), or an address elsewhere. */
+  featuredImage: z
+    .string(MSG.invalidUrl)
+    .trim()
+    .max(MAX_URL, MSG.urlTooLong)
+    .refine((v) => v === '' || POST_IMAGE_PATH.test(v) || (isCleanLine(v) && isHttpUrl(v)), MSG.invalidUrl)
+    .nullable()
+    .optional(),
+  /** One of the blog's sections; empty or null: none. */
+  category: z.union([z.enum(POST_CATEGORIES), z.literal(''), z.null()], MSG.postCategoryUnknown(POST_CATEGORIES)).optional(),
   tags: commaList('Tags').optional(),
-  readTime: lineField('Read time', 50).optional().nullable(),
+  // No readTime: the server computes it from the content (lib/format.ts computeReadTime).
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 

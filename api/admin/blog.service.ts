@@ -1,9 +1,9 @@
-// The Blog CMS: every post for the admin list, and create/update with sanitised HTML, slugs,
-// excerpts, read times and the first-publication date decided here.
+// The Blog CMS: every post for the admin list, and create/update with sanitised HTML, slugs, excerpts, read times
+// (always computed from the content), uploaded featured images checked on disk and the first-publication date.
 import { desc, eq } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { blogPosts, type BlogPost } from '../../db/schema';
-import type { AdminPost, BlogPostInput, BlogPostUpdateInput } from '../../lib/contract';
+import type { AdminPost, BlogPostInput, BlogPostUpdateInput, PostPreview } from '../../lib/contract';
 import { computeReadTime } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { POST_STATUS } from '../../lib/post-status';
@@ -14,6 +14,8 @@ import { changedFields, recordAudit } from '../services/audit';
 import { requestRebuild } from '../services/rebuild-queue';
 import { freeSlug, takenSlugs } from '../services/slugs';
 import { postChangePaths } from '../../lib/page-paths';
+import { POST_IMAGE_PATH } from '../../lib/constants';
+import { postImageExists } from '../services/uploads';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
 const EXCERPT_LENGTH = 160;
@@ -29,6 +31,13 @@ function excerptOf(text: string, max = EXCERPT_LENGTH): string {
   const space = cut.lastIndexOf(' ');
   const words = space > max * 0.6 ? cut.slice(0, space) : cut;
   return `${words.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** A featured image uploaded here must still be on disk: a typed or stale /uploads/ path would show a broken image. */
+async function checkedImage(featuredImage: string | null | undefined): Promise<string | null> {
+  const image = featuredImage?.trim() || null;
+  if (image && POST_IMAGE_PATH.test(image) && !(await postImageExists(image))) throw badRequest(MSG.postImageNotFound);
+  return image;
 }
 
 /** Sanitised content; a post whose content sanitises to nothing (only a script, say) has no content. */
@@ -50,8 +59,15 @@ const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) => f
 
 const excerptFrom = (content: string) => excerptOf(htmlToText(content));
 
+/** What saving would store of the text: the sanitised content, the excerpt and the read time. Writes nothing. */
+export function previewPost(input: BlogPostInput): PostPreview {
+  const content = cleanContent(input.content);
+  return { content, excerpt: input.excerpt?.trim() || excerptFrom(content), readTime: computeReadTime(content) };
+}
+
 export async function createPost(input: BlogPostInput, actorId: number): Promise<AdminPost> {
   const content = cleanContent(input.content);
+  const featuredImage = await checkedImage(input.featuredImage);
   return db.transaction(async (tx) => {
     const slug = (await explicitSlug(tx, input.slug)) ?? (await derivedSlug(tx, input.title));
     const status = input.status ?? POST_STATUS.draft;
@@ -63,12 +79,12 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
         slug,
         content,
         excerpt: input.excerpt?.trim() || excerptFrom(content),
-        featuredImage: input.featuredImage || null,
-        category: input.category?.trim() || null,
+        featuredImage,
+        category: input.category || null,
         tags: input.tags ?? [],
         authorId: actorId,
         status,
-        readTime: input.readTime?.trim() || computeReadTime(content),
+        readTime: computeReadTime(content),
         publishedAt: status === POST_STATUS.published ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -90,10 +106,11 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
 /**
  * Only the fields sent change. The slug changes when one is given; a post never published also follows
  * a new title (once published, its URL is permanent). publishedAt is set on the first publication and
- * kept through later drafts. A new content recomputes readTime unless one is given.
+ * kept through later drafts. A new content recomputes readTime.
  */
 export async function updatePost(postId: number, input: BlogPostUpdateInput, actorId: number): Promise<AdminPost> {
   const content = input.content !== undefined ? cleanContent(input.content) : undefined;
+  const featuredImage = input.featuredImage !== undefined ? await checkedImage(input.featuredImage) : undefined;
   return db.transaction(async (tx) => {
     const post = await tx.query.blogPosts.findFirst({ where: eq(blogPosts.id, postId) });
     if (!post) throw notFound(MSG.postNotFound);
@@ -101,11 +118,10 @@ export async function updatePost(postId: number, input: BlogPostUpdateInput, act
     if (input.title !== undefined) next.title = input.title;
     if (content !== undefined) next.content = content;
     const newContent = content ?? post.content;
-    if (input.readTime?.trim()) next.readTime = input.readTime.trim();
-    else if (content !== undefined || input.readTime !== undefined) next.readTime = computeReadTime(newContent);
+    if (content !== undefined) next.readTime = computeReadTime(newContent);
     if (input.excerpt !== undefined) next.excerpt = input.excerpt?.trim() || excerptFrom(newContent);
-    if (input.featuredImage !== undefined) next.featuredImage = input.featuredImage || null;
-    if (input.category !== undefined) next.category = input.category?.trim() || null;
+    if (featuredImage !== undefined) next.featuredImage = featuredImage;
+    if (input.category !== undefined) next.category = input.category || null;
     if (input.tags !== undefined) next.tags = input.tags;
     if (input.status !== undefined) next.status = input.status;
 

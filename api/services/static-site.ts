@@ -216,17 +216,27 @@ function isHtml(type: string): boolean {
   return type.startsWith('text/html');
 }
 
+/**
+ * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
+ * carry none, and this policy keeps it so for any SVG that lands in a build, as /uploads/ does for uploads.
+ */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+function cspOf(type: string): string | undefined {
+  if (isHtml(type)) return DEFAULT_CSP;
+  return type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
+}
+
 function etagFor(entry: FileEntry, encoding: Encoding): string {
   return encoding === IDENTITY ? entry.etag : `${entry.etag.slice(0, -1)}${ETAG_SUFFIXES[encoding]}"`;
 }
 
 /** The headers of a 200/404 answer for `entry` in `encoding` (Content-Length is the body's). */
 function answerHeaders(entry: FileEntry, encoding: Encoding, status: number, cacheControl: string, varies: boolean): Headers {
-  const html = isHtml(entry.type);
   const headers = new Headers({
     'content-type': entry.type,
     'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
-    ...pageSecurityHeaders({ csp: html ? DEFAULT_CSP : undefined }),
+    ...pageSecurityHeaders({ csp: cspOf(entry.type) }),
   });
   if (status === 200) headers.set('etag', etagFor(entry, encoding));
   if (encoding !== IDENTITY) headers.set('content-encoding', ENCODING_NAMES[encoding]);

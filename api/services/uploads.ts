@@ -1,13 +1,13 @@
-// Uploaded images: checks a logo by its bytes, re-encodes it to a square WebP under a random name,
-// stages it until its row is committed, and maps /uploads/... paths back to files, never outside the
-// uploads folder.
+// Uploaded images: checks a logo or a post's featured image by its bytes, re-encodes it to WebP under a random name,
+// stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths back to files, never
+// outside the uploads folder.
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { db } from '../../db/client';
-import { tools } from '../../db/schema';
+import { blogPosts, tools } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
@@ -33,15 +33,41 @@ function uploadsRoot(): string {
   return resolve(process.env.UPLOADS_DIR || config.uploadsDir);
 }
 
+/** What an accepted image becomes, and what the uploader is told when it is refused. */
+interface ImageRules {
+  width: number;
+  height: number;
+  wrongType: string;
+  tooManyPixels: string;
+  unreadable: string;
+}
+
+const LOGO_RULES: ImageRules = {
+  width: LOGO_SIZE,
+  height: LOGO_SIZE,
+  wrongType: MSG.logoWrongType,
+  tooManyPixels: MSG.logoTooManyPixels,
+  unreadable: MSG.logoUnreadable,
+};
+
+/** A post's featured image: the 1200 x 630 of link previews, which the blog's 16:9 frames crop only slightly. */
+const POST_IMAGE_RULES: ImageRules = {
+  width: 1200,
+  height: 630,
+  wrongType: MSG.postImageWrongType,
+  tooManyPixels: MSG.postImageTooManyPixels,
+  unreadable: MSG.postImageUnreadable,
+};
+
 /**
- * Checks a logo (size, real type by its bytes, pixel count before decoding) and returns it
- * re-encoded as a LOGO_SIZE square WebP without metadata. Throws 413, 415 or 400.
+ * Checks an uploaded image (size, real type by its bytes, pixel count before decoding) and returns it re-encoded as
+ * a WebP of the rules' size (cropped to fill) without metadata. Throws 413, 415 or 400.
  */
-export async function prepareLogo(file: Blob): Promise<Buffer> {
+async function prepareImage(file: Blob, rules: ImageRules): Promise<Buffer> {
   if (file.size > MAX_LOGO_BYTES) throw new HttpError(413, MSG.fileTooLarge);
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED_LOGO_TYPES.has(type.mime)) throw new HttpError(415, MSG.logoWrongType);
+  if (!type || !ACCEPTED_LOGO_TYPES.has(type.mime)) throw new HttpError(415, rules.wrongType);
 
   let width: number | undefined;
   let height: number | undefined;
@@ -49,21 +75,27 @@ export async function prepareLogo(file: Blob): Promise<Buffer> {
     // Reads the header only; the pixel limit is judged here, with our message, not by sharp's default.
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw badRequest(MSG.logoUnreadable);
+    throw badRequest(rules.unreadable);
   }
-  if (!width || !height) throw badRequest(MSG.logoUnreadable);
-  if (width * height > MAX_LOGO_PIXELS) throw new HttpError(413, MSG.logoTooManyPixels);
+  if (!width || !height) throw badRequest(rules.unreadable);
+  if (width * height > MAX_LOGO_PIXELS) throw new HttpError(413, rules.tooManyPixels);
 
   try {
     return await sharp(bytes, { limitInputPixels: MAX_LOGO_PIXELS, failOn: 'error' })
       .rotate() // apply EXIF orientation before the metadata is dropped
-      .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'cover' })
+      .resize(rules.width, rules.height, { fit: 'cover' })
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
-    throw badRequest(MSG.logoUnreadable);
+    throw badRequest(rules.unreadable);
   }
 }
+
+/** A logo re-encoded as a LOGO_SIZE square WebP; throws 413, 415 or 400 with the logo's messages. */
+export const prepareLogo = (file: Blob) => prepareImage(file, LOGO_RULES);
+
+/** A post's featured image re-encoded as a 1200 x 630 WebP; throws 413, 415 or 400 with the image's messages. */
+export const preparePostImage = (file: Blob) => prepareImage(file, POST_IMAGE_RULES);
 
 /**
  * A logo is written under a hidden name (never served) and renamed to its public name only after
@@ -153,9 +185,58 @@ export async function sweepStagedUploads(): Promise<{ published: number; removed
   return { published, removed: stale.length - published };
 }
 
+const postImagesDir = () => join(uploadsRoot(), 'posts');
+
+/**
+ * Writes a prepared featured image under a fresh name and returns its public path. It is served at once, so the
+ * editor sees it in the post's preview before saving; one no post holds is removed by the sweep after the grace age.
+ */
+export async function storePostImage(image: Buffer): Promise<string> {
+  const dir = postImagesDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${crypto.randomUUID()}.webp`;
+  await writeFile(join(dir, name), image, { flag: 'wx' });
+  return `${UPLOADS_URL_PREFIX}posts/${name}`;
+}
+
+/** Whether an uploaded featured image (a /uploads/posts/ path) is on disk. */
+export async function postImageExists(url: string): Promise<boolean> {
+  const found = url.startsWith(`${UPLOADS_URL_PREFIX}posts/`) ? uploadFile(url.slice(UPLOADS_URL_PREFIX.length)) : null;
+  return found !== null && (await stat(found.path).catch(() => null))?.isFile() === true;
+}
+
+/**
+ * Removes featured images older than the grace age that no post holds: uploaded for a post never saved, or replaced
+ * since. Younger ones may belong to a form still open.
+ */
+export async function sweepUnusedPostImages(): Promise<number> {
+  const dir = postImagesDir();
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const cutoff = Date.now() - STAGED_GRACE_MS;
+  const old: string[] = [];
+  for (const name of names) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
+  }
+  if (old.length === 0) return 0;
+  const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}posts/${name}`;
+  const rows = await db
+    .select({ featuredImage: blogPosts.featuredImage })
+    .from(blogPosts)
+    .where(inArray(blogPosts.featuredImage, old.map(urlOf)));
+  const held = new Set(rows.map((r) => r.featuredImage));
+  const unused = old.filter((name) => !held.has(urlOf(name)));
+  for (const name of unused) await rm(join(dir, name), { force: true });
+  return unused.length;
+}
+
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
 export function startUploadSweeper(): void {
-  const sweep = () => sweepStagedUploads().catch((error) => console.error('upload sweep:', error));
+  const sweep = () =>
+    Promise.all([sweepStagedUploads(), sweepUnusedPostImages()]).catch((error) => console.error('upload sweep:', error));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
 }

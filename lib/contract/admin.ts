@@ -195,6 +195,18 @@ export const adminPostSchema = z.strictObject({
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 
+/** POST /api/admin/blog/preview: what saving the form would store, without saving it (the content as sanitised). */
+export const postPreviewSchema = z.strictObject({ content: z.string(), excerpt: z.string(), readTime: z.string() });
+export type PostPreview = z.infer<typeof postPreviewSchema>;
+
+/**
+ * POST /api/admin/blog/images: a featured image, sent as multipart with the file in `image` (the route reads the form
+ * itself, so its size is checked before it is read). The answer is the path to give the post as featuredImage.
+ */
+export const postImageFormSchema = z.object({ image: z.instanceof(Blob, { error: MSG.postImageMissing }) });
+export const postImageSchema = z.strictObject({ url: z.string() });
+export type PostImage = z.infer<typeof postImageSchema>;
+
 // ---- Settings and Rebuild Now ----
 
 /** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */

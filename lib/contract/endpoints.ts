@@ -13,6 +13,9 @@ import {
   adminUserSchema,
   blogPostSchema,
   blogPostUpdateSchema,
+  postImageFormSchema,
+  postImageSchema,
+  postPreviewSchema,
   changeRequestApprovalSchema,
   changeRequestDecisionSchema,
   changeRequestParamsSchema,
@@ -117,6 +120,8 @@ export const endpoints = {
   'GET /api/admin/blog/posts': { response: z.array(adminPostSchema) },
   'POST /api/admin/blog/posts': { body: blogPostSchema, response: adminPostSchema },
   'PATCH /api/admin/blog/posts/:id': { params: postParamsSchema, body: blogPostUpdateSchema, response: adminPostSchema },
+  'POST /api/admin/blog/preview': { body: blogPostSchema, response: postPreviewSchema },
+  'POST /api/admin/blog/images': { multipart: postImageFormSchema, response: { 201: postImageSchema } },
   'GET /api/admin/settings': { response: adminSettingsSchema },
   'POST /api/admin/rebuild': { response: { 202: messageSchema } },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;

@@ -1,4 +1,5 @@
-// A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host.
+// A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host. Cards in a row
+// are the same height: one-line name, a description that always takes two lines, tags and rating pinned to the bottom.
 import type { PublicTool } from '../../lib/contract';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
@@ -18,26 +19,27 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
           <div className="min-w-0 flex-1">
             <div className="flex items-center gap-2 flex-wrap">
-              <h3 className="card-title text-base leading-tight">
+              <h3 className="card-title text-base leading-tight line-clamp-1 min-w-0">
                 <Highlighted text={tool.name} words={highlight} />
               </h3>
               {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold">Premium</span>}
             </div>
-            <p className="text-xs text-base-content/80 mt-0.5">{hostOf(tool.url)}</p>
+            <p className="text-xs text-base-content/80 mt-0.5 truncate">{hostOf(tool.url)}</p>
           </div>
         </div>
-        <p className="grow-0 text-sm text-base-content/80 line-clamp-2">
+        <p className="grow-0 text-sm text-base-content/80 line-clamp-2 min-h-[2lh]">
           <Highlighted text={tool.description} words={highlight} />
         </p>
-        <div className="flex flex-wrap gap-1">
+        <div className="mt-auto flex flex-col gap-3">
+          <div className="flex flex-wrap gap-1">
           {shown.map((tag) => (
             <span key={tag} className="badge badge-ghost badge-sm">
               {tagLabel(tag)}
             </span>
           ))}
           {overflow > 0 && <span className="badge badge-outline badge-sm">+{overflow}</span>}
-        </div>
-        <div className="mt-auto flex items-center justify-between rounded-lg bg-base-200/60 px-3 py-2">
+          </div>
+          <div className="flex items-center justify-between rounded-lg bg-base-200/60 px-3 py-2">
           <span className="text-xs font-medium text-base-content/80">Editor Rating</span>
           {tool.qualityScore != null ? (
             <span className="flex items-center gap-2">
@@ -47,6 +49,7 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
           ) : (
             <span className="text-xs text-base-content/80">Not yet rated</span>
           )}
+          </div>
         </div>
       </a>
     </article>

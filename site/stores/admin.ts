@@ -138,3 +138,15 @@ export async function updatePost(id: number, values: Body<'PATCH /api/admin/blog
   await api('PATCH /api/admin/blog/posts/:id', { params: { id }, body: values });
   refresh(ADMIN_KEYS.posts);
 }
+
+/** What saving the post would store of its text (sanitised content, excerpt, read time); saves nothing. */
+export function previewPost(values: Body<'POST /api/admin/blog/preview'>): Promise<Answer<'POST /api/admin/blog/preview'>> {
+  return api('POST /api/admin/blog/preview', { body: values });
+}
+
+/** Uploads a featured image; the answer's url is the post's featuredImage. */
+export async function uploadPostImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.set('image', file);
+  return (await api('POST /api/admin/blog/images', { body })).url;
+}

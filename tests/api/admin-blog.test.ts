@@ -84,9 +84,10 @@ describe('POST /api/admin/blog/posts', () => {
     expect(audit).toMatchObject({ action: 'blog.create', actorId: admin.user.id, after: { status: 'draft', slug: 'long-read' } });
   });
 
-  it('keeps a given excerpt and read time; publishing at once sets publishedAt and asks for a rebuild', async () => {
+  it('keeps a given excerpt but never a typed read time; publishing at once sets publishedAt and asks for a rebuild', async () => {
     const post = await created({ title: 'Published now', content: '<p>Short</p>', excerpt: 'My excerpt', readTime: '9 min read', status: 'published' });
-    expect(post).toMatchObject({ excerpt: 'My excerpt', readTime: '9 min read', status: 'published' });
+    // At least a minute, however short the text; a read time sent with the post is ignored.
+    expect(post).toMatchObject({ excerpt: 'My excerpt', readTime: '1 min read', status: 'published' });
     expect(post.publishedAt).not.toBeNull();
     expect(await rebuildsFor('post published: published-now')).toHaveLength(1);
   });
@@ -129,14 +130,16 @@ describe('PATCH /api/admin/blog/posts/:id', () => {
     expect(own.status).toBe(200);
   });
 
-  it('sanitises new content and recomputes the read time unless one is given', async () => {
+  it('sanitises new content and recomputes the read time, whatever read time is sent', async () => {
     const post = await created({ title: 'Edited body', content: '<p>Short</p>' });
     const res = await update(post.id, { content: `<p onmouseover="x()">${words(700)}</p><script>bad()</script>` });
     const body: Post = await res.json();
     expect(body.content).not.toMatch(/onmouseover|<script/);
     expect(body.readTime).toBe('4 min read');
     const manual: Post = await (await update(post.id, { content: '<p>Tiny</p>', readTime: '3 min read' })).json();
-    expect(manual.readTime).toBe('3 min read');
+    expect(manual.readTime).toBe('1 min read');
+    const typedOnly: Post = await (await update(post.id, { readTime: '12 min read' })).json();
+    expect(typedOnly.readTime).toBe('1 min read');
     expect((await update(post.id, { content: '<script>x()</script>' })).status).toBe(400);
     expect((await reloadPost(post.id))?.content).toBe('<p>Tiny</p>');
   });

@@ -17,6 +17,7 @@ import { NO_PASSWORD, makeTool, reviewsOf } from '../helpers/admin';
 const NO_JSON_BODY = new Set([
   'POST /api/logout',
   'POST /api/tools',
+  'POST /api/admin/blog/images',
   'POST /api/admin/tools/:id/list',
   'POST /api/admin/change-requests/:id/approve',
   'POST /api/admin/rebuild',

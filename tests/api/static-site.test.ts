@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_FILE, finalizeBuildFolder, writeBuildFile, type FileEntry } from '../../api/services/build-files';
 import { DEFAULT_CSP, pageSecurityHeaders } from '../../api/plugins/security';
-import { htmlResponse, reloadStaticSite, serveStatic } from '../../api/services/static-site';
+import { SVG_CSP, htmlResponse, reloadStaticSite, serveStatic } from '../../api/services/static-site';
 
 const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
 const PAGE_CSP = "default-src 'self'; script-src 'self' 'sha256-abc'";
@@ -141,6 +141,8 @@ describe('serveStatic on a build with a manifest', () => {
     mkdirSync(join(dist, 'pagefind'));
     writeFileSync(join(dist, 'pagefind/pagefind-entry.json'), JSON.stringify({ version: '1', pad: 'x'.repeat(2000) }));
     writeFileSync(join(dist, 'legacy.html'), '<p>Legacy page</p>');
+    mkdirSync(join(dist, 'logos'));
+    writeFileSync(join(dist, 'logos/chatgpt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
     entries = await finalizeBuildFolder(dist, known);
   });
 
@@ -212,6 +214,16 @@ describe('serveStatic on a build with a manifest', () => {
     expect(legacy.status).toBe(200);
     expect(legacy.headers.get('content-security-policy')).toBe(DEFAULT_CSP);
     expect((await get('/_astro/app.abc123.js')).headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('serves an SVG (a seeded tool\'s mark) as an image under a policy that runs nothing in it', async () => {
+    const res = await get('/logos/chatgpt.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toBe(SVG_CSP);
+    expect(SVG_CSP).toContain('sandbox');
+    expect(SVG_CSP).not.toContain('script-src');
+    expectSecurityHeaders(res);
   });
 
   it('sets the cache policy by kind of file', async () => {

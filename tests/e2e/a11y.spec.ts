@@ -11,10 +11,12 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  // The seed's ChatGPT: a review history with a follow-up, and the Review due badge.
+  // The seed's ChatGPT: a review history with a follow-up, and the Review due badge; a post with its featured image,
+  // and one with the designed cover.
+  const coverless = posts.find((p) => !p.featuredImage) ?? posts[0];
   const paths = [
     '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/tool/chatgpt', '/blog',
-    `/blog/${posts[0].slug}`, '/pricing',
+    `/blog/${posts[0].slug}`, `/blog/${coverless.slug}`, '/pricing',
   ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });

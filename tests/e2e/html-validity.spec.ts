@@ -30,7 +30,8 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
   // A tool whose page shows a follow-up in its review history and the Review due badge (the seed's ChatGPT).
   const reviewed = 'chatgpt';
   const paths = [
-    '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', '/terms', '/privacy',
+    '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`,
+    `/blog/${(posts.find((p) => !p.featuredImage) ?? posts[0]).slug}`, '/pricing', '/terms', '/privacy',
     '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/admin',
     '/no-such-page',
     // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.

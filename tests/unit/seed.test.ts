@@ -1,5 +1,5 @@
 // The demo seed and the synthetic benchmark seed, checked against the database they write.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ import { MAX_DESCRIPTION, MIN_DESCRIPTION } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { sanitizeBlogHtml } from '../../lib/sanitize';
 import { slugify } from '../../lib/slug';
+import { POST_CATEGORIES } from '../../lib/post-categories';
 
 const userBy = (email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
 /** The file behind a /uploads/... URL. */
@@ -140,12 +141,13 @@ describe('seedDemo tools', () => {
       expect(t.screenshots).toEqual([]);
       expect(t.videoUrl).toBeNull();
     }
-    const withLogo = demoTools.filter((t) => t.logoUrl);
-    expect(withLogo.length).toBeGreaterThanOrEqual(demoTools.length / 3);
-    expect(withLogo.length).toBeLessThan(demoTools.length);
-    for (const t of withLogo) {
-      expect(await sharp(uploadFile(t.logoUrl!)).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
+    // Every seeded tool shows its own mark, a static SVG file of the site, and no two share one.
+    for (const t of demoTools) {
+      expect(t.logoUrl).toBe(`/logos/${t.slug}.svg`);
+      expect(existsSync(resolve('public', t.logoUrl!.slice(1)))).toBe(true);
     }
+    const marks = demoTools.map((t) => readFileSync(resolve('public', t.logoUrl!.slice(1)), 'utf8'));
+    expect(new Set(marks).size).toBe(demoTools.length);
   });
 
   it('gives the demo user an approved, a pending and a rejected tool, and the premium user a premium one', async () => {
@@ -158,7 +160,7 @@ describe('seedDemo tools', () => {
 });
 
 describe('seedDemo blog and change requests', () => {
-  it('writes published and draft posts with sanitised HTML, featured images and unique slugs', async () => {
+  it('writes published and draft posts with sanitised HTML, featured images or none, categories of the list and unique slugs', async () => {
     const posts = await db.select().from(blogPosts);
     expect(posts.length).toBeGreaterThanOrEqual(6);
     expect(new Set(posts.map((p) => p.status))).toEqual(new Set(['published', 'draft']));
@@ -172,8 +174,12 @@ describe('seedDemo blog and change requests', () => {
       expect(p.content).toMatch(/<h2>/);
       expect(p.excerpt?.length).toBeGreaterThan(20);
       expect(p.publishedAt === null).toBe(p.status === 'draft');
-      expect(existsSync(uploadFile(p.featuredImage!))).toBe(true);
+      if (p.featuredImage) expect(existsSync(uploadFile(p.featuredImage))).toBe(true);
     }
+    // Most posts have an image; a published one without shows the designed cover.
+    expect(posts.filter((p) => p.featuredImage).length).toBeGreaterThan(posts.length / 2);
+    expect(posts.some((p) => !p.featuredImage && p.status === 'published')).toBe(true);
+    expect(posts.every((p) => p.category && (POST_CATEGORIES as readonly string[]).includes(p.category))).toBe(true);
     // Some posts leave readTime empty so the '5 min read' default shows; the others carry a computed one.
     expect(posts.some((p) => p.readTime === null)).toBe(true);
     expect(posts.filter((p) => p.readTime).every((p) => /^\d+ min read$/.test(p.readTime!))).toBe(true);
