@@ -47,15 +47,28 @@ function loadFonts() {
   ));
 }
 
-/** An uploaded logo (/uploads/...) as a square PNG data URL; null when there is none, it is not an upload, or it cannot be read. */
-async function logoDataUrl(logoUrl: string | null): Promise<string | null> {
-  if (!logoUrl?.startsWith('/uploads/')) return null;
+/** Where a logo's address is a file: an upload, or one of the marks the site ships (public/logos, the seed's). */
+function logoFile(logoUrl: string | null): string | null {
   // The uploads folder as api/config.ts reads it (the site does not import api/).
-  const uploads = process.env.UPLOADS_DIR || 'data/uploads';
+  const roots: [string, string][] = [['/uploads/', process.env.UPLOADS_DIR || 'data/uploads'], ['/logos/', 'public/logos']];
+  for (const [prefix, dir] of roots) {
+    if (!logoUrl?.startsWith(prefix)) continue;
+    try {
+      const relative = normalize(decodeURIComponent(logoUrl.slice(prefix.length)));
+      return relative.startsWith('..') ? null : join(dir, relative);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** A logo as a square PNG data URL; null when there is none, it is not a file of ours, or it cannot be read. */
+async function logoDataUrl(logoUrl: string | null): Promise<string | null> {
+  const file = logoFile(logoUrl);
+  if (!file) return null;
   try {
-    const relative = normalize(decodeURIComponent(logoUrl.slice('/uploads/'.length)));
-    if (relative.startsWith('..')) return null;
-    const png = await sharp(join(uploads, relative))
+    const png = await sharp(file)
       .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })
       .flatten({ background: '#ffffff' })
       .png()

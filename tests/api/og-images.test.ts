@@ -33,6 +33,7 @@ async function image(path: string): Promise<{ res: Response; bytes: Uint8Array }
 
 let withLogo: Tool;
 let withoutLogo: Tool;
+let withMark: Tool;
 let post: BlogPost;
 
 beforeAll(async () => {
@@ -41,6 +42,8 @@ beforeAll(async () => {
   writeFileSync(join(config.uploadsDir, 'logo-mark.png'), logo);
   withLogo = await makeTool({ status: 'approved', name: 'Logo Lathe', slug: 'logo-lathe', logoUrl: '/uploads/logo-mark.png', tags: ['design', 'marketing'] });
   withoutLogo = await makeTool({ status: 'approved', name: 'Letter Loom', slug: 'letter-loom', logoUrl: null, qualityScore: null });
+  // A mark the site ships (public/logos, drawn for the seed): Adobe Firefly's is red.
+  withMark = await makeTool({ status: 'approved', name: 'Mark Mill', slug: 'mark-mill', logoUrl: '/logos/adobe-firefly.svg' });
   const author = await makeUser(NO_PASSWORD);
   [post] = await db
     .insert(blogPosts)
@@ -60,7 +63,7 @@ describe('a tool image', () => {
     }
   });
 
-  it('shows the uploaded logo, or the letter tile without one', async () => {
+  it('shows the uploaded logo or the shipped mark, or the letter tile without one', async () => {
     // A pixel inside the mark (at the left, beside the name): the logo's green, or the tile's pale indigo.
     const pixel = async (tool: Tool) => {
       const { bytes } = await image(ogImagePath('tool', tool.slug));
@@ -70,6 +73,7 @@ describe('a tool image', () => {
     const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]) < 24);
     expect(near(await pixel(withLogo), [0x10, 0xb9, 0x81])).toBe(true);
     expect(near(await pixel(withoutLogo), [0xe0, 0xe7, 0xff])).toBe(true);
+    expect(near(await pixel(withMark), [0xeb, 0x10, 0x00])).toBe(true);
   });
 
   it('is kept: the next request gets the same bytes from disk, and a 304 for its ETag', async () => {
