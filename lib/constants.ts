@@ -31,5 +31,8 @@ export const DEFAULT_UNLIST_REASON = 'Unlisted by admin';
 export const SITE_NAME = 'AI Tools Directory';
 /** A tool page shows "Review due" once its latest editorial review is older than this (issue 11). */
 export const REVIEW_DUE_DAYS = 180;
-/** The site search's index comes in this many shards that the browser merges, so a change re-indexes only its own. */
-export const SEARCH_INDEX_SHARDS = 8;
+/**
+ * The article search's Pagefind index comes in this many shards that the browser merges, so a change re-indexes only
+ * its own. Tools are searched through the API (decision 0041), so the index holds posts only, and one shard is enough.
+ */
+export const SEARCH_INDEX_SHARDS = 1;
