@@ -3,14 +3,31 @@
 // The sitemap is not among them: the static build writes it (api/services/site-sitemap.ts) and it catches up with
 // the rebuild (docs/decisions/0037).
 
+import { categoryPagePath, isCategoryId } from './category-pages';
+
 /** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 /** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
 export const SITEMAP_PATH = '/sitemap.xml';
 
-/** A tool's own page, and the pages that list tools (their cards, counts, order) or link to it. */
-export function toolChangePaths(slug: string): string[] {
-  return [`/tool/${slug}`, '/', '/directory'];
+/** A path entry ending in this covers the page before it and every page under it: /category/design/* (see coveredBy). */
+const UNDER = '/*';
+
+/** Whether a changed-paths entry covers `path`: the same path, or a prefix entry (x/*) covering x and x/... */
+export function coveredBy(entry: string, path: string): boolean {
+  if (!entry.endsWith(UNDER)) return entry === path;
+  const base = entry.slice(0, -UNDER.length);
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/**
+ * A tool's own page, and the pages that list tools (their cards, counts, order) or link to it: with `categories`
+ * (its categories before and after the change), every page of those categories, as one prefix entry each, since a
+ * change of score or premium moves tools across all of a category's pages.
+ */
+export function toolChangePaths(slug: string, categories: readonly string[] = []): string[] {
+  const pages = [...new Set(categories)].filter(isCategoryId).map((id) => `${categoryPagePath(id)}${UNDER}`);
+  return [`/tool/${slug}`, '/', '/directory', ...pages];
 }
 
 /** A post's page (under each slug it had), and the pages that list posts. */

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
@@ -94,7 +95,17 @@ function fileOfPath(path: string): string {
   return /\.[a-z]+$/.test(name) ? name : `${name}/index.html`;
 }
 
-function cacheKey(code: string, data: ToolPage | PostPage): string {
+/** The data a page is rendered from, when it has a row or rows behind it (its cache key is this data's hash). */
+type PageData = ToolPage | PostPage | CategoryPage;
+
+/** When a page's data last changed (the sitemap's lastmod); null when unknown. */
+function lastChanged(data: PageData): string | null {
+  if ('tool' in data) return new Date(data.tool.updatedAt).toISOString();
+  if ('post' in data) return new Date(data.post.updatedAt).toISOString();
+  return categoryPageUpdatedAt(data)?.toISOString() ?? null;
+}
+
+function cacheKey(code: string, data: PageData): string {
   return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
 }
 
@@ -147,7 +158,7 @@ class PageWriter {
   ) {}
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
-  async add(path: string, data?: ToolPage | PostPage, locals?: App.Locals): Promise<void> {
+  async add(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     while (this.inFlight.size >= IN_FLIGHT) await Promise.race(this.inFlight);
     const task = this.write(path, data, locals).finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);
@@ -158,13 +169,13 @@ class PageWriter {
     return this.result;
   }
 
-  private async write(path: string, data?: ToolPage | PostPage, locals?: App.Locals): Promise<void> {
+  private async write(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     const { appDir, outDir, previousDir, siteUrl } = this.options;
     const file = fileOfPath(path);
     if (data) {
       const key = cacheKey(this.code, data);
       this.result.pages[path] = key;
-      this.result.updated[path] = new Date('tool' in data ? data.tool.updatedAt : data.post.updatedAt).toISOString();
+      this.result.updated[path] = lastChanged(data) ?? '';
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
@@ -389,6 +400,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const writer = new PageWriter(options, code, previous, (path) => searchIndex.add(path));
   for (const path of await fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
+  for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
 
   const files = new Map<string, FileEntry>();
