@@ -61,6 +61,12 @@ export const MSG = {
   onlyApprovedUnlisted: 'Only approved tools can be unlisted',
   onlyUnlistedListed: 'Only unlisted tools can be listed again',
   reviewNeedsApprovedTool: 'Follow-up reviews can only be added to approved tools',
+  // Curated alternatives (docs/decisions/0045)
+  alternativeIdsInvalid: 'Alternatives must be a list of tool ids',
+  alternativesTooMany: (max: number) => `At most ${max} alternatives can be picked`,
+  alternativesRepeated: 'Each alternative can be picked once',
+  alternativeIsSelf: 'A tool cannot be its own alternative',
+  alternativeNotPublic: 'Alternatives must be approved, listed tools',
   changeRequestNotFound: 'Change request not found',
   changeRequestAlreadyDecided: 'Only pending change requests can be approved or rejected',
   userNotFound: 'User not found',

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
+import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
@@ -374,12 +375,12 @@ class SearchIndex {
  * What the sitemap lists: the public pages without a row (those that show tools or posts dated by the newest of them)
  * and every tool and post page written, dated by its row.
  */
-function sitemapPages(updated: Record<string, string>): SitemapPage[] {
+function sitemapPages(updated: Record<string, string>, onDemand: SitemapPage[] = []): SitemapPage[] {
   const rows = Object.entries(updated).map(([path, lastmod]) => ({ path, lastmod }));
   const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
   const toolsChanged = newest('/tool/');
   const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };
-  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows];
+  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows, ...onDemand];
 }
 
 /** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
@@ -394,6 +395,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     options.previousDir && previous.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: previous.shards } : null,
   );
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => searchIndex.add(path)));
+  // Not written but listed: the alternatives and compare pages, rendered on request (decision 0046).
+  const onDemand = onDemandPages();
+  onDemand.catch(() => {}); // awaited (and so thrown) with the sitemap
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
@@ -417,7 +421,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // The sitemap is written while Pagefind writes the search index in its own process.
   const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
     searchIndex.write(search),
-    writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+    writeSitemap(outDir, options.siteUrl, sitemapPages(updated, await onDemand)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
   ]);
   for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();

@@ -6,16 +6,17 @@ import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
-import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import { TOP_ALTERNATIVES } from '../../lib/alternatives';
+import { alternativesOf, alternativesOfMany, type Alternative } from './alternatives';
+import { publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
-/** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
-const RELATED_TOOLS = 3;
 /** "More from the blog" on a post page: the newest other posts. */
 const MORE_POSTS = 3;
 
 export interface ToolPage {
   tool: PublicTool;
-  related: PublicTool[];
+  /** "Alternatives to {name}": its top alternatives (db/queries/alternatives.ts). */
+  alternatives: Alternative[];
 }
 
 export interface PostPage {
@@ -23,38 +24,23 @@ export interface PostPage {
   more: PublicPost[];
 }
 
-/** The related tools of `tool`, from the first RELATED_TOOLS + 1 public tools of its main category. */
-function relatedOf(tool: PublicTool, pool: PublicTool[]): PublicTool[] {
-  return pool.filter((t) => t.id !== tool.id).slice(0, RELATED_TOOLS);
-}
-
-function poolOf(category: string, database: Database): Promise<PublicTool[]> {
-  return browseQuery({ category, limit: RELATED_TOOLS + 1, offset: 0 }, database);
-}
-
 /** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
-  const category = tool.tags[0];
-  return { tool, related: category ? relatedOf(tool, await poolOf(category, database)) : [] };
+  return { tool, alternatives: await alternativesOf(tool, database, TOP_ALTERNATIVES) };
 }
 
 /**
  * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
- * each category's related pool is read once. `part` of `parts`: only the tools whose id falls in that share.
+ * their alternatives are ranked from each category's pool, read once. `part` of `parts`: only the tools whose id falls
+ * in that share.
  */
 export async function* toolPages(
   batchSize = 500,
   database: Database = readDb(),
   { part = 0, parts = 1 }: { part?: number; parts?: number } = {},
 ): AsyncGenerator<ToolPage[]> {
-  const pools = new Map<string, Promise<PublicTool[]>>();
-  const pool = (category: string) => {
-    let rows = pools.get(category);
-    if (!rows) pools.set(category, (rows = poolOf(category, database)));
-    return rows;
-  };
   let after = 0;
   for (;;) {
     const batch = await database
@@ -65,9 +51,8 @@ export async function* toolPages(
       .limit(batchSize);
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
-    yield await Promise.all(
-      batch.map(async (tool) => ({ tool, related: tool.tags[0] ? relatedOf(tool, await pool(tool.tags[0])) : [] })),
-    );
+    const alternatives = await alternativesOfMany(batch, database, TOP_ALTERNATIVES);
+    yield batch.map((tool) => ({ tool, alternatives: alternatives.get(tool.id) ?? [] }));
   }
 }
 
