@@ -1,17 +1,18 @@
 // Accessibility: axe (WCAG 2.x A/AA and best practices) finds no violations on the main public pages.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { discoveryPaths } from './discovery';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
-test('home, directory, a tool page, the blog, a post and pricing have no axe violations', async ({ page, request }) => {
+test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
   const tools: PublicTool[] = await (await request.get('/api/tools?limit=100')).json();
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing'];
+  const paths = ['/', '/directory', `/tool/${premium.slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', ...(await discoveryPaths(request, premium.slug))];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });
     // Third-party embeds (the demo video) are not ours to fix.

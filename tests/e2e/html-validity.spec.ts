@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
+import { discoveryPaths } from './discovery';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
@@ -31,6 +32,7 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
     '/', '/directory', `/tool/${tools[0].slug}`, '/blog', `/blog/${posts[0].slug}`, '/pricing', '/terms', '/privacy',
     '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/admin',
     '/no-such-page',
+    ...(await discoveryPaths(request, tools[0].slug)),
   ];
   const dir = mkdtempSync(join(tmpdir(), 'aitools-vnu-'));
   try {
