@@ -43,6 +43,15 @@ export function relevance(tool: Rankable, candidate: Rankable): number | null {
   return (candidate.qualityScore ?? 0) + AUDIENCE_WEIGHT * shared(tool.targetAudience, candidate.targetAudience) + CATEGORY_WEIGHT * (categories - 1);
 }
 
+/**
+ * What a tool's ranking depends on besides the editors' picks: its categories and audiences. Tools with the same
+ * profile and no picks have the same alternatives (but for themselves), so a bulk read ranks each profile once.
+ */
+export function rankingProfile(tool: Pick<Rankable, 'tags' | 'targetAudience'>): string {
+  const norm = (values: readonly string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))].sort().join(',');
+  return `${norm(tool.tags)}|${norm(tool.targetAudience)}`;
+}
+
 const time = (value: Date | string | null): number => (value ? new Date(value).getTime() : 0);
 
 /**

@@ -2,7 +2,7 @@
 // read for one tool (an on-demand render) or for many at once (the export), from the same per-category pools, so both
 // give the same answer. Only public tools are ever an alternative.
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, TOP_ALTERNATIVES } from '../../lib/alternatives';
+import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, TOP_ALTERNATIVES } from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
 import { editorialReviews, toolAlternatives, tools } from '../schema';
@@ -41,12 +41,24 @@ export async function alternativesOfMany(batch: PublicTool[], database: Database
   const categories = [...new Set(batch.flatMap((t) => t.tags))];
   const pools = new Map(await Promise.all(categories.map(async (c) => [c, await poolOf(c, database)] as const)));
   const result = new Map<number, Alternative[]>();
+  // Without picks, a tool's alternatives are its profile's (ranked once, one more than needed) without itself.
+  const byProfile = new Map<string, Alternative[]>();
+  const candidatesOf = (tool: PublicTool) => [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
   for (const tool of batch) {
-    const picks = curated.get(tool.id) ?? [];
-    const candidates = [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
-    const curatedIds = new Set(picks.map((t) => t.id));
-    const ranked = rankAlternatives(tool, picks, candidates, limit);
-    result.set(tool.id, ranked.map((t) => ({ ...t, curated: curatedIds.has(t.id) })));
+    const picks = curated.get(tool.id);
+    if (picks?.length) {
+      const curatedIds = new Set(picks.map((t) => t.id));
+      result.set(tool.id, rankAlternatives(tool, picks, candidatesOf(tool), limit).map((t) => ({ ...t, curated: curatedIds.has(t.id) })));
+      continue;
+    }
+    const profile = rankingProfile(tool);
+    let ranked = byProfile.get(profile);
+    if (!ranked) {
+      // Id 0 is no tool's: nothing is left out but what the filter below leaves out.
+      ranked = rankAlternatives({ ...tool, id: 0 }, [], candidatesOf(tool), limit + 1).map((t) => ({ ...t, curated: false }));
+      byProfile.set(profile, ranked);
+    }
+    result.set(tool.id, ranked.filter((t) => t.id !== tool.id).slice(0, limit));
   }
   return result;
 }

@@ -2,7 +2,7 @@
 // pages rendered on demand (200, the canonical redirect, 404 as soon as a tool stops being public).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleRequest } from '../../api/handler';
-import { alternativesOf, onDemandPages } from '../../db/queries/alternatives';
+import { alternativesOf, alternativesOfMany, onDemandPages } from '../../db/queries/alternatives';
 import { publicToolBySlug } from '../../db/queries/tools';
 import type { Tool, User } from '../../db/schema';
 import { MAX_CURATED_ALTERNATIVES } from '../../lib/alternatives';
@@ -41,6 +41,14 @@ describe('ranking', () => {
     // Word Weaver: 6 + 2 (writers) beats Pixel Painter's 7.
     expect(ranked.map((t) => t.slug)).toEqual(['word-weaver', 'pixel-painter', 'draft-vs-final']);
     expect(ranked.every((t) => !t.curated)).toBe(true);
+  });
+
+  it('gives tools of the same profile, read together, each the list it gets alone (without itself)', async () => {
+    const [mine, theirs] = [(await publicToolBySlug('main-muse'))!, (await publicToolBySlug('word-weaver'))!];
+    const together = await alternativesOfMany([mine, theirs]);
+    expect(together.get(mine.id)).toEqual(await alternativesOf(mine));
+    expect(together.get(theirs.id)).toEqual(await alternativesOf(theirs));
+    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual(['main-muse', 'pixel-painter', 'draft-vs-final']);
   });
 });
 

@@ -65,3 +65,23 @@ test('the sitemap lists every category page, alternatives page and comparison, a
   expect(onDemand.some((u) => u.endsWith('/alternatives'))).toBe(true);
   for (const path of onDemand.slice(0, 20)) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
 });
+
+test('an editor picks an alternative by name in the Edit dialog; it comes first on the alternatives page', async ({ page, request }) => {
+  const [tool, pick] = (await (await request.get('/api/tools?tags=marketing&limit=20')).json()).slice(-2) as { name: string; slug: string }[];
+  await page.goto('/auth/demo/admin');
+  await page.goto('/admin#approved');
+  await page.getByLabel('Search approved tools').fill(tool.name);
+  await page.getByTestId('approved-row').filter({ hasText: tool.name }).getByRole('button', { name: 'Edit' }).click();
+  const picks = page.getByRole('dialog', { name: `Edit ${tool.name}` }).getByTestId('curated-alternatives');
+  await expect(picks).toContainText('No picks');
+  await picks.getByLabel('Add an alternative by name').fill(pick.name);
+  await picks.getByRole('button', { name: `Add ${pick.name}` }).click();
+  await expect(picks.getByRole('listitem')).toHaveText([new RegExp(`^1\\. ${pick.name}`)]);
+  await picks.getByRole('button', { name: 'Save alternatives' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Alternatives saved');
+
+  await page.goto(`/tool/${tool.slug}/alternatives`);
+  const first = page.getByTestId('alternative').first();
+  await expect(first.getByRole('heading', { level: 2 })).toContainText(pick.name);
+  await expect(first).toContainText("Editor's pick");
+});
