@@ -28,9 +28,19 @@ export interface Rankable {
   approvedAt: Date | string | null;
 }
 
+/** A tool's categories and audiences as sets of trimmed, lowercase values; made once per list (ranking compares them often). */
+const setsOf = new WeakMap<readonly string[], Set<string>>();
+function setOf(values: readonly string[]): Set<string> {
+  let set = setsOf.get(values);
+  if (!set) setsOf.set(values, (set = new Set(values.map((v) => v.trim().toLowerCase()))));
+  return set;
+}
+
 const shared = (a: readonly string[], b: readonly string[]): number => {
-  const mine = new Set(a.map((v) => v.trim().toLowerCase()));
-  return new Set(b.map((v) => v.trim().toLowerCase()).filter((v) => mine.has(v))).size;
+  const mine = setOf(a);
+  let n = 0;
+  for (const v of setOf(b)) if (mine.has(v)) n += 1;
+  return n;
 };
 
 /**
@@ -52,7 +62,7 @@ export function rankingProfile(tool: Pick<Rankable, 'tags' | 'targetAudience'>):
   return `${norm(tool.tags)}|${norm(tool.targetAudience)}`;
 }
 
-const time = (value: Date | string | null): number => (value ? new Date(value).getTime() : 0);
+const time = (value: Date | string | null): number => (value instanceof Date ? value.getTime() : value ? new Date(value).getTime() : 0);
 
 /**
  * The alternatives to `tool`: the editor's picks first (in their order), then the candidates by relevance (ties in
@@ -65,14 +75,14 @@ export function rankAlternatives<T extends Rankable>(tool: Rankable, curated: re
     if (picked.length >= limit) return picked;
     if (!seen.has(t.id)) picked.push(t), seen.add(t.id);
   }
-  const scored: { t: T; r: number }[] = [];
+  const scored: { t: T; r: number; at: number }[] = [];
   for (const t of candidates) {
     if (seen.has(t.id)) continue;
     seen.add(t.id);
     const r = relevance(tool, t);
-    if (r !== null) scored.push({ t, r });
+    if (r !== null) scored.push({ t, r, at: time(t.approvedAt) });
   }
-  scored.sort((a, b) => b.r - a.r || Number(b.t.isPremium) - Number(a.t.isPremium) || time(b.t.approvedAt) - time(a.t.approvedAt) || b.t.id - a.t.id);
+  scored.sort((a, b) => b.r - a.r || Number(b.t.isPremium) - Number(a.t.isPremium) || b.at - a.at || b.t.id - a.t.id);
   for (const { t } of scored) {
     if (picked.length >= limit) break;
     picked.push(t);

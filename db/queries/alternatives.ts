@@ -2,7 +2,7 @@
 // read for one tool (an on-demand render) or for many at once (the export), from the same per-category pools, so both
 // give the same answer. Only public tools are ever an alternative.
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, TOP_ALTERNATIVES } from '../../lib/alternatives';
+import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, TOP_ALTERNATIVES, type Rankable } from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
 import { editorialReviews, toolAlternatives, tools } from '../schema';
@@ -35,15 +35,25 @@ async function curatedOf(toolIds: number[], database: Database): Promise<Map<num
   return byTool;
 }
 
-/** The alternatives of each tool of `batch` (one read of the editors' picks; each category's pool read once). */
-export async function alternativesOfMany(batch: PublicTool[], database: Database = readDb(), limit = ALTERNATIVES_SHOWN): Promise<Map<number, Alternative[]>> {
+/** Rankings by profile and limit, shared by the batches of one bulk read (see rankingProfile). */
+export type RankingMemo = Map<string, Alternative[]>;
+
+/**
+ * The alternatives of each tool of `batch` (one read of the editors' picks; each category's pool read once). `memo`:
+ * the profiles already ranked, when the caller reads many batches.
+ */
+export async function alternativesOfMany(
+  batch: (Rankable & Pick<PublicTool, 'id'>)[],
+  database: Database = readDb(),
+  limit = ALTERNATIVES_SHOWN,
+  memo: RankingMemo = new Map(),
+): Promise<Map<number, Alternative[]>> {
   const curated = await curatedOf(batch.map((t) => t.id), database);
   const categories = [...new Set(batch.flatMap((t) => t.tags))];
   const pools = new Map(await Promise.all(categories.map(async (c) => [c, await poolOf(c, database)] as const)));
   const result = new Map<number, Alternative[]>();
   // Without picks, a tool's alternatives are its profile's (ranked once, one more than needed) without itself.
-  const byProfile = new Map<string, Alternative[]>();
-  const candidatesOf = (tool: PublicTool) => [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
+  const candidatesOf = (tool: Rankable) => [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
   for (const tool of batch) {
     const picks = curated.get(tool.id);
     if (picks?.length) {
@@ -51,12 +61,12 @@ export async function alternativesOfMany(batch: PublicTool[], database: Database
       result.set(tool.id, rankAlternatives(tool, picks, candidatesOf(tool), limit).map((t) => ({ ...t, curated: curatedIds.has(t.id) })));
       continue;
     }
-    const profile = rankingProfile(tool);
-    let ranked = byProfile.get(profile);
+    const profile = `${limit} ${rankingProfile(tool)}`;
+    let ranked = memo.get(profile);
     if (!ranked) {
       // Id 0 is no tool's: nothing is left out but what the filter below leaves out.
       ranked = rankAlternatives({ ...tool, id: 0 }, [], candidatesOf(tool), limit + 1).map((t) => ({ ...t, curated: false }));
-      byProfile.set(profile, ranked);
+      memo.set(profile, ranked);
     }
     result.set(tool.id, ranked.filter((t) => t.id !== tool.id).slice(0, limit));
   }
@@ -135,30 +145,46 @@ export interface OnDemandPage {
  * its TOP_ALTERNATIVES one comparison (listed once, by its canonical path). lastmod: the newest row involved.
  */
 export async function onDemandPages(database: Database = readDb(), batchSize = 1000): Promise<OnDemandPage[]> {
-  const pages = new Map<string, string>();
-  const newer = (path: string, ...dates: Date[]) => {
-    const iso = new Date(Math.max(...dates.map((d) => new Date(d).getTime()))).toISOString();
-    const before = pages.get(path);
-    if (!before || iso > before) pages.set(path, iso);
+  // path → newest time (ms); ISO text only at the end.
+  const newest = new Map<string, number>();
+  const newer = (path: string, time: number) => {
+    if (time > (newest.get(path) ?? -1)) newest.set(path, time);
   };
+  const memo: RankingMemo = new Map();
   let after = 0;
   for (;;) {
+    // Only what ranking and the sitemap need of each tool: reading every column of every tool is most of the cost.
     const batch = await database
-      .select(publicToolColumns)
+      .select({
+        id: tools.id,
+        slug: tools.slug,
+        tags: tools.tags,
+        targetAudience: tools.targetAudience,
+        qualityScore: tools.qualityScore,
+        isPremium: tools.isPremium,
+        approvedAt: tools.approvedAt,
+        updatedAt: tools.updatedAt,
+      })
       .from(tools)
       .where(and(eq(tools.status, PUBLIC_TOOL_STATUS), sql`${tools.id} > ${after}`))
       .orderBy(asc(tools.id))
       .limit(batchSize);
     if (batch.length === 0) break;
     after = batch[batch.length - 1].id;
-    const alternatives = await alternativesOfMany(batch, database);
+    const alternatives = await alternativesOfMany(batch, database, ALTERNATIVES_SHOWN, memo);
     for (const tool of batch) {
       const list = alternatives.get(tool.id) ?? [];
       if (list.length === 0) continue;
-      newer(`/tool/${tool.slug}/alternatives`, tool.updatedAt, ...list.map((t) => t.updatedAt));
-      for (const alt of list.slice(0, TOP_ALTERNATIVES)) newer(comparePath(tool.slug, alt.slug), tool.updatedAt, alt.updatedAt);
+      const own = tool.updatedAt.getTime();
+      let all = own;
+      for (const [i, alt] of list.entries()) {
+        const theirs = alt.updatedAt.getTime();
+        all = Math.max(all, theirs);
+        if (i < TOP_ALTERNATIVES) newer(comparePath(tool.slug, alt.slug), Math.max(own, theirs));
+      }
+      newer(`/tool/${tool.slug}/alternatives`, all);
     }
   }
-  return [...pages].map(([path, lastmod]) => ({ path, lastmod }));
+  return [...newest].map(([path, time]) => ({ path, lastmod: new Date(time).toISOString() }));
 }
 

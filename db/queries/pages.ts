@@ -7,7 +7,7 @@ import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { TOP_ALTERNATIVES } from '../../lib/alternatives';
-import { alternativesOf, alternativesOfMany, type Alternative } from './alternatives';
+import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
 import { publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** "More from the blog" on a post page: the newest other posts. */
@@ -41,6 +41,7 @@ export async function* toolPages(
   database: Database = readDb(),
   { part = 0, parts = 1 }: { part?: number; parts?: number } = {},
 ): AsyncGenerator<ToolPage[]> {
+  const memo: RankingMemo = new Map();
   let after = 0;
   for (;;) {
     const batch = await database
@@ -51,7 +52,7 @@ export async function* toolPages(
       .limit(batchSize);
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
-    const alternatives = await alternativesOfMany(batch, database, TOP_ALTERNATIVES);
+    const alternatives = await alternativesOfMany(batch, database, TOP_ALTERNATIVES, memo);
     yield batch.map((tool) => ({ tool, alternatives: alternatives.get(tool.id) ?? [] }));
   }
 }
