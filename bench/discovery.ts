@@ -2,7 +2,7 @@
 // (the same figures as bench/site.ts's first lines, so a run on the code before them compares), then what the pages
 // rendered on request cost: listing them all for the sitemap, and rendering one, first and kept (decision 0046).
 // `bun bench/discovery.ts [--tools N]`. Never part of `npm test`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,6 +26,15 @@ const { tools } = await import('../db/schema');
 const { eq } = await import('drizzle-orm');
 
 const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
+/**
+ * CPU seconds used so far by this process and its finished children (the export runs in child processes): unlike
+ * wall time, barely moved by other work on a shared machine.
+ */
+function cpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  // utime, stime, cutime, cstime are fields 14-17 of stat(5); after the ") " they are the 12th to 15th.
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
 const ms = (since: number) => `${(performance.now() - since).toFixed(1)} ms`;
 
 try {
@@ -35,14 +44,16 @@ try {
   await seedSyntheticTools(N, db);
   const app = await buildApp();
   if (!app.ok) throw new Error(app.log);
+  let cpu = cpuSeconds();
   const full = await buildSite();
   if (!full.ok || !full.stats) throw new Error(full.log);
-  line('full build', `${full.stats.seconds.toFixed(1)} s for ${full.stats.pages.toLocaleString('en-US')} pages`);
+  line('full build', `${full.stats.seconds.toFixed(1)} s for ${full.stats.pages.toLocaleString('en-US')} pages; ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`);
   const [one] = await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved')).limit(1).offset(Math.floor(N / 2));
   await db.update(tools).set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() }).where(eq(tools.id, one.id));
+  cpu = cpuSeconds();
   const again = await buildSite();
   if (!again.ok || !again.stats) throw new Error(again.log);
-  line('rebuild after one change', `${again.stats.seconds.toFixed(1)} s (${again.stats.rendered} rendered, ${again.stats.reused.toLocaleString('en-US')} reused)`);
+  line('rebuild after one change', `${again.stats.seconds.toFixed(1)} s (${again.stats.rendered} rendered, ${again.stats.reused.toLocaleString('en-US')} reused); ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`);
 
   // What exists only with the discovery pages.
   const alternatives = await import('../db/queries/alternatives').catch(() => null);

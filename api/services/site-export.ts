@@ -1,7 +1,8 @@
 // The static export: renders every page through the Astro server build (the same handler that renders changed
-// pages on demand) into a fresh folder. A tool or post page whose data and code are unchanged since the previous
-// export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
-// (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
+// pages on demand) into a fresh folder. A tool, post or category page whose data and code are unchanged since the
+// previous export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
+// (docs/decisions/0032, 0044). Alternatives and compare pages are rendered on request, not here; the sitemap lists
+// them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // result through its Node API, and the sitemap lists the public pages written (site-sitemap.ts). Runs in its own
 // process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
