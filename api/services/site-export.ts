@@ -107,6 +107,9 @@ function lastChanged(data: PageData): string | null {
   return categoryPageUpdatedAt(data)?.toISOString() ?? null;
 }
 
+/** Whether the site search indexes the page: tool and post pages (a category page only lists them). */
+const searched = (data: PageData): boolean => 'tool' in data || 'post' in data;
+
 function cacheKey(code: string, data: PageData): string {
   return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
 }
@@ -184,7 +187,7 @@ class PageWriter {
         const search = this.previous.search[path];
         if (search) this.result.search[path] = search;
         this.result.reused += 1;
-        this.onPage(path);
+        if (searched(data)) this.onPage(path);
         return;
       }
     }
@@ -204,7 +207,7 @@ class PageWriter {
     this.result.files.set(file, entry);
     this.result.rendered += 1;
     if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
-    if (data) this.onPage(path);
+    if (data && searched(data)) this.onPage(path);
   }
 }
 
