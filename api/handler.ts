@@ -7,6 +7,7 @@ import { config } from './config';
 import { withClientAddress } from './plugins/security';
 import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
+import { serveOnDemandPage } from './services/on-demand-pages';
 import { serveOgImage } from './services/og-images';
 import { requestPath, serveStatic } from './services/static-site';
 
@@ -19,9 +20,12 @@ export function isApiPath(pathname: string): boolean {
   return false;
 }
 
+/** Before a 404: the pages rendered on demand (alternatives, comparisons), then a page made public since the build. */
+const missingPage = (request: Request, path: string) => serveOnDemandPage(request, path) ?? serveMissingPage(request, path);
+
 /** A file of the live build; a hashed asset a newer server build named may only be in that build's own folder. */
 function serveFile(request: Request, path: string): Response | Promise<Response> {
-  if (!path.startsWith('/_astro/')) return serveStatic(request, config.distDir, serveMissingPage, path);
+  if (!path.startsWith('/_astro/')) return serveStatic(request, config.distDir, missingPage, path);
   return Promise.resolve(serveStatic(request, config.distDir, undefined, path)).then((res) =>
     res.status === 404 ? serveStatic(request, join(config.appDir, 'client'), undefined, path) : res,
   );

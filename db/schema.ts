@@ -1,6 +1,6 @@
 // The database schema: every entity of SPEC.md section 3 plus what the product needs around them.
 import { sql } from 'drizzle-orm';
-import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
 import type { BuildStats } from '../lib/contract/admin';
 import type { RequestedChanges } from '../lib/contract/submissions';
@@ -127,6 +127,21 @@ export const editorialReviews = sqliteTable(
     isFollowUp: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('editorial_reviews_tool_idx').on(t.toolId, t.reviewedAt)],
+);
+
+// An editor's picks of alternatives to a tool, shown first on its page, in `position` order (decision 0045).
+export const toolAlternatives = sqliteTable(
+  'tool_alternatives',
+  {
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    alternativeId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.toolId, t.alternativeId] }), uniqueIndex('tool_alternatives_position_unique').on(t.toolId, t.position)],
 );
 
 export const changeRequests = sqliteTable(

@@ -3,5 +3,6 @@ declare namespace App {
   interface Locals {
     toolPage?: import('../db/queries/pages').ToolPage;
     postPage?: import('../db/queries/pages').PostPage;
+    categoryPage?: import('../db/queries/category-pages').CategoryPage;
   }
 }

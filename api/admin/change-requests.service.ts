@@ -104,7 +104,7 @@ export async function approveChangeRequest(requestId: number, actor: Actor): Pro
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
-    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
+    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     if (changed) {
       await recordAudit(tx, {
         actorId,

@@ -1,5 +1,6 @@
 // The admin API: every call of SPEC.md section 7 under /api/admin, each behind a permission of lib/permissions.ts.
 import { Elysia } from 'elysia';
+import { adminAlternativeRoutes } from './alternatives.routes';
 import { adminBlogRoutes } from './blog.routes';
 import { adminChangeRequestRoutes } from './change-requests.routes';
 import { adminSettingsRoutes } from './settings.routes';
@@ -8,6 +9,7 @@ import { adminUserRoutes } from './users.routes';
 
 export const adminRoutes = new Elysia({ name: 'admin-routes' })
   .use(adminToolRoutes)
+  .use(adminAlternativeRoutes)
   .use(adminChangeRequestRoutes)
   .use(adminUserRoutes)
   .use(adminBlogRoutes)

@@ -206,7 +206,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     });
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(toolApprovedEmail(submitter, approved), tx);
-    await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangePaths(approved.slug));
+    await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangePaths(approved.slug, approved.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.approve',
@@ -295,7 +295,7 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
     }
     const applied = await applyToolChanges(tx, tool, input);
     if (Object.keys(applied.after).length === 0) return toolRecord(tool);
-    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug));
+    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
     return toolRecord(applied.tool);
   });
@@ -308,7 +308,7 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
     refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
-    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.premium',
@@ -327,7 +327,7 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'unlist')) throw conflict(MSG.onlyApprovedUnlisted);
     const unlisted = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.unlist.to, unlistReason });
-    await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId,
       action: 'tool.unlist',
@@ -346,7 +346,7 @@ export async function listTool(toolId: number, actor: Actor): Promise<ToolRecord
     if (!canTransition(tool.status, 'list')) throw conflict(MSG.onlyUnlistedListed);
     refuse(ownToolRefusal(actor, tool));
     const listed = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.list.to, unlistReason: null });
-    await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.list',
@@ -371,7 +371,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
     await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now, lastReviewedAt: now });
-    if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug));
+    if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.review',

@@ -12,6 +12,7 @@ type AuditAction =
   | 'tool.unlist'
   | 'tool.list'
   | 'tool.review'
+  | 'tool.alternatives'
   | 'tool.change-request-applied'
   | 'change-request.approve'
   | 'change-request.reject'

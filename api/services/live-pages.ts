@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
-import { pagePath } from '../../lib/page-paths';
+import { coveredBy, pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { onRebuildRequested } from './rebuild-queue';
@@ -34,6 +34,19 @@ let coveredJobId = 0;
 let seenJobId = 0;
 /** Path → the newest rebuild request that touched it and is not in the live build yet. */
 const changed = new Map<string, number>();
+/** The prefix entries of `changed` (/category/design/*): they cover every page under them. */
+let prefixes: string[] = [];
+
+function indexPrefixes(): void {
+  prefixes = [...changed.keys()].filter((entry) => entry.endsWith('/*'));
+}
+
+/** Whether `path` is rendered on demand: it, or a prefix entry covering it, changed since the live build. */
+function isChanged(path: string): boolean {
+  if (changed.has(path)) return true;
+  for (const entry of prefixes) if (coveredBy(entry, path)) return true;
+  return false;
+}
 let checkedAt = 0;
 let wantedJobId = 0;
 let wantedAt = 0;
@@ -67,6 +80,7 @@ async function followLiveBuild(): Promise<void> {
   liveFolder = folder;
   coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
   for (const [path, jobId] of changed) if (jobId <= coveredJobId) changed.delete(path);
+  indexPrefixes();
 }
 
 async function refresh(): Promise<void> {
@@ -83,6 +97,7 @@ async function refresh(): Promise<void> {
       changed.set(path, Math.max(id, changed.get(path) ?? 0));
     }
   }
+  indexPrefixes();
   checkedAt = Date.now();
   // A CDN in front drops its copy of a changed page at once (the purge hook, when one is configured).
   if (fresh.size > 0) void purgePaths([...fresh]);
@@ -147,12 +162,12 @@ export function serveChangedPage(request: Request, pathname: string): Promise<Re
   const pending = ensureFresh();
   if (!pending && changed.size === 0) return null;
   const path = pagePath(pathname);
-  if (!pending) return changed.has(path) ? renderChanged(request, path) : null;
-  return pending.then(() => (changed.has(path) ? renderChanged(request, path) : null));
+  if (!pending) return isChanged(path) ? renderChanged(request, path) : null;
+  return pending.then(() => (isChanged(path) ? renderChanged(request, path) : null));
 }
 
-/** The only pages a change can create: a tool's and a post's. */
-const NEW_PAGE = /^\/(tool|blog)\/[^/]+$/;
+/** The only pages a change can create: a tool's, a post's and a category's further pages. */
+const NEW_PAGE = /^\/(tool\/[^/]+|blog\/[^/]+|category\/[^/]+\/[0-9]+)$/;
 
 /**
  * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change
@@ -163,8 +178,8 @@ const NEW_PAGE = /^\/(tool|blog)\/[^/]+$/;
 export function serveMissingPage(request: Request, pathname: string): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  if (!NEW_PAGE.test(path) || changed.has(path)) return null;
-  return readStartedNow().then(() => (changed.has(path) ? renderChanged(request, path) : null));
+  if (!NEW_PAGE.test(path) || isChanged(path)) return null;
+  return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path) : null));
 }
 
 async function renderChanged(request: Request, path: string): Promise<Response | null> {

@@ -1,7 +1,8 @@
 // The static export: renders every page through the Astro server build (the same handler that renders changed
-// pages on demand) into a fresh folder. A tool or post page whose data and code are unchanged since the previous
-// export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
-// (docs/decisions/0032). The tool pages are split between worker processes, one per core; Pagefind indexes the
+// pages on demand) into a fresh folder. A tool, post or category page whose data and code are unchanged since the
+// previous export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
+// (docs/decisions/0032, 0044). Alternatives and compare pages are rendered on request, not here; the sitemap lists
+// them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // result through its Node API, and the sitemap lists the public pages written (site-sitemap.ts). Runs in its own
 // process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
@@ -9,6 +10,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
+import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
@@ -97,7 +100,20 @@ function fileOfPath(path: string): string {
   return /\.[a-z]+$/.test(name) ? name : `${name}/index.html`;
 }
 
-function cacheKey(code: string, data: ToolPage | PostPage): string {
+/** The data a page is rendered from, when it has a row or rows behind it (its cache key is this data's hash). */
+type PageData = ToolPage | PostPage | CategoryPage;
+
+/** When a page's data last changed (the sitemap's lastmod); null when unknown. */
+function lastChanged(data: PageData): string | null {
+  if ('tool' in data) return new Date(data.tool.updatedAt).toISOString();
+  if ('post' in data) return new Date(data.post.updatedAt).toISOString();
+  return categoryPageUpdatedAt(data)?.toISOString() ?? null;
+}
+
+/** Whether the site search indexes the page: tool and post pages (a category page only lists them). */
+const searched = (data: PageData): boolean => 'tool' in data || 'post' in data;
+
+function cacheKey(code: string, data: PageData): string {
   return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
 }
 
@@ -150,7 +166,7 @@ class PageWriter {
   ) {}
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
-  async add(path: string, data?: ToolPage | PostPage, locals?: App.Locals): Promise<void> {
+  async add(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     while (this.inFlight.size >= IN_FLIGHT) await Promise.race(this.inFlight);
     const task = this.write(path, data, locals).finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);
@@ -161,20 +177,20 @@ class PageWriter {
     return this.result;
   }
 
-  private async write(path: string, data?: ToolPage | PostPage, locals?: App.Locals): Promise<void> {
+  private async write(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     const { appDir, outDir, previousDir, siteUrl } = this.options;
     const file = fileOfPath(path);
     if (data) {
       const key = cacheKey(this.code, data);
       this.result.pages[path] = key;
-      this.result.updated[path] = new Date('tool' in data ? data.tool.updatedAt : data.post.updatedAt).toISOString();
+      this.result.updated[path] = lastChanged(data) ?? '';
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
         const search = this.previous.search[path];
         if (search) this.result.search[path] = search;
         this.result.reused += 1;
-        this.onPage(path);
+        if (searched(data)) this.onPage(path);
         return;
       }
     }
@@ -194,7 +210,7 @@ class PageWriter {
     this.result.files.set(file, entry);
     this.result.rendered += 1;
     if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
-    if (data) this.onPage(path);
+    if (data && searched(data)) this.onPage(path);
   }
 }
 
@@ -372,14 +388,14 @@ class SearchIndex {
  * What the sitemap lists: the public pages without a row (those that show tools or posts dated by the newest of them)
  * and every tool and post page written, dated by its row.
  */
-function sitemapPages(updated: Record<string, string>): SitemapPage[] {
+function sitemapPages(updated: Record<string, string>, onDemand: SitemapPage[] = []): SitemapPage[] {
   const rows = Object.entries(updated)
     .filter(([path]) => !isMarkdown(path))
     .map(([path, lastmod]) => ({ path, lastmod }));
   const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
   const toolsChanged = newest('/tool/');
   const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };
-  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows];
+  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows, ...onDemand];
 }
 
 /** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
@@ -394,12 +410,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     options.previousDir && previous.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: previous.shards } : null,
   );
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => searchIndex.add(path)));
+  // Not written but listed: the alternatives and compare pages, rendered on request (decision 0046).
+  const onDemand = onDemandPages();
+  onDemand.catch(() => {}); // awaited (and so thrown) with the sitemap
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
   const writer = new PageWriter(options, code, previous, (path) => searchIndex.add(path));
   for (const path of await fixedPagePaths(pagesDir)) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
+  for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
 
   const files = new Map<string, FileEntry>();
@@ -416,7 +436,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // The sitemap is written while Pagefind writes the search index in its own process.
   const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
     searchIndex.write(search),
-    writeSitemap(outDir, options.siteUrl, sitemapPages(updated)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+    writeSitemap(outDir, options.siteUrl, sitemapPages(updated, await onDemand)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
   ]);
   for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();

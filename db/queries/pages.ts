@@ -6,18 +6,19 @@ import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
-import { browseQuery, publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import { TOP_ALTERNATIVES } from '../../lib/alternatives';
 import type { PublicEditorialReview } from '../../lib/contract';
 import { isReviewDue } from '../../lib/review-due';
+import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
+import { publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
-/** "More {category} tools" on a tool page: the first tools of its main category, in the public order. */
-const RELATED_TOOLS = 3;
 /** "More from the blog" on a post page: the newest other posts. */
 const MORE_POSTS = 3;
 
 export interface ToolPage {
   tool: PublicTool;
-  related: PublicTool[];
+  /** "Alternatives to {name}": its top alternatives (db/queries/alternatives.ts). */
+  alternatives: Alternative[];
   /** Its editorial reviews, newest first: "Last reviewed" and the review history. */
   reviews: PublicEditorialReview[];
   /**
@@ -37,39 +38,25 @@ export interface PostPage {
   more: PublicPost[];
 }
 
-/** The related tools of `tool`, from the first RELATED_TOOLS + 1 public tools of its main category. */
-function relatedOf(tool: PublicTool, pool: PublicTool[]): PublicTool[] {
-  return pool.filter((t) => t.id !== tool.id).slice(0, RELATED_TOOLS);
-}
-
-function poolOf(category: string, database: Database): Promise<PublicTool[]> {
-  return browseQuery({ category, limit: RELATED_TOOLS + 1, offset: 0 }, database);
-}
-
 /** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
-  const category = tool.tags[0];
-  const [related, reviews] = await Promise.all([category ? poolOf(category, database).then((pool) => relatedOf(tool, pool)) : [], publicReviewsOf([tool.id], database)]);
-  return { tool, related, ...trustOf(reviews.get(tool.id)!, new Date()) };
+  const [alternatives, reviews] = await Promise.all([alternativesOf(tool, database, TOP_ALTERNATIVES), publicReviewsOf([tool.id], database)]);
+  return { tool, alternatives, ...trustOf(reviews.get(tool.id)!, new Date()) };
 }
 
 /**
  * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
- * each category's related pool is read once, and each batch's reviews in one query. `part` of `parts`: only the tools whose id falls in that share.
+ * their alternatives are ranked from each category's pool, read once, and each batch's reviews are read in one query.
+ * `part` of `parts`: only the tools whose id falls in that share.
  */
 export async function* toolPages(
   batchSize = 500,
   database: Database = readDb(),
   { part = 0, parts = 1 }: { part?: number; parts?: number } = {},
 ): AsyncGenerator<ToolPage[]> {
-  const pools = new Map<string, Promise<PublicTool[]>>();
-  const pool = (category: string) => {
-    let rows = pools.get(category);
-    if (!rows) pools.set(category, (rows = poolOf(category, database)));
-    return rows;
-  };
+  const memo: RankingMemo = new Map();
   let after = 0;
   for (;;) {
     const batch = await database
@@ -81,14 +68,11 @@ export async function* toolPages(
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
     const now = new Date();
-    const reviews = await publicReviewsOf(batch.map((tool) => tool.id), database);
-    yield await Promise.all(
-      batch.map(async (tool) => ({
-        tool,
-        related: tool.tags[0] ? relatedOf(tool, await pool(tool.tags[0])) : [],
-        ...trustOf(reviews.get(tool.id)!, now),
-      })),
-    );
+    const [alternatives, reviews] = await Promise.all([
+      alternativesOfMany(batch, database, TOP_ALTERNATIVES, memo),
+      publicReviewsOf(batch.map((tool) => tool.id), database),
+    ]);
+    yield batch.map((tool) => ({ tool, alternatives: alternatives.get(tool.id) ?? [], ...trustOf(reviews.get(tool.id)!, now) }));
   }
 }
 

@@ -32,6 +32,7 @@ import {
   userParamsSchema,
   userUpdateSchema,
 } from './admin';
+import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
@@ -106,6 +107,8 @@ export const endpoints = {
   'POST /api/admin/tools/:id/unlist': { params: toolParamsSchema, body: unlistSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/list': { params: toolParamsSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/review': { params: toolParamsSchema, body: editorialReviewSchema, response: adminEditorialReviewSchema },
+  'GET /api/admin/tools/:id/alternatives': { params: toolParamsSchema, response: curatedAlternativesSchema },
+  'PUT /api/admin/tools/:id/alternatives': { params: toolParamsSchema, body: curatedAlternativesInputSchema, response: curatedAlternativesSchema },
 
   // ---- Admin: change requests, users, blog, settings ----
   'GET /api/admin/change-requests': { response: z.array(adminChangeRequestSchema) },

@@ -10,4 +10,5 @@ export * from './blog';
 export * from './premium';
 export * from './uploads';
 export * from './admin';
+export * from './alternatives';
 export * from './endpoints';

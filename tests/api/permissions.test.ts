@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
 import { db } from '../../db/client';
-import { blogPosts, type NewUser } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { blogPosts, toolAlternatives, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { permissionsOf, type Permission } from '../../lib/permissions';
 import type { ToolStatus } from '../../lib/tool-status';
@@ -18,7 +19,7 @@ interface Prepared {
 }
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   route: string;
   /** The call is allowed with any one of these. */
   permissions: readonly Permission[];
@@ -34,6 +35,13 @@ async function toolPath(status: ToolStatus, suffix: string, body?: unknown): Pro
     body,
     changed: async () => JSON.stringify(await reloadTool(tool.id)) !== JSON.stringify(tool),
   };
+}
+
+/** An approved tool and another one to pick as its alternative. */
+async function alternativesPath(): Promise<Prepared> {
+  const [tool, alternative] = [await makeTool({ status: 'approved' }), await makeTool({ status: 'approved' })];
+  const picks = () => db.select().from(toolAlternatives).where(eq(toolAlternatives.toolId, tool.id));
+  return { path: `/api/admin/tools/${tool.id}/alternatives`, body: { alternativeIds: [alternative.id] }, changed: async () => (await picks()).length > 0 };
 }
 
 async function changeRequestPath(action: 'approve' | 'reject'): Promise<Prepared> {
@@ -86,6 +94,8 @@ const ENDPOINTS: readonly Endpoint[] = [
     permissions: ['edit:tools'],
     prepare: () => toolPath('approved', '/review', { curatorTake: 'Still great.', qualityScore: 9 }),
   },
+  { method: 'GET', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
+  { method: 'PUT', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
   { method: 'GET', route: '/api/admin/change-requests', permissions: ['review:change-requests'], prepare: at('/api/admin/change-requests') },
   {
     method: 'POST',

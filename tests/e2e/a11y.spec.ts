@@ -1,10 +1,11 @@
 // Accessibility: axe (WCAG 2.x A/AA and best practices) finds no violations on the main public pages.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { discoveryPaths } from './discovery';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
-test('home, directory, a tool page, the blog, a post and pricing have no axe violations', async ({ page, request }) => {
+test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
   const { tools } = (await (await request.get('/api/tools?limit=100')).json()) as { tools: PublicTool[] };
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];
@@ -16,7 +17,7 @@ test('home, directory, a tool page, the blog, a post and pricing have no axe vio
   const coverless = posts.find((p) => !p.featuredImage) ?? posts[0];
   const paths = [
     '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/tool/chatgpt', '/blog',
-    `/blog/${posts[0].slug}`, `/blog/${coverless.slug}`, '/pricing',
+    `/blog/${posts[0].slug}`, `/blog/${coverless.slug}`, '/pricing', ...(await discoveryPaths(request, premium.slug)),
   ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });

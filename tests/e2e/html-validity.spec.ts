@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
+import { discoveryPaths } from './discovery';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
@@ -36,6 +37,7 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
     '/no-such-page',
     // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.
     '/directory?q=Copilt&category=development&sort=rating', '/directory?page=2',
+    ...(await discoveryPaths(request, tools[0].slug)),
   ];
   const dir = mkdtempSync(join(tmpdir(), 'aitools-vnu-'));
   try {

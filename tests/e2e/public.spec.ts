@@ -540,6 +540,8 @@ test('legal pages state every fact of the spec', async ({ page }) => {
   await expect(page.getByText(/within 2 business days/)).toBeVisible();
 });
 
+const isDiscoveryPage = (path: string) => /^\/(category|compare)\/|\/alternatives$/.test(path);
+
 test('sitemap, robots.txt and rss.xml', async ({ request }) => {
   const { tools, posts } = await catalogue(request);
   const robots = await (await request.get('/robots.txt')).text();
@@ -568,6 +570,8 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
         files = await readSitemap(index, read);
         return files
           .flatMap((f) => f.urls)
+          // The discovery pages (category, alternatives, compare) are checked below and in discovery-pages.spec.ts.
+          .filter(({ loc }) => !isDiscoveryPage(new URL(loc).pathname))
           .map(({ loc, lastmod }) => {
             const path = new URL(loc).pathname;
             return /^\/(tool|blog)\//.test(path) ? `${path} ${lastmod}` : path;
@@ -577,6 +581,10 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
       { message: 'the sitemap lists the public pages', timeout: 120_000, intervals: [1000] },
     )
     .toEqual(expected);
+  // Every category page, and an alternatives page for each tool (every seeded tool shares a category with others).
+  const discovery = files.flatMap((f) => f.urls).map((u) => new URL(u.loc).pathname).filter(isDiscoveryPage);
+  for (const { id } of CATEGORIES) expect(discovery).toContain(`/category/${id}`);
+  for (const tool of tools) expect(discovery).toContain(`/tool/${tool.slug}/alternatives`);
   // The pages that list tools or posts are dated by the newest of them.
   const listed = new Map(files.flatMap((f) => f.urls).map((u) => [new URL(u.loc).pathname, u.lastmod]));
   const newest = (dates: Date[]) => new Date(Math.max(...dates.map((d) => new Date(d).getTime()))).toISOString();

@@ -39,6 +39,8 @@ export interface DirectoryProps {
   initialSuggestion: string | null;
   /** The catalogue's size, for the intro line. */
   catalogueSize: number;
+  /** Static HTML under the intro (the page passes its links to the category pages). */
+  children?: ReactNode;
 }
 
 /** The API's query for a directory query's page (page is 1-based). */
@@ -57,7 +59,7 @@ function apiQuery(q: DirectoryQuery, page: number) {
 const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((v) => v !== value));
 const count = (n: number | undefined) => ` (${n ?? 0})`;
 
-export default function Directory({ initialQuery, initialTools, initialHasMore, initialFacets, initialSuggestion, catalogueSize }: DirectoryProps) {
+export default function Directory({ initialQuery, initialTools, initialHasMore, initialFacets, initialSuggestion, catalogueSize, children }: DirectoryProps) {
   const [query, setQuery] = useState(initialQuery);
   const [input, setInput] = useState(initialQuery.search);
   const [tools, setTools] = useState(initialTools);
@@ -188,6 +190,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
               ? `${catalogueSize} hand-picked ${catalogueSize === 1 ? 'tool' : 'tools'}, each tested and rated by our editors. Search by name or narrow by category, pricing and rating.`
               : 'Hand-picked tools, each tested and rated by our editors. Search by name or narrow by category, pricing and rating.'}
           </p>
+          {children && <div className="mt-5">{children}</div>}
         </div>
       </section>
 

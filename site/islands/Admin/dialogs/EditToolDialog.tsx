@@ -15,6 +15,7 @@ import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
 import QualityScoreInput, { clampedScore } from './QualityScoreInput';
+import CuratedAlternatives from './CuratedAlternatives';
 
 type ToolUpdateFields = z.input<typeof toolUpdateSchema>;
 
@@ -132,6 +133,9 @@ export default function EditToolDialog({ tool, ownTool, onClose }: { tool: Admin
 
         <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} onCancel={onClose} submitLabel="Save Changes" />
       </form>
+      <div className="mt-6">
+        <CuratedAlternatives toolId={tool.id} />
+      </div>
     </Modal>
   );
 }

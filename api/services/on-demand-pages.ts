@@ -1,0 +1,59 @@
+// The pages rendered on request instead of exported: a tool's alternatives page and the comparisons
+// (docs/decisions/0046). Each is rendered by the same server build as every other page and kept in memory while the
+// catalogue stays (any change to a tool or to an editor's picks starts over), so a page that involves a tool no
+// longer public answers 404 at once, and a crawler walking thousands of them costs one render each.
+import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { pagePath } from '../../lib/page-paths';
+import { config } from '../config';
+import { pageSecurityHeaders } from '../plugins/security';
+import { renderPage } from './page-renderer';
+import { htmlResponse, serveNotFound } from './static-site';
+
+/** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
+const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
+
+/** Rendered answers kept at most (about 20 KB each). */
+const KEPT_PAGES = 1000;
+
+interface Rendered {
+  status: number;
+  html: string;
+  headers: [string, string][];
+}
+
+const kept = keptWhileCatalogueStays<Rendered | null>(KEPT_PAGES);
+
+async function render(path: string): Promise<Rendered | null> {
+  const response = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+  if (!response) return null;
+  return { status: response.status, html: await response.text(), headers: [...response.headers] };
+}
+
+/** Whether `pathname` is one of the pages rendered on demand. */
+export function isOnDemandPage(pathname: string): boolean {
+  return ON_DEMAND.test(pagePath(pathname));
+}
+
+/**
+ * The answer for an alternatives or compare page (null at once for any other path): 200 with the page, 301 to a
+ * comparison's canonical address, or the 404 page. A failed render is not kept: it answers 500.
+ */
+export function serveOnDemandPage(request: Request, pathname: string): Promise<Response> | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const path = pagePath(pathname);
+  if (!ON_DEMAND.test(path)) return null;
+  return kept(path, () => render(path)).then(
+    (page) => {
+      if (!page || page.status === 404) return serveNotFound(request);
+      if (page.status >= 300 && page.status < 400) {
+        const location = page.headers.find(([name]) => name === 'location')?.[1] ?? '/';
+        return new Response(null, { status: page.status, headers: { location, 'cache-control': 'public, max-age=86400', ...pageSecurityHeaders() } });
+      }
+      return htmlResponse(request, page.html, { status: page.status, headers: page.headers });
+    },
+    (error) => {
+      console.error(`On-demand render of ${path} failed.`, error);
+      return new Response('Internal Server Error', { status: 500 });
+    },
+  );
+}

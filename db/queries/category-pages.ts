@@ -1,0 +1,73 @@
+// The data of the category pages (/category/{id}, /category/{id}/N): the category's top public tools in the public
+// order, a page at a time for an on-demand render, or every page of every category at once for the static export.
+// Both give the same data for the same page, so the static file and the on-demand render are the same HTML.
+import { and, count, sql } from 'drizzle-orm';
+import { CATEGORY_IDS, type CategoryId } from '../../lib/categories';
+import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
+import { readDb, type Database } from '../client';
+import { tools } from '../schema';
+import { baseConditions, browseQuery, type PublicTool } from './tools';
+
+/** What a category page shows of a tool: a card, and when its row last changed (the page's lastmod). */
+export type CategoryPageTool = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore' | 'updatedAt'>;
+
+export interface CategoryPage {
+  category: CategoryId;
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** Tools before this page (for the ItemList positions). */
+  offset: number;
+  tools: CategoryPageTool[];
+}
+
+const cardOf = ({ name, slug, url, description, logoUrl, tags, isPremium, qualityScore, updatedAt }: PublicTool): CategoryPageTool => ({
+  name,
+  slug,
+  url,
+  description,
+  logoUrl,
+  tags,
+  isPremium,
+  qualityScore,
+  updatedAt,
+});
+
+const LISTED = CATEGORY_PAGE_SIZE * CATEGORY_MAX_PAGES;
+
+/** How many public tools the category pages of `category` list (counting no further than they show). */
+async function listedCount(category: CategoryId, database: Database): Promise<number> {
+  const listed = database.select({ one: sql`1` }).from(tools).where(and(...baseConditions({ categories: [category] }))).limit(LISTED).as('listed');
+  const [row] = await database.select({ n: count() }).from(listed);
+  return row?.n ?? 0;
+}
+
+/** Page `page` of a category; null when the category or the page does not exist (page 1 always does). */
+export async function categoryPage(category: CategoryId, page: number, database: Database = readDb()): Promise<CategoryPage | null> {
+  if (!CATEGORY_IDS.includes(category) || !Number.isInteger(page) || page < 1 || page > CATEGORY_MAX_PAGES) return null;
+  const pageCount = categoryPageCount(await listedCount(category, database));
+  if (page > pageCount) return null;
+  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
+  const rows = await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database);
+  return { category, page, pageCount, offset, tools: rows.map(cardOf) };
+}
+
+/** Every page of every category, with its path: one read of each category's listed tools. */
+export async function categoryPages(database: Database = readDb()): Promise<{ path: string; data: CategoryPage }[]> {
+  const all = await Promise.all(CATEGORY_IDS.map(async (category) => ({ category, rows: await browseQuery({ category, limit: LISTED, offset: 0 }, database) })));
+  return all.flatMap(({ category, rows }) => {
+    const pageCount = categoryPageCount(rows.length);
+    return Array.from({ length: pageCount }, (_, i) => {
+      const offset = i * CATEGORY_PAGE_SIZE;
+      const data: CategoryPage = { category, page: i + 1, pageCount, offset, tools: rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(cardOf) };
+      return { path: categoryPagePath(category, i + 1), data };
+    });
+  });
+}
+
+/** When a category page's content last changed: its newest tool's row (null for an empty category). */
+export function categoryPageUpdatedAt(page: CategoryPage): Date | null {
+  let newest: Date | null = null;
+  for (const tool of page.tools) if (!newest || new Date(tool.updatedAt) > newest) newest = new Date(tool.updatedAt);
+  return newest;
+}

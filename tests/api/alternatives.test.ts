@@ -1,0 +1,151 @@
+// Alternatives: the editors' picks (admin endpoint), the ranking over the catalogue, and the alternatives and compare
+// pages rendered on demand (200, the canonical redirect, 404 as soon as a tool stops being public).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handleRequest } from '../../api/handler';
+import { alternativesOf, alternativesOfMany, onDemandPages } from '../../db/queries/alternatives';
+import { publicToolBySlug } from '../../db/queries/tools';
+import type { Tool, User } from '../../db/schema';
+import { MAX_CURATED_ALTERNATIVES } from '../../lib/alternatives';
+import { MSG } from '../../lib/messages';
+import { BASE, call, signedIn } from '../helpers/api';
+import { auditOf, makeTool, NO_PASSWORD, rebuildsFor } from '../helpers/admin';
+
+let staff: { user: User; cookie: string };
+let reviewer: { user: User; cookie: string };
+let main: Tool;
+let writer: Tool;
+let painter: Tool;
+let drafter: Tool;
+let coder: Tool;
+let hidden: Tool;
+
+const path = (id: number) => `/api/admin/tools/${id}/alternatives`;
+const put = (id: number, body: unknown, cookie = staff.cookie) => call('PUT', path(id), { body, cookie });
+const page = (p: string) => handleRequest(new Request(`${BASE}${p}`));
+
+beforeAll(async () => {
+  staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
+  reviewer = await signedIn({ ...NO_PASSWORD, role: 'guest_reviewer' });
+  const approved = { status: 'approved' as const };
+  main = await makeTool({ ...approved, name: 'Main Muse', slug: 'main-muse', tags: ['content-creation'], targetAudience: ['writers'], qualityScore: 7 });
+  writer = await makeTool({ ...approved, name: 'Word Weaver', slug: 'word-weaver', tags: ['content-creation'], targetAudience: ['writers'], qualityScore: 6 });
+  painter = await makeTool({ ...approved, name: 'Pixel Painter', slug: 'pixel-painter', tags: ['content-creation', 'design'], qualityScore: 7 });
+  drafter = await makeTool({ ...approved, name: 'Draft-vs-Final', slug: 'draft-vs-final', tags: ['content-creation'], qualityScore: 3 });
+  coder = await makeTool({ ...approved, name: 'Code Crane', slug: 'code-crane', tags: ['development'], qualityScore: 10 });
+  hidden = await makeTool({ status: 'unlisted', name: 'Hidden Hare', slug: 'hidden-hare', tags: ['content-creation'], qualityScore: 10 });
+});
+
+describe('ranking', () => {
+  it('ranks public tools sharing a category by score plus shared audience, never the tool, a hidden or an unrelated tool', async () => {
+    const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
+    // Word Weaver: 6 + 2 (writers) beats Pixel Painter's 7.
+    expect(ranked.map((t) => t.slug)).toEqual(['word-weaver', 'pixel-painter', 'draft-vs-final']);
+    expect(ranked.every((t) => !t.curated)).toBe(true);
+  });
+
+  it('gives tools of the same profile, read together, each the list it gets alone (without itself)', async () => {
+    const [mine, theirs] = [(await publicToolBySlug('main-muse'))!, (await publicToolBySlug('word-weaver'))!];
+    const together = await alternativesOfMany([mine, theirs]);
+    expect(together.get(mine.id)).toEqual(await alternativesOf(mine));
+    expect(together.get(theirs.id)).toEqual(await alternativesOf(theirs));
+    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual(['main-muse', 'pixel-painter', 'draft-vs-final']);
+  });
+});
+
+describe('PUT /api/admin/tools/{id}/alternatives', () => {
+  it('refuses the signed-out (401) and roles that cannot edit tools (403)', async () => {
+    expect((await call('PUT', path(main.id), { body: { alternativeIds: [] } })).status).toBe(401);
+    const res = await put(main.id, { alternativeIds: [] }, reviewer.cookie);
+    expect(res.status).toBe(403);
+    expect((await call('GET', path(main.id), { cookie: reviewer.cookie })).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown tool', async () => {
+    const res = await put(999_999, { alternativeIds: [] });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(MSG.toolNotFound);
+  });
+
+  it('answers 400 with the message for bad input, and changes nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ alternativeIds: 'x' }, MSG.alternativeIdsInvalid],
+      [{ alternativeIds: [1.5] }, MSG.alternativeIdsInvalid],
+      [{ alternativeIds: [painter.id, painter.id] }, MSG.alternativesRepeated],
+      [{ alternativeIds: Array.from({ length: MAX_CURATED_ALTERNATIVES + 1 }, (_, i) => i + 1) }, MSG.alternativesTooMany(MAX_CURATED_ALTERNATIVES)],
+      [{ alternativeIds: [main.id] }, MSG.alternativeIsSelf],
+      [{ alternativeIds: [hidden.id] }, MSG.alternativeNotPublic],
+      [{ alternativeIds: [999_999] }, MSG.alternativeNotPublic],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(main.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.text()).toBe(message);
+    }
+    expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual([]);
+  });
+
+  it('stores the picks in order, puts them first on the tool page and its alternatives page, and rebuilds the tool page', async () => {
+    const res = await put(main.id, { alternativeIds: [coder.id, drafter.id] });
+    expect(res.status).toBe(200);
+    const picks = [{ id: coder.id, name: 'Code Crane', slug: 'code-crane' }, { id: drafter.id, name: 'Draft-vs-Final', slug: 'draft-vs-final' }];
+    expect(await res.json()).toEqual(picks);
+    expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual(picks);
+    const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
+    expect(ranked.map((t) => [t.slug, t.curated])).toEqual([['code-crane', true], ['draft-vs-final', true], ['word-weaver', false], ['pixel-painter', false]]);
+    expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.paths)).toEqual([['/tool/main-muse']]);
+    expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({ alternativeIds: [coder.id, drafter.id] });
+    const html = await (await page('/tool/main-muse/alternatives')).text();
+    expect(html.indexOf('Code Crane')).toBeLessThan(html.indexOf('Word Weaver'));
+    expect(html).toContain("Editor's pick");
+  });
+});
+
+describe('pages rendered on demand', () => {
+  it('serves the alternatives page with ItemList JSON-LD, and 404 for a tool that is not public', async () => {
+    const res = await page('/tool/word-weaver/alternatives');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Best Word Weaver Alternatives');
+    expect(html).toContain('"@type":"ItemList"');
+    expect(html).toContain('href="/compare/main-muse-vs-word-weaver"');
+    expect((await page('/tool/hidden-hare/alternatives')).status).toBe(404);
+    expect((await page('/tool/no-such-tool/alternatives')).status).toBe(404);
+  });
+
+  it('serves a comparison at its canonical address, redirects the other order, and reads slugs with -vs- in them', async () => {
+    const res = await page('/compare/main-muse-vs-word-weaver');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="compare-table"');
+    expect(html).toContain('Last reviewed');
+    expect(html).toContain('"@type":"SoftwareApplication"');
+    const other = await page('/compare/word-weaver-vs-main-muse');
+    expect(other.status).toBe(301);
+    expect(other.headers.get('location')).toBe('/compare/main-muse-vs-word-weaver');
+    expect((await page('/compare/draft-vs-final-vs-main-muse')).status).toBe(200);
+    const reversed = await page('/compare/main-muse-vs-draft-vs-final');
+    expect(reversed.status).toBe(301);
+    expect(reversed.headers.get('location')).toBe('/compare/draft-vs-final-vs-main-muse');
+    // Not compared (no shared category), or not a pair of public tools.
+    for (const p of ['/compare/code-crane-vs-word-weaver', '/compare/hidden-hare-vs-main-muse', '/compare/main-muse', '/compare/main-muse-vs-main-muse']) {
+      expect((await page(p)).status, p).toBe(404);
+    }
+  });
+
+  it('lists each alternatives page and each comparison once in what the sitemap gets', async () => {
+    const paths = (await onDemandPages()).map((p) => p.path);
+    expect(paths).toContain('/tool/main-muse/alternatives');
+    expect(paths).toContain('/compare/main-muse-vs-word-weaver');
+    expect(paths).not.toContain('/compare/word-weaver-vs-main-muse');
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.some((p) => p.includes('hidden-hare'))).toBe(false);
+  });
+
+  it('answers 404 at once when a compared tool is unlisted', async () => {
+    const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
+    expect((await page('/compare/main-muse-vs-word-weaver')).status).toBe(200);
+    expect((await call('POST', `/api/admin/tools/${writer.id}/unlist`, { cookie: admin.cookie, body: {} })).status).toBe(200);
+    expect((await page('/compare/main-muse-vs-word-weaver')).status).toBe(404);
+    expect((await page('/tool/word-weaver/alternatives')).status).toBe(404);
+  });
+});
