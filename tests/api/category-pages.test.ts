@@ -80,9 +80,9 @@ describe('category pages', () => {
 
 describe('change paths', () => {
   it('name each category of the tool, before and after, as one prefix entry', () => {
-    expect(toolChangePaths('x', ['design', 'marketing', 'design', 'not-a-category'])).toEqual([
-      '/tool/x', '/', '/directory', '/category/design/*', '/category/marketing/*',
-    ]);
+    const paths = toolChangePaths('x', ['design', 'marketing', 'design', 'not-a-category']);
+    expect(paths.filter((path) => path.startsWith('/category/'))).toEqual(['/category/design/*', '/category/marketing/*']);
+    expect(paths).toEqual(expect.arrayContaining(['/tool/x', '/', '/directory']));
   });
 
   it('a prefix entry covers its page and the pages under it, nothing else', () => {

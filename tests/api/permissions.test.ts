@@ -1,5 +1,6 @@
 // Walks the permission table: every admin endpoint for signed out, user, guest_reviewer, staff, admin and isAdmin.
 // The expected status comes from lib/permissions.ts (ROLE_PERMISSIONS via permissionsOf), not a second table.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
 import { db } from '../../db/client';
@@ -134,6 +135,23 @@ const ENDPOINTS: readonly Endpoint[] = [
         .values({ title: 'Draft', slug: `draft-${crypto.randomUUID()}`, content: '<p>Draft</p>', authorId: author.id })
         .returning();
       return { path: `/api/admin/blog/posts/${post.id}`, body: { title: 'Draft, edited' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/blog/preview',
+    permissions: ['manage:blog'],
+    prepare: async () => ({ path: '/api/admin/blog/preview', body: { title: 'A preview', content: '<p>Hello world</p>' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/blog/images',
+    permissions: ['manage:blog'],
+    prepare: async () => {
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+      const body = new FormData();
+      body.append('image', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
+      return { path: '/api/admin/blog/images', body };
     },
   },
 ];
