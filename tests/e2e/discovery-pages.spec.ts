@@ -67,7 +67,8 @@ test('the sitemap lists every category page, alternatives page and comparison, a
 });
 
 test('an editor picks an alternative by name in the Edit dialog; it comes first on the alternatives page', async ({ page, request }) => {
-  const [tool, pick] = (await (await request.get('/api/tools?tags=marketing&limit=20')).json()).slice(-2) as { name: string; slug: string }[];
+  const { tools } = (await (await request.get('/api/tools?category=marketing&limit=20')).json()) as { tools: { name: string; slug: string }[] };
+  const [tool, pick] = tools.slice(-2);
   await page.goto('/auth/demo/admin');
   await page.goto('/admin#approved');
   await page.getByLabel('Search approved tools').fill(tool.name);
