@@ -308,7 +308,8 @@ function searchShardOf(path: string): number {
 }
 
 /**
- * Pagefind's index of every tool and post page (their data-pagefind-body part) for the site search, in
+ * Pagefind's index of every page with a data-pagefind-body part (the posts: tools are searched through the API,
+ * decision 0041) for the header's article search, in
  * SEARCH_INDEX_SHARDS shards that the browser merges (site-search.ts). Pagefind cannot replace one page of an index,
  * so a shard none of whose pages changed is linked from the previous export and only the others are made again.
  * Without a previous export to reuse, every page goes to its shard as soon as it is written (Pagefind runs in its

@@ -4,12 +4,13 @@
 import { and, count, sql } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
+import { toolCardOf, type ToolCardData } from '../../lib/tool-card';
 import { readDb, type Database } from '../client';
 import { tools } from '../schema';
 import { baseConditions, browseQuery, type PublicTool } from './tools';
 
 /** What a category page shows of a tool: a card, and when its row last changed (the page's lastmod). */
-export type CategoryPageTool = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore' | 'updatedAt'>;
+export type CategoryPageTool = ToolCardData & Pick<PublicTool, 'updatedAt'>;
 
 export interface CategoryPage {
   category: CategoryId;
@@ -21,17 +22,7 @@ export interface CategoryPage {
   tools: CategoryPageTool[];
 }
 
-const cardOf = ({ name, slug, url, description, logoUrl, tags, isPremium, qualityScore, updatedAt }: PublicTool): CategoryPageTool => ({
-  name,
-  slug,
-  url,
-  description,
-  logoUrl,
-  tags,
-  isPremium,
-  qualityScore,
-  updatedAt,
-});
+const cardOf = (tool: PublicTool): CategoryPageTool => ({ ...toolCardOf(tool), updatedAt: tool.updatedAt });
 
 const LISTED = CATEGORY_PAGE_SIZE * CATEGORY_MAX_PAGES;
 

@@ -1,13 +1,13 @@
 // A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host. Cards in a row
 // are the same height: one-line name, a description that always takes two lines, tags and rating pinned to the bottom.
-import type { PublicTool } from '../../lib/contract';
+import type { ToolCardData } from '../../lib/tool-card';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
 import Highlighted from './Highlighted';
 import Stars from './Stars';
 import ToolLogo from './ToolLogo';
 
-export type ToolCardData = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'>;
+export type { ToolCardData };
 
 /** `highlight`: the search's words, marked in the name and description. */
 export default function ToolCard({ tool, highlight }: { tool: ToolCardData; highlight?: readonly string[] }) {

@@ -25,6 +25,21 @@ export function watchViolations(page: Page): string[] {
   return violations;
 }
 
+/** A browser without a device share sheet whose clipboard records what the page copies: read it with copiedText. */
+export async function withoutShareSheet(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { copied: string[] }).copied = [];
+    Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) },
+    });
+  });
+}
+
+/** What the page copied since withoutShareSheet. */
+export const copiedText = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

@@ -1,7 +1,7 @@
 // The public site against the real build: every route of SPEC.md's route table, the directory, tool and blog pages
 // (also with JavaScript off), pricing, legal pages, feeds, site search, navigation and the tool page's JS budget.
 import { gzipSync } from 'node:zlib';
-import { test, expect, type APIRequestContext, type Page } from './fixtures';
+import { test, expect, copiedText, withoutShareSheet, type APIRequestContext, type Page } from './fixtures';
 import { DEMO_PASSWORD, DEMO_PREMIUM_EMAIL } from '../../db/demo-accounts';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
@@ -452,18 +452,11 @@ test.describe('blog', () => {
 
   test('without a share sheet, Share copies the address and says so', async ({ page, request }) => {
     const { posts } = await catalogue(request);
-    await page.addInitScript(() => {
-      (window as unknown as { copied: string[] }).copied = [];
-      Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) },
-      });
-    });
+    await withoutShareSheet(page);
     await page.goto(`/blog/${posts[0].slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByTestId('toast')).toContainText('Link copied');
-    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+    expect(await copiedText(page)).toEqual([
       new URL(`/blog/${posts[0].slug}`, page.url()).toString(),
     ]);
   });

@@ -1,7 +1,7 @@
 // A tool page's trust signals in Chromium: Last reviewed, the review history with its follow-up, the Review due
 // badge for a review older than REVIEW_DUE_DAYS, Share, and the Open Graph image its head names.
 import sharp from 'sharp';
-import { test, expect, type APIRequestContext } from './fixtures';
+import { test, expect, copiedText, withoutShareSheet, type APIRequestContext } from './fixtures';
 import type { PublicTool } from '../../db/queries/tools';
 import type { PublicToolDetail } from '../../lib/contract';
 import { longDate } from '../../lib/format';
@@ -36,18 +36,11 @@ test('a tool page shows when it was last reviewed, its review history and Review
 
 test('a tool page shares its address: the device share sheet, else a copied link', async ({ page, request }) => {
   const tool = await reviewedTool(request);
-  await page.addInitScript(() => {
-    (window as unknown as { copied: string[] }).copied = [];
-    Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) },
-    });
-  });
+  await withoutShareSheet(page);
   await page.goto(`/tool/${tool.slug}`);
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByTestId('toast')).toContainText('Link copied');
-  expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([new URL(`/tool/${tool.slug}`, page.url()).toString()]);
+  expect(await copiedText(page)).toEqual([new URL(`/tool/${tool.slug}`, page.url()).toString()]);
 });
 
 test('a tool page names its Open Graph image, a 1200x630 PNG', async ({ page, request }) => {

@@ -1,0 +1,9 @@
+// What a tool card shows of a tool (site/components/ToolCard.tsx): the only fields a page puts into its HTML or an
+// island's props for a card.
+import type { PublicTool } from './contract';
+
+export type ToolCardData = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'>;
+
+export function toolCardOf({ name, slug, url, description, logoUrl, tags, isPremium, qualityScore }: ToolCardData): ToolCardData {
+  return { name, slug, url, description, logoUrl, tags, isPremium, qualityScore };
+}
