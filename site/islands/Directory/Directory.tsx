@@ -182,7 +182,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
 
   return (
     <div>
-      <section className="bg-gradient-to-b from-primary/10 to-base-100 -mx-4 px-4">
+      <section>
         <div className="pt-14 pb-8">
           <h1 className="text-4xl md:text-5xl font-extrabold tracking-tight">{heading}</h1>
           <p className="mt-3 text-lg text-base-content/80 max-w-2xl">
@@ -218,7 +218,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
         <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
           {/* Two columns of filters on phones and tablets, so the results are not a long scroll away; one column beside them on wide screens. */}
           <div className="grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6 self-start" data-testid="directory-filters">
-            <label className="form-control w-full col-span-2">
+            <label className="form-control block w-full col-span-2">
               <span className="label-text font-semibold">Sort by</span>
               <select
                 name="sort"
