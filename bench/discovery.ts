@@ -2,21 +2,14 @@
 // (the same figures as bench/site.ts's first lines, so a run on the code before them compares), then what the pages
 // rendered on request cost: listing them all for the sitemap, and rendering one, first and kept (decision 0046).
 // `bun bench/discovery.ts [--tools N]`. Never part of `npm test`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { useScratchSite } from './scratch';
 
 const toolsArg = process.argv.indexOf('--tools');
 const N = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
-const work = mkdtempSync(join(tmpdir(), 'aitools-discovery-'));
 const BASE = 'http://127.0.0.1:4391';
-Object.assign(process.env, {
-  DATABASE_URL: `file:${join(work, 'app.db')}`,
-  UPLOADS_DIR: join(work, 'uploads'),
-  DIST_DIR: join(work, 'dist'),
-  APP_DIR: join(work, 'app'),
-  SITE_URL: BASE,
-});
+const work = useScratchSite('discovery', BASE);
 
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');

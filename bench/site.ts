@@ -4,29 +4,22 @@
 // and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and the API (bench/api.ts:
 // /api/user with a session, the directory's page, three searches) at 50 connections vs a constant Bun.serve answer.
 // Never part of `npm test`.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { chmodSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { treeRss } from './proc';
+import { useScratchSite } from './scratch';
 import { benchApi, reportApi } from './api';
 import { benchStatic, reportStatic } from './static';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const toolsArg = process.argv.indexOf('--tools');
 const N = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
-const work = mkdtempSync(join(tmpdir(), 'aitools-bench-'));
-// nginx's workers (user nobody) read the same build folder.
-chmodSync(work, 0o755);
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}`;
-Object.assign(process.env, {
-  DATABASE_URL: `file:${join(work, 'app.db')}`,
-  UPLOADS_DIR: join(work, 'uploads'),
-  DIST_DIR: join(work, 'dist'),
-  OG_CACHE_DIR: join(work, 'og'),
-  APP_DIR: join(work, 'app'),
-  SITE_URL: BASE,
-});
+const work = useScratchSite('bench', BASE);
+// nginx's workers (user nobody) read the same build folder.
+chmodSync(work, 0o755);
 
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');

@@ -4,16 +4,10 @@
 import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { DIRECTORY_PARAMS, directoryHref, parseDirectoryQuery } from '../../lib/directory';
 import { config } from '../config';
-import { renderPage } from './page-renderer';
+import { renderWhole, type RenderedPage } from './page-renderer';
 import { htmlResponse } from './static-site';
 
 const DIRECTORY_PATHS = new Set(['/directory', '/directory/']);
-
-interface RenderedPage {
-  status: number;
-  html: string;
-  headers: [string, string][];
-}
 
 /** Renders kept at most (each a page of about 60 KB). */
 const KEPT_RENDERS = 100;
@@ -39,7 +33,7 @@ export function serveDirectoryQuery(request: Request, path: string): Promise<Res
 }
 
 async function render(href: string): Promise<RenderedPage> {
-  const rendered = await renderPage(href, { appDir: config.appDir, siteUrl: config.siteUrl });
+  const rendered = await renderWhole(href, { appDir: config.appDir, siteUrl: config.siteUrl });
   if (!rendered || rendered.status >= 500) throw new Error(`the directory answered ${rendered?.status ?? 'nothing'}`);
-  return { status: rendered.status, html: await rendered.text(), headers: [...rendered.headers] };
+  return rendered;
 }

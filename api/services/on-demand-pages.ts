@@ -6,7 +6,7 @@ import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
-import { renderPage } from './page-renderer';
+import { renderWhole, type RenderedPage } from './page-renderer';
 import { htmlResponse, serveNotFound } from './static-site';
 
 /** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
@@ -15,19 +15,9 @@ const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
 /** Rendered answers kept at most (about 20 KB each). */
 const KEPT_PAGES = 1000;
 
-interface Rendered {
-  status: number;
-  html: string;
-  headers: [string, string][];
-}
+const kept = keptWhileCatalogueStays<RenderedPage | null>(KEPT_PAGES);
 
-const kept = keptWhileCatalogueStays<Rendered | null>(KEPT_PAGES);
-
-async function render(path: string): Promise<Rendered | null> {
-  const response = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
-  if (!response) return null;
-  return { status: response.status, html: await response.text(), headers: [...response.headers] };
-}
+const render = (path: string) => renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
 
 /** Whether `pathname` is one of the pages rendered on demand. */
 export function isOnDemandPage(pathname: string): boolean {

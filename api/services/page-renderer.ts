@@ -110,3 +110,16 @@ export async function renderPage(path: string, { appDir, siteUrl, locals }: Rend
   await handler(req, res, (error?: unknown) => res.passed(error), locals);
   return res.done;
 }
+
+/** A rendered answer read whole, so that it can be kept and answered again. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  headers: [string, string][];
+}
+
+/** `renderPage`, read whole; null when no page of site/ matches `path`. */
+export async function renderWhole(path: string, options: RenderOptions): Promise<RenderedPage | null> {
+  const response = await renderPage(path, options);
+  return response && { status: response.status, html: await response.text(), headers: [...response.headers] };
+}

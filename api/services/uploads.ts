@@ -148,6 +148,21 @@ export async function discardUpload(upload: StagedUpload | null): Promise<void> 
   if (upload) await rm(upload.stagedPath, { force: true });
 }
 
+/** The files of `dir` (those `wanted` names, if given) last written more than STAGED_GRACE_MS ago; none when it is missing. */
+async function filesOlderThanGrace(dir: string, wanted: (name: string) => boolean = () => true): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const cutoff = Date.now() - STAGED_GRACE_MS;
+  const old: string[] = [];
+  for (const name of names.filter(wanted)) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
+  }
+  return old;
+}
+
 /**
  * Finishes what crashed requests left: a staged logo older than the grace age is published when a
  * tool row holds its URL (the crash came between commit and rename) and removed otherwise. Files
@@ -155,16 +170,7 @@ export async function discardUpload(upload: StagedUpload | null): Promise<void> 
  */
 export async function sweepStagedUploads(): Promise<{ published: number; removed: number }> {
   const dir = logosDir();
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  const cutoff = Date.now() - STAGED_GRACE_MS;
-  const stale: string[] = [];
-  for (const name of names.filter((n) => n.startsWith(STAGED_PREFIX))) {
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (info && info.mtimeMs < cutoff) stale.push(name.slice(STAGED_PREFIX.length));
-  }
+  const stale = (await filesOlderThanGrace(dir, (name) => name.startsWith(STAGED_PREFIX))).map((name) => name.slice(STAGED_PREFIX.length));
   if (stale.length === 0) return { published: 0, removed: 0 };
 
   const rows = await db
@@ -211,16 +217,7 @@ export async function postImageExists(url: string): Promise<boolean> {
  */
 export async function sweepUnusedPostImages(): Promise<number> {
   const dir = postImagesDir();
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  const cutoff = Date.now() - STAGED_GRACE_MS;
-  const old: string[] = [];
-  for (const name of names) {
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
-  }
+  const old = await filesOlderThanGrace(dir);
   if (old.length === 0) return 0;
   const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}posts/${name}`;
   const rows = await db

@@ -1,11 +1,11 @@
 // Alternatives to a public tool (lib/alternatives.ts ranks them) and the comparisons of a tool with its top ones:
 // read for one tool (an on-demand render) or for many at once (the export), from the same per-category pools, so both
 // give the same answer. Only public tools are ever an alternative.
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, TOP_ALTERNATIVES, type Rankable } from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
-import { editorialReviews, toolAlternatives, tools } from '../schema';
+import { toolAlternatives, tools } from '../schema';
 import { keptWhileCatalogueStays } from './catalogue-version';
 import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
@@ -105,15 +105,6 @@ async function compared(a: PublicTool, b: PublicTool, database: Database): Promi
   return (many.get(a.id) ?? []).some((t) => t.id === b.id) || (many.get(b.id) ?? []).some((t) => t.id === a.id);
 }
 
-async function lastReviewed(ids: number[], database: Database): Promise<Map<number, Date>> {
-  const rows = await database
-    .select({ toolId: editorialReviews.toolId, at: max(editorialReviews.reviewedAt) })
-    .from(editorialReviews)
-    .where(inArray(editorialReviews.toolId, ids))
-    .groupBy(editorialReviews.toolId);
-  return new Map(rows.flatMap(({ toolId, at }) => (at ? [[toolId, new Date(at)] as [number, Date]] : [])));
-}
-
 /**
  * /compare/{param}: the two public tools it names, in the canonical order, when they are compared; a redirect when
  * the pair is named in the other order; null otherwise (a tool not public, a pair not compared, an unreadable name).
@@ -127,8 +118,7 @@ export async function comparePage(param: string, database: Database = readDb()):
     if (!(await compared(a, b, database))) return null;
     const canonical = comparePath(a.slug, b.slug);
     if (canonical !== `/compare/${param}`) return { redirect: canonical };
-    const reviewed = await lastReviewed([a.id, b.id], database);
-    return { a: { tool: a, lastReviewedAt: reviewed.get(a.id) ?? null }, b: { tool: b, lastReviewedAt: reviewed.get(b.id) ?? null } };
+    return { a: { tool: a, lastReviewedAt: a.lastReviewedAt }, b: { tool: b, lastReviewedAt: b.lastReviewedAt } };
   }
   return null;
 }

@@ -46,14 +46,7 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** GET /api/admin/tools/pending: oldest first; the submitter's e-mail only for those who moderate (not guest reviewers). */
 export const adminPendingToolSchema = z.strictObject({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  url: z.string(),
-  description: z.string(),
-  logoUrl: z.string().nullable(),
-  tags: publicToolSchema.shape.tags,
-  isPremium: z.boolean(),
+  ...publicToolSchema.pick({ id: true, name: true, slug: true, url: true, description: true, logoUrl: true, tags: true, isPremium: true }).shape,
   submittedById: z.number().int(),
   submittedAt: timestampSchema,
   submittedBy: personSchema.nullable(),
@@ -239,15 +232,7 @@ export const rebuildJobSchema = z.strictObject({
 export type RebuildJob = z.infer<typeof rebuildJobSchema>;
 
 /** A request waiting for a build (queued) or in one (running). */
-export const queuedRebuildSchema = z.strictObject({
-  id: z.number().int(),
-  reason: z.string(),
-  status: z.string(),
-  requestedAt: timestampSchema,
-  attempts: z.number().int(),
-  /** When a failed try is due again; null for a fresh request (built once the burst settles). */
-  nextAttemptAt: timestampSchema.nullable(),
-});
+export const queuedRebuildSchema = rebuildJobSchema.pick({ id: true, reason: true, status: true, requestedAt: true, attempts: true, nextAttemptAt: true });
 export type QueuedRebuild = z.infer<typeof queuedRebuildSchema>;
 
 /** The build the site serves now, from the `_build.json` it wrote (its times are ISO text there). */
