@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
 import type { BuildStats } from '../lib/contract/admin';
+import { PLANS } from '../lib/contract/premium';
 import type { RequestedChanges } from '../lib/contract/submissions';
 import { POST_STATUS, POST_STATUSES } from '../lib/post-status';
 import { CHANGE_REQUEST_STATUS, CHANGE_REQUEST_STATUSES, INITIAL_TOOL_STATUS, TOOL_STATUSES } from '../lib/tool-status';
@@ -34,6 +35,8 @@ export const users = sqliteTable(
     stripeCustomerId: text(),
     paymentCustomerId: text(),
     stripeSubscriptionId: text(),
+    // The plan Premium was bought on (monthly | annual; the mock upgrade's too); null without Premium.
+    premiumPlan: text({ length: 20, enum: PLANS }),
     premiumUntil: integer({ mode: 'timestamp_ms' }),
     googleId: text(),
     createdAt: createdAt(),
@@ -82,6 +85,8 @@ export const tools = sqliteTable(
     videoUrl: text({ length: 500 }),
     status: text({ length: 50, enum: TOOL_STATUSES }).notNull().default(INITIAL_TOOL_STATUS),
     isPremium: integer({ mode: 'boolean' }).notNull().default(false),
+    // Premium the tool lost when its owner's membership ended: given back when they subscribe again (decision 0052).
+    premiumLapsed: integer({ mode: 'boolean' }).notNull().default(false),
     submittedById: integer()
       .notNull()
       .references(() => users.id),
@@ -235,6 +240,11 @@ export const subscriptions = sqliteTable(
     currentPeriodEnd: integer({ mode: 'timestamp_ms' }),
     cancelAtPeriodEnd: integer({ mode: 'boolean' }).notNull().default(false),
     endedAt: integer({ mode: 'timestamp_ms' }),
+    // The plan of its price (monthly | annual), when known.
+    plan: text({ length: 20, enum: PLANS }),
+    // Invoices: the created time of the newest invoice event applied, and when a payment failed (null once paid).
+    invoiceEventAt: integer({ mode: 'timestamp_ms' }),
+    paymentFailedAt: integer({ mode: 'timestamp_ms' }),
     updatedAt: createdAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId)],

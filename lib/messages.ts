@@ -97,6 +97,11 @@ export const MSG = {
   postSlugTaken: 'A post with this slug already exists',
   // Rebuild Now in Settings (docs/decisions/0007-site-rebuilds.md)
   rebuildQueued: 'Site rebuild queued',
+  // Billing (docs/decisions/0052-premium-billing.md)
+  alreadyPremium: 'Your account is already Premium',
+  paymentsNotConfigured: 'Payments are not configured',
+  noMembershipToManage: 'You have no Premium membership to manage',
+  noStripeCustomer: 'Your Premium membership was not bought through Stripe, so there is no subscription to manage. Please contact support.',
   // A write met the database locked by another process (a seed, a migration) for the whole retry window (docs/decisions/0009)
   databaseBusy: 'The site is busy for a moment. Please try again in a few seconds.',
 } as const;
@@ -115,6 +120,8 @@ export const TOAST = {
     title: 'Premium Upgrade Successful!',
     description: 'Your account has been upgraded to Premium (Development Mode)',
   },
+  portalFailed: 'Could not open subscription management',
+  membershipCancelled: { title: 'Premium cancelled', description: 'Your Premium membership has ended (Development Mode)' },
   submissionFailed: 'Submission Failed',
   submissionFailedFallback: 'Failed to submit tool. Please try again.',
   submitted: {

@@ -1,12 +1,13 @@
-// Premium routes: POST /api/premium/upgrade answers the checkout address; Stripe's webhook completes it.
+// Premium routes: POST /api/premium/upgrade answers the checkout address; Stripe's webhook completes it. The member's
+// membership, where to manage it, and (development mode only) cancelling it without Stripe.
 import { Elysia } from 'elysia';
-import { checkoutSchema, upgradeSchema, webhookReceiptSchema } from '../../lib/contract';
+import { checkoutSchema, membershipSchema, okSchema, portalSchema, upgradeSchema, webhookReceiptSchema } from '../../lib/contract';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { startUpgrade } from './service';
+import { devCancel, membership, openPortal, startUpgrade } from './service';
 import { handleEvent, verifyEvent } from './webhook';
 
 export const premiumRoutes = new Elysia({ name: 'premium-routes' })
@@ -18,6 +19,17 @@ export const premiumRoutes = new Elysia({ name: 'premium-routes' })
     body: jsonBody(upgradeSchema),
     response: answer(checkoutSchema),
   })
+  .get('/api/premium/subscription', ({ user }) => membership(user), { auth: true, response: answer(membershipSchema) })
+  .post('/api/premium/portal', ({ user }) => openPortal(user), { auth: true, response: answer(portalSchema) })
+  // 404 in production and whenever Stripe is configured: there, cancelling happens in Stripe's portal.
+  .post(
+    '/api/premium/dev/cancel',
+    async ({ user }) => {
+      await devCancel(user);
+      return { ok: true as const };
+    },
+    { auth: true, response: answer(okSchema) },
+  )
   // The signature covers the exact bytes, so the body is read raw.
   .post(
     '/api/premium/webhook',

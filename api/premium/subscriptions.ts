@@ -1,7 +1,8 @@
 // Stripe subscription state per subscription id: the newest event wins, and an ended subscription stays ended.
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { subscriptions, type Subscription } from '../../db/schema';
+import type { Plan } from '../../lib/contract';
 
 /** Stripe's terminal statuses: such a subscription never becomes usable again. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -32,6 +33,8 @@ interface Observation {
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
   endedAt?: Date | null;
+  /** The plan of its price; left out when the event does not say. */
+  plan?: Plan | null;
 }
 
 function supersedes(held: Subscription, seen: Observation & { endedAt: Date | null }): boolean {
@@ -64,6 +67,6 @@ export async function recordSubscription(tx: Transaction, id: string, seen: Obse
   return { state, applied };
 }
 
-export function findSubscription(tx: Transaction, id: string): Promise<Subscription | undefined> {
+export function findSubscription(tx: Executor, id: string): Promise<Subscription | undefined> {
   return tx.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
 }

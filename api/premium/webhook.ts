@@ -4,13 +4,15 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { db, type Transaction } from '../../db/client';
-import { paymentEvents, users, type User } from '../../db/schema';
+import { paymentEvents, subscriptions, users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
+import { PLANS, type Plan } from '../../lib/contract';
 import { config } from '../config';
 import { HttpError } from '../plugins/errors';
 import { enqueueEmail, simpleEmail } from '../services/email';
-import { stripe } from '../services/payments';
-import { grantPremium } from './service';
+import { planOfPrice, stripe } from '../services/payments';
+import { paymentFailedEmail } from './emails';
+import { grantPremium, revokePremium } from './service';
 import { entitles, findSubscription, isEnded, recordSubscription } from './subscriptions';
 
 export async function verifyEvent(rawBody: string, signature: string | null): Promise<Stripe.Event> {
@@ -31,18 +33,28 @@ function isPaid(session: Stripe.Checkout.Session): boolean {
   return session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 }
 
+/** The plan the Checkout session was started for (its metadata, set by createCheckout). */
+function planOfSession(session: Stripe.Checkout.Session): Plan | null {
+  const plan = session.metadata?.plan;
+  return PLANS.find((p) => p === plan) ?? null;
+}
+
 async function activate(tx: Transaction, session: Stripe.Checkout.Session, createdAt: Date): Promise<void> {
   if (!isPaid(session)) return;
+  const plan = planOfSession(session);
   const userId = Number(session.client_reference_id ?? session.metadata?.userId);
   const user = Number.isInteger(userId) ? await tx.query.users.findFirst({ where: eq(users.id, userId) }) : undefined;
   if (!user) return;
   const customer = idOf(session.customer);
   const subscription = idOf(session.subscription);
+  let premiumPlan = plan;
   if (subscription) {
     // A paid session means the subscription was active (or in its trial) when this event was created.
     const held = await findSubscription(tx, subscription);
     const status = held && entitles(held) ? held.status : 'active';
-    const { state } = await recordSubscription(tx, subscription, { status, eventCreatedAt: createdAt, userId: user.id, customerId: customer });
+    // The plan of a newer event (a change of plan) wins over the one the session was started for.
+    const { state } = await recordSubscription(tx, subscription, { status, eventCreatedAt: createdAt, userId: user.id, customerId: customer, plan: held?.plan ?? plan });
+    premiumPlan = state.plan ?? plan;
     if (isEnded(state)) return;
     if (!entitles(state)) {
       // A newer event says it is not paid for: hold the link, so that paying later restores Premium.
@@ -50,7 +62,7 @@ async function activate(tx: Transaction, session: Stripe.Checkout.Session, creat
       return;
     }
   }
-  await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription }, tx);
+  await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription, premiumPlan }, tx);
   await enqueueEmail(
     simpleEmail(user.email, 'premium-activated', 'Welcome to Premium', [
       `Hi ${user.firstName || 'there'},`,
@@ -73,7 +85,10 @@ async function follow(tx: Transaction, subscription: Stripe.Subscription, delete
   const customer = idOf(subscription.customer);
   const user = await owner(tx, subscription.id, (await findSubscription(tx, subscription.id))?.userId ?? null, customer);
   // current_period_end lives on each item since API version 2025-03-31; the latest one bounds the subscription.
-  const periodEnds = (subscription.items?.data ?? []).map((item) => item.current_period_end);
+  const items = subscription.items?.data ?? [];
+  const periodEnds = items.map((item) => item.current_period_end);
+  // A plan change (in the Billing Portal) swaps the item's price.
+  const plan = items.map((item) => planOfPrice(item.price?.id)).find((p) => p !== null);
   const { state, applied } = await recordSubscription(tx, subscription.id, {
     status: subscription.status ?? 'canceled',
     eventCreatedAt: createdAt,
@@ -82,18 +97,49 @@ async function follow(tx: Transaction, subscription: Stripe.Subscription, delete
     currentPeriodEnd: periodEnds.length > 0 ? fromSeconds(Math.max(...periodEnds)) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
     endedAt: subscription.ended_at ? fromSeconds(subscription.ended_at) : deleted ? createdAt : null,
+    ...(plan ? { plan } : {}),
   });
   // Only the subscription the account holds decides its Premium: a late event of an earlier one, or
   // Premium an admin granted, is left alone.
   if (!applied || !user || user.stripeSubscriptionId !== subscription.id) return;
   if (entitles(state)) {
-    if (!user.isPremium) await grantPremium(user.id, {}, tx);
+    if (!user.isPremium) await grantPremium(user.id, { premiumPlan: state.plan ?? user.premiumPlan }, tx);
+    else if (state.plan && state.plan !== user.premiumPlan) await tx.update(users).set({ premiumPlan: state.plan, updatedAt: new Date() }).where(eq(users.id, user.id));
     return;
   }
+  if (user.isPremium || isEnded(state)) await revokePremium(user.id, isEnded(state), tx);
+}
+
+/**
+ * invoice.paid (a renewal: the new period's end, and a failed payment cleared) and invoice.payment_failed (the
+ * dashboard's banner and an e-mail). The newest invoice event of a subscription wins; in the same second, paid wins.
+ */
+async function settleInvoice(tx: Transaction, invoice: Stripe.Invoice, failed: boolean, createdAt: Date): Promise<void> {
+  const subscription = idOf(invoice.parent?.subscription_details?.subscription);
+  // A one-off invoice is not the membership's.
+  if (!subscription) return;
+  const customer = idOf(invoice.customer);
+  let held = await findSubscription(tx, subscription);
+  const user = await owner(tx, subscription, held?.userId ?? null, customer);
+  if (!held) {
+    // The invoice came first: a placeholder any subscription event supersedes (it is older than all of them).
+    ({ state: held } = await recordSubscription(tx, subscription, { status: 'incomplete', eventCreatedAt: new Date(0), userId: user?.id ?? null, customerId: customer }));
+  }
+  const at = createdAt.getTime();
+  const heldAt = held.invoiceEventAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (at < heldAt || (at === heldAt && failed)) return;
+  const periodEnds = (invoice.lines?.data ?? []).map((line) => line.period.end).filter((end) => end > 0);
+  const paidUntil = !failed && periodEnds.length > 0 ? fromSeconds(Math.max(...periodEnds)) : null;
+  // A renewal only moves the period end forward: a newer subscription event may already hold a later one.
+  const currentPeriodEnd = paidUntil && (!held.currentPeriodEnd || paidUntil > held.currentPeriodEnd) ? paidUntil : held.currentPeriodEnd;
   await tx
-    .update(users)
-    .set({ isPremium: false, ...(isEnded(state) ? { stripeSubscriptionId: null } : {}), updatedAt: new Date() })
-    .where(eq(users.id, user.id));
+    .update(subscriptions)
+    .set({ invoiceEventAt: createdAt, paymentFailedAt: failed ? createdAt : null, currentPeriodEnd, userId: held.userId ?? user?.id ?? null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscription));
+  if (failed && user) {
+    const nextAttemptAt = invoice.next_payment_attempt ? fromSeconds(invoice.next_payment_attempt) : null;
+    await enqueueEmail(await paymentFailedEmail(user, { invoiceUrl: invoice.hosted_invoice_url ?? null, nextAttemptAt }), tx);
+  }
 }
 
 /** Applies an event once; a redelivered event changes nothing. Returns whether it was new. */
@@ -114,6 +160,10 @@ export async function handleEvent(event: Stripe.Event): Promise<boolean> {
       case 'customer.subscription.resumed':
       case 'customer.subscription.deleted':
         await follow(tx, event.data.object, event.type === 'customer.subscription.deleted', createdAt);
+        break;
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        await settleInvoice(tx, event.data.object, event.type === 'invoice.payment_failed', createdAt);
         break;
     }
     return true;

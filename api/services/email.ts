@@ -9,7 +9,8 @@ type EmailKind =
   | 'tool-rejected'
   | 'change-request-approved'
   | 'change-request-rejected'
-  | 'premium-activated';
+  | 'premium-activated'
+  | 'payment-failed';
 
 export interface Email {
   to: string;

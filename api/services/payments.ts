@@ -9,19 +9,22 @@ export function paymentsConfigured(): boolean {
   return Boolean(config.stripe.secretKey);
 }
 
-let client: Stripe | undefined;
+let client: { stripe: Stripe; key: string; base: string | undefined } | undefined;
 
-/** The Stripe client; STRIPE_API_BASE points it at a local double in tests. */
+/** The Stripe client for the key configured now; STRIPE_API_BASE points it at a local double in tests. */
 export function stripe(): Stripe {
-  if (!client) {
-    const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
-    client = new Stripe(config.stripe.secretKey, {
+  const key = config.stripe.secretKey;
+  const base = process.env.STRIPE_API_BASE || undefined;
+  if (!client || client.key !== key || client.base !== base) {
+    const url = base ? new URL(base) : undefined;
+    const stripe = new Stripe(key, {
       maxNetworkRetries: 1,
       timeout: 10_000,
-      ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
     });
+    client = { stripe, key, base };
   }
-  return client;
+  return client.stripe;
 }
 
 interface CheckoutCustomer {
@@ -49,5 +52,23 @@ export async function createCheckout(user: CheckoutCustomer, plan: Plan): Promis
       throw new HttpError(502, error instanceof Error ? error.message : 'The payment provider did not answer');
     });
   if (!session.url) throw new HttpError(502, 'The payment provider returned no checkout address');
+  return session.url;
+}
+
+/** The plan a Stripe price sells (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_ANNUAL), or null for a price we do not know. */
+export function planOfPrice(priceId: string | null | undefined): Plan | null {
+  if (!priceId) return null;
+  if (priceId === config.stripe.annualPriceId) return 'annual';
+  if (priceId === config.stripe.monthlyPriceId) return 'monthly';
+  return null;
+}
+
+/** A Stripe Billing Portal session for the customer (change plan, cancel, card, invoices); returns its address. */
+export async function createPortal(customer: string, returnUrl: string): Promise<string> {
+  const session = await stripe()
+    .billingPortal.sessions.create({ customer, return_url: returnUrl })
+    .catch((error: unknown) => {
+      throw new HttpError(502, error instanceof Error ? error.message : 'The payment provider did not answer');
+    });
   return session.url;
 }

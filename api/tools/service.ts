@@ -12,7 +12,8 @@ import { conflict } from '../plugins/errors';
 import { freeSlug } from '../services/slugs';
 
 export function toolRecord(tool: Tool): ToolRecord {
-  const { urlKey: _key, ...record } = tool;
+  // premiumLapsed is billing's bookkeeping (decision 0052), not part of the tool.
+  const { urlKey: _key, premiumLapsed: _lapsed, ...record } = tool;
   return record;
 }
 

@@ -36,7 +36,7 @@ import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alt
 import { loginSchema, registerSchema } from './auth';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
-import { checkoutSchema, upgradeSchema } from './premium';
+import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
   ownToolParamsSchema,
@@ -94,6 +94,9 @@ export const endpoints = {
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },
+  'GET /api/premium/subscription': { response: membershipSchema },
+  'POST /api/premium/portal': { response: portalSchema },
+  'POST /api/premium/dev/cancel': { response: okSchema },
 
   // ---- Admin: tools ----
   'GET /api/admin/stats': { response: adminStatsSchema },

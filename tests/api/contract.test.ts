@@ -22,6 +22,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/change-requests/:id/approve',
   'POST /api/admin/rebuild',
   'POST /api/premium/webhook',
+  'POST /api/premium/portal',
+  'POST /api/premium/dev/cancel',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { call, reloadUser, signedIn } from '../helpers/api';
-import { deliverWebhook, useStripeKeys } from '../helpers/stripe';
+import { deliverWebhook, useStripeDouble, useStripeKeys } from '../helpers/stripe';
 
 describe('POST /api/premium/upgrade in development mode', () => {
   it('answers 401 signed out', async () => {
@@ -43,33 +43,14 @@ describe('POST /api/premium/upgrade in production without Stripe', () => {
 });
 
 describe('POST /api/premium/upgrade with Stripe', () => {
-  let server: ReturnType<typeof Bun.serve>;
-  const seen: { path: string; body: URLSearchParams; auth: string | null }[] = [];
-
+  useStripeKeys('whsec_upgrade');
+  const { calls: seen } = useStripeDouble();
   beforeAll(() => {
-    // A local double of Stripe's HTTP API.
-    server = Bun.serve({
-      port: 0,
-      async fetch(request) {
-        const url = new URL(request.url);
-        seen.push({ path: url.pathname, body: new URLSearchParams(await request.text()), auth: request.headers.get('authorization') });
-        if (url.pathname === '/v1/checkout/sessions') {
-          return Response.json({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
-        }
-        return Response.json({ error: { message: 'unknown' } }, { status: 404 });
-      },
-    });
-    process.env.STRIPE_API_BASE = `http://localhost:${server.port}`;
-    config.stripe.secretKey = 'sk_test_123';
     config.stripe.annualPriceId = 'price_annual';
     config.stripe.monthlyPriceId = 'price_monthly';
   });
   afterEach(() => {
     seen.length = 0;
-  });
-  afterAll(() => {
-    server.stop(true);
-    config.stripe.secretKey = '';
   });
 
   it('creates a subscription Checkout session and answers its address', async () => {

@@ -1,4 +1,5 @@
-// Helpers for Stripe webhook tests: test keys for the file's duration, and events POSTed with a real signature.
+// Helpers for Stripe tests: test keys for the file's duration, events POSTed with a real signature, and a local double
+// of Stripe's HTTP API that records what it was asked.
 import { afterAll, beforeAll } from 'vitest';
 import { config } from '../../api/config';
 
@@ -27,4 +28,48 @@ export async function deliverWebhook(event: object, secret: string): Promise<Res
       body: payload,
     }),
   );
+}
+
+/** One request the Stripe double received: its path and its form-encoded body. */
+export interface StripeCall {
+  path: string;
+  body: URLSearchParams;
+  auth: string | null;
+}
+
+/**
+ * A local double of Stripe's API for the calling file or describe block (STRIPE_API_BASE points the SDK at it): it
+ * answers Checkout and Billing Portal sessions as Stripe would and records every request in `calls`.
+ */
+export function useStripeDouble(): { calls: StripeCall[] } {
+  const calls: StripeCall[] = [];
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  beforeAll(() => {
+    server = Bun.serve({
+      port: 0,
+      async fetch(request) {
+        const url = new URL(request.url);
+        const body = new URLSearchParams(await request.text());
+        calls.push({ path: url.pathname, body, auth: request.headers.get('authorization') });
+        const n = calls.length;
+        if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+          return Response.json({ id: `cs_test_${n}`, object: 'checkout.session', mode: body.get('mode'), url: `https://checkout.stripe.com/c/pay/cs_test_${n}` });
+        }
+        if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+          const customer = body.get('customer');
+          if (!customer?.startsWith('cus_')) {
+            return Response.json({ error: { type: 'invalid_request_error', message: `No such customer: '${customer}'` } }, { status: 400 });
+          }
+          return Response.json({ id: `bps_${n}`, object: 'billing_portal.session', customer, return_url: body.get('return_url'), url: `https://billing.stripe.com/p/session/bps_${n}` });
+        }
+        return Response.json({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } }, { status: 404 });
+      },
+    });
+    process.env.STRIPE_API_BASE = `http://localhost:${server.port}`;
+  });
+  afterAll(() => {
+    server?.stop(true);
+    delete process.env.STRIPE_API_BASE;
+  });
+  return { calls };
 }
