@@ -1,16 +1,13 @@
-// The signed-in user's dashboard: stats, upgrade, and their submissions a page at a time with View and Edit.
+// The signed-in user's dashboard: stats, upgrade or membership, and their submissions a page at a time with View and Edit.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { MOCK_UPGRADE_RELOAD_MS } from '../../../lib/constants';
 import { shortDate } from '../../../lib/format';
-import { api } from '../../../lib/api-client';
-import { logError, serverMessage } from '../../../lib/http';
-import { TOAST } from '../../../lib/messages';
 import { STACKED_TABLE } from '../../components/stacked-table';
-import { showToast } from '../../stores/toast';
-import { invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
+import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { $myToolStats, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
+import Membership from './Membership';
+import UpgradeButton from './UpgradeButton';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
 
@@ -62,12 +59,6 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
   ));
 }
 
-function upgradeErrorText(error: unknown): string {
-  const message = serverMessage(error);
-  if (/permission/i.test(message)) return TOAST.upgradeNeedsConfiguration;
-  return message || TOAST.upgradeFailedFallback;
-}
-
 export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: user, loading } = useUser();
   const { data: counts } = useStore($myToolStats);
@@ -77,7 +68,6 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const lastUrl = pageUrls[pageUrls.length - 1];
   const first = useStore(myToolsPage(MY_TOOLS_FIRST_PAGE));
   const last = useStore(myToolsPage(lastUrl));
-  const [upgrading, setUpgrading] = useState(false);
   const [editing, setEditing] = useState<MyTool | null>(null);
 
   useEffect(() => {
@@ -104,26 +94,6 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
     );
   }
 
-  async function upgrade() {
-    setUpgrading(true);
-    try {
-      const { checkoutUrl } = await api('POST /api/premium/upgrade');
-      if (checkoutUrl.includes('mock=true')) {
-        showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' }, { next: window.location.href });
-        invalidateUser();
-        setTimeout(() => window.location.reload(), MOCK_UPGRADE_RELOAD_MS);
-      } else {
-        window.location.assign(checkoutUrl);
-      }
-    } catch (error) {
-      logError(error);
-      if (!sentToLogin(error)) {
-        showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
-      }
-      setUpgrading(false);
-    }
-  }
-
   const stats = [
     { label: 'Total Submissions', value: counts?.total ?? 0 },
     { label: 'Approved', value: counts?.approved ?? 0 },
@@ -146,11 +116,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           <a href="/submit" className="btn btn-primary">
             Submit New Tool
           </a>
-          {!user.isPremium && (
-            <button type="button" className="btn btn-warning" onClick={() => void upgrade()} disabled={upgrading}>
-              {upgrading ? 'Processing...' : 'Upgrade to Premium'}
-            </button>
-          )}
+          {!user.isPremium && <UpgradeButton />}
         </div>
       </div>
 
@@ -164,6 +130,8 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           </div>
         ))}
       </div>
+
+      <Membership />
 
       <div className="card bg-base-100 border border-base-200 mt-8">
         <div className="card-body">

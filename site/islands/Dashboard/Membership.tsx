@@ -1,0 +1,56 @@
+// The member's Premium on the dashboard: the plan, "Premium until {date}" once cancelled (or when it renews), a
+// banner when a payment failed with a way to update the card, and Manage subscription (Stripe's Billing Portal, or
+// development mode's local billing page). Nothing for free users: their way in is the Upgrade button.
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { longDate } from '../../../lib/format';
+import { $membership, membershipTitle, openPortal, type Membership as MembershipState } from '../../stores/premium';
+
+function periodText(membership: MembershipState): string | null {
+  if (!membership.currentPeriodEnd) return null;
+  const date = longDate(membership.currentPeriodEnd);
+  return membership.cancelAtPeriodEnd ? `Premium until ${date}` : `Renews on ${date}`;
+}
+
+export default function Membership() {
+  const { data: membership } = useStore($membership);
+  const [opening, setOpening] = useState(false);
+  if (!membership?.isPremium) return null;
+
+  async function manage() {
+    setOpening(true);
+    if (!(await openPortal())) setOpening(false);
+  }
+
+  const period = periodText(membership);
+  return (
+    <div className="card bg-base-100 border border-base-200 mt-8" data-testid="membership">
+      <div className="card-body gap-3">
+        {membership.paymentFailed && (
+          <div role="alert" className="alert alert-error" data-testid="payment-failed">
+            <span>
+              Your last payment for Premium failed
+              {membership.paymentFailedAt ? ` on ${longDate(membership.paymentFailedAt)}` : ''}. Update your card to keep your Premium features.
+            </span>
+            {membership.manageable && (
+              <button type="button" className="btn btn-sm" onClick={() => void manage()} disabled={opening}>
+                Update card
+              </button>
+            )}
+          </div>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h2 className="card-title">{membershipTitle(membership)}</h2>
+            {period && <p className="text-sm text-base-content/80 mt-1">{period}</p>}
+          </div>
+          {membership.manageable && (
+            <button type="button" className="btn btn-outline" onClick={() => void manage()} disabled={opening}>
+              {opening ? 'Opening...' : 'Manage subscription'}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Buying and managing Premium in development mode (no Stripe key: the mock upgrade and the local billing page).
+import { test, expect, type Page } from './fixtures';
+import { DEMO_PASSWORD } from '../../db/demo-accounts';
+
+/** Registers a new user in the page's browser context: signed in from then on. */
+async function newUser(page: Page, name: string): Promise<string> {
+  const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Premium' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return email;
+}
+
+test('a signed-in user chooses the annual plan on /pricing, then sees Current Plan, and the dashboard says the annual plan', async ({ page }) => {
+  await newUser(page, 'annual');
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Choose Annual Plan' }).click();
+  await expect(page.getByText('Premium Upgrade Successful!')).toBeVisible();
+  // The page reloads after the mock upgrade and shows the member's buttons.
+  const current = page.getByRole('button', { name: 'Current Plan' });
+  await expect(current).toHaveCount(2);
+  await expect(current.first()).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Manage subscription' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('membership')).toContainText('Premium - Annual plan');
+  await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
+});
+
+test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({ page }) => {
+  await newUser(page, 'choice');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  const dialog = page.getByTestId('plan-choice');
+  await expect(dialog).toBeVisible();
+  const monthly = dialog.getByRole('region', { name: 'Monthly Plan' });
+  const annual = dialog.getByRole('region', { name: 'Annual Plan' });
+  await expect(monthly).toContainText('$39');
+  await expect(monthly).toContainText('/month');
+  await expect(annual).toContainText('$399');
+  await expect(annual).toContainText('/year');
+  await expect(annual).toContainText('Save $69');
+  await monthly.getByRole('button', { name: 'Choose Monthly Plan' }).click();
+  await expect(page.getByText('Premium Upgrade Successful!')).toBeVisible();
+  await expect(page.getByTestId('membership')).toContainText('Premium - Monthly plan');
+});
+
+test('Manage subscription opens the development billing page, and cancelling there ends Premium', async ({ page }) => {
+  await newUser(page, 'cancel');
+  const upgraded = await page.request.post('/api/premium/upgrade', { data: { plan: 'annual' } });
+  expect(upgraded.ok(), await upgraded.text()).toBeTruthy();
+  await page.goto('/dashboard');
+  await page.getByTestId('membership').getByRole('button', { name: 'Manage subscription' }).click();
+  await page.waitForURL('**/dashboard/billing');
+  for (const offer of ['Change plan', 'Cancel at period end', 'Update card', 'Invoices']) await expect(page.getByText(offer, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium - Annual plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel Premium' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByText('Premium cancelled')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toBeVisible();
+  await expect(page.getByTestId('membership')).toHaveCount(0);
+  const user = await (await page.request.get('/api/user')).json();
+  expect(user.isPremium).toBe(false);
+});
