@@ -8,7 +8,7 @@ import type { Plan } from '../../lib/contract';
 import { logError, serverMessage } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
 import { showToast } from './toast';
-import { $user, createFetcherStore, invalidateUser, sentToLogin } from './user';
+import { $user, createFetcherStore, sentToLogin } from './user';
 
 export type Membership = Answer<'GET /api/premium/subscription'>;
 
@@ -34,8 +34,9 @@ export async function startCheckout(plan: Plan): Promise<boolean> {
   try {
     const { checkoutUrl } = await api('POST /api/premium/upgrade', { body: { plan } });
     if (checkoutUrl.includes('mock=true')) {
+      // The reload fetches the user afresh. Invalidating it now would read as signed out for a moment, and a page that
+      // sends signed-out visitors to log in would replace this toast with its own.
       showToast({ ...TOAST.upgradeMockSuccess, variant: 'success' }, { next: window.location.href });
-      invalidateUser();
       setTimeout(() => window.location.reload(), MOCK_UPGRADE_RELOAD_MS);
     } else {
       window.location.assign(checkoutUrl);

@@ -33,7 +33,7 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
   const paths = [
     '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`,
     `/blog/${(posts.find((p) => !p.featuredImage) ?? posts[0]).slug}`, '/pricing', '/terms', '/privacy',
-    '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/admin',
+    '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/dashboard/billing', '/admin',
     '/no-such-page',
     // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.
     '/directory?q=Copilt&category=development&sort=rating', '/directory?page=2',

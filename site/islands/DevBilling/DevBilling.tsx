@@ -7,7 +7,7 @@ import { logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { $membership, membershipTitle } from '../../stores/premium';
 import { showToast } from '../../stores/toast';
-import { invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
+import { redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 
 const PORTAL_OFFERS = [
@@ -40,8 +40,8 @@ export default function DevBilling() {
     setCancelling(true);
     try {
       await api('POST /api/premium/dev/cancel');
+      // The dashboard fetches the user afresh; invalidating it here would show this page signed out for a moment.
       showToast({ ...TOAST.membershipCancelled, variant: 'success' }, { next: '/dashboard' });
-      invalidateUser();
       window.location.assign('/dashboard');
     } catch (error) {
       logError(error);
