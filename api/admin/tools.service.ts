@@ -178,7 +178,9 @@ async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
 
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
 async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
-  const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields }).where(eq(tools.id, toolId)).returning();
+  // An editor's premium decision replaces one a lapsed membership left to give back (decision 0052).
+  const lapse = fields.isPremium !== undefined ? { premiumLapsed: false } : {};
+  const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields, ...lapse }).where(eq(tools.id, toolId)).returning();
   return row;
 }
 
@@ -219,13 +221,16 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
   });
 }
 
-/** Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted. */
+/**
+ * Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted (also when
+ * it lapsed with their membership: the slot stayed used).
+ */
 export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<ToolRecord> {
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
-    const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason });
-    if (tool.isPremium) {
+    const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason, premiumLapsed: false });
+    if (tool.isPremium || tool.premiumLapsed) {
       await tx
         .update(users)
         .set({ premiumToolsUsed: sql`max(${users.premiumToolsUsed} - 1, 0)`, updatedAt: new Date() })

@@ -381,3 +381,30 @@ describe('webhooks that change a membership', () => {
     expect((await emailsTo(user.email)).filter((m) => m.kind === 'payment-failed')).toHaveLength(0);
   });
 });
+
+describe('a lapsed premium tool and the editors', () => {
+  it('rejecting a submission that lapsed with the membership gives its slot back, and a new membership does not revive it', async () => {
+    const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 1 });
+    const tool = await makeTool({ submittedById: user.id, status: 'pending', isPremium: true });
+    await call('POST', '/api/premium/dev/cancel', { cookie });
+    const staff = await signedIn({ role: 'staff' });
+    const res = await call('POST', `/api/admin/tools/${tool.id}/reject`, { cookie: staff.cookie, body: { rejectionReason: 'Not an AI tool.' } });
+    expect(res.status).toBe(200);
+    expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(0);
+    await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'monthly' } });
+    expect(await reloadTool(tool.id)).toMatchObject({ status: 'rejected', isPremium: false, premiumLapsed: false });
+  });
+
+  it("an editor's premium decision on a lapsed tool stands when the owner subscribes again", async () => {
+    const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 1 });
+    const tool = await makeTool({ submittedById: user.id, status: 'approved', isPremium: true });
+    await call('POST', '/api/premium/dev/cancel', { cookie });
+    const admin = await signedIn({ role: 'admin', isAdmin: true });
+    // The editor makes it premium and then free again: the lapse is forgotten.
+    for (const isPremium of [true, false]) {
+      expect((await call('POST', `/api/admin/tools/${tool.id}/premium`, { cookie: admin.cookie, body: { isPremium } })).status).toBe(200);
+    }
+    await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'monthly' } });
+    expect(await reloadTool(tool.id)).toMatchObject({ isPremium: false, premiumLapsed: false });
+  });
+});
