@@ -12,12 +12,6 @@ import { $user, createFetcherStore, sentToLogin } from './user';
 
 export type Membership = Answer<'GET /api/premium/subscription'>;
 
-/** "Premium - Annual plan", or "Premium" when the plan is not known (Premium an admin granted). */
-export function membershipTitle(membership: Pick<Membership, 'plan'>): string {
-  if (!membership.plan) return 'Premium';
-  return `Premium - ${membership.plan === 'annual' ? 'Annual' : 'Monthly'} plan`;
-}
-
 /** The upgrade failure's text (SPEC.md section 8): a permissions problem is the payment system's configuration. */
 export function upgradeErrorText(error: unknown): string {
   const message = serverMessage(error);

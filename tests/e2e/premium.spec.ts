@@ -1,6 +1,14 @@
 // Buying and managing Premium in development mode (no Stripe key: the mock upgrade and the local billing page).
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from './fixtures';
 import { DEMO_PASSWORD } from '../../db/demo-accounts';
+
+/** axe (WCAG 2.x A/AA and best practices) finds no violations on the page as it is now. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${what}\n${summary.join('\n')}`).toEqual([]);
+}
 
 /** Registers a new user in the page's browser context: signed in from then on. */
 async function newUser(page: Page, name: string): Promise<string> {
@@ -24,6 +32,8 @@ test('a signed-in user chooses the annual plan on /pricing, then sees Current Pl
   await page.goto('/dashboard');
   await expect(page.getByTestId('membership')).toContainText('Premium - Annual plan');
   await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/dashboard-member.png', fullPage: true });
+  await expectAccessible(page, "a member's dashboard");
 });
 
 test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({ page }) => {
@@ -39,6 +49,8 @@ test("the dashboard's Upgrade opens the plan choice with both prices and the ann
   await expect(annual).toContainText('$399');
   await expect(annual).toContainText('/year');
   await expect(annual).toContainText('Save $69');
+  await page.screenshot({ path: 'test-results/screens/plan-choice.png' });
+  await expectAccessible(page, 'the plan choice dialog');
   await monthly.getByRole('button', { name: 'Choose Monthly Plan' }).click();
   await expect(page.getByText('Premium Upgrade Successful!')).toBeVisible();
   await expect(page.getByTestId('membership')).toContainText('Premium - Monthly plan');
@@ -53,6 +65,8 @@ test('Manage subscription opens the development billing page, and cancelling the
   await page.waitForURL('**/dashboard/billing');
   for (const offer of ['Change plan', 'Cancel at period end', 'Update card', 'Invoices']) await expect(page.getByText(offer, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Premium - Annual plan' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/dev-billing.png', fullPage: true });
+  await expectAccessible(page, 'the development billing page');
   await page.getByRole('button', { name: 'Cancel Premium' }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByText('Premium cancelled')).toBeVisible();

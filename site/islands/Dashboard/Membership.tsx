@@ -4,13 +4,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { longDate } from '../../../lib/format';
-import { $membership, membershipTitle, openPortal, type Membership as MembershipState } from '../../stores/premium';
-
-function periodText(membership: MembershipState): string | null {
-  if (!membership.currentPeriodEnd) return null;
-  const date = longDate(membership.currentPeriodEnd);
-  return membership.cancelAtPeriodEnd ? `Premium until ${date}` : `Renews on ${date}`;
-}
+import { membershipPeriod, membershipTitle } from '../../../lib/membership';
+import { $membership, openPortal } from '../../stores/premium';
 
 export default function Membership() {
   const { data: membership } = useStore($membership);
@@ -22,7 +17,7 @@ export default function Membership() {
     if (!(await openPortal())) setOpening(false);
   }
 
-  const period = periodText(membership);
+  const period = membershipPeriod(membership);
   return (
     <div className="card bg-base-100 border border-base-200 mt-8" data-testid="membership">
       <div className="card-body gap-3">

@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
-import { $membership, membershipTitle } from '../../stores/premium';
+import { membershipTitle } from '../../../lib/membership';
+import { $membership } from '../../stores/premium';
 import { showToast } from '../../stores/toast';
 import { redirectToLogin, sentToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
@@ -58,16 +59,16 @@ export default function DevBilling() {
         With Stripe configured (STRIPE_SECRET_KEY), Manage subscription opens Stripe's Billing Portal for the member's customer and returns to the dashboard.
         There the member can:
       </p>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {PORTAL_OFFERS.map(([title, text]) => (
-          <div key={title} className="card bg-base-100 border border-base-200">
-            <div className="card-body p-5">
-              <dt className="font-semibold">{title}</dt>
-              <dd className="text-sm text-base-content/80">{text}</dd>
+          <li key={title} className="card bg-base-100 border border-base-200">
+            <div className="card-body p-5 gap-1">
+              <strong className="font-semibold">{title}</strong>
+              <span className="text-sm text-base-content/80">{text}</span>
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
       <div className="card bg-base-100 border border-base-200 mt-8">
         <div className="card-body gap-4">
           {user.isPremium ? (
