@@ -75,3 +75,12 @@ test('Manage subscription opens the development billing page, and cancelling the
   const user = await (await page.request.get('/api/user')).json();
   expect(user.isPremium).toBe(false);
 });
+
+test('back from Stripe Checkout before its webhook arrived, the dashboard says the payment is being confirmed', async ({ page }) => {
+  await newUser(page, 'returning');
+  await page.goto('/dashboard?upgrade=success');
+  await expect(page.getByTestId('checkout-confirming')).toContainText('Stripe is confirming your payment');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toBeVisible();
+  await expect(page.getByTestId('checkout-confirming')).toHaveCount(0);
+});

@@ -1,16 +1,34 @@
 // The member's Premium on the dashboard: the plan, "Premium until {date}" once cancelled (or when it renews), a
 // banner when a payment failed with a way to update the card, and Manage subscription (Stripe's Billing Portal, or
-// development mode's local billing page). Nothing for free users: their way in is the Upgrade button.
-import { useState } from 'react';
+// development mode's local billing page). For free users only a note after Stripe Checkout sent them back, while its
+// webhook has yet to make them Premium; otherwise their way in is the Upgrade button.
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { longDate } from '../../../lib/format';
 import { membershipPeriod, membershipTitle } from '../../../lib/membership';
 import { $membership, openPortal } from '../../stores/premium';
+import { useUser } from '../../stores/use-user';
+
+/** Back from Stripe Checkout (its success_url) before Stripe's webhook arrived: the payment is still being confirmed. */
+function CheckoutConfirming() {
+  const { data: user } = useUser();
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    setReturned(query.get('upgrade') === 'success' && !query.has('mock'));
+  }, []);
+  if (!returned || !user || user.isPremium) return null;
+  return (
+    <div role="status" className="alert alert-info mt-8" data-testid="checkout-confirming">
+      <span>Thank you! Stripe is confirming your payment. Premium appears here within a minute: refresh this page to see it.</span>
+    </div>
+  );
+}
 
 export default function Membership() {
   const { data: membership } = useStore($membership);
   const [opening, setOpening] = useState(false);
-  if (!membership?.isPremium) return null;
+  if (!membership?.isPremium) return <CheckoutConfirming />;
 
   async function manage() {
     setOpening(true);
