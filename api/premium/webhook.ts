@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { db, type Transaction } from '../../db/client';
 import { paymentEvents, users, type User } from '../../db/schema';
-import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { config } from '../config';
 import { HttpError } from '../plugins/errors';
-import { enqueueEmail, simpleEmail } from '../services/email';
+import { premiumActivatedEmail } from '../emails';
+import { enqueueEmail } from '../services/email';
 import { stripe } from '../services/payments';
 import { grantPremium } from './service';
 import { entitles, findSubscription, isEnded, recordSubscription } from './subscriptions';
@@ -51,14 +51,7 @@ async function activate(tx: Transaction, session: Stripe.Checkout.Session, creat
     }
   }
   await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription }, tx);
-  await enqueueEmail(
-    simpleEmail(user.email, 'premium-activated', 'Welcome to Premium', [
-      `Hi ${user.firstName || 'there'},`,
-      `Your Premium membership is active. You can now submit up to ${PREMIUM_SUBMISSIONS} premium tools with screenshots and a demo video.`,
-      `Submit a tool: ${config.siteUrl}/submit`,
-    ]),
-    tx,
-  );
+  await enqueueEmail(await premiumActivatedEmail(user), tx);
 }
 
 /** The account a subscription belongs to: the one recorded with it, else the one holding it or its customer. */
