@@ -7,6 +7,8 @@ import { enqueueEmail } from '../../api/services/email';
 import { MAX_ATTEMPTS, backoffMs, deliverPendingEmails } from '../../api/services/email-sender';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { MSG } from '../../lib/messages';
+import { call, signedIn } from '../helpers/api';
 
 const received: { body: Record<string, unknown>; idempotencyKey: string | null; auth: string | null }[] = [];
 /** What the double answers to the next requests, in order; once empty it accepts every e-mail. */
@@ -183,3 +185,25 @@ describe('e-mail outbox', () => {
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });
+
+describe('GET /api/admin/outbox', () => {
+  it('lists the newest e-mails with their bodies in development mode, and nothing once a provider key is set', async () => {
+    const { cookie } = await signedIn({ password: 'not-a-hash', role: 'admin' });
+    config.resend.apiKey = '';
+    await enqueueEmail(await mail('first@example.com'), db);
+    await enqueueEmail(await mail('second@example.com'), db);
+    const res = await call('GET', '/api/admin/outbox', { cookie });
+    expect(res.status).toBe(200);
+    const rows = await res.json();
+    expect(rows.map((r: { to: string }) => r.to)).toEqual(['second@example.com', 'first@example.com']);
+    expect(rows[0]).toMatchObject({ kind: 'tool-approved', status: 'pending', subject: '<Acme> is now live in the directory' });
+    expect(rows[0].html).toContain('&lt;Acme&gt;');
+    expect(rows[0].text).toContain('<Acme>');
+
+    config.resend.apiKey = 're_test_key';
+    const live = await call('GET', '/api/admin/outbox', { cookie });
+    expect(live.status).toBe(404);
+    expect(await live.text()).toBe(MSG.outboxDevelopmentOnly);
+  });
+});
+
