@@ -1,6 +1,7 @@
 // The /contact form in Chromium: a visitor is told what is missing, sends a message and sees the success toast; a
 // signed-in Premium member finds their name and e-mail filled in and their message reaches the admin's Messages tab
 // as priority; the admin opens it and marks it handled, and in development mode reads the e-mails in Settings.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from './fixtures';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
 import { MSG, TOAST } from '../../lib/messages';
@@ -11,9 +12,14 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++coun
 
 const toast = (page: Page) => page.getByTestId('toast');
 
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).exclude('iframe').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function fillMessage(page: Page, topic: string, message: string) {
   await page.getByLabel('Topic').selectOption({ label: topic });
-  await page.getByLabel('Message').fill(message);
+  await page.getByRole('textbox', { name: 'Message' }).fill(message);
   await page.getByRole('button', { name: 'Send Message' }).click();
 }
 
@@ -33,7 +39,7 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await form.getByLabel('Email').fill('visitor@example.com');
   await fillMessage(page, 'Partnerships', 'We would like to list our 12 tools together.\nWho should we talk to?');
   await expect(toast(page)).toContainText(TOAST.contactSent.title);
-  await expect(form.getByLabel('Message')).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
@@ -48,6 +54,7 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await expect(admin.getByTestId('toast')).toContainText(TOAST.messageHandled);
   await expect(row.getByText('Handled', { exact: true })).toBeVisible();
   await expect(row).toContainText(/handled by/);
+  await expectNoAxeViolations(admin, '#admin-panel-messages');
 
   // Development mode: Settings lists the e-mails the message queued; opening one previews it in a sandboxed frame.
   await admin.goto('/admin#settings');
@@ -60,6 +67,7 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await expect(admin.frameLocator(`[data-testid="outbox-row"] iframe`).first().getByRole('heading', { name: 'We received your message' })).toBeVisible();
   await confirmation.getByRole('button', { name: 'Text' }).click();
   await expect(confirmation.locator('pre')).toContainText('Who should we talk to?');
+  await expectNoAxeViolations(admin, 'section[aria-labelledby="settings-outbox"]');
   await context.close();
 });
 
