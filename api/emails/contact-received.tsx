@@ -15,7 +15,7 @@ export function ContactReceivedEmail({ name, email, topic, message, priority }: 
   return (
     <EmailLayout
       preview={`${priority ? 'Priority: ' : ''}${CONTACT_TOPIC_LABELS[topic]} message from ${name}`}
-      heading={`${priority ? 'Priority ' : ''}${CONTACT_TOPIC_LABELS[topic].toLowerCase()} message from ${name}`}
+      heading={`${priority ? 'Priority' : 'New'} ${CONTACT_TOPIC_LABELS[topic].toLowerCase()} message from ${name}`}
       reason="this address receives the contact form's messages"
       action={{ label: 'Open the Messages tab', href: siteLink('/admin') }}
     >

@@ -45,7 +45,7 @@ describe('e-mail templates', () => {
   let outDir: string;
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'email-preview-'));
-    const run = Bun.spawnSync(['bun', 'scripts/email-preview.ts', outDir], { cwd: root, env: { ...process.env, SITE_URL: config.siteUrl } });
+    const run = Bun.spawnSync([process.execPath, 'scripts/email-preview.ts', outDir], { cwd: root, env: { ...process.env, SITE_URL: config.siteUrl } });
     expect(run.exitCode, run.stderr.toString()).toBe(0);
   });
   afterAll(() => rm(outDir, { recursive: true, force: true }));
