@@ -17,7 +17,7 @@ export function ContactReceivedEmail({ name, email, topic, message, priority }: 
       preview={`${priority ? 'Priority: ' : ''}${CONTACT_TOPIC_LABELS[topic]} message from ${name}`}
       heading={`${priority ? 'Priority' : 'New'} ${CONTACT_TOPIC_LABELS[topic].toLowerCase()} message from ${name}`}
       reason="this address receives the contact form's messages"
-      action={{ label: 'Open the Messages tab', href: siteLink('/admin') }}
+      action={{ label: 'Open the Messages tab', href: siteLink('/admin#messages') }}
     >
       <Text style={paragraph}>
         From {name} ({email}){priority ? ', a Premium member: please answer first' : ''}.

@@ -22,7 +22,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'change-request-rejected': `${config.siteUrl}/dashboard`,
   'premium-activated': `${config.siteUrl}/submit`,
   'payment-failed': 'https://invoice.stripe.com/i/acct_sample/inv_sample',
-  'contact-received': `${config.siteUrl}/admin`,
+  'contact-received': `${config.siteUrl}/admin#messages`,
   'contact-confirmation': `${config.siteUrl}/help`,
 };
 
