@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import { adminRoutes } from './admin/routes';
 import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
+import { contactRoutes } from './contact/routes';
 import { apiDocsRoutes } from './docs/routes';
 import { errors } from './plugins/errors';
 import { premiumRoutes } from './premium/routes';
@@ -24,6 +25,7 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)
+    .use(contactRoutes)
     .use(publicApiRoutes(publicApi))
     .use(demoLogins ? demoRoutes : new Elysia());
   // Last, so the OpenAPI document it serves describes every route above.

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
+import { CONTACT_TOPICS } from '../lib/contact';
 import type { BuildStats } from '../lib/contract/admin';
 import { PLANS } from '../lib/contract/premium';
 import type { RequestedChanges } from '../lib/contract/submissions';
@@ -218,6 +219,25 @@ export const emailOutbox = sqliteTable(
   (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
 );
 
+// Messages sent through the /contact form; a signed-in Premium member's are priority (the server decides).
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    email: text().notNull(),
+    topic: text({ length: 20, enum: CONTACT_TOPICS }).notNull(),
+    message: text().notNull(),
+    priority: integer({ mode: 'boolean' }).notNull().default(false),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    handledAt: integer({ mode: 'timestamp_ms' }),
+    handledById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  // The Messages tab's order: open before handled, priority first, newest first.
+  (t) => [index('contact_messages_queue_idx').on(t.handledAt, t.priority, t.createdAt)],
+);
+
 // Stripe webhook events already handled, so a redelivered event changes nothing twice.
 export const paymentEvents = sqliteTable('payment_events', {
   id: text().primaryKey(),
@@ -314,3 +334,4 @@ export type ChangeRequest = typeof changeRequests.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;

@@ -95,6 +95,14 @@ export const MSG = {
   ownToolModeration: 'You cannot approve, score, list, change premium on or approve changes to a tool you submitted',
   contentRequired: 'Content is required',
   postSlugTaken: 'A post with this slug already exists',
+  // The contact form and the admin's Messages tab (docs/decisions/0056-contact-messages.md)
+  contactNameRequired: 'Please enter your name',
+  contactTopicRequired: 'Please choose a topic',
+  contactMessageTooShort: 'Message must be at least 10 characters',
+  contactMessageTooLong: 'Message must be at most 5000 characters',
+  contactTooMany: 'You have sent several messages in the last hour. Please wait an hour, or write to us by e-mail.',
+  contactMessageNotFound: 'Message not found',
+  outboxDevelopmentOnly: 'The outbox is listed in development mode only',
   // Rebuild Now in Settings (docs/decisions/0007-site-rebuilds.md)
   rebuildQueued: 'Site rebuild queued',
   // Billing (docs/decisions/0052-premium-billing.md)
@@ -163,6 +171,11 @@ export const TOAST = {
   rejectChangesFailed: 'Failed to reject changes',
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created!',
+  // The contact form and the admin's Messages tab
+  contactSent: { title: 'Message sent', description: 'Thank you. We have e-mailed you a copy and will answer soon.' },
+  contactFailed: 'Message not sent',
+  messageHandled: 'Marked as handled',
+  markHandledFailed: 'Failed to mark the message handled',
   // Share button (posts and tools) when the device has no share sheet (not spelled out by the spec)
   linkCopied: { title: 'Link copied', description: 'The address of this page is on your clipboard.' },
   linkCopyFailed: { title: 'Could not copy the link', description: 'Copy the address from your browser bar instead.' },

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'manage:blog',
   'read:settings',
   'run:rebuild', // Rebuild Now in Settings: queue a site rebuild
+  'manage:messages', // the Messages tab: contact form messages, and marking them handled
+  'read:outbox', // Settings in development mode: the e-mails kept in the outbox, with their bodies
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

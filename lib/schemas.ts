@@ -7,6 +7,7 @@ import { POST_STATUSES } from './post-status';
 import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
 import { splitCommaList } from './format';
+import { CONTACT_TOPICS } from './contact';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
 // (`new Function`) as a violation. The server keeps zod's compiled parsers.
@@ -91,6 +92,19 @@ export const registerSchema = z.object({
   lastName: personName('Last name'),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The contact form (docs/decisions/0056-contact-messages.md); whether it is priority the server decides. */
+export const MIN_CONTACT_MESSAGE = 10;
+export const MAX_CONTACT_MESSAGE = 5000;
+export const contactSchema = z.object({
+  name: cleanString('Name', { typeMessage: MSG.contactNameRequired }).min(1, MSG.contactNameRequired).max(MAX_PERSON_NAME, MSG.textTooLong('Name', MAX_PERSON_NAME)),
+  email,
+  topic: z.enum(CONTACT_TOPICS, MSG.contactTopicRequired),
+  message: cleanString('Message', { breaks: true, typeMessage: MSG.contactMessageTooShort })
+    .min(MIN_CONTACT_MESSAGE, MSG.contactMessageTooShort)
+    .max(MAX_CONTACT_MESSAGE, MSG.contactMessageTooLong),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
 
 export const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
   .min(1, MSG.toolNameRequired)

@@ -14,7 +14,7 @@ import { recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
-import { changeRequestApprovedEmail, changeRequestRejectedEmail } from './emails';
+import { changeRequestApprovedEmail, changeRequestRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 import { toolRecord } from '../tools/service';
 import { applyToolChanges } from './tools.service';
@@ -102,7 +102,7 @@ export async function approveChangeRequest(requestId: number, actor: Actor): Pro
     const applied = await applyToolChanges(tx, tool, changes);
     const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.approved, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
-    if (person) await enqueueEmail(changeRequestApprovedEmail(person, applied.tool), tx);
+    if (person) await enqueueEmail(await changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
     if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     if (changed) {
@@ -132,7 +132,7 @@ export async function rejectChangeRequest(requestId: number, reason: string | nu
     const { request, tool } = await pendingRequest(tx, requestId);
     const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.rejected, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
-    if (person) await enqueueEmail(changeRequestRejectedEmail(person, tool, reason), tx);
+    if (person) await enqueueEmail(await changeRequestRejectedEmail(person, tool, reason), tx);
     await recordAudit(tx, {
       actorId,
       action: 'change-request.reject',

@@ -1,15 +1,17 @@
 // GET /api/admin/settings: the real state of e-mail, payments and the site build for the Settings tab (the live
 // build's figures, the queue, the pages served on demand until the next build, the last failure);
-// POST /api/admin/rebuild: Rebuild Now, which queues a site rebuild for the worker.
+// POST /api/admin/rebuild: Rebuild Now, which queues a site rebuild for the worker; GET /api/admin/outbox: the latest
+// e-mails kept in the outbox, in development mode only.
 import { Elysia } from 'elysia';
-import { count } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
+import { z } from 'zod';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import { adminSettingsSchema, messageSchema, type AdminSettings } from '../../lib/contract';
+import { adminSettingsSchema, messageSchema, outboxEmailSchema, type AdminSettings, type OutboxEmail } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { auth } from '../plugins/auth';
-import { errors } from '../plugins/errors';
+import { errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
 import { changedPaths, readBuildInfo, type BuildInfo } from '../services/live-pages';
@@ -46,11 +48,22 @@ async function settingsState(): Promise<AdminSettings> {
   };
 }
 
+/** The outbox rows Settings lists in development mode. */
+export const OUTBOX_SHOWN = 20;
+
+/** The newest outbox rows with their bodies; with a provider key they are real people's mail, so never listed. */
+async function latestOutbox(): Promise<OutboxEmail[]> {
+  if (emailConfigured()) throw notFound(MSG.outboxDevelopmentOnly);
+  const { id, to, subject, kind, status, createdAt, html, text } = emailOutbox;
+  return db.select({ id, to, subject, kind, status, createdAt, html, text }).from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(OUTBOX_SHOWN);
+}
+
 export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
   .use(errors)
   .use(security)
   .use(auth)
   .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings', response: answer(adminSettingsSchema) })
+  .get('/api/admin/outbox', () => latestOutbox(), { permission: 'read:outbox', response: answer(z.array(outboxEmailSchema)) })
   // 202: the build runs in the background; Settings shows how it went.
   .post(
     '/api/admin/rebuild',

@@ -36,7 +36,7 @@ import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
 import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
-import { toolApprovedEmail, toolRejectedEmail } from './emails';
+import { toolApprovedEmail, toolRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
@@ -207,7 +207,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       isFollowUp: false,
     });
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
-    if (submitter) await enqueueEmail(toolApprovedEmail(submitter, approved), tx);
+    if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangePaths(approved.slug, approved.tags));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -237,7 +237,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
         .where(eq(users.id, tool.submittedById));
     }
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
-    if (submitter) await enqueueEmail(toolRejectedEmail(submitter, rejected, rejectionReason), tx);
+    if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
     await recordAudit(tx, {
       actorId,
       action: 'tool.reject',

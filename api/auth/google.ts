@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { config } from '../config';
+import { welcomeEmail } from '../emails';
 import { HttpError } from '../plugins/errors';
+import { enqueueEmail } from '../services/email';
 import { accountBlock, deleteUserSessions } from './sessions';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -56,16 +58,22 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
       });
     }
   } else {
-    [user] = await db
-      .insert(users)
-      .values({
-        email,
-        googleId: claims.sub,
-        firstName: claims.given_name ?? null,
-        lastName: claims.family_name ?? null,
-        profileImageUrl: claims.picture ?? null,
-      })
-      .returning();
+    const firstName = claims.given_name ?? null;
+    const welcome = await welcomeEmail({ email, firstName });
+    user = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          googleId: claims.sub,
+          firstName,
+          lastName: claims.family_name ?? null,
+          profileImageUrl: claims.picture ?? null,
+        })
+        .returning();
+      await enqueueEmail(welcome, tx);
+      return created;
+    });
   }
   const blocked = accountBlock(user);
   if (blocked) throw new HttpError(403, blocked);

@@ -5,7 +5,9 @@ import { users, type User } from '../../db/schema';
 import type { CurrentUser, LoginInput, RegisterInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { permissionsOf } from '../../lib/permissions';
+import { welcomeEmail } from '../emails';
 import { HttpError, conflict } from '../plugins/errors';
+import { enqueueEmail } from '../services/email';
 import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../services/rate-limit';
 import { accountBlock } from './sessions';
 
@@ -44,16 +46,21 @@ export async function register(input: RegisterInput, ip: string): Promise<User> 
   if (!(await takeAttempt([rateKey('register', addressBucket(ip))]))) throw new HttpError(429, MSG.tooManyAttempts);
   if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
   const password = await hashPassword(input.password);
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      password,
-      firstName: input.firstName || null,
-      lastName: input.lastName || null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const welcome = await welcomeEmail({ email: input.email, firstName: input.firstName || null });
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        password,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) await enqueueEmail(welcome, tx);
+    return created;
+  });
   if (!user) throw conflict(MSG.emailTaken);
   return user;
 }

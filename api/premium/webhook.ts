@@ -5,13 +5,12 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { db, type Transaction } from '../../db/client';
 import { paymentEvents, subscriptions, users, type User } from '../../db/schema';
-import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { PLANS, type Plan } from '../../lib/contract';
 import { config } from '../config';
 import { HttpError } from '../plugins/errors';
-import { enqueueEmail, simpleEmail } from '../services/email';
+import { paymentFailedEmail, premiumActivatedEmail } from '../emails';
+import { enqueueEmail } from '../services/email';
 import { planOfPrice, stripe } from '../services/payments';
-import { paymentFailedEmail } from './emails';
 import { grantPremium, revokePremium } from './service';
 import { entitles, findSubscription, isEnded, recordSubscription } from './subscriptions';
 
@@ -63,14 +62,7 @@ async function activate(tx: Transaction, session: Stripe.Checkout.Session, creat
     }
   }
   await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription, premiumPlan }, tx);
-  await enqueueEmail(
-    simpleEmail(user.email, 'premium-activated', 'Welcome to Premium', [
-      `Hi ${user.firstName || 'there'},`,
-      `Your Premium membership is active. You can now submit up to ${PREMIUM_SUBMISSIONS} premium tools with screenshots and a demo video.`,
-      `Submit a tool: ${config.siteUrl}/submit`,
-    ]),
-    tx,
-  );
+  await enqueueEmail(await premiumActivatedEmail(user), tx);
 }
 
 /** The account a subscription belongs to: the one recorded with it, else the one holding it or its customer. */

@@ -3,14 +3,20 @@
 import type { Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
-type EmailKind =
-  | 'submission-received'
-  | 'tool-approved'
-  | 'tool-rejected'
-  | 'change-request-approved'
-  | 'change-request-rejected'
-  | 'premium-activated'
-  | 'payment-failed';
+/** Every kind of e-mail the product sends; each has a template in api/emails/. */
+export const EMAIL_KINDS = [
+  'welcome',
+  'submission-received',
+  'tool-approved',
+  'tool-rejected',
+  'change-request-approved',
+  'change-request-rejected',
+  'premium-activated',
+  'payment-failed',
+  'contact-received',
+  'contact-confirmation',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface Email {
   to: string;
@@ -18,21 +24,6 @@ export interface Email {
   text: string;
   html: string;
   kind: EmailKind;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** A plain e-mail body: paragraphs of text, the same words in text and HTML. */
-export function simpleEmail(to: string, kind: EmailKind, subject: string, paragraphs: string[]): Email {
-  return {
-    to,
-    kind,
-    subject,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
-  };
 }
 
 /** Queues an e-mail; pass a transaction to write it atomically with the change it reports. */

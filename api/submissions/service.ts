@@ -3,7 +3,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type Tool, type User } from '../../db/schema';
-import { REVIEW_DECISION_HOURS } from '../../lib/constants';
 import type {
   ChangeRequestInput,
   RequestedChanges,
@@ -19,7 +18,8 @@ import { MSG } from '../../lib/messages';
 import { can } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, INITIAL_TOOL_STATUS, TOOL_STATUS, takesChangeRequests } from '../../lib/tool-status';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
-import { enqueueEmail, simpleEmail } from '../services/email';
+import { submissionReceivedEmail } from '../emails';
+import { enqueueEmail } from '../services/email';
 import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
 import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
 
@@ -51,14 +51,6 @@ async function takePremiumSlot(userId: number, tx: Transaction): Promise<void> {
   if (taken.length === 0) throw forbidden(MSG.premiumQuotaUsed);
 }
 
-function submissionReceivedEmail(user: Pick<User, 'email' | 'firstName'>, tool: Pick<Tool, 'name' | 'isPremium'>) {
-  return simpleEmail(user.email, 'submission-received', `We received your submission: ${tool.name}`, [
-    `Hi ${user.firstName?.trim() || 'there'},`,
-    `Thank you for submitting ${tool.name}${tool.isPremium ? ' as a Premium listing' : ''}. Every tool in the directory is reviewed by hand by our editors.`,
-    `You will receive an e-mail with the decision within ${REVIEW_DECISION_HOURS} hours. You can follow the status of your submission on your dashboard.`,
-  ]);
-}
-
 /**
  * Creates a pending tool for the user. The logo is checked and re-encoded first, staged under a
  * hidden name before the transaction, removed if anything fails and published once the row is
@@ -71,6 +63,8 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
   await assertPendingRoom(user.id, db);
   const image = logo ? await prepareLogo(logo) : null;
 
+  // Rendered before the write transaction, which it would otherwise hold open.
+  const receivedEmail = await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium });
   let staged: StagedUpload | null = null;
   let tool: Tool;
   try {
@@ -96,7 +90,7 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
           submittedById: user.id,
         })
         .returning();
-      await enqueueEmail(submissionReceivedEmail(user, created), tx);
+      await enqueueEmail(receivedEmail, tx);
       return created;
     });
   } catch (error) {

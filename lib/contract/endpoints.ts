@@ -34,6 +34,7 @@ import {
 } from './admin';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
+import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
@@ -130,6 +131,11 @@ export const endpoints = {
   'POST /api/admin/blog/images': { multipart: postImageFormSchema, response: { 201: postImageSchema } },
   'GET /api/admin/settings': { response: adminSettingsSchema },
   'POST /api/admin/rebuild': { response: { 202: messageSchema } },
+  // ---- The contact form, the Messages tab and the development outbox (lib/contract/mail.ts) ----
+  'POST /api/contact': { body: contactSchema, response: { 201: contactSentSchema } },
+  'GET /api/admin/messages': { response: z.array(adminContactMessageSchema) },
+  'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
+  'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { emailOutbox, sessions } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { RATE_LIMITS } from '../../api/services/rate-limit';
 import { call, makeUser, sessionCookie, signedIn } from '../helpers/api';
@@ -23,6 +23,9 @@ describe('POST /api/register', () => {
     const me = await call('GET', '/api/user', { cookie });
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe('ada@example.com');
+    const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'ada@example.com'));
+    expect(welcome.map((row) => row.kind)).toEqual(['welcome']);
+    expect(welcome[0].text).toContain('Hi Ada,');
   });
 
   it('stores an argon2id hash and only the hash of the session token', async () => {
@@ -42,6 +45,7 @@ describe('POST /api/register', () => {
     const res = await register({ email: 'TWICE@example.com', password: 'secret2' });
     expect(res.status).toBe(409);
     expect(await res.text()).toBe(MSG.emailTaken);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'twice@example.com'))).toBe(1); // one welcome, for the one account
   });
 
   it('answers 400 with the spec message for a short password or bad e-mail', async () => {

@@ -21,6 +21,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/tools/:id/list',
   'POST /api/admin/change-requests/:id/approve',
   'POST /api/admin/rebuild',
+  'POST /api/admin/messages/:id/handled',
   'POST /api/premium/webhook',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',

@@ -2,10 +2,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { config } from '../../api/config';
-import { enqueueEmail, simpleEmail } from '../../api/services/email';
+import { toolApprovedEmail } from '../../api/emails';
+import { enqueueEmail } from '../../api/services/email';
 import { MAX_ATTEMPTS, backoffMs, deliverPendingEmails } from '../../api/services/email-sender';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { MSG } from '../../lib/messages';
+import { call, signedIn } from '../helpers/api';
 
 const received: { body: Record<string, unknown>; idempotencyKey: string | null; auth: string | null }[] = [];
 /** What the double answers to the next requests, in order; once empty it accepts every e-mail. */
@@ -41,17 +44,18 @@ async function backoffElapses(id: number) {
   await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, id));
 }
 
-const mail = () => simpleEmail('owner@example.com', 'tool-approved', 'Your tool is live', ['Good news: <Acme> is approved.']);
+const mail = (to = 'owner@example.com') => toolApprovedEmail({ email: to, firstName: 'Ada' }, { name: '<Acme>', slug: 'acme' });
 
 describe('e-mail outbox', () => {
-  it('escapes text in the HTML body', () => {
-    expect(mail().html).toContain('&lt;Acme&gt;');
-    expect(mail().text).toContain('<Acme>');
+  it('escapes text in the HTML body', async () => {
+    const email = await mail();
+    expect(email.html).toContain('&lt;Acme&gt;');
+    expect(email.text).toContain('<Acme>');
   });
 
   it('keeps e-mails in the outbox in development mode', async () => {
     config.resend.apiKey = '';
-    await enqueueEmail(mail(), db);
+    await enqueueEmail(await mail(), db);
     expect(await deliverPendingEmails()).toBe(0);
     const [row] = await db.select().from(emailOutbox);
     expect(row.status).toBe('dev');
@@ -60,20 +64,34 @@ describe('e-mail outbox', () => {
 
   it('sends through Resend with an idempotency key and records the provider id', async () => {
     config.resend.apiKey = 're_test_key';
-    await enqueueEmail(mail(), db);
+    await enqueueEmail(await mail(), db);
     expect(await deliverPendingEmails()).toBe(1);
     expect(received[0].auth).toBe('Bearer re_test_key');
-    expect(received[0].body).toMatchObject({ to: 'owner@example.com', subject: 'Your tool is live' });
+    expect(received[0].body).toMatchObject({ to: 'owner@example.com', subject: '<Acme> is now live in the directory' });
     const [row] = await db.select().from(emailOutbox);
     expect(received[0].idempotencyKey).toBe(`outbox-${row.id}`);
     expect(row).toMatchObject({ status: 'sent', providerId: 're_1', attempts: 1 });
     expect(await deliverPendingEmails()).toBe(0); // nothing sent twice
   });
 
+  it('delivers a templated e-mail whole: the rendered HTML and the plain text both reach Resend', async () => {
+    config.resend.apiKey = 're_test_key';
+    const email = await mail();
+    await enqueueEmail(email, db);
+    expect(await deliverPendingEmails()).toBe(1);
+    const body = received[0].body as { html: string; text: string };
+    expect(body.html).toBe(email.html);
+    expect(body.text).toBe(email.text);
+    expect(body.html).toMatch(/^<!DOCTYPE html/);
+    expect(body.html).toContain(`href="${config.siteUrl}/tool/acme"`);
+    expect(body.text).toContain(`${config.siteUrl}/tool/acme`);
+    expect(body.text).not.toContain('<p');
+  });
+
   it('fails an e-mail Resend rejects as invalid at once', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('422');
-    await enqueueEmail(mail(), db);
+    await enqueueEmail(await mail(), db);
     expect(await deliverPendingEmails()).toBe(0);
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
@@ -86,7 +104,7 @@ describe('e-mail outbox', () => {
   it('keeps a rate-limited e-mail pending and retries it only after its backoff', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('429');
-    await enqueueEmail(mail(), db);
+    await enqueueEmail(await mail(), db);
     const before = Date.now();
     expect(await deliverPendingEmails()).toBe(0);
     let [row] = await db.select().from(emailOutbox);
@@ -107,8 +125,8 @@ describe('e-mail outbox', () => {
   it('stops the round at a 429 and leaves the later e-mails for the next one', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push('429');
-    await enqueueEmail(mail(), db);
-    await enqueueEmail(simpleEmail('second@example.com', 'tool-approved', 'Second', ['Hi']), db);
+    await enqueueEmail(await mail(), db);
+    await enqueueEmail(await mail('second@example.com'), db);
     expect(await deliverPendingEmails(20, 0)).toBe(0);
     expect(requests).toBe(1);
     const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
@@ -120,7 +138,7 @@ describe('e-mail outbox', () => {
   it('retries a network error and server errors with growing backoff, and gives up after the last attempt', async () => {
     config.resend.apiKey = 're_test_key';
     replies.push(...Array<'500'>(MAX_ATTEMPTS - 1).fill('500'));
-    await enqueueEmail(mail(), db);
+    await enqueueEmail(await mail(), db);
     const waits: number[] = [];
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
       const before = Date.now();
@@ -158,7 +176,7 @@ describe('e-mail outbox', () => {
 
   it('never sends a row twice when rounds are called while one is running', async () => {
     config.resend.apiKey = 're_test_key';
-    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(simpleEmail(to, 'tool-approved', 'Hi', ['Hi']), db);
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(await mail(to), db);
     const counts = await Promise.all([deliverPendingEmails(20, 50), deliverPendingEmails(20, 50), deliverPendingEmails(20, 50)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
     expect(received.map((r) => r.idempotencyKey).sort()).toEqual([...new Set(received.map((r) => r.idempotencyKey))].sort());
@@ -167,3 +185,25 @@ describe('e-mail outbox', () => {
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });
+
+describe('GET /api/admin/outbox', () => {
+  it('lists the newest e-mails with their bodies in development mode, and nothing once a provider key is set', async () => {
+    const { cookie } = await signedIn({ password: 'not-a-hash', role: 'admin' });
+    config.resend.apiKey = '';
+    await enqueueEmail(await mail('first@example.com'), db);
+    await enqueueEmail(await mail('second@example.com'), db);
+    const res = await call('GET', '/api/admin/outbox', { cookie });
+    expect(res.status).toBe(200);
+    const rows = await res.json();
+    expect(rows.map((r: { to: string }) => r.to)).toEqual(['second@example.com', 'first@example.com']);
+    expect(rows[0]).toMatchObject({ kind: 'tool-approved', status: 'pending', subject: '<Acme> is now live in the directory' });
+    expect(rows[0].html).toContain('&lt;Acme&gt;');
+    expect(rows[0].text).toContain('<Acme>');
+
+    config.resend.apiKey = 're_test_key';
+    const live = await call('GET', '/api/admin/outbox', { cookie });
+    expect(live.status).toBe(404);
+    expect(await live.text()).toBe(MSG.outboxDevelopmentOnly);
+  });
+});
+

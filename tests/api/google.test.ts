@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { config } from '../../api/config';
 import { db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { emailOutbox, sessions, users } from '../../db/schema';
 import { call, makeUser, sessionCookie, signedIn } from '../helpers/api';
 
 function idToken(claims: Record<string, unknown>): string {
@@ -70,6 +70,9 @@ describe('Sign in with Google', () => {
     const session = sessionCookie(res);
     const me = await call('GET', '/api/user', { cookie: session });
     expect(await me.json()).toMatchObject({ email: 'new.person@gmail.com', firstName: 'New', lastName: 'Person' });
+    const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'new.person@gmail.com'));
+    expect(welcome.map((row) => row.kind)).toEqual(['welcome']);
+    expect(welcome[0].text).toContain('Hi New,');
   });
 
   it('links an existing account by verified e-mail', async () => {
@@ -84,6 +87,7 @@ describe('Sign in with Google', () => {
     expect(row?.password).toBeNull();
     expect(await db.$count(sessions, eq(sessions.userId, existing.id))).toBe(1);
     expect(await db.$count(users, eq(users.email, 'linked@example.com'))).toBe(1);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'linked@example.com'))).toBe(0); // linking is no sign-up
   });
 
   it('refuses a Google account whose e-mail is not verified', async () => {

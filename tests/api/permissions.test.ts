@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
 import { db } from '../../db/client';
 import { eq } from 'drizzle-orm';
-import { blogPosts, toolAlternatives, type NewUser } from '../../db/schema';
+import { blogPosts, contactMessages, toolAlternatives, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { permissionsOf, type Permission } from '../../lib/permissions';
 import type { ToolStatus } from '../../lib/tool-status';
@@ -55,6 +55,18 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', route: '/api/admin/stats', permissions: ['read:stats'], prepare: at('/api/admin/stats') },
   { method: 'GET', route: '/api/admin/settings', permissions: ['read:settings'], prepare: at('/api/admin/settings') },
   { method: 'POST', route: '/api/admin/rebuild', permissions: ['run:rebuild'], prepare: at('/api/admin/rebuild') },
+  { method: 'GET', route: '/api/admin/outbox', permissions: ['read:outbox'], prepare: at('/api/admin/outbox') },
+  { method: 'GET', route: '/api/admin/messages', permissions: ['manage:messages'], prepare: at('/api/admin/messages') },
+  {
+    method: 'POST',
+    route: '/api/admin/messages/:id/handled',
+    permissions: ['manage:messages'],
+    prepare: async () => {
+      const [message] = await db.insert(contactMessages).values({ name: 'Ada', email: 'ada@example.com', topic: 'support', message: 'Hello there, team.' }).returning();
+      const handled = async () => (await db.query.contactMessages.findFirst({ where: eq(contactMessages.id, message.id) }))?.handledAt != null;
+      return { path: `/api/admin/messages/${message.id}/handled`, changed: handled };
+    },
+  },
   { method: 'GET', route: '/api/admin/tools/pending', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending') },
   { method: 'GET', route: '/api/admin/tools/approved', permissions: ['edit:tools'], prepare: at('/api/admin/tools/approved') },
   {

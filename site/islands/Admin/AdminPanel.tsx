@@ -10,13 +10,14 @@ import { useUser } from '../../stores/use-user';
 import ApprovedTab from './ApprovedTab';
 import BlogTab from './BlogTab';
 import ChangeRequestsTab from './ChangeRequestsTab';
+import MessagesTab from './MessagesTab';
 import PendingTab from './PendingTab';
 import SettingsTab from './SettingsTab';
 import StatCards from './StatCards';
 import UsersTab from './UsersTab';
 import { Spinner } from './parts';
 
-type TabId = 'pending' | 'approved' | 'change-requests' | 'users' | 'blog' | 'settings';
+type TabId = 'pending' | 'approved' | 'change-requests' | 'users' | 'blog' | 'messages' | 'settings';
 
 interface TabDef {
   id: TabId;
@@ -31,6 +32,7 @@ const TABS: readonly TabDef[] = [
   { id: 'change-requests', label: 'Change Requests', permission: 'review:change-requests', Panel: ChangeRequestsTab },
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },
   { id: 'blog', label: 'Blog CMS', permission: 'manage:blog', Panel: BlogTab },
+  { id: 'messages', label: 'Messages', permission: 'manage:messages', Panel: MessagesTab },
   { id: 'settings', label: 'Settings', permission: 'read:settings', Panel: SettingsTab },
 ];
 

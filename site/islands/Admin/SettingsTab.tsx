@@ -9,6 +9,7 @@ import type { BuildStats, Json, LiveBuild, RebuildJob } from '../../../lib/contr
 import { $adminSettings, rebuildSite, refreshSettings, type AdminSettings } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import { perform } from './feedback';
+import OutboxList from './OutboxList';
 import { dateTime, ListState } from './parts';
 
 const BUILD_BADGE: Record<string, string> = {
@@ -318,6 +319,7 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
                 API Keys
               </h3>
               <Services settings={settings} />
+              {!settings.email.configured && can(user, 'read:outbox') && <OutboxList />}
             </div>
           </section>
           <section className="card bg-base-100 border border-base-200" aria-labelledby="settings-build">

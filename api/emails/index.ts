@@ -1,0 +1,100 @@
+// Every e-mail the product sends, as one async function per message: each renders its React Email
+// template (api/emails/*.tsx) to HTML and plain text and returns the outbox's Email.
+import { render } from '@react-email/render';
+import { createElement, type FunctionComponent } from 'react';
+import type { Tool, User } from '../../db/schema';
+import { SITE_NAME } from '../../lib/constants';
+import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import type { Email, EmailKind } from '../services/email';
+import { ChangeRequestApprovedEmail } from './change-request-approved';
+import { ChangeRequestRejectedEmail } from './change-request-rejected';
+import { ContactConfirmationEmail } from './contact-confirmation';
+import { ContactReceivedEmail, type ContactDetails } from './contact-received';
+import { siteLink } from './layout';
+import { PaymentFailedEmail } from './payment-failed';
+import { PremiumActivatedEmail } from './premium-activated';
+import { SubmissionReceivedEmail } from './submission-received';
+import { ToolApprovedEmail } from './tool-approved';
+import { ToolRejectedEmail } from './tool-rejected';
+import { WelcomeEmail } from './welcome';
+
+type Recipient = Pick<User, 'email' | 'firstName'>;
+
+/** The heading as written (html-to-text shouts h1 in capitals by default). */
+const PLAIN_TEXT = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
+
+async function email<P extends object>(to: string, kind: EmailKind, subject: string, template: FunctionComponent<P>, props: P): Promise<Email> {
+  const element = createElement(template, props);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
+  return { to, kind, subject, html, text };
+}
+
+const toolLink = (tool: Pick<Tool, 'slug'>) => siteLink(`/tool/${tool.slug}`);
+
+export function welcomeEmail(user: Recipient): Promise<Email> {
+  return email(user.email, 'welcome', `Welcome to ${SITE_NAME}`, WelcomeEmail, { firstName: user.firstName });
+}
+
+export function submissionReceivedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'isPremium'>): Promise<Email> {
+  return email(user.email, 'submission-received', `We received your submission: ${tool.name}`, SubmissionReceivedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    isPremium: tool.isPremium,
+  });
+}
+
+export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug'>): Promise<Email> {
+  return email(user.email, 'tool-approved', `${tool.name} is now live in the directory`, ToolApprovedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: toolLink(tool),
+  });
+}
+
+export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
+  return email(user.email, 'tool-rejected', `Your submission ${tool.name} was not approved`, ToolRejectedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    reason,
+  });
+}
+
+export function changeRequestApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug' | 'status'>): Promise<Email> {
+  return email(user.email, 'change-request-approved', `Your changes to ${tool.name} were approved`, ChangeRequestApprovedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: tool.status === PUBLIC_TOOL_STATUS ? toolLink(tool) : null,
+  });
+}
+
+export function changeRequestRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string | null): Promise<Email> {
+  return email(user.email, 'change-request-rejected', `Your changes to ${tool.name} were not approved`, ChangeRequestRejectedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    reason,
+  });
+}
+
+export function premiumActivatedEmail(user: Recipient): Promise<Email> {
+  return email(user.email, 'premium-activated', 'Welcome to Premium', PremiumActivatedEmail, { firstName: user.firstName });
+}
+
+export function paymentFailedEmail(user: Recipient, details: { invoiceUrl: string | null; nextAttemptAt: Date | null }): Promise<Email> {
+  return email(user.email, 'payment-failed', 'Your Premium payment did not go through', PaymentFailedEmail, { firstName: user.firstName, ...details });
+}
+
+/** To the team's support address: a contact form message. */
+export function contactReceivedEmail(to: string, message: ContactDetails): Promise<Email> {
+  const subject = `${message.priority ? '[Priority] ' : ''}${CONTACT_TOPIC_LABELS[message.topic]}: message from ${message.name}`;
+  return email(to, 'contact-received', subject, ContactReceivedEmail, message);
+}
+
+/** To the sender: a short confirmation that the message arrived. */
+export function contactConfirmationEmail(message: Pick<ContactDetails, 'name' | 'email' | 'message' | 'priority'>): Promise<Email> {
+  return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, {
+    name: message.name,
+    message: message.message,
+    priority: message.priority,
+  });
+}

@@ -1,0 +1,40 @@
+// Every e-mail with sample data, for the preview command (scripts/email-preview.ts) and its test.
+import { contactEmails } from '../../lib/contact';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { config } from '../config';
+import type { Email, EmailKind } from '../services/email';
+import {
+  changeRequestApprovedEmail,
+  changeRequestRejectedEmail,
+  contactConfirmationEmail,
+  contactReceivedEmail,
+  paymentFailedEmail,
+  premiumActivatedEmail,
+  submissionReceivedEmail,
+  toolApprovedEmail,
+  toolRejectedEmail,
+  welcomeEmail,
+} from './index';
+
+const member = { email: 'ada@example.com', firstName: 'Ada' };
+const tool = { name: 'Acme Writer', slug: 'acme-writer', isPremium: true, status: PUBLIC_TOOL_STATUS };
+const message = {
+  name: 'Ada Lovelace',
+  email: member.email,
+  topic: 'billing' as const,
+  message: 'Hello,\nI was charged twice this month. Could you check?',
+  priority: true,
+};
+
+export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
+  welcome: () => welcomeEmail(member),
+  'submission-received': () => submissionReceivedEmail(member, tool),
+  'tool-approved': () => toolApprovedEmail(member, tool),
+  'tool-rejected': () => toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
+  'change-request-approved': () => changeRequestApprovedEmail(member, tool),
+  'change-request-rejected': () => changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
+  'premium-activated': () => premiumActivatedEmail(member),
+  'payment-failed': () => paymentFailedEmail(member, { invoiceUrl: 'https://invoice.stripe.com/i/acct_sample/inv_sample', nextAttemptAt: new Date('2026-12-03T00:00:00Z') }),
+  'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
+  'contact-confirmation': () => contactConfirmationEmail(message),
+};

@@ -1,0 +1,84 @@
+// Messages: what visitors sent through the /contact form, open ones first with Premium members' (priority) on top;
+// open one to read it, reply by e-mail, and mark it handled.
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { CONTACT_TOPIC_LABELS } from '../../../lib/contact';
+import { TOAST } from '../../../lib/messages';
+import { $contactMessages, markMessageHandled, type AdminContactMessage } from '../../stores/admin-mail';
+import { perform } from './feedback';
+import { dateTime, EmptyState, ListState } from './parts';
+
+function Message({ message }: { message: AdminContactMessage }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const handled = message.handledAt !== null;
+  const bodyId = `contact-message-${message.id}`;
+
+  async function markHandled() {
+    setBusy(true);
+    await perform(() => markMessageHandled(message.id), { success: () => ({ title: TOAST.messageHandled }), failure: TOAST.markHandledFailed });
+    setBusy(false);
+  }
+
+  return (
+    <li className={`card border ${message.priority && !handled ? 'border-amber-300 bg-amber-50/40' : 'border-base-200 bg-base-100'}`} data-testid="contact-message">
+      <div className="card-body p-4 gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold break-words">{message.name}</h3>
+              {message.priority && <span className="badge badge-warning badge-sm">Priority</span>}
+              <span className="badge badge-ghost badge-sm">{CONTACT_TOPIC_LABELS[message.topic]}</span>
+              {handled && <span className="badge badge-success badge-sm">Handled</span>}
+            </div>
+            <p className="text-xs text-base-content/70 mt-1 break-words">
+              <a className="link" href={`mailto:${message.email}`}>
+                {message.email}
+              </a>{' '}
+              · {dateTime(message.createdAt)}
+              {handled && message.handledBy && ` · handled by ${message.handledBy.name} ${dateTime(message.handledAt)}`}
+            </p>
+          </div>
+          <div className="flex gap-2 shrink-0">
+            <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+              {open ? 'Close' : 'Open'}
+              <span className="sr-only"> the message from {message.name}</span>
+            </button>
+            {!handled && (
+              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={markHandled}>
+                Mark handled
+                <span className="sr-only"> (message from {message.name})</span>
+              </button>
+            )}
+          </div>
+        </div>
+        {open ? (
+          <p id={bodyId} className="whitespace-pre-wrap break-words text-sm border-l-2 border-base-300 pl-3">
+            {message.message}
+          </p>
+        ) : (
+          <p className="text-sm text-base-content/80 line-clamp-1 break-words">{message.message}</p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function MessagesTab() {
+  const { data, loading, error } = useStore($contactMessages);
+  return (
+    <ListState data={data} loading={loading} error={error}>
+      {(messages) =>
+        messages.length === 0 ? (
+          <EmptyState>No messages yet</EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Contact messages">
+            {messages.map((message) => (
+              <Message key={message.id} message={message} />
+            ))}
+          </ul>
+        )
+      }
+    </ListState>
+  );
+}

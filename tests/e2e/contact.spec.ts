@@ -1,0 +1,100 @@
+// The /contact form in Chromium: a visitor is told what is missing, sends a message and sees the success toast; a
+// signed-in Premium member finds their name and e-mail filled in and their message reaches the admin's Messages tab
+// as priority; the admin opens it and marks it handled, and in development mode reads the e-mails in Settings.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type Page } from './fixtures';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { MSG, TOAST } from '../../lib/messages';
+
+let counter = 0;
+/** A name no other test run or test in this run uses. */
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++counter}`;
+
+const toast = (page: Page) => page.getByTestId('toast');
+
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).exclude('iframe').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function fillMessage(page: Page, topic: string, message: string) {
+  await page.getByLabel('Topic').selectOption({ label: topic });
+  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+}
+
+test('a visitor is told what is missing, then sends a message and sees it was sent; the admin reads it and marks it handled', async ({ page, browser, baseURL }) => {
+  await page.goto('/contact');
+  // The page keeps its addresses beside the form.
+  await expect(page.locator('a[href^="mailto:support@"]')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText(MSG.contactNameRequired)).toBeVisible();
+  await expect(form.getByText(MSG.invalidEmail)).toBeVisible();
+  await expect(form.getByText(MSG.contactTopicRequired)).toBeVisible();
+  await expect(form.getByText(MSG.contactMessageTooShort)).toBeVisible();
+
+  const name = unique('Visitor');
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill('visitor@example.com');
+  await fillMessage(page, 'Partnerships', 'We would like to list our 12 tools together.\nWho should we talk to?');
+  await expect(toast(page)).toContainText(TOAST.contactSent.title);
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await admin.goto('/auth/demo/admin');
+  await admin.goto('/admin#messages');
+  const row = admin.getByTestId('contact-message').filter({ hasText: name });
+  await expect(row).toContainText('Partnerships');
+  await expect(row.getByText('Priority')).toHaveCount(0);
+  await row.getByRole('button', { name: `Open the message from ${name}` }).click();
+  await expect(row.getByText('Who should we talk to?')).toBeVisible();
+  await row.getByRole('button', { name: /Mark handled/ }).click();
+  await expect(admin.getByTestId('toast')).toContainText(TOAST.messageHandled);
+  await expect(row.getByText('Handled', { exact: true })).toBeVisible();
+  await expect(row).toContainText(/handled by/);
+  await expectNoAxeViolations(admin, '#admin-panel-messages');
+
+  // Development mode: Settings lists the e-mails the message queued; opening one previews it in a sandboxed frame.
+  await admin.goto('/admin#settings');
+  const outbox = admin.getByRole('region', { name: 'Latest e-mails in the outbox' });
+  const confirmation = outbox.getByTestId('outbox-row').filter({ hasText: 'To visitor@example.com' }).first();
+  await expect(confirmation).toContainText('We received your message');
+  await confirmation.getByRole('button', { name: /Open/ }).click();
+  const frame = confirmation.locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(admin.frameLocator(`[data-testid="outbox-row"] iframe`).first().getByRole('heading', { name: 'We received your message' })).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Text' }).click();
+  await expect(confirmation.locator('pre')).toContainText('Who should we talk to?');
+  await expectNoAxeViolations(admin, 'section[aria-labelledby="settings-outbox"]');
+  await context.close();
+});
+
+test("a signed-in Premium member's name and e-mail are filled in, and the admin sees the message as priority", async ({ page, browser, baseURL }) => {
+  const email = `${unique('member').replace(/\s+/g, '-')}@example.com`;
+  const lastName = unique('Member');
+  const registered = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Priya', lastName } });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const { id } = (await registered.json()) as { id: number };
+  const admin = await browser.newContext({ baseURL });
+  const login = await admin.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  const premium = await admin.request.patch(`/api/admin/users/${id}`, { data: { isPremium: true } });
+  expect(premium.ok(), await premium.text()).toBeTruthy();
+
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form.getByLabel('Name')).toHaveValue(`Priya ${lastName}`);
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await fillMessage(page, 'Billing', 'Please send me an invoice with our VAT number.');
+  await expect(toast(page)).toContainText(TOAST.contactSent.title);
+
+  const panel = await admin.newPage();
+  await panel.goto('/admin#messages');
+  const rows = panel.getByTestId('contact-message');
+  // Open priority messages come first.
+  await expect(rows.first()).toContainText(`Priya ${lastName}`);
+  await expect(rows.first().getByText('Priority', { exact: true })).toBeVisible();
+  await admin.close();
+});
