@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Link, Text } from '@react-email/components';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -17,6 +17,9 @@ export function PaymentFailedEmail({ firstName, invoiceUrl, nextAttemptAt }: { f
         {nextAttemptAt
           ? `We will try again on ${dateFormat.format(nextAttemptAt)}. To keep Premium, please check your payment method before then.`
           : 'We will not try again automatically. To keep Premium, please pay the invoice or update your payment method.'}
+      </Text>
+      <Text style={paragraph}>
+        To use another card, open <Link href={siteLink('/dashboard')}>your dashboard</Link> and choose Manage subscription.
       </Text>
     </EmailLayout>
   );

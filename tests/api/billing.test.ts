@@ -325,7 +325,7 @@ describe('webhooks that change a membership', () => {
     const { user, cookie, sub, cus } = await subscriber('monthly');
     await deliver(invoice('invoice.payment_failed', sub, cus, T0 + 30 * DAY));
     const [mail] = await emailsTo(user.email);
-    expect(mail).toMatchObject({ kind: 'payment-failed', subject: 'Your Premium payment failed' });
+    expect(mail).toMatchObject({ kind: 'payment-failed', subject: 'Your Premium payment did not go through' });
     expect(mail.text).toContain('https://invoice.stripe.com/i/acct_test/in_test');
     expect(mail.text).toContain(`${config.siteUrl}/dashboard`);
     expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, paymentFailed: true, paymentFailedAt: new Date((T0 + 30 * DAY) * 1000).toISOString() });
