@@ -35,6 +35,11 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
         tags: tools.tags,
         pricingModel: tools.pricingModel,
         targetAudience: tools.targetAudience,
+        screenshots: tools.screenshots,
+        videoUrl: tools.videoUrl,
+        logoUrl: tools.logoUrl,
+        brandColor: tools.brandColor,
+        coverImage: tools.coverImage,
       },
       requester: personColumns(requester),
     })

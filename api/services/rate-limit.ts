@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   'submit-account-day': { limit: 20, windowMs: 24 * HOUR },
   'submit-address-hour': { limit: 20, windowMs: HOUR },
   'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
+  /** Images an owner uploads for their premium tools (each is decoded and re-encoded). */
+  'tool-images-account-hour': { limit: 60, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;
