@@ -7,7 +7,7 @@ import { POST_STATUSES } from './post-status';
 import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
 import { splitCommaList } from './format';
-import { BRAND_COLOR, MAX_SCREENSHOTS, OWN_IMAGE_PATH, TOOL_IMAGE_PATH, isDemoVideoUrl, isImageAddress } from './premium-assets';
+import { BRAND_COLOR, MAX_SCREENSHOTS, TOOL_IMAGE_PATH, isDemoVideoUrl, isImageAddress } from './premium-assets';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
 // (`new Function`) as a violation. The server keeps zod's compiled parsers.
@@ -199,8 +199,8 @@ export const toolUpdateSchema = z
     isPremium: z.boolean(),
     screenshots: z.preprocess(
       commaListInput,
-      // An editor may also keep an owner's uploaded screenshots, which are paths of ours.
-      z.array(imageAddress('Screenshot', (v) => OWN_IMAGE_PATH.test(v) || isHttpUrl(v))).max(10, 'At most 10 screenshots'),
+      // The owner's rule for each address (https, or an image of ours), the editor's for their number.
+      z.array(imageAddress('Screenshot', isImageAddress)).max(10, 'At most 10 screenshots'),
     ),
     videoUrl: demoVideoUrl,
     brandColor,
