@@ -286,7 +286,7 @@ export async function seedDemo(database: Database): Promise<void> {
         pricingModel: t.pricingModel,
         targetAudience: t.targetAudience,
         screenshots: img.screenshots,
-        videoUrl: t.premium ? `https://www.youtube.com/watch?v=${t.premium.videoId}` : null,
+        videoUrl: t.premium ? `https://www.youtube.com/embed/${t.premium.videoId}` : null,
         brandColor: t.premium?.brandColor ?? null,
         coverImage: img.coverImage,
         status: t.status,
