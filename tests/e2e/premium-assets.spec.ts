@@ -53,6 +53,7 @@ test('a premium member adds screenshots and a demo, an admin approves, and the t
   await expect(section.getByTestId('screenshot-item')).toHaveCount(2);
   await section.getByLabel('Demo Video URL (YouTube or Vimeo)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await section.getByLabel(/Brand Colour/).fill('#5b21b6');
+  await section.screenshot({ path: 'test-results/screens/premium-listing-section.png' });
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Change Request Submitted');
   const uploaded = ((await (await page.request.get('/api/user/change-requests')).json()) as { requestData: { screenshots: string[] } }[])[0]

@@ -160,6 +160,7 @@ export default function PremiumListingFields({ toolId, currentLogo, control }: {
           const shown = (field.value as string | undefined) ?? currentLogo;
           return (
             <div className="flex items-center gap-3">
+              <span className="label-text">Logo</span>
               {shown ? <img src={shown} alt="Logo preview" className="w-12 h-12 rounded-lg object-cover border border-base-300" /> : <span className="text-sm">No logo</span>}
               <UploadButton toolId={toolId} kind="logo" label={field.value ? 'Replace new logo' : 'Upload new logo'} onUploaded={field.onChange} />
             </div>
