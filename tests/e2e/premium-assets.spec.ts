@@ -1,5 +1,5 @@
 // A premium member edits their premium tool's listing in Chromium (issue 12 B): two screenshots (one uploaded, one by
-// address), a YouTube demo and a brand colour go through the change-request review; once an admin approves, the tool
+// address), a YouTube demo, a new logo and a brand colour go through the change-request review; once an admin approves, the tool
 // page shows them, and the demo's player is framed only after the visitor clicks.
 import sharp from 'sharp';
 import { test, expect, watchViolations, type Page } from './fixtures';
@@ -53,20 +53,23 @@ test('a premium member adds screenshots and a demo, an admin approves, and the t
   await expect(section.getByTestId('screenshot-item')).toHaveCount(2);
   await section.getByLabel('Demo Video URL (YouTube or Vimeo)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await section.getByLabel(/Brand Colour/).fill('#5b21b6');
+  await section.getByLabel('Upload new logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(section.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
   await section.screenshot({ path: 'test-results/screens/premium-listing-section.png' });
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Change Request Submitted');
-  const uploaded = ((await (await page.request.get('/api/user/change-requests')).json()) as { requestData: { screenshots: string[] } }[])[0]
-    .requestData.screenshots;
+  const { requestData } = ((await (await page.request.get('/api/user/change-requests')).json()) as { requestData: { screenshots: string[]; logoUrl: string } }[])[0];
+  const uploaded = requestData.screenshots;
   expect(uploaded).toHaveLength(2);
   expect(uploaded[0]).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
   expect(uploaded[1]).toBe(addressed);
 
-  // The admin sees the screenshots as thumbnails, the demo as a link and the colour, and approves.
+  // The admin sees the screenshots and the logo as thumbnails, the demo as a link and the colour, and approves.
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Change Requests' }).click();
   const request = admin.getByTestId('change-request').filter({ hasText: name });
-  await expect(request.getByTestId('diff-thumbnail')).toHaveCount(2);
+  await expect(request.getByRole('img', { name: /^Screenshot \d, added$/ })).toHaveCount(2);
+  await expect(request.getByRole('img', { name: 'Logo, added' })).toBeVisible();
   await expect(request.getByTestId('diff-video')).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(request).toContainText('#5b21b6');
   await request.getByRole('button', { name: 'Approve Changes' }).click();
@@ -84,6 +87,7 @@ test('a premium member adds screenshots and a demo, an admin approves, and the t
   await expect(shots.nth(0)).toHaveAttribute('src', uploaded[0]);
   await expect(shots.nth(1)).toHaveAttribute('src', addressed);
   await expect(page.getByTestId('brand-band')).toBeVisible();
+  await expect(page.getByRole('img', { name: `${name} logo` }).first()).toHaveAttribute('src', requestData.logoUrl);
   await expect(page.getByRole('link', { name: /Visit Tool/ })).toHaveCSS('background-color', 'rgb(91, 33, 182)');
   await expect(page.getByRole('link', { name: /Visit Tool/ })).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expect(page.locator('iframe')).toHaveCount(0);
