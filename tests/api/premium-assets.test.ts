@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS, rateKey, take } from '../../api/services/rate-limit';
 import { STAGED_GRACE_MS, sweepUnusedToolImages } from '../../api/services/uploads';
 import { db } from '../../db/client';
 import { changeRequests, tools, type User } from '../../db/schema';
+import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { call, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeTool } from '../helpers/admin';
@@ -91,6 +93,22 @@ describe('POST /api/tools/:id/images', () => {
     res = await upload(tool.id, imageForm('screenshot', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')));
     expect(res.status).toBe(415);
     expect(await res.text()).toBe(MSG.toolImageWrongType);
+    expect(stored().length).toBe(before);
+  });
+
+  it("answers 413 to an image over 2MB and 429 past the hour's uploads, storing nothing", async () => {
+    const tool = await premiumTool();
+    const before = stored().length;
+    let res = await upload(tool.id, imageForm('screenshot', new Uint8Array(MAX_LOGO_BYTES + 1)));
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe(MSG.fileTooLarge);
+    const { user, cookie } = await signedIn({ ...NO_PASSWORD, isPremium: true });
+    const busy = await makeTool({ status: 'approved', isPremium: true, submittedById: user.id });
+    const key = rateKey('tool-images-account-hour', user.id);
+    await take(Array.from({ length: RATE_LIMITS['tool-images-account-hour'].limit }, () => key));
+    res = await upload(busy.id, imageForm('screenshot'), cookie);
+    expect(res.status).toBe(429);
+    expect(await res.text()).toBe(MSG.toolImagesPerHour);
     expect(stored().length).toBe(before);
   });
 });
