@@ -63,6 +63,7 @@ export const MSG = {
   premiumAssetsNeedPremiumTool: 'Screenshots, a demo video, a new logo and branding are available for Premium listings only',
   tooManyScreenshots: 'A Premium listing can have at most 6 screenshots',
   imageAddressInvalid: (field: string) => `${field} must be an https address or an uploaded image`,
+  premiumAssetsNoLongerPremium: 'This tool is no longer a Premium listing, so its premium changes cannot be applied. Reject the request instead',
   videoHostUnsupported: 'The demo video must be a YouTube or Vimeo link',
   brandColorInvalid: 'Brand colour must be a hex colour like #1a2b3c',
   logoMustBeUploaded: 'Upload the new logo as a PNG or JPG file',

@@ -8,6 +8,9 @@ export const MAX_SCREENSHOTS = 6;
 export const PREMIUM_ASSET_FIELDS = ['screenshots', 'videoUrl', 'logoUrl', 'brandColor', 'coverImage'] as const;
 export type PremiumAssetField = (typeof PREMIUM_ASSET_FIELDS)[number];
 
+/** Whether a change request's data asks for any premium asset. */
+export const hasPremiumAssets = (changes: object): boolean => PREMIUM_ASSET_FIELDS.some((field) => field in changes);
+
 /** What an owner uploads for a premium tool; each kind is re-encoded to its own size. */
 export const TOOL_IMAGE_KINDS = ['screenshot', 'logo', 'cover'] as const;
 export type ToolImageKind = (typeof TOOL_IMAGE_KINDS)[number];

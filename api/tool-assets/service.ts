@@ -5,7 +5,7 @@ import { db } from '../../db/client';
 import { tools, type Tool, type User } from '../../db/schema';
 import type { RequestedChanges, ToolImage } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
-import { PREMIUM_ASSET_FIELDS, TOOL_IMAGE_PATH, type ToolImageKind } from '../../lib/premium-assets';
+import { TOOL_IMAGE_PATH, hasPremiumAssets, type ToolImageKind } from '../../lib/premium-assets';
 import { takesChangeRequests } from '../../lib/tool-status';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { rateKey, takeIfAllowed } from '../services/rate-limit';
@@ -30,7 +30,7 @@ export async function premiumToolOf(user: Pick<User, 'id'>, toolId: number): Pro
  * (the sweep removes uploads no request held for an hour).
  */
 export async function assertAssetsAllowed(tool: Pick<Tool, 'isPremium'>, changes: RequestedChanges): Promise<void> {
-  if (!PREMIUM_ASSET_FIELDS.some((field) => field in changes)) return;
+  if (!hasPremiumAssets(changes)) return;
   assertPremiumListing(tool);
   const uploads = [...(changes.screenshots ?? []), changes.logoUrl, changes.coverImage].filter(
     (v): v is string => typeof v === 'string' && TOOL_IMAGE_PATH.test(v),

@@ -195,6 +195,19 @@ describe('change requests with premium assets', () => {
     expect(await requestsOf(tool.id)).toEqual([]);
   });
 
+  it('is not applied when the tool lost Premium before the review (409), and changes nothing', async () => {
+    const tool = await premiumTool();
+    expect((await requestChanges(tool.id, { brandColor: '#112233', pricingModel: 'paid' })).status).toBe(201);
+    await db.update(tools).set({ isPremium: false }).where(eq(tools.id, tool.id));
+    const [request] = await requestsOf(tool.id);
+    const res = await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: admin.cookie });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toBe(MSG.premiumAssetsNoLongerPremium);
+    const after = await db.query.tools.findFirst({ where: eq(tools.id, tool.id) });
+    expect([after?.brandColor, after?.pricingModel]).toEqual([tool.brandColor, tool.pricingModel]);
+    expect((await requestsOf(tool.id))[0].status).toBe('pending');
+  });
+
   it('keeps one pending request per tool', async () => {
     const tool = await premiumTool();
     expect((await requestChanges(tool.id, { brandColor: '#112233' })).status).toBe(201);
