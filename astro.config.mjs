@@ -6,6 +6,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteUrlOf } from './lib/site-url.ts';
+import { VIDEO_FRAME_ORIGINS } from './lib/premium-assets.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -27,8 +28,8 @@ export default defineConfig({
         "img-src 'self' data: https:",
         "font-src 'self'",
         "connect-src 'self'",
-        // A tool's demo: the player of a known video host, or any https page an editor chose (site/components/embed.ts).
-        'frame-src https:',
+        // A premium tool's demo: YouTube's no-cookie player or Vimeo's, nothing else (lib/premium-assets.ts).
+        `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -9,6 +9,7 @@ import { errors } from './plugins/errors';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
 import { submissionRoutes } from './submissions/routes';
+import { toolAssetRoutes } from './tool-assets/routes';
 import { toolRoutes } from './tools/routes';
 import { uploadsRoutes } from './uploads/routes';
 import { publicApiRoutes, type PublicApiOptions } from './v1/routes';
@@ -22,6 +23,7 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
     .use(toolRoutes)
     .use(blogRoutes)
     .use(submissionRoutes)
+    .use(toolAssetRoutes)
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)

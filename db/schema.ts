@@ -84,6 +84,9 @@ export const tools = sqliteTable(
     targetAudience: stringList().notNull().default(sql`'[]'`),
     screenshots: stringList().notNull().default(sql`'[]'`),
     videoUrl: text({ length: 500 }),
+    // Custom branding of a premium listing (#rrggbb; an https address or /uploads/ path), shown only while premium.
+    brandColor: text({ length: 7 }),
+    coverImage: text({ length: 500 }),
     status: text({ length: 50, enum: TOOL_STATUSES }).notNull().default(INITIAL_TOOL_STATUS),
     isPremium: integer({ mode: 'boolean' }).notNull().default(false),
     // Premium the tool lost when its owner's membership ended: given back when they subscribe again (decision 0052).

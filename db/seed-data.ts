@@ -95,7 +95,8 @@ export interface SeedTool {
   color: string;
   review?: SeedReview;
   followUp?: SeedReview;
-  premium?: { screens: string[]; videoId: string };
+  /** A premium listing's screenshots and demo; `brandColor` and `cover` give it custom branding (a drawn banner). */
+  premium?: { screens: string[]; videoId: string; brandColor?: string; cover?: boolean };
   rejectionReason?: string;
   unlistReason?: string;
 }
@@ -125,7 +126,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       qualityScore: 9,
       daysAfter: 320,
     },
-    premium: { screens: ['Chat workspace', 'Data analysis with charts', 'Custom GPT builder'], videoId: 'outcGtbnMuQ' },
+    premium: { screens: ['Chat workspace', 'Data analysis with charts', 'Custom GPT builder'], videoId: 'outcGtbnMuQ', brandColor: '#10a37f', cover: true },
   },
   {
     name: 'Claude',

@@ -186,6 +186,17 @@ function featuredSvg(title: string, category: string, color: string): string {
 interface ToolImages {
   logoUrl: string;
   screenshots: string[];
+  coverImage: string | null;
+}
+
+/** A premium listing's banner: its colour fading out, with a few soft shapes. */
+function coverSvg(tool: SeedTool): string {
+  const c = tool.premium?.brandColor ?? tool.color;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400" viewBox="0 0 1600 400">
+  <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${c}"/><stop offset="1" stop-color="${c}" stop-opacity="0.25"/></linearGradient></defs>
+  <rect width="1600" height="400" fill="#f8fafc"/><rect width="1600" height="400" fill="url(#g)"/>
+  <circle cx="1320" cy="120" r="180" fill="#ffffff" fill-opacity="0.18"/><circle cx="1480" cy="340" r="120" fill="#ffffff" fill-opacity="0.14"/>
+</svg>`;
 }
 
 async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts: Map<string, string> }> {
@@ -201,7 +212,8 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
           writePng(`${slug}-screenshot-${i + 1}.png`, screenshotSvg(tool, caption, i)),
         ),
       );
-      toolImages.set(tool.name, { logoUrl, screenshots });
+      const coverImage = tool.premium?.cover ? await writePng(`${slug}-cover.png`, coverSvg(tool)) : null;
+      toolImages.set(tool.name, { logoUrl, screenshots, coverImage });
     }),
     ...SEED_POSTS.filter((post) => !post.noImage).map(async (post) => {
       const slug = slugify(post.title);
@@ -275,6 +287,8 @@ export async function seedDemo(database: Database): Promise<void> {
         targetAudience: t.targetAudience,
         screenshots: img.screenshots,
         videoUrl: t.premium ? `https://www.youtube.com/embed/${t.premium.videoId}` : null,
+        brandColor: t.premium?.brandColor ?? null,
+        coverImage: img.coverImage,
         status: t.status,
         isPremium: Boolean(t.premium),
         submittedById: userId.get(t.submittedBy)!,

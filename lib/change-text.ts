@@ -11,6 +11,11 @@ export interface ChangeableToolValues {
   tags: readonly string[];
   pricingModel: string | null;
   targetAudience: readonly string[];
+  screenshots: readonly string[];
+  videoUrl: string | null;
+  logoUrl: string | null;
+  brandColor: string | null;
+  coverImage: string | null;
 }
 
 type Field = keyof ChangeableToolValues;
@@ -28,7 +33,17 @@ const LIST_FIELDS: readonly { key: Field; label: string; format: (v: string) => 
   { key: 'tags', label: 'Tags', format: tagLabel, unordered: true },
   { key: 'targetAudience', label: 'Best For', format: (v) => v, unordered: false },
 ];
-const ORDER: readonly Field[] = ['name', 'url', 'description', 'tags', 'pricingModel', 'targetAudience'];
+// A premium tool's assets: each shown whole (a picture, a swatch, a link), not as words.
+const WHOLE_FIELDS: readonly { key: Field; label: string; kind: 'image' | 'colour' | 'video' }[] = [
+  { key: 'videoUrl', label: 'Demo Video', kind: 'video' },
+  { key: 'logoUrl', label: 'Logo', kind: 'image' },
+  { key: 'brandColor', label: 'Brand Colour', kind: 'colour' },
+  { key: 'coverImage', label: 'Cover Image', kind: 'image' },
+];
+const ORDER: readonly Field[] = [
+  'name', 'url', 'description', 'tags', 'pricingModel', 'targetAudience',
+  'screenshots', 'videoUrl', 'logoUrl', 'brandColor', 'coverImage',
+];
 
 function asText(value: unknown): string {
   if (value == null) return '';
@@ -39,6 +54,15 @@ function asList(value: unknown): string[] {
   if (typeof value === 'string') return splitCommaList(value);
   if (Array.isArray(value)) return splitCommaList(value.map(asText));
   return [];
+}
+
+/** A list of addresses as given (an address may hold a comma). */
+function addresses(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(asText).filter(Boolean) : [];
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 function wordParts(before: string, after: string): DiffPart[] {
@@ -66,6 +90,34 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
   const changes: FieldChange[] = [];
   for (const key of ORDER) {
     if (!(key in requestData)) continue;
+    const whole = WHOLE_FIELDS.find((f) => f.key === key);
+    if (whole) {
+      const after = asText(requestData[key]).trim();
+      const base = { field: key, label: whole.label, kind: whole.kind, after };
+      if (!current) {
+        changes.push({ ...base, before: null, parts: after ? [{ text: after, change: 'same' }] : [] });
+        continue;
+      }
+      const before = asText(current[key]).trim();
+      if (before === after) continue;
+      const parts: DiffPart[] = [];
+      if (before) parts.push({ text: before, change: 'removed' });
+      if (after) parts.push({ text: after, change: 'added' });
+      changes.push({ ...base, before, parts });
+      continue;
+    }
+    if (key === 'screenshots') {
+      // Addresses in their order: a reordering is a change, shown as the items moved.
+      const after = addresses(requestData[key]);
+      if (!current) {
+        changes.push({ field: key, label: 'Screenshots', kind: 'images', before: null, after: after.join(', '), parts: after.map((text) => ({ text, change: 'same' })) });
+        continue;
+      }
+      const before = addresses(current[key]);
+      if (sameItems(before, after)) continue;
+      changes.push({ field: key, label: 'Screenshots', kind: 'images', before: before.join(', '), after: after.join(', '), parts: itemParts(before, after, false) });
+      continue;
+    }
     const text = TEXT_FIELDS.find((f) => f.key === key);
     if (text) {
       const format = (v: string) => (v && text.format ? text.format(v) : v);
@@ -133,6 +185,10 @@ const quoted = (value: string) => (value ? `"${value}"` : 'none');
 export function changeText(requestData: Record<string, unknown>, current: ChangeableToolValues | null): string {
   const parts = changeDiff(requestData, current).map((change) => {
     if (change.kind === 'list') return `${change.label}: ${change.after || 'none'}`;
+    if (change.kind === 'images') {
+      const count = change.parts.filter((p) => p.change !== 'removed').length;
+      return `${change.label}: ${count === 1 ? '1 image' : `${count} images`}`;
+    }
     if (change.before === null) return `${change.label}: ${quoted(clip(flat(change.after)))}`;
     const [before, after] = change.before && change.after ? sideBySide(change.before, change.after) : [clip(flat(change.before)), clip(flat(change.after))];
     return `${change.label}: ${quoted(before)} → ${quoted(after)}`;

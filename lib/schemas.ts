@@ -8,6 +8,7 @@ import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
 import { splitCommaList } from './format';
 import { CONTACT_TOPICS } from './contact';
+import { BRAND_COLOR, MAX_SCREENSHOTS, TOOL_IMAGE_PATH, isDemoVideoUrl, isImageAddress } from './premium-assets';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
 // (`new Function`) as a violation. The server keeps zod's compiled parsers.
@@ -168,6 +169,38 @@ const commaList = (label: string) =>
     z.array(lineField(label, MAX_LIST_ITEM)).max(MAX_LIST_ITEMS, MSG.tooManyItems(label, MAX_LIST_ITEMS)),
   );
 
+/** '' (a cleared input) is no value. */
+const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** An address a tool's image may have, checked with `accepts`. */
+const imageAddress = (label: string, accepts: (v: string) => boolean) =>
+  z
+    .string(MSG.imageAddressInvalid(label))
+    .trim()
+    .max(MAX_URL, MSG.urlTooLong)
+    .refine((v) => isCleanLine(v) && accepts(v), MSG.imageAddressInvalid(label));
+
+/** A premium tool's demo: a YouTube or Vimeo link (the only players the pages' CSP frames), or none. */
+const demoVideoUrl = z.preprocess(
+  emptyAsNull,
+  z.string(MSG.videoHostUnsupported).trim().max(MAX_URL, MSG.urlTooLong).refine((v) => isCleanLine(v) && isDemoVideoUrl(v), MSG.videoHostUnsupported).nullable(),
+);
+
+/** A brand colour as #rrggbb (stored lowercase), or none. */
+const brandColor = z.preprocess(
+  emptyAsNull,
+  z.string(MSG.brandColorInvalid).trim().toLowerCase().regex(BRAND_COLOR, MSG.brandColorInvalid).nullable(),
+);
+
+/** A cover image: an https address or one of our uploaded images, or none. */
+const coverImage = z.preprocess(emptyAsNull, imageAddress('Cover image', isImageAddress).nullable());
+
+/** An owner's screenshots: https addresses or uploaded images, in the order shown. */
+const memberScreenshots = z.preprocess(
+  commaListInput,
+  z.array(imageAddress('Screenshot', isImageAddress)).max(MAX_SCREENSHOTS, MSG.tooManyScreenshots),
+);
+
 /** PATCH /api/admin/tools/{id}: every field optional, lists split on commas. */
 export const toolUpdateSchema = z
   .object({
@@ -180,9 +213,12 @@ export const toolUpdateSchema = z
     isPremium: z.boolean(),
     screenshots: z.preprocess(
       commaListInput,
-      z.array(httpUrl).max(10, 'At most 10 screenshots'),
+      // The owner's rule for each address (https, or an image of ours), the editor's for their number.
+      z.array(imageAddress('Screenshot', isImageAddress)).max(10, 'At most 10 screenshots'),
     ),
-    videoUrl: z.union([httpUrl, z.literal('').transform(() => null), z.null()]),
+    videoUrl: demoVideoUrl,
+    brandColor,
+    coverImage,
     // The message on the union too: a failed enum inside a union otherwise surfaces as zod's 'Invalid input'.
     pricingModel: z.union(
       [z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()],
@@ -202,6 +238,13 @@ export const changeRequestSchema = z
     tags: z.preprocess(commaListInput, categoryTags),
     pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()], 'Unknown pricing model'),
     targetAudience: commaList('Target audience'),
+    // Premium listings only (the server refuses them for a free tool): lib/premium-assets.ts.
+    screenshots: memberScreenshots,
+    videoUrl: demoVideoUrl,
+    /** A new logo is uploaded (POST /api/tools/{id}/images) and named by its path. */
+    logoUrl: z.string(MSG.logoMustBeUploaded).trim().regex(TOOL_IMAGE_PATH, MSG.logoMustBeUploaded),
+    brandColor,
+    coverImage,
   })
   .partial();
 export type ChangeRequestInput = z.infer<typeof changeRequestSchema>;

@@ -15,7 +15,7 @@ import { requestRebuild } from '../services/rebuild-queue';
 import { freeSlug, takenSlugs } from '../services/slugs';
 import { postChangePaths } from '../../lib/page-paths';
 import { POST_IMAGE_PATH } from '../../lib/constants';
-import { postImageExists } from '../services/uploads';
+import { uploadExists } from '../services/uploads';
 
 /** A derived excerpt is about this long: the length of a search-result snippet. */
 const EXCERPT_LENGTH = 160;
@@ -36,7 +36,7 @@ function excerptOf(text: string, max = EXCERPT_LENGTH): string {
 /** A featured image uploaded here must still be on disk: a typed or stale /uploads/ path would show a broken image. */
 async function checkedImage(featuredImage: string | null | undefined): Promise<string | null> {
   const image = featuredImage?.trim() || null;
-  if (image && POST_IMAGE_PATH.test(image) && !(await postImageExists(image))) throw badRequest(MSG.postImageNotFound);
+  if (image && POST_IMAGE_PATH.test(image) && !(await uploadExists(image))) throw badRequest(MSG.postImageNotFound);
   return image;
 }
 

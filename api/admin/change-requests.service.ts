@@ -7,6 +7,7 @@ import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../
 import { changeDiff, changeText } from '../../lib/change-text';
 import { changeRequestSchema, type AdminChangeRequest, type ChangeRequestApproval, type ChangeRequestDecision } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { hasPremiumAssets } from '../../lib/premium-assets';
 import { ownToolRefusal, type Actor } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS, type ChangeRequestStatus } from '../../lib/tool-status';
 import { conflict, notFound, refuse } from '../plugins/errors';
@@ -35,6 +36,11 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
         tags: tools.tags,
         pricingModel: tools.pricingModel,
         targetAudience: tools.targetAudience,
+        screenshots: tools.screenshots,
+        videoUrl: tools.videoUrl,
+        logoUrl: tools.logoUrl,
+        brandColor: tools.brandColor,
+        coverImage: tools.coverImage,
       },
       requester: personColumns(requester),
     })
@@ -99,6 +105,8 @@ export async function approveChangeRequest(requestId: number, actor: Actor): Pro
     // Applying changes to one's own tool is judging it (docs/decisions/0023).
     refuse(ownToolRefusal(actor, tool));
     const changes = changeRequestSchema.parse(request.requestData);
+    // Asked for while the tool was premium; a tool that lost Premium since takes no premium assets.
+    if (!tool.isPremium && hasPremiumAssets(changes)) throw conflict(MSG.premiumAssetsNoLongerPremium);
     const applied = await applyToolChanges(tx, tool, changes);
     const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.approved, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });

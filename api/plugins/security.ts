@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
+import { VIDEO_FRAME_ORIGINS } from '../../lib/premium-assets';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { config, type TrustedProxy } from '../config';
 
@@ -18,11 +19,8 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** Two years, as hstspreload.org recommends; sent only in production, where the site is served over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-/**
- * Where a tool's demo may be embedded from: site/components/embed.ts turns YouTube, Vimeo, Loom and Wistia links into
- * their players and embeds any other https page an editor chose as it is, so any https origin (never http).
- */
-export const EMBED_FRAME_SRC = 'https:';
+/** Where a premium tool's demo is framed from: YouTube's no-cookie player and Vimeo's, nothing else (lib/premium-assets.ts). */
+export const EMBED_FRAME_SRC = VIDEO_FRAME_ORIGINS.join(' ');
 
 /**
  * The policy for an HTML page that carries none of its own (the exporter stores the one Astro produced,

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
   /** Contact form messages from one address (docs/decisions/0056-contact-messages.md). */
   'contact-address': { limit: 5, windowMs: HOUR },
+  /** Images an owner uploads for their premium tools (each is decoded and re-encoded). */
+  'tool-images-account-hour': { limit: 60, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -3,13 +3,15 @@
 // outside the uploads folder.
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { db } from '../../db/client';
-import { blogPosts, tools } from '../../db/schema';
+import { blogPosts, changeRequests, tools } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
+import type { ToolImageKind } from '../../lib/premium-assets';
+import { CHANGE_REQUEST_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
 
@@ -59,6 +61,25 @@ const POST_IMAGE_RULES: ImageRules = {
   unreadable: MSG.postImageUnreadable,
 };
 
+/** What an owner uploads for a premium tool: screenshots in the page's 16:9 frames, a banner-shaped cover. */
+const TOOL_IMAGE_RULES: Readonly<Record<ToolImageKind, ImageRules>> = {
+  logo: LOGO_RULES,
+  screenshot: {
+    width: 1280,
+    height: 720,
+    wrongType: MSG.toolImageWrongType,
+    tooManyPixels: MSG.toolImageTooManyPixels,
+    unreadable: MSG.toolImageUnreadable,
+  },
+  cover: {
+    width: 1600,
+    height: 400,
+    wrongType: MSG.toolImageWrongType,
+    tooManyPixels: MSG.toolImageTooManyPixels,
+    unreadable: MSG.toolImageUnreadable,
+  },
+};
+
 /**
  * Checks an uploaded image (size, real type by its bytes, pixel count before decoding) and returns it re-encoded as
  * a WebP of the rules' size (cropped to fill) without metadata. Throws 413, 415 or 400.
@@ -96,6 +117,9 @@ export const prepareLogo = (file: Blob) => prepareImage(file, LOGO_RULES);
 
 /** A post's featured image re-encoded as a 1200 x 630 WebP; throws 413, 415 or 400 with the image's messages. */
 export const preparePostImage = (file: Blob) => prepareImage(file, POST_IMAGE_RULES);
+
+/** An owner's screenshot, logo or cover re-encoded to its kind's size; throws 413, 415 or 400. */
+export const prepareToolImage = (file: Blob, kind: ToolImageKind) => prepareImage(file, TOOL_IMAGE_RULES[kind]);
 
 /**
  * A logo is written under a hidden name (never served) and renamed to its public name only after
@@ -205,12 +229,6 @@ export async function storePostImage(image: Buffer): Promise<string> {
   return `${UPLOADS_URL_PREFIX}posts/${name}`;
 }
 
-/** Whether an uploaded featured image (a /uploads/posts/ path) is on disk. */
-export async function postImageExists(url: string): Promise<boolean> {
-  const found = url.startsWith(`${UPLOADS_URL_PREFIX}posts/`) ? uploadFile(url.slice(UPLOADS_URL_PREFIX.length)) : null;
-  return found !== null && (await stat(found.path).catch(() => null))?.isFile() === true;
-}
-
 /**
  * Removes featured images older than the grace age that no post holds: uploaded for a post never saved, or replaced
  * since. Younger ones may belong to a form still open.
@@ -230,10 +248,70 @@ export async function sweepUnusedPostImages(): Promise<number> {
   return unused.length;
 }
 
+const toolImagesDir = () => join(uploadsRoot(), 'tools');
+const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
+
+/**
+ * Writes an owner's prepared image under a fresh name and returns its public path. It is served at once, so the owner
+ * and the reviewer see it before the change request is decided; one that neither a tool nor a pending request holds is
+ * removed by the sweep after the grace age.
+ */
+export async function storeToolImage(image: Buffer): Promise<string> {
+  const dir = toolImagesDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${crypto.randomUUID()}.webp`;
+  await writeFile(join(dir, name), image, { flag: 'wx' });
+  return toolImageUrl(name);
+}
+
+/** Whether an uploaded image (a /uploads/ path) is on disk. */
+export async function uploadExists(url: string): Promise<boolean> {
+  const found = url.startsWith(UPLOADS_URL_PREFIX) ? uploadFile(url.slice(UPLOADS_URL_PREFIX.length)) : null;
+  return found !== null && (await stat(found.path).catch(() => null))?.isFile() === true;
+}
+
+/** The image addresses a change request's data names (screenshots, logo, cover). */
+function requestImages(data: Record<string, unknown>): string[] {
+  const shots = Array.isArray(data.screenshots) ? data.screenshots : [];
+  return [...shots, data.logoUrl, data.coverImage].filter((v): v is string => typeof v === 'string');
+}
+
+/**
+ * Removes owners' images older than the grace age that no tool and no pending change request holds: uploaded for a
+ * request never sent, rejected, or replaced since. Hourly and in the background, so reading every tool's screenshots
+ * (json_each) for the candidate names is affordable; pending requests are few (one per tool at most).
+ */
+export async function sweepUnusedToolImages(): Promise<number> {
+  const dir = toolImagesDir();
+  const old = await filesOlderThanGrace(dir);
+  if (old.length === 0) return 0;
+  const held = new Set<string>();
+  for (let i = 0; i < old.length; i += 500) {
+    const urls = old.slice(i, i + 500).map(toolImageUrl);
+    const columns = await db
+      .select({ logoUrl: tools.logoUrl, coverImage: tools.coverImage })
+      .from(tools)
+      .where(sql`${inArray(tools.logoUrl, urls)} or ${inArray(tools.coverImage, urls)}`);
+    for (const row of columns) [row.logoUrl, row.coverImage].forEach((v) => v && held.add(v));
+    const shots = await db.all<{ value: string }>(
+      sql`select shot.value as value from ${tools}, json_each(${tools.screenshots}) as shot where shot.value in ${urls}`,
+    );
+    for (const row of shots) held.add(row.value);
+  }
+  const pending = await db
+    .select({ requestData: changeRequests.requestData })
+    .from(changeRequests)
+    .where(eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending));
+  for (const row of pending) requestImages(row.requestData).forEach((v) => held.add(v));
+  const unused = old.filter((name) => !held.has(toolImageUrl(name)));
+  for (const name of unused) await rm(join(dir, name), { force: true });
+  return unused.length;
+}
+
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
 export function startUploadSweeper(): void {
   const sweep = () =>
-    Promise.all([sweepStagedUploads(), sweepUnusedPostImages()]).catch((error) => console.error('upload sweep:', error));
+    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => console.error('upload sweep:', error));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
 }

@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { submissionReceivedEmail } from '../emails';
 import { enqueueEmail } from '../services/email';
 import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
+import { assertAssetsAllowed } from '../tool-assets/service';
 import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
 
 /** Tools one account may have awaiting review at once (docs/decisions/0022). */
@@ -180,6 +181,11 @@ function requestedChanges(tool: Tool, input: ChangeRequestInput): RequestedChang
   if (input.targetAudience !== undefined && !sameList(input.targetAudience, tool.targetAudience)) {
     changes.targetAudience = input.targetAudience;
   }
+  if (input.screenshots !== undefined && !sameList(input.screenshots, tool.screenshots)) changes.screenshots = input.screenshots;
+  if (input.videoUrl !== undefined && input.videoUrl !== tool.videoUrl) changes.videoUrl = input.videoUrl;
+  if (input.logoUrl !== undefined && input.logoUrl !== tool.logoUrl) changes.logoUrl = input.logoUrl;
+  if (input.brandColor !== undefined && input.brandColor !== tool.brandColor) changes.brandColor = input.brandColor;
+  if (input.coverImage !== undefined && input.coverImage !== tool.coverImage) changes.coverImage = input.coverImage;
   return changes;
 }
 
@@ -193,6 +199,7 @@ export async function requestChanges(user: User, toolId: number, input: ChangeRe
   if (!takesChangeRequests(tool.status)) throw conflict(MSG.changeRequestNotApproved);
   const changes = requestedChanges(tool, input);
   if (Object.keys(changes).length === 0) throw badRequest(MSG.noChanges);
+  await assertAssetsAllowed(tool, changes);
   if (changes.url !== undefined && urlKey(changes.url) !== tool.urlKey) await assertUrlFree(db, changes.url, tool.id);
 
   const created = await db.transaction(async (tx) => {

@@ -22,6 +22,8 @@ export const publicToolColumns = {
   targetAudience: tools.targetAudience,
   screenshots: tools.screenshots,
   videoUrl: tools.videoUrl,
+  brandColor: tools.brandColor,
+  coverImage: tools.coverImage,
   isPremium: tools.isPremium,
   curatorTake: tools.curatorTake,
   qualityScore: tools.qualityScore,

@@ -115,7 +115,8 @@ export type DiffPart = z.infer<typeof diffPartSchema>;
 export const fieldChangeSchema = z.strictObject({
   field: requestedChangesSchema.keyof(),
   label: z.string(),
-  kind: z.enum(['text', 'list']),
+  /** image: logo or cover (before/after are addresses); images: screenshots, one part per address; colour: #rrggbb. */
+  kind: z.enum(['text', 'list', 'image', 'images', 'colour', 'video']),
   /** The value the tool holds now ('' for none); null once the request is decided and the tool no longer holds it. */
   before: z.string().nullable(),
   /** The requested value ('' for none). */

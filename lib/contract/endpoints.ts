@@ -48,6 +48,7 @@ import {
   userToolsQuerySchema,
 } from './submissions';
 import { publicToolDetailSchema, publicToolSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 
 /**
@@ -92,6 +93,7 @@ export const endpoints = {
     response: { 201: userChangeRequestSchema },
   },
   'GET /api/user/change-requests': { response: z.array(userChangeRequestSchema) },
+  'POST /api/tools/:id/images': { params: ownToolParamsSchema, multipart: toolImageFormSchema, response: { 201: toolImageSchema } },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },

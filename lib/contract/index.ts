@@ -12,4 +12,5 @@ export * from './uploads';
 export * from './admin';
 export * from './alternatives';
 export * from './mail';
+export * from './tool-assets';
 export * from './endpoints';

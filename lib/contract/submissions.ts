@@ -49,6 +49,12 @@ export const requestedChangesSchema = z.strictObject({
   tags: z.array(z.enum(CATEGORY_IDS)).optional(),
   pricingModel: z.enum(PRICING_MODELS).nullable().optional(),
   targetAudience: z.array(z.string()).optional(),
+  // A premium tool's assets and branding (lib/premium-assets.ts).
+  screenshots: z.array(z.string()).optional(),
+  videoUrl: z.string().nullable().optional(),
+  logoUrl: z.string().optional(),
+  brandColor: z.string().nullable().optional(),
+  coverImage: z.string().nullable().optional(),
 });
 export type RequestedChanges = z.infer<typeof requestedChangesSchema>;
 

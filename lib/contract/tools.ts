@@ -84,6 +84,9 @@ const toolFields = {
   /** Screenshot addresses. */
   screenshots: z.array(z.string()),
   videoUrl: z.string().nullable(),
+  /** Custom branding (#rrggbb and an image address); the pages show them, like screenshots, only while isPremium. */
+  brandColor: z.string().nullable(),
+  coverImage: z.string().nullable(),
   isPremium: z.boolean(),
   curatorTake: z.string().nullable(),
   /** 1-10 once reviewed. */

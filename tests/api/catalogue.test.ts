@@ -91,7 +91,7 @@ describe('GET /api/tools order and shape', () => {
     expect(Object.keys(tool).sort()).toEqual(
       [
         'id', 'name', 'slug', 'url', 'description', 'logoUrl', 'tags', 'pricingModel', 'targetAudience', 'screenshots',
-        'videoUrl', 'isPremium', 'curatorTake', 'qualityScore', 'submittedAt', 'approvedAt', 'updatedAt',
+        'videoUrl', 'brandColor', 'coverImage', 'isPremium', 'curatorTake', 'qualityScore', 'submittedAt', 'approvedAt', 'updatedAt',
         'lastReviewedAt',
       ].sort(),
     );

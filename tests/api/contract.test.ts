@@ -18,6 +18,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/logout',
   'POST /api/tools',
   'POST /api/admin/blog/images',
+  'POST /api/tools/:id/images',
   'POST /api/admin/tools/:id/list',
   'POST /api/admin/change-requests/:id/approve',
   'POST /api/admin/rebuild',

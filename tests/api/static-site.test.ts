@@ -299,7 +299,7 @@ describe('pageSecurityHeaders', () => {
 
   it('keeps scripts to the site and its hashes, and embeds to the video hosts', () => {
     expect(DEFAULT_CSP).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'frame-src https:']) {
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'frame-src https://www.youtube-nocookie.com https://player.vimeo.com']) {
       expect(DEFAULT_CSP).toContain(directive);
     }
   });

@@ -12,7 +12,8 @@ test('home, directory, a tool page, the blog, a post, pricing, category, alterna
   expect(premium, 'the seed needs tools').toBeTruthy();
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  // The seed's ChatGPT: a review history with a follow-up, and the Review due badge; a post with its featured image,
+  // The seed's ChatGPT: a review history with a follow-up, the Review due badge and custom branding (the colour band
+  // and Visit Tool button with their chosen text colour, the cover, the demo poster); a post with its featured image,
   // and one with the designed cover.
   const coverless = posts.find((p) => !p.featuredImage) ?? posts[0];
   const paths = [

@@ -28,7 +28,8 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
   expect(tools.length, 'the seed needs tools').toBeGreaterThan(0);
   expect(posts.length, 'the seed needs published posts').toBeGreaterThan(0);
 
-  // A tool whose page shows a follow-up in its review history and the Review due badge (the seed's ChatGPT).
+  // A tool whose page shows a follow-up in its review history and the Review due badge, and custom branding (brand
+  // colour band and button, cover, demo poster): the seed's ChatGPT.
   const reviewed = 'chatgpt';
   const paths = [
     '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`,

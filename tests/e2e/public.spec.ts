@@ -335,9 +335,10 @@ test.describe('tool page', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     await expect(page.getByRole('heading', { name: 'Product Demo' })).toBeVisible();
-    const demo = page.locator('iframe');
-    await expect(demo).toHaveAttribute('title', `${premium.name} product demo`);
-    await expect(demo).toHaveAttribute('loading', 'lazy');
+    // The player is framed only when asked for (docs/decisions/0053).
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('button', { name: `Play the ${premium.name} demo` }).click();
+    await expect(page.locator('iframe')).toHaveAttribute('title', `${premium.name} product demo`);
 
     if (premium.curatorTake?.trim()) {
       await expect(page.getByRole('heading', { name: "Editor's Review" })).toBeVisible();

@@ -10,6 +10,11 @@ const current: ChangeableToolValues = {
   tags: ['design', 'productivity'],
   pricingModel: 'freemium',
   targetAudience: ['teams', 'writers'],
+  screenshots: ['https://img.example.com/a.png', 'https://img.example.com/b.png'],
+  videoUrl: null,
+  logoUrl: '/uploads/logos/old.webp',
+  brandColor: null,
+  coverImage: null,
 };
 
 describe('changeText', () => {
@@ -165,5 +170,42 @@ describe('compactParts', () => {
       { text: 'd', change: 'added' as const },
     ];
     expect(compactParts(parts, 3)).toEqual(parts);
+  });
+});
+
+describe("changeDiff of a premium tool's assets", () => {
+  it('shows screenshots item by item, in order, and the logo, colour, cover and video whole', () => {
+    const diff = changeDiff(
+      {
+        screenshots: ['https://img.example.com/b.png', '/uploads/tools/new.webp'],
+        videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        logoUrl: '/uploads/tools/logo.webp',
+        brandColor: '#1a2b3c',
+        coverImage: 'https://img.example.com/cover.png',
+      },
+      current,
+    );
+    expect(diff.map((c) => [c.field, c.kind])).toEqual([
+      ['screenshots', 'images'],
+      ['videoUrl', 'video'],
+      ['logoUrl', 'image'],
+      ['brandColor', 'colour'],
+      ['coverImage', 'image'],
+    ]);
+    expect(diff[0].parts).toEqual([
+      { text: 'https://img.example.com/a.png', change: 'removed' },
+      { text: 'https://img.example.com/b.png', change: 'same' },
+      { text: '/uploads/tools/new.webp', change: 'added' },
+    ]);
+    expect(diff[2]).toMatchObject({ before: '/uploads/logos/old.webp', after: '/uploads/tools/logo.webp' });
+    expect(diff[3].parts).toEqual([{ text: '#1a2b3c', change: 'added' }]);
+    expect(changeText({ screenshots: ['https://img.example.com/b.png'], brandColor: '#1a2b3c' }, current)).toBe(
+      'Screenshots: 1 image; Brand Colour: none → "#1a2b3c"',
+    );
+  });
+
+  it("leaves out assets equal to the tool's, and a reordering of screenshots is a change", () => {
+    expect(changeDiff({ screenshots: [...current.screenshots], videoUrl: null, logoUrl: current.logoUrl }, current)).toEqual([]);
+    expect(changeDiff({ screenshots: [...current.screenshots].reverse() }, current)).toHaveLength(1);
   });
 });

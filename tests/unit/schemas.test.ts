@@ -272,8 +272,12 @@ describe('toolUpdateSchema', () => {
       curatorTake: null,
     });
     expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a.png, javascript:alert(1)' })).toBe(
-      'Please enter a valid URL',
+      MSG.imageAddressInvalid('Screenshot'),
     );
+    expect(messageOf(toolUpdateSchema, { screenshots: 'http://example.com/a.png' })).toBe(MSG.imageAddressInvalid('Screenshot'));
+    expect(toolUpdateSchema.parse({ screenshots: '/uploads/seed/a-screenshot-1.png, /uploads/tools/x.webp' })).toEqual({
+      screenshots: ['/uploads/seed/a-screenshot-1.png', '/uploads/tools/x.webp'],
+    });
     const eleven = Array.from({ length: 11 }, (_, i) => `https://example.com/${i}.png`).join(',');
     expect(messageOf(toolUpdateSchema, { screenshots: eleven })).toBe('At most 10 screenshots');
   });
@@ -288,7 +292,7 @@ describe('toolUpdateSchema', () => {
       expect(toolUpdateSchema.parse({ pricingModel })).toEqual({ pricingModel });
     }
     expect(messageOf(toolUpdateSchema, { pricingModel: 'lifetime' })).toBe('Unknown pricing model');
-    expect(messageOf(toolUpdateSchema, { videoUrl: 'not a url' })).toBe('Please enter a valid URL');
+    expect(messageOf(toolUpdateSchema, { videoUrl: 'not a url' })).toBe(MSG.videoHostUnsupported);
   });
 
   it('wants isPremium as a boolean', () => {
@@ -496,8 +500,8 @@ describe('control characters (docs/decisions/0025-text-input.md)', () => {
     expect(messageOf(toolUpdateSchema, { targetAudience: ['ok', 'b\u009b'] })).toBe(
       'Target audience must not contain invisible control characters',
     );
-    expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a\0.png' })).toBe('Please enter a valid URL');
-    expect(messageOf(toolUpdateSchema, { videoUrl: 'https://example.com/\u0000' })).toBe('Please enter a valid URL');
+    expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a\0.png' })).toBe(MSG.imageAddressInvalid('Screenshot'));
+    expect(messageOf(toolUpdateSchema, { videoUrl: 'https://youtu.be/dQw4w9WgXcQ\u0000' })).toBe(MSG.videoHostUnsupported);
     expect(messageOf(editorialReviewSchema, { curatorTake: 'Great\0', qualityScore: 8 })).toBe(
       'Curator take must not contain invisible control characters',
     );

@@ -140,7 +140,12 @@ describe('seedDemo tools', () => {
     for (const t of demoTools.filter((t) => !t.isPremium)) {
       expect(t.screenshots).toEqual([]);
       expect(t.videoUrl).toBeNull();
+      expect([t.brandColor, t.coverImage]).toEqual([null, null]);
     }
+    // One branded listing (ChatGPT), so the tool page's branding is seen in the demo and checked by the page specs.
+    const branded = premium.filter((t) => t.brandColor);
+    expect(branded.map((t) => [t.slug, t.brandColor])).toEqual([['chatgpt', '#10a37f']]);
+    expect(await sharp(uploadFile(branded[0].coverImage!)).metadata()).toMatchObject({ format: 'png', width: 1600, height: 400 });
     // Every seeded tool shows its own mark, a static SVG file of the site, and no two share one.
     for (const t of demoTools) {
       expect(t.logoUrl).toBe(`/logos/${t.slug}.svg`);

@@ -1,32 +1,43 @@
-// The public pages' helpers: the demo-video embed address, XML escaping for the feed, contact addresses.
+// The public pages' helpers: the demo-video embed address, brand text colour, XML escaping for the feed, contact addresses.
 import { describe, expect, it, vi } from 'vitest';
 import { contactEmails } from '../../site/components/contact';
-import { videoEmbedUrl } from '../../site/components/embed';
+import { contrastRatio, textOn, videoEmbedUrl } from '../../lib/premium-assets';
 import { xmlEscape } from '../../site/components/xml';
 
 describe('videoEmbedUrl', () => {
-  it('turns YouTube watch, short, shorts and embed links into a privacy-enhanced embed', () => {
-    const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+  it('turns YouTube watch, short, shorts and embed links into the no-cookie player', () => {
+    const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0';
     expect(videoEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10')).toBe(embed);
     expect(videoEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(embed);
     expect(videoEmbedUrl('https://m.youtube.com/shorts/dQw4w9WgXcQ')).toBe(embed);
     expect(videoEmbedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe(embed);
   });
 
-  it('embeds Vimeo, Loom and Wistia through their players', () => {
-    expect(videoEmbedUrl('https://vimeo.com/123456789')).toBe('https://player.vimeo.com/video/123456789');
-    expect(videoEmbedUrl('https://www.loom.com/share/abc123')).toBe('https://www.loom.com/embed/abc123');
-    expect(videoEmbedUrl('https://acme.wistia.com/medias/xyz')).toBe('https://fast.wistia.net/embed/iframe/xyz');
+  it('embeds Vimeo through its player with Do Not Track', () => {
+    expect(videoEmbedUrl('https://vimeo.com/123456789')).toBe('https://player.vimeo.com/video/123456789?dnt=1&autoplay=1');
+    expect(videoEmbedUrl('https://player.vimeo.com/video/42')).toBe('https://player.vimeo.com/video/42?dnt=1&autoplay=1');
   });
 
-  it('keeps other https pages and refuses what an iframe must not load', () => {
-    expect(videoEmbedUrl('https://example.com/demo.mp4')).toBe('https://example.com/demo.mp4');
-    expect(videoEmbedUrl('http://example.com/demo')).toBeNull();
+  it('embeds nothing else: other hosts (the CSP frames only these two), bad ids, other schemes', () => {
+    expect(videoEmbedUrl('https://www.loom.com/share/abc123')).toBeNull();
+    expect(videoEmbedUrl('https://acme.wistia.com/medias/xyz')).toBeNull();
+    expect(videoEmbedUrl('https://example.com/demo.mp4')).toBeNull();
     expect(videoEmbedUrl('javascript:alert(1)')).toBeNull();
     expect(videoEmbedUrl('not a url')).toBeNull();
     expect(videoEmbedUrl('https://www.youtube.com/watch?v=bad')).toBeNull();
+    expect(videoEmbedUrl('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ')).toBeNull();
     expect(videoEmbedUrl(null)).toBeNull();
     expect(videoEmbedUrl('')).toBeNull();
+  });
+});
+
+describe('textOn', () => {
+  it('picks black or white text with at least WCAG AA contrast on any brand colour', () => {
+    for (const color of ['#000000', '#ffffff', '#777777', '#767676', '#1a2b3c', '#ffcc00', '#0000ff', '#ff0000', '#00ff00', '#808080']) {
+      expect(contrastRatio(color, textOn(color)), color).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(textOn('#1a2b3c')).toBe('#ffffff');
+    expect(textOn('#ffcc00')).toBe('#000000');
   });
 });
 

@@ -15,6 +15,8 @@ const tool: PublicTool = {
   targetAudience: [],
   screenshots: [],
   videoUrl: null,
+  brandColor: null,
+  coverImage: null,
   isPremium: false,
   curatorTake: null,
   qualityScore: null,

@@ -9,6 +9,7 @@ import { ownToolRefusal } from '../../../lib/permissions';
 import { rejectChangeSchema } from '../../../lib/schemas';
 import { $changeRequests, approveChangeRequest, rejectChangeRequest, type AdminChangeRequest } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
+import AssetDiff, { isAssetChange } from './AssetDiff';
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
 import { DANGER_OUTLINE, EmptyState, ListState } from './parts';
@@ -51,6 +52,7 @@ function Part({ part }: { part: DiffPart }) {
 }
 
 function FieldDiff({ change }: { change: FieldChange }) {
+  if (isAssetChange(change)) return <AssetDiff change={change} />;
   if (change.kind === 'list') {
     if (change.parts.length === 0) return <span className="text-base-content/70">none</span>;
     return change.parts.map((part, i) => (

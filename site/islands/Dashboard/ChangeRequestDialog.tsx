@@ -12,6 +12,7 @@ import FormActions from '../../components/FormActions';
 import Modal from '../../components/Modal';
 import { showToast } from '../../stores/toast';
 import { refreshMyTools, type MyTool } from '../../stores/my-tools';
+import PremiumListingFields from './PremiumListingFields';
 
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(changeRequestSchema);
@@ -29,6 +30,10 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
       tags: tool.tags,
       pricingModel: tool.pricingModel,
       targetAudience: tool.targetAudience.join(', '),
+      // A premium tool's assets (the server refuses them for a free one); a new logo only once one is uploaded.
+      ...(tool.isPremium
+        ? { screenshots: tool.screenshots, videoUrl: tool.videoUrl ?? '', brandColor: tool.brandColor ?? '', coverImage: tool.coverImage ?? '' }
+        : {}),
     },
   });
 
@@ -82,6 +87,7 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
             <input {...register('targetAudience')} className="input input-bordered w-full" />
           </label>
         </div>
+        {tool.isPremium && <PremiumListingFields toolId={tool.id} currentLogo={tool.logoUrl} control={control} />}
         <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} onCancel={onClose} submitLabel="Submit Changes" />
       </form>
     </Modal>

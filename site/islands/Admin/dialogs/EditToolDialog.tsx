@@ -22,12 +22,12 @@ type ToolUpdateFields = z.input<typeof toolUpdateSchema>;
 const checkTool = zodResolver(toolUpdateSchema);
 
 /**
- * The premium-only fields (demo video, screenshots, pricing model, audience) are checked and sent only while the
+ * The premium-only fields (demo video, screenshots, pricing model, audience, brand colour, cover) are checked and sent only while the
  * tool is premium; a free tool keeps what it had. The lists are edited as comma lists, which the schema splits.
  */
 const resolver: typeof checkTool = (values, context, options) => {
   if (values.isPremium) return checkTool(values, context, options);
-  const { videoUrl: _video, screenshots: _screenshots, pricingModel: _pricing, targetAudience: _audience, ...free } = values;
+  const { videoUrl: _video, screenshots: _screenshots, pricingModel: _pricing, targetAudience: _audience, brandColor: _color, coverImage: _cover, ...free } = values;
   return checkTool(free, context, options);
 };
 
@@ -49,6 +49,8 @@ export default function EditToolDialog({ tool, ownTool, onClose }: { tool: Admin
       screenshots: tool.screenshots.join(', '),
       pricingModel: (tool.pricingModel ?? '') as ToolUpdateFields['pricingModel'],
       targetAudience: tool.targetAudience.join(', '),
+      brandColor: tool.brandColor ?? '',
+      coverImage: tool.coverImage ?? '',
     },
   });
   const isPremium = watch('isPremium');
@@ -126,6 +128,12 @@ export default function EditToolDialog({ tool, ownTool, onClose }: { tool: Admin
               </Field>
               <Field id={`${id}-audience`} label="Target Audience (comma-separated)">
                 <input {...register('targetAudience')} id={`${id}-audience`} className="input input-bordered w-full" placeholder="marketers, founders" />
+              </Field>
+              <Field id={`${id}-brand`} label="Brand Colour (#rrggbb)">
+                <input {...register('brandColor')} id={`${id}-brand`} className="input input-bordered w-full" placeholder="#1a2b3c" />
+              </Field>
+              <Field id={`${id}-cover`} label="Cover Image URL">
+                <input {...register('coverImage')} id={`${id}-cover`} type="url" className="input input-bordered w-full" />
               </Field>
             </div>
           </fieldset>
