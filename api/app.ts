@@ -5,6 +5,7 @@ import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { apiDocsRoutes } from './docs/routes';
 import { errors } from './plugins/errors';
+import { metricsRoutes } from './metrics/routes';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
 import { submissionRoutes } from './submissions/routes';
@@ -24,6 +25,7 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)
+    .use(metricsRoutes)
     .use(publicApiRoutes(publicApi))
     .use(demoLogins ? demoRoutes : new Elysia());
   // Last, so the OpenAPI document it serves describes every route above.

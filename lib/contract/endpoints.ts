@@ -36,6 +36,7 @@ import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alt
 import { loginSchema, registerSchema } from './auth';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
+import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
 import { checkoutSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
@@ -91,6 +92,8 @@ export const endpoints = {
     response: { 201: userChangeRequestSchema },
   },
   'GET /api/user/change-requests': { response: z.array(userChangeRequestSchema) },
+  'GET /api/user/tools/metrics': { query: metricsQuerySchema, response: toolMetricsSummarySchema },
+  'GET /api/user/tools/:id/metrics': { params: ownToolParamsSchema, query: metricsQuerySchema, response: toolMetricsSchema },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },

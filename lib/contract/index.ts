@@ -11,4 +11,5 @@ export * from './premium';
 export * from './uploads';
 export * from './admin';
 export * from './alternatives';
+export * from './metrics';
 export * from './endpoints';

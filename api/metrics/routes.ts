@@ -1,0 +1,41 @@
+// Tool performance metrics routes: the public beacon of the tool page, and the owner's reads of their tools' counts.
+import { Elysia } from 'elysia';
+import { beaconSchema, metricsQuerySchema, ownToolParamsSchema, toolMetricsSchema, toolMetricsSummarySchema } from '../../lib/contract';
+import { MSG } from '../../lib/messages';
+import { answer } from '../answer';
+import { jsonBody } from '../json-body';
+import { auth } from '../plugins/auth';
+import { HttpError, errors } from '../plugins/errors';
+import { security } from '../plugins/security';
+import { addressBucket, rateKey, takeAttempt } from '../services/rate-limit';
+import { countBeacon, isBotAgent, toolMetrics, toolMetricsSummary } from './service';
+
+export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
+  .use(errors)
+  .use(security)
+  .use(auth)
+  // navigator.sendBeacon posts text/plain JSON (no CORS preflight), which jsonBody parses. The answer is always 204 for
+  // a valid beacon, counted or not, so it tells nobody whether a tool exists or whether they were counted before.
+  .post(
+    '/api/metrics/beacon',
+    async ({ body, request, ip, set }) => {
+      set.status = 204;
+      const userAgent = request.headers.get('user-agent');
+      if (isBotAgent(userAgent)) return;
+      const address = addressBucket(ip);
+      if (!(await takeAttempt([rateKey('metrics-beacon', address)]))) throw new HttpError(429, MSG.metricsTooManyBeacons);
+      await countBeacon(body, address, userAgent!);
+    },
+    { body: jsonBody(beaconSchema) },
+  )
+  .get('/api/user/tools/metrics', ({ user, query }) => toolMetricsSummary(user, query.days), {
+    auth: true,
+    query: metricsQuerySchema,
+    response: answer(toolMetricsSummarySchema),
+  })
+  .get('/api/user/tools/:id/metrics', ({ user, params, query }) => toolMetrics(user, params.id, query.days), {
+    auth: true,
+    params: ownToolParamsSchema,
+    query: metricsQuerySchema,
+    response: answer(toolMetricsSchema),
+  });
