@@ -13,6 +13,7 @@ import { useUser } from '../../stores/use-user';
 import { $myToolStats, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
+const ToolMetrics = lazy(() => import('./ToolMetrics'));
 
 const STATUS_BADGE: Record<string, string> = {
   approved: 'badge-success',
@@ -164,6 +165,8 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           </div>
         ))}
       </div>
+
+      <Suspense fallback={null}><ToolMetrics premium={user.isPremium} /></Suspense>
 
       <div className="card bg-base-100 border border-base-200 mt-8">
         <div className="card-body">
