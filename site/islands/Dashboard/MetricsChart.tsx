@@ -37,7 +37,8 @@ export default function MetricsChart({ toolName, series }: Props) {
   const labelled = [0, Math.floor((series.length - 1) / 2), series.length - 1];
 
   return (
-    <figure className="mt-4" data-testid="metrics-chart">
+    // Not a <figure>: daisyUI lays out a card's figures as a centred row.
+    <div className="mt-4" data-testid="metrics-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="w-full h-auto text-base-content"
@@ -72,7 +73,7 @@ export default function MetricsChart({ toolName, series }: Props) {
           </text>
         ))}
       </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-base-content/80">
+      <div className="mt-2 flex flex-wrap gap-4 text-sm text-base-content/80" aria-hidden="true">
         <span className="inline-flex items-center gap-2">
           <span className="inline-block w-3 h-3 rounded-sm bg-primary" aria-hidden="true" />
           Page views
@@ -81,7 +82,7 @@ export default function MetricsChart({ toolName, series }: Props) {
           <span className="inline-block w-4 h-0.5 bg-secondary" aria-hidden="true" />
           Visit Tool clicks
         </span>
-      </figcaption>
+      </div>
       <details className="mt-2">
         <summary className="cursor-pointer text-sm">Daily numbers</summary>
         <div className="max-h-64 overflow-y-auto mt-2">
@@ -107,6 +108,6 @@ export default function MetricsChart({ toolName, series }: Props) {
           </table>
         </div>
       </details>
-    </figure>
+    </div>
   );
 }

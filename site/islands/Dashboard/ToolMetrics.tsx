@@ -15,7 +15,8 @@ export default function ToolMetrics({ premium }: { premium: boolean }) {
   const tools = summary.data?.tools ?? [];
   const shownId = chosen ?? tools[0]?.toolId;
   const shownName = tools.find((t) => t.toolId === shownId)?.name ?? '';
-  const series = metrics.data?.toolId === shownId && metrics.data.days === days ? metrics.data.series : null;
+  const shown = metrics.data;
+  const series = shown && shown.toolId === shownId && shown.days === days ? shown.series : null;
 
   return (
     <section className="card bg-base-100 border border-base-200 mt-8" aria-labelledby="tool-metrics-title" data-testid="tool-metrics">
