@@ -7,15 +7,16 @@ import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { addressBucket, rateKey, takeAttempt } from '../services/rate-limit';
-import { countBeacon, isBotAgent, toolMetrics, toolMetricsSummary } from './service';
+import { addressBucket } from '../services/rate-limit';
+import { isBotAgent, queueBeacon, takeBeaconAllowance, toolMetrics, toolMetricsSummary } from './service';
 
 export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
   .use(errors)
   .use(security)
   .use(auth)
   // navigator.sendBeacon posts text/plain JSON (no CORS preflight), which jsonBody parses. The answer is always 204 for
-  // a valid beacon, counted or not, so it tells nobody whether a tool exists or whether they were counted before.
+  // a valid beacon, counted or not, so it tells nobody whether a tool exists or whether they were counted before. The
+  // beacon is written with the others of the next second (flushBeacons): one transaction, not one per visit.
   .post(
     '/api/metrics/beacon',
     async ({ body, request, ip, set }) => {
@@ -23,8 +24,8 @@ export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
       const userAgent = request.headers.get('user-agent');
       if (isBotAgent(userAgent)) return;
       const address = addressBucket(ip);
-      if (!(await takeAttempt([rateKey('metrics-beacon', address)]))) throw new HttpError(429, MSG.metricsTooManyBeacons);
-      await countBeacon(body, address, userAgent!);
+      if (!takeBeaconAllowance(address)) throw new HttpError(429, MSG.metricsTooManyBeacons);
+      await queueBeacon(body, address, userAgent!);
     },
     { body: jsonBody(beaconSchema) },
   )

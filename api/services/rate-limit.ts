@@ -26,8 +26,6 @@ export const RATE_LIMITS = {
   'submit-address-day': { limit: 60, windowMs: 24 * HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
-  /** Tool page beacons from one address (docs/decisions/0054): bounds what varying the user agent could add to the counts. */
-  'metrics-beacon': { limit: 600, windowMs: HOUR },
 } as const;
 
 type RateKind = keyof typeof RATE_LIMITS;

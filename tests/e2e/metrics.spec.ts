@@ -43,6 +43,13 @@ async function visitFromAnotherBrowser(playwright: Playwright, baseURL: string |
   await visitor.dispose();
 }
 
+/** Beacons are written a moment after they are answered (decision 0054): waits until the owner's totals show them. */
+async function countsWritten(page: Page, toolId: number, views: number, clicks: number) {
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user/tools/metrics')).json()) as { tools: { toolId: number; views: number; clicks: number }[] }).tools.find((t) => t.toolId === toolId))
+    .toMatchObject({ views, clicks });
+}
+
 test('a Premium member sees the views and Visit Tool clicks of their tool charted on the dashboard', async ({ page, playwright, baseURL }) => {
   const tool = await ownerWithApprovedTool(page, playwright, baseURL, true);
   // The tool's own site is not reachable from the test machine; the click only has to be counted.
@@ -65,6 +72,7 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   expect((await again).status()).toBe(204);
   await visitFromAnotherBrowser(playwright, baseURL, tool.id, BROWSER.replace('Chrome/131', 'Chrome/130'));
   await visitFromAnotherBrowser(playwright, baseURL, tool.id, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0');
+  await countsWritten(page, tool.id, 3, 1);
 
   await page.goto('/dashboard');
   const card = page.getByTestId('tool-metrics');
@@ -93,6 +101,7 @@ test('a free member sees the totals and that charts come with Premium', async ({
   await page.goto(`/tool/${tool.slug}`);
   expect((await viewBeacon).status()).toBe(204);
   await visitFromAnotherBrowser(playwright, baseURL, tool.id, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0');
+  await countsWritten(page, tool.id, 2, 0);
 
   await page.goto('/dashboard');
   const card = page.getByTestId('tool-metrics');
