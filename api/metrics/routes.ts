@@ -1,6 +1,6 @@
 // Tool performance metrics routes: the public beacon of the tool page, and the owner's reads of their tools' counts.
 import { Elysia } from 'elysia';
-import { beaconSchema, metricsQuerySchema, ownToolParamsSchema, toolMetricsSchema, toolMetricsSummarySchema } from '../../lib/contract';
+import { beaconAnswerSchema, beaconSchema, metricsQuerySchema, ownToolParamsSchema, toolMetricsSchema, toolMetricsSummarySchema } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
@@ -27,7 +27,7 @@ export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
       if (!takeBeaconAllowance(address)) throw new HttpError(429, MSG.metricsTooManyBeacons);
       await queueBeacon(body, address, userAgent!);
     },
-    { body: jsonBody(beaconSchema) },
+    { body: jsonBody(beaconSchema), response: { 204: answer(beaconAnswerSchema) } },
   )
   .get('/api/user/tools/metrics', ({ user, query }) => toolMetricsSummary(user, query.days), {
     auth: true,

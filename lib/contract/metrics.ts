@@ -18,6 +18,9 @@ export const beaconSchema = z.strictObject(
 );
 export type Beacon = z.infer<typeof beaconSchema>;
 
+/** The beacon's answer: 204 without a body, whether it was counted or not. */
+export const beaconAnswerSchema = z.undefined();
+
 /** `days`: the range, today included (30 unless given). */
 export const metricsQuerySchema = z.object({
   days: z
