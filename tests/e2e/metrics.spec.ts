@@ -1,6 +1,7 @@
 // Tool performance metrics in Chromium (docs/decisions/0054-tool-metrics.md): a Premium member's approved tool is
 // visited (the page's own beacon, a Visit Tool click, and visitors in other browsers), and the dashboard charts the
 // day's views and clicks; a free member sees the totals and the line saying charts come with Premium.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
 
@@ -89,6 +90,8 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   await expect(card.getByRole('table', { name: `Daily page views and Visit Tool clicks of ${tool.name}` }).getByRole('row').last()).toContainText(/3\s*1$/);
 
   await card.screenshot({ path: 'test-results/screens/dashboard-metrics.png' });
+  const axe = await new AxeBuilder({ page }).include('[data-testid="tool-metrics"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await card.getByRole('button', { name: 'Last 90 days' }).click();
   await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]')).toHaveCount(90);
@@ -109,4 +112,6 @@ test('a free member sees the totals and that charts come with Premium', async ({
   await expect(card.getByTestId('metrics-premium-note')).toContainText('Daily charts come with Premium');
   await expect(card.getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/pricing');
   await expect(card.getByTestId('metrics-chart')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="tool-metrics"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -85,7 +85,8 @@ export default function MetricsChart({ toolName, series }: Props) {
       </div>
       <details className="mt-2">
         <summary className="cursor-pointer text-sm">Daily numbers</summary>
-        <div className="max-h-64 overflow-y-auto mt-2">
+        {/* Focusable, so a keyboard can scroll the 90 rows. */}
+        <div className="max-h-64 overflow-y-auto mt-2" tabIndex={0} role="region" aria-label="Daily numbers">
           <table className="table table-xs" aria-label={`Daily page views and Visit Tool clicks of ${toolName}`}>
             <thead>
               <tr>
