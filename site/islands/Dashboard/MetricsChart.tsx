@@ -3,17 +3,11 @@
 import { useId } from 'react';
 import { shortDate } from '../../../lib/format';
 import type { MetricsDay } from '../../../lib/contract';
+import { axisTop } from '../../../lib/metrics';
 
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
-
-/** A round top for the axis at or above `max`: 1, 2 or 5 times a power of ten (at least 4, so small counts read well). */
-export function axisTop(max: number): number {
-  if (max <= 4) return 4;
-  const power = 10 ** Math.floor(Math.log10(max));
-  return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= max)!;
-}
 
 interface Props {
   toolName: string;
