@@ -6,6 +6,7 @@ import { blogRoutes } from './blog/routes';
 import { contactRoutes } from './contact/routes';
 import { apiDocsRoutes } from './docs/routes';
 import { errors } from './plugins/errors';
+import { metricsRoutes } from './metrics/routes';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
 import { submissionRoutes } from './submissions/routes';
@@ -28,6 +29,7 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
     .use(adminRoutes)
     .use(premiumRoutes)
     .use(contactRoutes)
+    .use(metricsRoutes)
     .use(publicApiRoutes(publicApi))
     .use(demoLogins ? demoRoutes : new Elysia());
   // Last, so the OpenAPI document it serves describes every route above.

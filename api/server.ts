@@ -5,6 +5,7 @@ import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
+import { flushBeacons, purgePastMetricsDays } from './metrics/service';
 import { config } from './config';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
@@ -35,7 +36,7 @@ if (replica) {
   startReviewDueWatch();
   // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
   const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters()]).catch((error) => console.error('purge:', error));
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => console.error('purge:', error));
   void purge();
   setInterval(purge, 6 * 60 * 60 * 1000);
   startEmailSender();
@@ -43,7 +44,10 @@ if (replica) {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void Promise.all([server.stop(), replicas?.stop()]).finally(() => process.exit(0));
+      // Beacons still gathered in this process are written before it exits (a replica's last quarter second is lost).
+      void Promise.all([server.stop(), replicas?.stop()])
+        .then(() => flushBeacons())
+        .finally(() => process.exit(0));
     });
   }
 

@@ -1,7 +1,8 @@
 // API benchmark: the real server (production mode, one process per core) on a seeded database, beside a constant
 // Bun.serve answer from as many processes (the ceiling for any API here), wrk -t2 -c50 on loopback in one run. Prints
 // req/s, p50 and p99 per endpoint and the ratio to the constant answer. Never part of `npm test`.
-// Run: node_modules/.bin/bun bench/api.ts [--tools N]   (seeds N synthetic tools, default 10,000, into a scratch database)
+// Run: node_modules/.bin/bun bench/api.ts [--tools N] [--case TEXT] [--seconds S]   (seeds N synthetic tools, default
+// 10,000, into a scratch database; --case runs only the cases whose label holds TEXT)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { formatWrk as fmt, freePort, wrk, type WrkResult } from './load';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** What the issue measures: a signed-in /api/user, the directory's first page, and three kinds of search. */
-export const API_CASES: { label: string; path: string; signedIn?: boolean; script?: string }[] = [
+export const API_CASES: { label: string; path: string; signedIn?: boolean; script?: string; check?: { init: RequestInit; status: number } }[] = [
   { label: '/api/user with a session', path: '/api/user', signedIn: true },
   { label: '/api/tools?limit=12', path: '/api/tools?limit=12' },
   { label: 'search, broad word "data"', path: '/api/tools?search=data' },
@@ -35,6 +36,20 @@ export const API_CASES: { label: string; path: string; signedIn?: boolean; scrip
     label: 'searches, all different',
     path: '/api/tools?search=data',
     script: variedRequests('/api/tools?search=', '', `({'data','ana','writer','video','notes','data%20writer','sales','design'})[math.random(1, 8)] .. '&offset=' .. (math.random(0, 40) * 12)`),
+  },
+  // Every beacon from a new visitor (an address of its own through the trusted proxy header), so each one takes the
+  // rate limit and writes its dedup row and the day's count: the beacon's most costly path (decision 0054).
+  {
+    label: 'tool page beacons, new visitors',
+    path: '/api/metrics/beacon',
+    check: { init: { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 Chrome/131.0' }, body: '{"toolId":1,"kind":"view"}' }, status: 204 },
+    script: `math.randomseed(os.time())
+request = function()
+  local ip = '10.' .. math.random(0, 255) .. '.' .. math.random(0, 255) .. '.' .. math.random(1, 254)
+  local headers = { ['Content-Type'] = 'text/plain;charset=UTF-8', ['User-Agent'] = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36', ['X-Forwarded-For'] = ip }
+  return wrk.format('POST', '/api/metrics/beacon', headers, '{"toolId":' .. math.random(1, 1000) .. ',"kind":"view"}')
+end
+`,
   },
 ];
 
@@ -62,7 +77,11 @@ async function waitFor(url: string, proc: { exitCode: number | null }, what: str
  * Starts the server on `databaseUrl` (migrated and seeded) and the constant answer, measures API_CASES, stops both.
  * `sessionToken`: a session of a user of that database.
  */
-export async function benchApi(databaseUrl: string, sessionToken: string, { seconds = 8, processes = availableParallelism() } = {}): Promise<ApiBenchResult> {
+export async function benchApi(
+  databaseUrl: string,
+  sessionToken: string,
+  { seconds = 8, processes = availableParallelism(), only = API_CASES } = {},
+): Promise<ApiBenchResult> {
   // The server runs in production, where the session cookie has its production name. (Imported here: the module
   // opens the database of DATABASE_URL, which the standalone run sets first.)
   const { sessionCookieName } = await import('../api/auth/sessions');
@@ -80,6 +99,8 @@ export async function benchApi(databaseUrl: string, sessionToken: string, { seco
       HOST: '127.0.0.1',
       REBUILD_WORKER: '0',
       NODE_ENV: 'production',
+      // The beacon case gives each request an address of its own in X-Forwarded-For; no other case sends one.
+      TRUSTED_PROXY_HOPS: '1',
       SERVER_PROCESSES: String(processes),
     },
     stdout: 'ignore',
@@ -96,15 +117,15 @@ export async function benchApi(databaseUrl: string, sessionToken: string, { seco
     await waitFor(`http://127.0.0.1:${port}/api/tools?limit=1`, server, 'the server');
     await waitFor(`http://127.0.0.1:${constantPort}/`, constant[0], 'the constant answer');
     const url = (path: string) => `http://127.0.0.1:${port}${path}`;
-    for (const c of API_CASES) {
-      const res = await fetch(url(c.path), { headers: c.signedIn ? { cookie } : {} });
-      if (res.status !== 200) throw new Error(`${c.path} answered ${res.status}: ${await res.text()}`);
+    for (const c of only) {
+      const res = await fetch(url(c.path), c.check?.init ?? { headers: c.signedIn ? { cookie } : {} });
+      if (res.status !== (c.check?.status ?? 200)) throw new Error(`${c.path} answered ${res.status}: ${await res.text()}`);
       // Warm-up: compiled statements, kept search orders, JIT.
       await wrk(url(c.path), { seconds: 1, headers: c.signedIn ? { cookie } : {}, script: c.script });
     }
     const constantResult = await wrk(`http://127.0.0.1:${constantPort}/`, { seconds });
     const cases = [];
-    for (const c of API_CASES) {
+    for (const c of only) {
       cases.push({ label: c.label, result: await wrk(url(c.path), { seconds, headers: c.signedIn ? { cookie } : {}, serverPid: server.pid, script: c.script }) });
     }
     return { processes, constant: constantResult, cases };
@@ -129,6 +150,11 @@ export function reportApi(r: ApiBenchResult): string[] {
 if (import.meta.main) {
   const toolsArg = process.argv.indexOf('--tools');
   const n = toolsArg > 0 ? Number(process.argv[toolsArg + 1]) : 10_000;
+  // --case TEXT: only the cases whose label holds TEXT (a short run beside other work).
+  const caseArg = process.argv.indexOf('--case');
+  const only = caseArg > 0 ? API_CASES.filter((c) => c.label.includes(process.argv[caseArg + 1])) : API_CASES;
+  const secondsArg = process.argv.indexOf('--seconds');
+  const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : undefined;
   const work = mkdtempSync(join(tmpdir(), 'api-bench-db-'));
   process.env.DATABASE_URL = `file:${join(work, 'app.db')}`;
   try {
@@ -144,7 +170,7 @@ if (import.meta.main) {
     const [admin] = await db.select().from(users).where(eq(users.isAdmin, true)).limit(1);
     const { token } = await createSession(admin.id);
     console.log(`API bench at ${n.toLocaleString('en-US')} tools; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    for (const text of reportApi(await benchApi(process.env.DATABASE_URL, token))) console.log(text);
+    for (const text of reportApi(await benchApi(process.env.DATABASE_URL, token, { only, seconds }))) console.log(text);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

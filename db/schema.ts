@@ -328,6 +328,38 @@ export const loginThrottle = sqliteTable('login_throttle', {
   windowStartedAt: integer({ mode: 'timestamp_ms' }).notNull(),
 });
 
+// Tool performance metrics (docs/decisions/0054): what is kept is the daily count per tool; the dedup rows and the
+// day's secret that keys them exist only for the current UTC day and are deleted after it.
+export const toolMetricsDaily = sqliteTable(
+  'tool_metrics_daily',
+  {
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    // The UTC day, YYYY-MM-DD.
+    day: text().notNull(),
+    views: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.toolId, t.day] })],
+);
+
+// One row per (address, user agent, tool, kind) counted today: an HMAC under the day's secret, nothing readable.
+export const metricsSeen = sqliteTable(
+  'metrics_seen',
+  {
+    hash: text().primaryKey(),
+    day: text().notNull(),
+  },
+  (t) => [index('metrics_seen_day_idx').on(t.day)],
+);
+
+// The secret that keys a day's hashes; deleted once the day is over, so its hashes can no longer be tested.
+export const metricsDaySecrets = sqliteTable('metrics_day_secrets', {
+  day: text().primaryKey(),
+  secret: text().notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Tool = typeof tools.$inferSelect;

@@ -36,3 +36,6 @@ export const REVIEW_DUE_DAYS = 180;
  * its own. Tools are searched through the API (decision 0041), so the index holds posts only, and one shard is enough.
  */
 export const SEARCH_INDEX_SHARDS = 1;
+
+/** The ranges (days, today included) the dashboard's tool metrics show; the first is the default and the summary's. */
+export const METRICS_RANGES = [30, 90] as const;

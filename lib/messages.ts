@@ -126,6 +126,10 @@ export const MSG = {
   noStripeCustomer: 'Your Premium membership was not bought through Stripe, so there is no subscription to manage. Please contact support.',
   // A write met the database locked by another process (a seed, a migration) for the whole retry window (docs/decisions/0009)
   databaseBusy: 'The site is busy for a moment. Please try again in a few seconds.',
+  // Tool performance metrics (docs/decisions/0054-tool-metrics.md)
+  metricsBeaconInvalid: 'A beacon names a tool id and a kind (view or click)',
+  metricsDays: 'days must be 30 or 90',
+  metricsTooManyBeacons: 'Too many requests. Please try again later.',
 } as const;
 
 /** Toasts of SPEC.md section 8: title and description. */

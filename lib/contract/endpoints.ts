@@ -37,6 +37,7 @@ import { loginSchema, registerSchema } from './auth';
 import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
+import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
@@ -94,6 +95,8 @@ export const endpoints = {
   },
   'GET /api/user/change-requests': { response: z.array(userChangeRequestSchema) },
   'POST /api/tools/:id/images': { params: ownToolParamsSchema, multipart: toolImageFormSchema, response: { 201: toolImageSchema } },
+  'GET /api/user/tools/metrics': { query: metricsQuerySchema, response: toolMetricsSummarySchema },
+  'GET /api/user/tools/:id/metrics': { params: ownToolParamsSchema, query: metricsQuerySchema, response: toolMetricsSchema },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },

@@ -13,4 +13,5 @@ export * from './admin';
 export * from './alternatives';
 export * from './mail';
 export * from './tool-assets';
+export * from './metrics';
 export * from './endpoints';

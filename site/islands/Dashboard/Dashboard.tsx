@@ -10,6 +10,7 @@ import Membership from './Membership';
 import UpgradeButton from './UpgradeButton';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
+const ToolMetrics = lazy(() => import('./ToolMetrics'));
 
 const STATUS_BADGE: Record<string, string> = {
   approved: 'badge-success',
@@ -132,6 +133,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       </div>
 
       <Membership />
+      <Suspense fallback={null}><ToolMetrics premium={user.isPremium} /></Suspense>
 
       <div className="card bg-base-100 border border-base-200 mt-8">
         <div className="card-body">

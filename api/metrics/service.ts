@@ -1,0 +1,174 @@
+// Tool performance metrics (docs/decisions/0054-tool-metrics.md): counting the tool page's beacons once per visitor,
+// tool, kind and UTC day without keeping anything that names the visitor, and the owner's reads of the daily counts.
+import { createHmac, randomBytes } from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import { db } from '../../db/client';
+import { metricsDaySecrets, metricsSeen, toolMetricsDaily, tools, type User } from '../../db/schema';
+import type { Beacon, MetricsDay, ToolMetrics, ToolMetricsSummary } from '../../lib/contract';
+import { MSG } from '../../lib/messages';
+import { lastDays, utcDay } from '../../lib/metrics';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { notFound } from '../plugins/errors';
+
+/** The day's secret as this process last read it: one database read per process per day. */
+let cachedSecret: { day: string; secret: Buffer } | null = null;
+
+/**
+ * The secret that keys today's hashes: made by the first process to need it (every process then reads the same row),
+ * and the first time a day's secret is made, the secrets and dedup rows of the days before are deleted.
+ */
+async function daySecret(day: string): Promise<Buffer> {
+  if (cachedSecret?.day === day) return cachedSecret.secret;
+  const made = await db
+    .insert(metricsDaySecrets)
+    .values({ day, secret: randomBytes(32).toString('base64') })
+    .onConflictDoNothing()
+    .returning({ day: metricsDaySecrets.day });
+  if (made.length > 0) {
+    // Yesterday's beacons still queued here are counted first; their dedup rows then go with the rest.
+    await flushBeacons();
+    await purgePastMetricsDays(day);
+  }
+  const row = await db.query.metricsDaySecrets.findFirst({ where: eq(metricsDaySecrets.day, day) });
+  // Another process's purge may only delete days before `day`, so the row is there.
+  cachedSecret = { day, secret: Buffer.from(row!.secret, 'base64') };
+  return cachedSecret.secret;
+}
+
+/**
+ * Deletes the secrets and dedup rows of the days before `today`: once a day's secret is gone, nobody can test whether
+ * an address made one of its hashes. Runs when a new day's secret is made, and from the server's periodic purge for
+ * days without any beacon. Returns how many dedup rows went.
+ */
+export async function purgePastMetricsDays(today = utcDay()): Promise<number> {
+  await db.delete(metricsDaySecrets).where(lt(metricsDaySecrets.day, today));
+  const gone = await db.delete(metricsSeen).where(lt(metricsSeen.day, today)).returning({ hash: metricsSeen.hash });
+  if (cachedSecret && cachedSecret.day < today) cachedSecret = null;
+  return gone.length;
+}
+
+/** Whether a user agent is a crawler, a monitor or a script (an empty one included): such visits are not counted. */
+export function isBotAgent(userAgent: string | null): boolean {
+  return !userAgent || isbot(userAgent);
+}
+
+/** How long a process gathers beacons before writing them in one transaction. */
+export const BEACON_FLUSH_MS = 250;
+/** Beacons one address may send a process in an hour (decision 0054); bounds what rotating user agents could add. */
+export const BEACONS_PER_ADDRESS_HOUR = 600;
+
+/** Rows per statement of a flush: well under SQLite's limit of bound values (three or four a row). */
+const FLUSH_CHUNK = 200;
+
+/** Beacons waiting to be written, by dedup hash (a repeat within the batch is dropped at once). */
+let pending = new Map<string, { toolId: number; kind: Beacon['kind']; day: string }>();
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+/** This process's beacons per address in the current hour: in memory, so a refused flood costs no write. */
+let perAddress = new Map<string, number>();
+let perAddressHour = -1;
+
+/** Counts one beacon of an address against its hour; false past the limit. */
+export function takeBeaconAllowance(address: string, at = Date.now()): boolean {
+  const hour = Math.floor(at / 3_600_000);
+  if (hour !== perAddressHour) [perAddress, perAddressHour] = [new Map(), hour];
+  const count = (perAddress.get(address) ?? 0) + 1;
+  perAddress.set(address, count);
+  return count <= BEACONS_PER_ADDRESS_HOUR;
+}
+
+/**
+ * Queues a beacon to be counted unless this visitor (address and user agent) was already counted today for this tool
+ * and kind, or the tool is not public; written within BEACON_FLUSH_MS. The caller has already left bots out.
+ */
+export async function queueBeacon({ toolId, kind }: Beacon, address: string, userAgent: string, at = Date.now()): Promise<void> {
+  const day = utcDay(at);
+  const secret = await daySecret(day);
+  const hash = createHmac('sha256', secret).update(JSON.stringify([address, userAgent, toolId, kind])).digest('base64url');
+  pending.set(hash, { toolId, kind, day });
+  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => console.error('metrics:', error)), BEACON_FLUSH_MS);
+}
+
+/**
+ * Writes the queued beacons in one transaction: a dedup row for each whose tool is public (an unknown or hidden tool
+ * leaves nothing), and the day's counts for the rows that are new. Every process writes its own; the dedup rows make
+ * a visitor count once whichever process took their beacons.
+ */
+export async function flushBeacons(): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  if (pending.size === 0) return;
+  const batch = pending;
+  pending = new Map();
+  const entries = [...batch];
+  await db.transaction(async (tx) => {
+    const counts = new Map<string, { toolId: number; day: string; views: number; clicks: number }>();
+    for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
+      // The file driver runs a statement synchronously: between chunks, requests waiting for the process go first.
+      if (i > 0) await yieldToRequests();
+      const chunk = entries.slice(i, i + FLUSH_CHUNK);
+      const rows = sql.join(
+        chunk.map(([hash, { toolId, day }]) => sql`(${hash}, ${day}, ${toolId})`),
+        sql`, `,
+      );
+      // Only a public tool's beacon leaves a dedup row; those already there (counted before) are not returned.
+      const added = await tx.all<{ hash: string }>(sql`
+        insert into ${metricsSeen} (hash, day)
+        select v.column1, v.column2 from (values ${rows}) v join ${tools} t on t.id = v.column3 and t.status = ${PUBLIC_TOOL_STATUS}
+        where true
+        on conflict do nothing
+        returning hash`);
+      for (const { hash } of added) {
+        const { toolId, kind, day } = batch.get(hash)!;
+        const key = `${toolId}|${day}`;
+        const count = counts.get(key) ?? { toolId, day, views: 0, clicks: 0 };
+        count[kind === 'view' ? 'views' : 'clicks'] += 1;
+        counts.set(key, count);
+      }
+    }
+    const totals = [...counts.values()];
+    for (let i = 0; i < totals.length; i += FLUSH_CHUNK) {
+      await tx
+        .insert(toolMetricsDaily)
+        .values(totals.slice(i, i + FLUSH_CHUNK))
+        .onConflictDoUpdate({
+          target: [toolMetricsDaily.toolId, toolMetricsDaily.day],
+          set: { views: sql`${toolMetricsDaily.views} + excluded.views`, clicks: sql`${toolMetricsDaily.clicks} + excluded.clicks` },
+        });
+    }
+  });
+}
+
+/** One tool's counts over the `days` days ending today: totals for its owner, the daily series for a Premium owner. */
+export async function toolMetrics(owner: User, toolId: number, days: number, at = Date.now()): Promise<ToolMetrics> {
+  const tool = await db.query.tools.findFirst({ columns: { submittedById: true }, where: eq(tools.id, toolId) });
+  if (!tool || tool.submittedById !== owner.id) throw notFound(MSG.toolNotFound);
+  const range = lastDays(days, at);
+  const [from, to] = [range[0], range.at(-1)!];
+  const rows = await db
+    .select({ day: toolMetricsDaily.day, views: toolMetricsDaily.views, clicks: toolMetricsDaily.clicks })
+    .from(toolMetricsDaily)
+    .where(and(eq(toolMetricsDaily.toolId, toolId), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)));
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const series: MetricsDay[] = range.map((day) => byDay.get(day) ?? { day, views: 0, clicks: 0 });
+  const sum = (key: 'views' | 'clicks') => rows.reduce((total, r) => total + r[key], 0);
+  const premium = owner.isPremium;
+  return { toolId, days, from, to, views: sum('views'), clicks: sum('clicks'), chartsArePremium: !premium, series: premium ? series : null };
+}
+
+/** The totals of each of the owner's tools counted in the range, in one grouped query over the daily rows. */
+export async function toolMetricsSummary(owner: User, days: number, at = Date.now()): Promise<ToolMetricsSummary> {
+  const range = lastDays(days, at);
+  const [from, to] = [range[0], range.at(-1)!];
+  const views = sql<number>`sum(${toolMetricsDaily.views})`.mapWith(Number);
+  const clicks = sql<number>`sum(${toolMetricsDaily.clicks})`.mapWith(Number);
+  const rows = await db
+    .select({ toolId: tools.id, name: tools.name, slug: tools.slug, views, clicks })
+    .from(tools)
+    .innerJoin(toolMetricsDaily, and(eq(toolMetricsDaily.toolId, tools.id), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)))
+    .where(eq(tools.submittedById, owner.id))
+    .groupBy(tools.id)
+    .orderBy(desc(views), tools.id);
+  return { days, from, to, tools: rows };
+}

@@ -1,0 +1,62 @@
+// Tool performance metrics (docs/decisions/0054-tool-metrics.md): the tool page's beacon (POST /api/metrics/beacon),
+// an owner's daily views and Visit Tool clicks of one tool (GET /api/user/tools/{id}/metrics) and the totals of all
+// their tools (GET /api/user/tools/metrics).
+import { z } from 'zod';
+import { METRICS_RANGES } from '../constants';
+import { MSG } from '../messages';
+
+export const METRIC_KINDS = ['view', 'click'] as const;
+export type MetricKind = (typeof METRIC_KINDS)[number];
+
+/** What the tool page's script sends with navigator.sendBeacon (as text/plain JSON: no CORS preflight). */
+export const beaconSchema = z.strictObject(
+  {
+    toolId: z.number(MSG.metricsBeaconInvalid).int(MSG.metricsBeaconInvalid).positive(MSG.metricsBeaconInvalid).max(Number.MAX_SAFE_INTEGER, MSG.metricsBeaconInvalid),
+    kind: z.enum(METRIC_KINDS, MSG.metricsBeaconInvalid),
+  },
+  MSG.metricsBeaconInvalid,
+);
+export type Beacon = z.infer<typeof beaconSchema>;
+
+/** The beacon's answer: 204 without a body, whether it was counted or not. */
+export const beaconAnswerSchema = z.undefined();
+
+/** `days`: the range, today included (30 unless given). */
+export const metricsQuerySchema = z.object({
+  days: z
+    .enum(METRICS_RANGES.map(String) as ['30', '90'], MSG.metricsDays)
+    .default('30')
+    .transform(Number),
+});
+export type MetricsQuery = z.infer<typeof metricsQuerySchema>;
+
+const count = z.number().int().nonnegative();
+
+/** One UTC day (YYYY-MM-DD) of a tool's counts. */
+export const metricsDaySchema = z.strictObject({ day: z.string(), views: count, clicks: count });
+export type MetricsDay = z.infer<typeof metricsDaySchema>;
+
+/**
+ * GET /api/user/tools/{id}/metrics: the range's totals for every owner; the per-day series (every day of the range,
+ * oldest first, zeros included) only for Premium members; for others `series` is null and `chartsArePremium` says why.
+ */
+export const toolMetricsSchema = z.strictObject({
+  toolId: z.number().int(),
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  views: count,
+  clicks: count,
+  chartsArePremium: z.boolean(),
+  series: z.array(metricsDaySchema).nullable(),
+});
+export type ToolMetrics = z.infer<typeof toolMetricsSchema>;
+
+/** GET /api/user/tools/metrics: each of the user's tools with a view or click in the range, most viewed first. */
+export const toolMetricsSummarySchema = z.strictObject({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  tools: z.array(z.strictObject({ toolId: z.number().int(), name: z.string(), slug: z.string(), views: count, clicks: count })),
+});
+export type ToolMetricsSummary = z.infer<typeof toolMetricsSummarySchema>;
