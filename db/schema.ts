@@ -209,6 +209,8 @@ export const emailOutbox = sqliteTable(
     html: text().notNull(),
     text: text().notNull(),
     kind: text().notNull(),
+    // The Reply-To header, when replies should not go to the sender address.
+    replyTo: text(),
     // pending | sent | failed | dev (kept, not sent, because no provider key is set)
     status: text({ length: 20 }).notNull().default('pending'),
     attempts: integer().notNull().default(0),

@@ -23,7 +23,7 @@ export function ContactReceivedEmail({ name, email, topic, message, priority }: 
         From {name} ({email}){priority ? ', a Premium member: please answer first' : ''}.
       </Text>
       <Quote text={message} />
-      <Text style={paragraph}>Reply to {email} to answer.</Text>
+      <Text style={paragraph}>Reply to this e-mail to answer {email}.</Text>
     </EmailLayout>
   );
 }

@@ -85,9 +85,10 @@ export function paymentFailedEmail(user: Recipient, details: { invoiceUrl: strin
 }
 
 /** To the team's support address: a contact form message. */
-export function contactReceivedEmail(to: string, message: ContactDetails): Promise<Email> {
+export async function contactReceivedEmail(to: string, message: ContactDetails): Promise<Email> {
   const subject = `${message.priority ? '[Priority] ' : ''}${CONTACT_TOPIC_LABELS[message.topic]}: message from ${message.name}`;
-  return email(to, 'contact-received', subject, ContactReceivedEmail, message);
+  // Answering is replying: the visitor's address, not the site's sender.
+  return { ...(await email(to, 'contact-received', subject, ContactReceivedEmail, message)), replyTo: message.email };
 }
 
 /** To the sender: a short confirmation that the message arrived. */

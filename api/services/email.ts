@@ -24,6 +24,8 @@ export interface Email {
   text: string;
   html: string;
   kind: EmailKind;
+  /** Where a reply goes when it is not the sender address (the team's copy of a contact message: the visitor). */
+  replyTo?: string | null;
 }
 
 /** Queues an e-mail; pass a transaction to write it atomically with the change it reports. */

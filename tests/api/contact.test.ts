@@ -38,8 +38,10 @@ describe('POST /api/contact', () => {
     expect(team.subject).toBe('Support: message from Ada Lovelace');
     expect(team.text).toContain('My listing shows the wrong logo.\nCan you help?');
     expect(team.text).toContain('ada@example.com');
+    // Replying in the team's mail client answers the visitor, not the site's own sender address.
+    expect(team.replyTo).toBe('ada@example.com');
     const [confirmation] = await outboxFor('contact-confirmation');
-    expect(confirmation).toMatchObject({ to: 'ada@example.com', subject: 'We received your message' });
+    expect(confirmation).toMatchObject({ to: 'ada@example.com', subject: 'We received your message', replyTo: null });
   });
 
   it.each([

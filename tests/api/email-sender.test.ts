@@ -74,6 +74,15 @@ describe('e-mail outbox', () => {
     expect(await deliverPendingEmails()).toBe(0); // nothing sent twice
   });
 
+  it('sends the Reply-To an e-mail names, and none when it names none', async () => {
+    config.resend.apiKey = 're_test_key';
+    await enqueueEmail({ ...(await mail()), replyTo: 'visitor@example.com' }, db);
+    await enqueueEmail(await mail(), db);
+    expect(await deliverPendingEmails(2, 0)).toBe(2);
+    expect(received[0].body).toMatchObject({ reply_to: 'visitor@example.com' });
+    expect(received[1].body).not.toHaveProperty('reply_to');
+  });
+
   it('delivers a templated e-mail whole: the rendered HTML and the plain text both reach Resend', async () => {
     config.resend.apiKey = 're_test_key';
     const email = await mail();
