@@ -33,40 +33,43 @@ export default function MetricsChart({ toolName, series }: Props) {
   return (
     // Not a <figure>: daisyUI lays out a card's figures as a centred row.
     <div className="mt-4" data-testid="metrics-chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="w-full h-auto text-base-content"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{`${views} page views and ${clicks} Visit Tool clicks in ${series.length} days. The table below lists each day.`}</desc>
-        {[0, top / 2, top].map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {tick}
+      {/* On a phone the chart keeps a readable size and scrolls sideways rather than shrinking its labels away. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Chart">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="w-full min-w-[540px] h-auto text-base-content"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{`${views} page views and ${clicks} Visit Tool clicks in ${series.length} days. The table below lists each day.`}</desc>
+          {[0, top / 2, top].map((tick) => (
+            <g key={tick}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+              <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                {tick}
+              </text>
+            </g>
+          ))}
+          {series.map((d, i) => (
+            <rect
+              key={d.day}
+              x={x(i) - (step * 0.7) / 2}
+              width={step * 0.7}
+              y={y(d.views)}
+              height={plotH + PAD.top - y(d.views)}
+              className="fill-primary"
+              data-views={d.views}
+            />
+          ))}
+          <path d={clicksLine} fill="none" className="stroke-secondary" strokeWidth={2} strokeLinejoin="round" />
+          {labelled.map((i) => (
+            <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'} fontSize={11} fill="currentColor">
+              {shortDate(series[i]?.day)}
             </text>
-          </g>
-        ))}
-        {series.map((d, i) => (
-          <rect
-            key={d.day}
-            x={x(i) - (step * 0.7) / 2}
-            width={step * 0.7}
-            y={y(d.views)}
-            height={plotH + PAD.top - y(d.views)}
-            className="fill-primary"
-            data-views={d.views}
-          />
-        ))}
-        <path d={clicksLine} fill="none" className="stroke-secondary" strokeWidth={2} strokeLinejoin="round" />
-        {labelled.map((i) => (
-          <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'} fontSize={11} fill="currentColor">
-            {shortDate(series[i]?.day)}
-          </text>
-        ))}
-      </svg>
+          ))}
+        </svg>
+      </div>
       <div className="mt-2 flex flex-wrap gap-4 text-sm text-base-content/80" aria-hidden="true">
         <span className="inline-flex items-center gap-2">
           <span className="inline-block w-3 h-3 rounded-sm bg-primary" aria-hidden="true" />
