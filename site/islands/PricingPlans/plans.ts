@@ -4,10 +4,10 @@ import { ANNUAL_PRICE, ANNUAL_SAVING, MONTHLY_PRICE } from '../../../lib/constan
 export const BENEFITS = [
   'Priority placement at the top of the directory and category pages',
   'A feature in our newsletter, in front of professionals choosing AI tools',
-  'Advanced analytics on the views and clicks your listings earn',
+  'Advanced analytics: daily charts of the views and clicks your listings earn',
   'Priority support from our editorial team',
-  'Custom branding: screenshots and a product demo video on your listing',
-  'Tool performance metrics, compared with tools in your category',
+  'Custom branding: your colour, a cover image, screenshots and a demo video',
+  'Tool performance metrics: 30- and 90-day views and Visit Tool clicks per tool',
   'Early access to new features and listing formats',
   'A dedicated account manager',
 ] as const;
