@@ -62,8 +62,13 @@ export const BEACONS_PER_ADDRESS_HOUR = 600;
 /** Rows per statement of a flush: well under SQLite's limit of bound values (three or four a row). */
 const FLUSH_CHUNK = 200;
 
+interface Queued {
+  toolId: number;
+  kind: Beacon['kind'];
+  day: string;
+}
 /** Beacons waiting to be written, by dedup hash (a repeat within the batch is dropped at once). */
-let pending = new Map<string, { toolId: number; kind: Beacon['kind']; day: string }>();
+let pending = new Map<string, Queued>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 /** This process's beacons per address in the current hour: in memory, so a refused flood costs no write. */
 let perAddress = new Map<string, number>();
@@ -87,7 +92,7 @@ export async function queueBeacon({ toolId, kind }: Beacon, address: string, use
   const secret = await daySecret(day);
   const hash = createHmac('sha256', secret).update(JSON.stringify([address, userAgent, toolId, kind])).digest('base64url');
   pending.set(hash, { toolId, kind, day });
-  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => console.error('metrics:', error)), BEACON_FLUSH_MS);
+  scheduleFlush();
 }
 
 /**
@@ -101,6 +106,22 @@ export async function flushBeacons(): Promise<void> {
   if (pending.size === 0) return;
   const batch = pending;
   pending = new Map();
+  try {
+    await writeBatch(batch);
+  } catch (error) {
+    // Nothing of the transaction was kept (the other process held the write lock past the retries, say): the batch
+    // goes back to be written with the next one, so a busy moment loses no visit.
+    for (const [hash, seen] of batch) if (!pending.has(hash)) pending.set(hash, seen);
+    scheduleFlush();
+    throw error;
+  }
+}
+
+function scheduleFlush(): void {
+  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => console.error('metrics:', error)), BEACON_FLUSH_MS);
+}
+
+async function writeBatch(batch: Map<string, Queued>): Promise<void> {
   const entries = [...batch];
   await db.transaction(async (tx) => {
     const counts = new Map<string, { toolId: number; day: string; views: number; clicks: number }>();

@@ -51,6 +51,20 @@ afterEach(() => {
 });
 
 describe('POST /api/metrics/beacon', () => {
+  it('keeps the gathered beacons when a write fails (the other process held the lock) and counts them on the next', async () => {
+    const tool = await approvedTool();
+    expect((await beacon({ toolId: tool.id, kind: 'view' })).status).toBe(204);
+    expect((await beacon({ toolId: tool.id, kind: 'click' })).status).toBe(204);
+    const { sql } = await import('drizzle-orm');
+    await db.run(sql`create trigger metrics_unavailable before insert on tool_metrics_daily begin select raise(abort, 'database is locked'); end`);
+    try {
+      await expect(flushBeacons()).rejects.toThrow();
+    } finally {
+      await db.run(sql`drop trigger metrics_unavailable`);
+    }
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 1 });
+  });
+
   it('counts a view and a Visit Tool click of a public tool, answering 204', async () => {
     const tool = await approvedTool();
     const view = await beacon({ toolId: tool.id, kind: 'view' });
