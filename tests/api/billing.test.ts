@@ -7,10 +7,8 @@ import { toolChangePaths } from '../../lib/page-paths';
 import { MSG } from '../../lib/messages';
 import { makeTool, emailsTo, rebuildsFor, reloadTool } from '../helpers/admin';
 import { call, reloadUser, signedIn } from '../helpers/api';
-import { deliverWebhook, useStripeDouble, useStripeKeys } from '../helpers/stripe';
+import { DAY, T0, deliverWebhook, stripeEvent, subscriptionEvent, useStripeDouble, useStripeKeys } from '../helpers/stripe';
 
-const T0 = 1_760_000_000; // Stripe's `created`, in seconds
-const DAY = 86_400;
 const PRICES = { monthly: 'price_monthly_test', annual: 'price_annual_test' };
 
 beforeAll(() => {
@@ -201,7 +199,6 @@ describe('webhooks that change a membership', () => {
     const res = await deliverWebhook(event, secret);
     expect(res.status).toBe(200);
   }
-  const event = <T extends object>(type: string, created: number, object: T) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, created, data: { object } });
 
   let seq = 0;
   /** A member who bought `plan` through Checkout at T0: their account, session cookie, subscription and customer. */
@@ -211,7 +208,7 @@ describe('webhooks that change a membership', () => {
     const cus = `cus_bill_${seq}`;
     const { user, cookie } = await signedIn(values);
     await deliver(
-      event('checkout.session.completed', T0, {
+      stripeEvent('checkout.session.completed', T0, {
         id: `cs_${sub}`,
         object: 'checkout.session',
         client_reference_id: String(user.id),
@@ -225,25 +222,12 @@ describe('webhooks that change a membership', () => {
   }
 
   function subscription(type: string, sub: string, cus: string, created: number, fields: { status?: string; plan?: 'monthly' | 'annual'; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {}) {
-    const status = fields.status ?? 'active';
-    return event(type, created, {
-      id: sub,
-      object: 'subscription',
-      customer: cus,
-      status,
-      created: T0,
-      cancel_at_period_end: fields.cancelAtPeriodEnd ?? false,
-      ended_at: status === 'canceled' ? created : null,
-      metadata: {},
-      items: {
-        object: 'list',
-        data: [{ id: `si_${sub}`, object: 'subscription_item', price: { id: PRICES[fields.plan ?? 'monthly'], object: 'price' }, current_period_start: T0, current_period_end: fields.periodEnd ?? T0 + 30 * DAY }],
-      },
-    });
+    const { plan = 'monthly', ...rest } = fields;
+    return subscriptionEvent(type, sub, cus, created, { ...rest, priceId: PRICES[plan] });
   }
 
   function invoice(type: 'invoice.paid' | 'invoice.payment_failed', sub: string | null, cus: string, created: number, periodEnd = T0 + 60 * DAY) {
-    return event(type, created, {
+    return stripeEvent(type, created, {
       id: `in_${crypto.randomUUID().slice(0, 8)}`,
       object: 'invoice',
       customer: cus,
@@ -307,7 +291,7 @@ describe('webhooks that change a membership', () => {
     const tool = await makeTool({ submittedById: user.id, status: 'approved', isPremium: true });
     await deliver(subscription('customer.subscription.deleted', sub, cus, T0 + 500, { status: 'canceled' }));
     await deliver(
-      event('checkout.session.completed', T0 + 900, {
+      stripeEvent('checkout.session.completed', T0 + 900, {
         id: 'cs_again',
         object: 'checkout.session',
         client_reference_id: String(user.id),
@@ -369,7 +353,7 @@ describe('webhooks that change a membership', () => {
     const { user, cookie } = await signedIn();
     await deliver(invoice('invoice.payment_failed', sub, cus, T0 + 10));
     await deliver(
-      event('checkout.session.completed', T0, { id: 'cs_early', object: 'checkout.session', client_reference_id: String(user.id), customer: cus, subscription: sub, metadata: { plan: 'annual' }, payment_status: 'paid' }),
+      stripeEvent('checkout.session.completed', T0, { id: 'cs_early', object: 'checkout.session', client_reference_id: String(user.id), customer: cus, subscription: sub, metadata: { plan: 'annual' }, payment_status: 'paid' }),
     );
     expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, plan: 'annual', status: 'active', paymentFailed: true });
   });

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { reloadUser, signedIn } from '../helpers/api';
-import { deliverWebhook, useStripeKeys } from '../helpers/stripe';
+import { T0, deliverWebhook, stripeEvent, subscriptionEvent, useStripeKeys } from '../helpers/stripe';
 
 const secret = 'whsec_order_secret';
-const T0 = 1_760_000_000; // Stripe's `created`, in seconds
 
 useStripeKeys(secret);
 
@@ -24,28 +23,13 @@ const ids = () => {
   return { sub: `sub_${seq}`, cus: `cus_${seq}` };
 };
 
-/** A Stripe event of this type, created at `created` (seconds), about `object`. */
-const event = <T extends object>(type: string, created: number, object: T) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, created, data: { object } });
-
+/** A paid Checkout session of `sub` for the account. */
 function completed(userId: number, sub: string, cus: string, created: number, type = 'checkout.session.completed') {
-  return event(type, created, { id: `cs_${sub}`, object: 'checkout.session', client_reference_id: String(userId), customer: cus, subscription: sub, metadata: {}, payment_status: 'paid' });
+  return stripeEvent(type, created, { id: `cs_${sub}`, object: 'checkout.session', client_reference_id: String(userId), customer: cus, subscription: sub, metadata: {}, payment_status: 'paid' });
 }
 
-function subscriptionEvent(type: string, sub: string, cus: string, status: string, created: number, periodEnd = T0 + 30 * 86_400) {
-  return event(type, created, {
-    id: sub,
-    object: 'subscription',
-    customer: cus,
-    status,
-    created: T0,
-    cancel_at_period_end: false,
-    ended_at: status === 'canceled' ? created : null,
-    metadata: {},
-    items: { object: 'list', data: [{ id: `si_${sub}`, object: 'subscription_item', current_period_start: T0, current_period_end: periodEnd }] },
-  });
-}
-const deleted = (sub: string, cus: string, created: number) => subscriptionEvent('customer.subscription.deleted', sub, cus, 'canceled', created);
-const updated = (sub: string, cus: string, status: string, created: number) => subscriptionEvent('customer.subscription.updated', sub, cus, status, created);
+const deleted = (sub: string, cus: string, created: number) => subscriptionEvent('customer.subscription.deleted', sub, cus, created, { status: 'canceled' });
+const updated = (sub: string, cus: string, status: string, created: number) => subscriptionEvent('customer.subscription.updated', sub, cus, created, { status });
 
 const held = (sub: string) => db.query.subscriptions.findFirst({ where: eq(subscriptions.id, sub) });
 
@@ -103,7 +87,7 @@ describe('customer.subscription.updated', () => {
   it('an activation delivered before its checkout: the checkout still grants Premium', async () => {
     const { user } = await signedIn();
     const { sub, cus } = ids();
-    await deliver(subscriptionEvent('customer.subscription.created', sub, cus, 'trialing', T0));
+    await deliver(subscriptionEvent('customer.subscription.created', sub, cus, T0, { status: 'trialing' }));
     expect((await reloadUser(user.id))?.isPremium).toBe(false);
     await deliver(completed(user.id, sub, cus, T0));
     expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, stripeSubscriptionId: sub });
@@ -152,7 +136,7 @@ describe('customer.subscription.updated', () => {
     for (const order of ['created first', 'updated first']) {
       const { user } = await signedIn();
       const { sub, cus } = ids();
-      const pair = [subscriptionEvent('customer.subscription.created', sub, cus, 'incomplete', T0), updated(sub, cus, 'active', T0)];
+      const pair = [subscriptionEvent('customer.subscription.created', sub, cus, T0, { status: 'incomplete' }), updated(sub, cus, 'active', T0)];
       await deliver(completed(user.id, sub, cus, T0));
       for (const event of order === 'created first' ? pair : pair.reverse()) await deliver(event);
       expect((await reloadUser(user.id))?.isPremium, order).toBe(true);

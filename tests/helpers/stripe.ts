@@ -73,3 +73,32 @@ export function useStripeDouble(): { calls: StripeCall[] } {
   });
   return { calls };
 }
+
+/** Stripe's `created` of the events the tests send, in seconds, and a day in seconds. */
+export const T0 = 1_760_000_000;
+export const DAY = 86_400;
+
+/** An event as Stripe sends it, around `object`. */
+export const stripeEvent = <T extends object>(type: string, created: number, object: T) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, created, data: { object } });
+
+/** A customer.subscription.* event of subscription `sub` of customer `cus`, with one item (its price when given). */
+export function subscriptionEvent(
+  type: string,
+  sub: string,
+  cus: string,
+  created: number,
+  { status = 'active', priceId, cancelAtPeriodEnd = false, periodEnd = T0 + 30 * DAY }: { status?: string; priceId?: string; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {},
+) {
+  const item = { id: `si_${sub}`, object: 'subscription_item', ...(priceId ? { price: { id: priceId, object: 'price' } } : {}), current_period_start: T0, current_period_end: periodEnd };
+  return stripeEvent(type, created, {
+    id: sub,
+    object: 'subscription',
+    customer: cus,
+    status,
+    created: T0,
+    cancel_at_period_end: cancelAtPeriodEnd,
+    ended_at: status === 'canceled' ? created : null,
+    metadata: {},
+    items: { object: 'list', data: [item] },
+  });
+}

@@ -8,6 +8,7 @@ import { useUser } from '../../stores/use-user';
 import { $myToolStats, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
 import Membership from './Membership';
 import UpgradeButton from './UpgradeButton';
+import { PageSpinner } from '../../components/PageSpinner';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
 const ToolMetrics = lazy(() => import('./ToolMetrics'));
@@ -88,11 +89,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
 
   // The spinner only until the user is first known: a later refetch keeps the page on screen.
   if (!user) {
-    return (
-      <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   const stats = [

@@ -1,6 +1,6 @@
 // Development mode's stand-in for Stripe's Billing Portal (POST /api/premium/portal sends members here when no Stripe
 // key is set): what the portal would offer, and a way to cancel, which ends Premium as a deleted subscription does.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
@@ -8,8 +8,9 @@ import { TOAST } from '../../../lib/messages';
 import { membershipTitle } from '../../../lib/membership';
 import { $membership } from '../../stores/premium';
 import { showToast } from '../../stores/toast';
-import { redirectToLogin, sentToLogin } from '../../stores/user';
-import { useUser } from '../../stores/use-user';
+import { sentToLogin } from '../../stores/user';
+import { useSignedInUser } from '../../stores/use-user';
+import { PageSpinner } from '../../components/PageSpinner';
 
 const PORTAL_OFFERS = [
   ['Change plan', 'Switch between the Monthly and Annual plans; Stripe prorates the difference.'],
@@ -19,22 +20,12 @@ const PORTAL_OFFERS = [
 ] as const;
 
 export default function DevBilling() {
-  const { data: user, loading } = useUser();
+  const { data: user } = useSignedInUser();
   const { data: membership } = useStore($membership);
   const [cancelling, setCancelling] = useState(false);
 
-  useEffect(() => {
-    if (loading || user) return;
-    const timer = redirectToLogin();
-    return () => clearTimeout(timer);
-  }, [user, loading]);
-
   if (!user) {
-    return (
-      <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   async function cancel() {

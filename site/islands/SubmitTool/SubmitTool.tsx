@@ -11,8 +11,9 @@ import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys, invalidateUser, redirectToLogin, sentToLogin } from '../../stores/user';
-import { useUser } from '../../stores/use-user';
+import { invalidateKeys, invalidateUser, sentToLogin } from '../../stores/user';
+import { useSignedInUser } from '../../stores/use-user';
+import { PageSpinner } from '../../components/PageSpinner';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 const FORM = 'submit-tool';
@@ -25,7 +26,7 @@ function errorText(error: unknown): string {
 const resolver = zodResolver(submissionSchema);
 
 export default function SubmitTool() {
-  const { data: user, loading } = useUser();
+  const { data: user } = useSignedInUser();
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const form = useForm({
@@ -46,19 +47,9 @@ export default function SubmitTool() {
     if (fileInput.current) fileInput.current.value = '';
   }, [isSubmitSuccessful, reset]);
 
-  useEffect(() => {
-    if (loading || user) return;
-    const timer = redirectToLogin();
-    return () => clearTimeout(timer);
-  }, [user, loading]);
-
   // The spinner only until the user is first known: a later refetch keeps the form on screen.
   if (!user) {
-    return (
-      <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   const available = Math.max(0, user.premiumToolsAllowed - user.premiumToolsUsed);

@@ -7,6 +7,7 @@ import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
+import { PageSpinner } from '../../components/PageSpinner';
 
 export default function ToolPreview() {
   const { data: user, loading } = useUser();
@@ -40,11 +41,7 @@ export default function ToolPreview() {
     );
   }
   if (!tool) {
-    return (
-      <div className="flex justify-center py-24">
-        <span className="loading loading-spinner loading-lg" role="status" aria-label="Loading" />
-      </div>
-    );
+    return <PageSpinner />;
   }
   return (
     <article className="max-w-3xl mx-auto px-4 py-10">
