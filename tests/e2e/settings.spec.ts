@@ -127,8 +127,12 @@ test('the tab never polls (SPEC.md section 9): a queued build is followed with R
   await page.goto('/admin#settings');
   const builds = page.getByRole('region', { name: 'Site Builds' });
   const queued = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/admin/rebuild'));
+  // Rebuild Now reads the settings once more. Wait for that read itself: 'Queued' can already show before it lands,
+  // from an earlier test's build still waiting, and the read would then be counted below as a poll.
+  const reread = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/admin/settings'));
   await builds.getByRole('button', { name: 'Rebuild Now' }).click();
   await queued;
+  await reread;
   await expect(builds.getByTestId('latest-build')).toContainText('Queued');
 
   let reads = 0;
