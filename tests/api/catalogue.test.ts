@@ -4,34 +4,14 @@ import { db } from '../../db/client';
 import { listPublicTools } from '../../db/queries/tools';
 import { editorialReviews, tools, type NewTool, type Tool, type User } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { slugify } from '../../lib/slug';
-import { urlKey } from '../../lib/format';
 import { TOOL_STATUS } from '../../lib/tool-status';
 import { call, makeUser } from '../helpers/api';
+import { makeListedTool } from '../helpers/admin';
 
 let owner: User;
-let counter = 0;
 
 /** Inserts a tool, approved unless told otherwise, with a unique slug and url. */
-async function addTool(values: Partial<NewTool> & { name: string }): Promise<Tool> {
-  counter += 1;
-  const url = values.url ?? `https://tool${counter}.example.com`;
-  const [tool] = await db
-    .insert(tools)
-    .values({
-      slug: `${slugify(values.name)}-${counter}`,
-      url,
-      urlKey: urlKey(url),
-      description: 'A helpful assistant for busy professionals.',
-      tags: ['productivity'],
-      status: 'approved',
-      approvedAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
-      submittedById: owner.id,
-      ...values,
-    })
-    .returning();
-  return tool;
-}
+const addTool = (values: Partial<NewTool> & { name: string }): Promise<Tool> => makeListedTool(owner, values);
 
 async function list(query = ''): Promise<{ status: number; body: unknown; res: Response }> {
   const res = await call('GET', `/api/tools${query}`);

@@ -7,35 +7,14 @@ import { tools, type NewTool, type Tool, type User } from '../../db/schema';
 import { browseQuery } from '../../db/queries/tools';
 import type { ToolFacets, ToolListAnswer } from '../../lib/contract';
 import { DIRECTORY_SORTS, type ToolFilters } from '../../lib/directory';
-import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
-import { slugify } from '../../lib/slug';
 import { call, makeUser, signedIn } from '../helpers/api';
-import { NO_PASSWORD, makeTool, reloadTool } from '../helpers/admin';
+import { NO_PASSWORD, makeListedTool, makeTool, reloadTool } from '../helpers/admin';
 
 let owner: User;
-let counter = 0;
 const day = (d: number) => new Date(Date.UTC(2025, 5, d));
 
-async function addTool(values: Partial<NewTool> & { name: string }): Promise<Tool> {
-  counter += 1;
-  const url = values.url ?? `https://dir${counter}.example.com`;
-  const [tool] = await db
-    .insert(tools)
-    .values({
-      slug: `${slugify(values.name)}-${counter}`,
-      url,
-      urlKey: urlKey(url),
-      description: 'A helpful assistant for busy professionals.',
-      tags: ['productivity'],
-      status: 'approved',
-      approvedAt: day(1),
-      submittedById: owner.id,
-      ...values,
-    })
-    .returning();
-  return tool;
-}
+const addTool = (values: Partial<NewTool> & { name: string }): Promise<Tool> => makeListedTool(owner, { approvedAt: day(1), ...values });
 
 async function answer(query: string): Promise<ToolListAnswer> {
   const res = await call('GET', `/api/tools${query}`);

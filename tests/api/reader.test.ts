@@ -8,28 +8,11 @@ import { CACHED_MATCHES, listPublicTools } from '../../db/queries/tools';
 import { tools, users, type User } from '../../db/schema';
 import { TOOL_STATUS } from '../../lib/tool-status';
 import { call, makeUser } from '../helpers/api';
+import { makeListedTool } from '../helpers/admin';
 
 let owner: User;
-let counter = 0;
 
-async function addTool(name: string, description = 'A helpful assistant for busy professionals.') {
-  counter += 1;
-  const [tool] = await db
-    .insert(tools)
-    .values({
-      name,
-      slug: `reader-${counter}`,
-      url: `https://reader${counter}.example.com`,
-      urlKey: `reader${counter}.example.com`,
-      description,
-      tags: ['productivity'],
-      status: TOOL_STATUS.approved,
-      approvedAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
-      submittedById: owner.id,
-    })
-    .returning();
-  return tool;
-}
+const addTool = (name: string, description?: string) => makeListedTool(owner, { name, ...(description ? { description } : {}) });
 
 beforeAll(async () => {
   owner = await makeUser();

@@ -15,6 +15,7 @@ import {
   type Tool,
 } from '../../db/schema';
 import { urlKey } from '../../lib/format';
+import { slugify } from '../../lib/slug';
 import { makeUser } from './api';
 
 let counter = 0;
@@ -44,6 +45,30 @@ export async function makeTool(values: Partial<NewTool> = {}): Promise<Tool> {
       url,
       urlKey: urlKey(url),
       submittedById,
+    })
+    .returning();
+  return tool;
+}
+
+/**
+ * Inserts a public tool of `owner` for the catalogue's read tests: approved, in productivity, with a slug from its name
+ * and approved a minute after the one inserted before it, unless told otherwise.
+ */
+export async function makeListedTool(owner: { id: number }, values: Partial<NewTool> & { name: string }): Promise<Tool> {
+  counter += 1;
+  const url = values.url ?? `https://listed${counter}.example.com`;
+  const [tool] = await db
+    .insert(tools)
+    .values({
+      slug: `${slugify(values.name)}-${counter}`,
+      url,
+      urlKey: urlKey(url),
+      description: 'A helpful assistant for busy professionals.',
+      tags: ['productivity'],
+      status: 'approved',
+      approvedAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
+      submittedById: owner.id,
+      ...values,
     })
     .returning();
   return tool;
