@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import { RESPONSE_BUSINESS_DAYS } from '../../lib/contact';
-import { EmailLayout, paragraph, Quote, siteLink } from './layout';
+import { EmailLayout, Greeting, paragraph, Quote, siteLink } from './layout';
 
 /** To the sender: we have the message. */
 export function ContactConfirmationEmail({ name, message, priority }: { name: string; message: string; priority: boolean }) {
@@ -11,7 +11,7 @@ export function ContactConfirmationEmail({ name, message, priority }: { name: st
       reason="you wrote to us through the contact form"
       action={{ label: 'Read the help pages', href: siteLink('/help') }}
     >
-      <Text style={paragraph}>Hi {name},</Text>
+      <Greeting firstName={name} />
       <Text style={paragraph}>
         Thank you for writing. {priority ? 'As a Premium member, your message is answered first. ' : ''}We reply within {RESPONSE_BUSINESS_DAYS} business
         days. Your message:

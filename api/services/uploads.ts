@@ -221,12 +221,15 @@ const postImagesDir = () => join(uploadsRoot(), 'posts');
  * Writes a prepared featured image under a fresh name and returns its public path. It is served at once, so the
  * editor sees it in the post's preview before saving; one no post holds is removed by the sweep after the grace age.
  */
-export async function storePostImage(image: Buffer): Promise<string> {
-  const dir = postImagesDir();
+export const storePostImage = (image: Buffer): Promise<string> => storeServed(image, 'posts');
+
+/** Writes a prepared image under a fresh name in the uploads folder `folder`, served at once; returns its public path. */
+async function storeServed(image: Buffer, folder: 'posts' | 'tools'): Promise<string> {
+  const dir = join(uploadsRoot(), folder);
   await mkdir(dir, { recursive: true });
   const name = `${crypto.randomUUID()}.webp`;
   await writeFile(join(dir, name), image, { flag: 'wx' });
-  return `${UPLOADS_URL_PREFIX}posts/${name}`;
+  return `${UPLOADS_URL_PREFIX}${folder}/${name}`;
 }
 
 /**
@@ -256,13 +259,7 @@ const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
  * and the reviewer see it before the change request is decided; one that neither a tool nor a pending request holds is
  * removed by the sweep after the grace age.
  */
-export async function storeToolImage(image: Buffer): Promise<string> {
-  const dir = toolImagesDir();
-  await mkdir(dir, { recursive: true });
-  const name = `${crypto.randomUUID()}.webp`;
-  await writeFile(join(dir, name), image, { flag: 'wx' });
-  return toolImageUrl(name);
-}
+export const storeToolImage = (image: Buffer): Promise<string> => storeServed(image, 'tools');
 
 /** Whether an uploaded image (a /uploads/ path) is on disk. */
 export async function uploadExists(url: string): Promise<boolean> {
