@@ -1,15 +1,29 @@
-# The one-process image: Bun (from npm) runs the API, serves the build, and rebuilds the site
-# on approval, so the build toolchain (astro, pagefind) stays in the image.
-FROM node:20-bookworm-slim
+# The image (docs/operations.md, docs/decisions/0061): the pages' server build is made here, at image build time, so
+# a machine starts by migrating and serving; the database, the uploads and the live site build stay on the volume
+# (/data). The server runs as the unprivileged user `app`.
+
+# Build stage: every dependency (the build toolchain is in devDependencies too), then the server build of site/.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm install --include=dev --no-audit --no-fund
+RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
-# The live build sits on the volume beside the database, so a restart serves it even when the start-up
-# rebuild fails (docs/decisions/0027).
-# Which proxy header carries the client address depends on the host: fly.toml sets TRUSTED_PROXY_HEADER
-# (docs/decisions/0021); the retired TRUST_PROXY would stop the start.
-ENV PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist OG_CACHE_DIR=/data/og
+# The server build bakes the public origin into canonical links and feeds: pass the deployment's (fly.toml [build.args]).
+ARG SITE_URL=""
+# No database is needed (nor made) for it.
+RUN SITE_URL="$SITE_URL" DATABASE_URL=":memory:" NODE_ENV=production node_modules/.bin/bun scripts/build-site.ts --app-only
+# The runtime keeps the production dependencies (astro and pagefind rebuild the site on approval) and Bun's binary.
+RUN cp node_modules/bun/bin/bun.exe /usr/local/bin/bun && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage.
+FROM node:20-bookworm-slim
+RUN groupadd --system --gid 10001 app && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app
+WORKDIR /app
+COPY --from=build /usr/local/bin/bun /usr/local/bin/bun
+COPY --from=build /app /app
+RUN mkdir -p /data && chown app:app /data
+ENV NODE_ENV=production PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist OG_CACHE_DIR=/data/og
 EXPOSE 8080
-CMD ["npm", "start"]
+# Starts as root only to hand the mounted volume to `app` (a fresh Fly volume is root's), then drops to `app`.
+ENTRYPOINT ["scripts/docker-entrypoint.sh"]
+CMD ["bun", "scripts/start.ts", "--prebuilt-app"]

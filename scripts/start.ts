@@ -1,11 +1,12 @@
 // `npm start`: migrate, seed demo data when the database is empty (not in production), build the pages' server
-// build, make sure there is a site build to serve (docs/decisions/0027), serve it with the API.
+// build (unless `--prebuilt-app`: the image made it), make sure there is a site build to serve (docs/decisions/0027),
+// serve it with the API.
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
 import { config } from '../api/config';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
-import { buildApp, hasLiveBuild } from '../api/services/site-build';
+import { buildApp, hasAppBuild, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
 console.log(`Database: ${databaseUrl()}`);
@@ -15,14 +16,22 @@ if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
   await seedDemo(db);
 }
 if (!process.argv.includes('--no-build')) {
-  // The pages' server build bakes in SITE_URL (canonical links), so it is made here, where the deployment's is known.
-  const app = await buildApp();
-  if (!app.ok) {
-    console.error(app.log);
-    console.error('The server build of the pages failed.');
-    process.exit(1);
+  if (process.argv.includes('--prebuilt-app')) {
+    // The image made the server build at image build time (Dockerfile), with the deployment's SITE_URL.
+    if (!hasAppBuild(config.appDir)) {
+      console.error(`--prebuilt-app: there is no server build of the pages in ${config.appDir}; run \`npm run build -- --app-only\` first.`);
+      process.exit(1);
+    }
+  } else {
+    // The pages' server build bakes in SITE_URL (canonical links), so it is made here, where the deployment's is known.
+    const app = await buildApp();
+    if (!app.ok) {
+      console.error(app.log);
+      console.error('The server build of the pages failed.');
+      process.exit(1);
+    }
+    console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
   }
-  console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
   if (!hasLiveBuild(config.distDir)) console.log('Building the site…');
   const start = await prepareSiteForStart();
   if (start.outcome === 'failed') {

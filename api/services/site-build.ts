@@ -44,6 +44,11 @@ export function hasLiveBuild(distDir: string): boolean {
   return existsSync(join(resolve(ROOT, distDir), 'index.html'));
 }
 
+/** Whether appDir holds a server build of the pages (its entry point). */
+export function hasAppBuild(appDir: string): boolean {
+  return existsSync(join(resolve(ROOT, appDir), 'server/entry.mjs'));
+}
+
 /** Points `distDir` at `buildDir` in one rename, replacing a plain folder the first time. */
 function swapIn(buildDir: string, distDir: string): void {
   const tmp = `${distDir}.next-${process.pid}-${Date.now()}`;
