@@ -1,0 +1,127 @@
+// An embedded replica (DATABASE_URL=file:..., DATABASE_SYNC_URL=the primary): this process reads a local file that
+// libSQL keeps in step with a real sqld (tests/helpers/sqld.ts), and writes to the primary. It reads its own writes at
+// once, sees another client's writes once it has pulled them, and takes no lock of its own (docs/decisions/0058).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqldAvailable, startSqld } from '../helpers/sqld';
+
+const server = sqldAvailable ? await startSqld({ auth: true }) : undefined;
+const local = join(mkdtempSync(join(tmpdir(), 'replica-')), 'replica.db');
+// A long interval: in these tests the replica pulls only at open and after its own writes, unless a test says so.
+if (server) Object.assign(process.env, { DATABASE_URL: `file:${local}`, DATABASE_SYNC_URL: server.url, DATABASE_AUTH_TOKEN: server.authToken, DATABASE_SYNC_INTERVAL: '3600' });
+const { db, lockPolicy, openDatabase, readDb } = await import('../../db/client');
+const { databaseKind, databaseSettings } = await import('../../db/settings');
+const { migrateDatabase } = await import('../../db/migrate');
+const { loginThrottle, users } = await import('../../db/schema');
+const { call, sessionCookie } = await import('../helpers/api');
+
+/** A client of the primary itself, as another machine would write. */
+const primary = server && createClient({ url: server.url, authToken: server.authToken });
+const throttle = (key: string) => ({ key, failures: 1, windowStartedAt: new Date() });
+const keysLike = (database: typeof db, prefix: string) => database.$count(loginThrottle, sql`${loginThrottle.key} like ${`${prefix}%`}`);
+
+beforeAll(async () => {
+  if (server) await migrateDatabase(db);
+});
+
+afterAll(async () => {
+  primary?.close();
+  db.$client.close();
+  await server?.stop();
+});
+
+const replica = describe.skipIf(!server);
+
+describe('DATABASE_SYNC_URL', () => {
+  it('makes a file URL an embedded replica, and refuses it beside anything but a file', () => {
+    expect(databaseKind('file:/data/replica.db', 'libsql://db-org.turso.io')).toBe('replica');
+    expect(lockPolicy('file:/data/replica.db', 'libsql://db-org.turso.io')).toBe('none');
+    expect(() => databaseKind('libsql://db-org.turso.io', 'libsql://db-org.turso.io')).toThrow('set DATABASE_URL to a file: URL');
+    expect(() => databaseKind(':memory:', 'https://db.example.com')).toThrow('DATABASE_SYNC_URL');
+    expect(() => databaseKind('file:/data/replica.db', 'postgres://db')).toThrow('DATABASE_SYNC_URL must be');
+  });
+
+  it('pulls every 5 seconds unless DATABASE_SYNC_INTERVAL says otherwise, in whole seconds', () => {
+    expect(databaseSettings({})).toEqual({ url: 'file:data/app.db', authToken: '', syncUrl: '', syncIntervalSeconds: 5 });
+    expect(databaseSettings({ DATABASE_SYNC_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_INTERVAL: '30' })).toMatchObject({ syncUrl: 'libsql://db-org.turso.io', syncIntervalSeconds: 30 });
+    for (const wrong of ['0', '1.5', 'soon', '-2']) expect(() => databaseSettings({ DATABASE_SYNC_INTERVAL: wrong })).toThrow('DATABASE_SYNC_INTERVAL');
+  });
+});
+
+replica('an embedded replica of a libSQL server', () => {
+  it('sends its writes to the primary, and reads its own write at once, through libSQL and the per-request reader', async () => {
+    await db.insert(loginThrottle).values(throttle('own:1'));
+    // On the primary: the write did not stay in the local file.
+    expect((await primary!.execute("select count(*) as n from login_throttle where key = 'own:1'")).rows[0].n).toBe(1);
+    expect(await keysLike(db, 'own:')).toBe(1);
+    // The reader is bun:sqlite on the replica's local file, which libSQL keeps in WAL mode.
+    expect(readDb()).not.toBe(db);
+    expect(await readDb().select().from(loginThrottle).where(eq(loginThrottle.key, 'own:1'))).toHaveLength(1);
+  });
+
+  it('reads a committed transaction at once, and keeps nothing of one that rolled back', async () => {
+    await db.transaction(async (tx) => {
+      await tx.insert(loginThrottle).values(throttle('tx:1'));
+      expect(await tx.$count(loginThrottle, eq(loginThrottle.key, 'tx:1'))).toBe(1);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(loginThrottle).values(throttle('tx:2'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await readDb().select({ key: loginThrottle.key }).from(loginThrottle).where(sql`${loginThrottle.key} like 'tx:%'`)).toEqual([{ key: 'tx:1' }]);
+  });
+
+  it('serves a sign-up and the signed-in user right after it', async () => {
+    const register = await call('POST', '/api/register', { body: { email: 'replica@example.com', password: 'secret1', firstName: 'Rep', lastName: 'Lica' } });
+    expect(register.status).toBe(200);
+    const me = await call('GET', '/api/user', { cookie: sessionCookie(register) });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe('replica@example.com');
+  });
+
+  it("sees another machine's write once it has pulled it", async () => {
+    await primary!.execute("insert into login_throttle (key, failures, windowStartedAt) values ('elsewhere:1', 1, 0)");
+    expect(await keysLike(db, 'elsewhere:')).toBe(0);
+    await db.$client.sync();
+    expect(await keysLike(db, 'elsewhere:')).toBe(1);
+    expect(await keysLike(readDb(), 'elsewhere:')).toBe(1);
+  });
+
+  it('pulls on its own every DATABASE_SYNC_INTERVAL seconds', async () => {
+    const other = openDatabase(`file:${local.replace(/\.db$/, '-2.db')}`, server!.authToken, { syncUrl: server!.url, syncIntervalSeconds: 1 });
+    try {
+      await expect.poll(() => other.$count(users), { timeout: 10_000 }).toBeGreaterThan(0);
+      await primary!.execute("insert into login_throttle (key, failures, windowStartedAt) values ('later:1', 1, 0)");
+      await expect.poll(() => keysLike(other, 'later:'), { timeout: 10_000, interval: 200 }).toBe(1);
+    } finally {
+      other.$client.close();
+    }
+  });
+
+  it('takes no lock in the process: a read passes an open transaction, and two transactions overlap', async () => {
+    let bStarted!: () => void;
+    const started = new Promise<void>((resolve) => (bStarted = resolve));
+    const order: string[] = [];
+    const a = db.transaction(async (tx) => {
+      await tx.insert(loginThrottle).values(throttle('side:a'));
+      // The replica's one connection is not held by the transaction: the global db still reads.
+      expect(await keysLike(db, 'side:')).toBe(0);
+      await started;
+      order.push('a commits');
+    });
+    const b = db.transaction(async (tx) => {
+      bStarted();
+      await tx.insert(loginThrottle).values(throttle('side:b'));
+      order.push('b wrote');
+    });
+    await Promise.all([a, b]);
+    expect(order).toEqual(['a commits', 'b wrote']);
+    expect(await keysLike(readDb(), 'side:')).toBe(2);
+  });
+});
