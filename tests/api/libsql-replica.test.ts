@@ -105,18 +105,24 @@ replica('an embedded replica of a libSQL server', () => {
   });
 
   it('takes no lock in the process: a read passes an open transaction, and two transactions overlap', async () => {
+    let aInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => (aInserted = resolve));
     let bStarted!: () => void;
     const started = new Promise<void>((resolve) => (bStarted = resolve));
     const order: string[] = [];
     const a = db.transaction(async (tx) => {
       await tx.insert(loginThrottle).values(throttle('side:a'));
-      // The replica's one connection is not held by the transaction: the global db still reads.
+      aInserted();
+      // Nothing is committed yet; the replica's one connection is not held by the transaction: the global db still reads.
       expect(await keysLike(db, 'side:')).toBe(0);
+      // With a lock in the process, B would only start after A ends: A would wait here for good.
       await started;
       order.push('a commits');
     });
     const b = db.transaction(async (tx) => {
       bStarted();
+      await inserted;
+      // BEGIN IMMEDIATE goes with this first statement, and the server holds it until A has committed.
       await tx.insert(loginThrottle).values(throttle('side:b'));
       order.push('b wrote');
     });

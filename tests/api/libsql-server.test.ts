@@ -3,7 +3,7 @@
 // seed, the core flows through app.handle, transactions that roll back, and concurrent writers in two clients.
 import { createClient } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sqldAvailable, startSqld } from '../helpers/sqld';
 
 // Every module that imports db/client.ts opens DATABASE_URL on import: point it at the server first.
@@ -16,6 +16,11 @@ const { auditLog, emailOutbox, loginThrottle, tools, users } = await import('../
 const { call, sessionCookie, signedIn } = await import('../helpers/api');
 const { NO_PASSWORD, makeTool, reloadTool, reviewsOf } = await import('../helpers/admin');
 const { DEMO_ADMIN_EMAIL } = await import('../../db/demo-accounts');
+
+// The migrations from nothing, as `npm start` applies them.
+beforeAll(async () => {
+  if (server) await migrateDatabase(db);
+});
 
 afterAll(async () => {
   db.$client.close();
@@ -35,8 +40,7 @@ remote('a libSQL server (sqld) by URL', () => {
     anonymous.$client.close();
   });
 
-  it('applies the migrations and the demo seed, and applies them again as no-ops', async () => {
-    await migrateDatabase(db);
+  it('applies the migrations again as a no-op, and the demo seed', async () => {
     await migrateDatabase(db);
     await seedDemo(db);
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
@@ -105,18 +109,22 @@ remote('a libSQL server (sqld) by URL', () => {
   });
 
   it('runs transactions of this process side by side: the server, not the process, orders their writes', async () => {
-    const order: string[] = [];
+    let aInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => (aInserted = resolve));
     let bStarted!: () => void;
     const started = new Promise<void>((resolve) => (bStarted = resolve));
+    const order: string[] = [];
     const a = db.transaction(async (tx) => {
       await tx.insert(loginThrottle).values({ key: 'side:a', failures: 1, windowStartedAt: new Date() });
+      aInserted();
       // With a lock in the process, B would only start after A ends: A would wait here for good.
       await started;
       order.push('a commits');
     });
     const b = db.transaction(async (tx) => {
       bStarted();
-      // BEGIN IMMEDIATE goes with this first statement, and sqld holds it until A has committed.
+      await inserted;
+      // BEGIN IMMEDIATE goes with this first statement, and the server holds it until A has committed.
       await tx.insert(loginThrottle).values({ key: 'side:b', failures: 1, windowStartedAt: new Date() });
       order.push('b wrote');
     });
