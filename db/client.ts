@@ -86,10 +86,16 @@ function isLockConflict(error: unknown): boolean {
   return /\bSQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 }
 
-/** Whether an error (or one it wraps, as drizzle wraps driver errors) means the database is busy. */
+/**
+ * A libSQL server (sqld) never answers SQLITE_BUSY: it holds a second writer until the first commits, and ends a
+ * transaction that has held the write lock for 5 s while another waits (TRANSACTION_TIMEOUT, rolled back).
+ */
+const transactionEndedByServer = (error: unknown) => sqliteCode(error).split(' ').includes('TRANSACTION_TIMEOUT');
+
+/** Whether an error (or one it wraps, as drizzle wraps driver errors) means the database is busy: nothing was written. */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof DatabaseBusyError || isLockConflict(e)) return true;
+    if (e instanceof DatabaseBusyError || isLockConflict(e) || transactionEndedByServer(e)) return true;
   }
   return false;
 }

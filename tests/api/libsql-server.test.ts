@@ -9,7 +9,7 @@ import { sqldAvailable, startSqld } from '../helpers/sqld';
 // Every module that imports db/client.ts opens DATABASE_URL on import: point it at the server first.
 const server = sqldAvailable ? await startSqld({ auth: true }) : undefined;
 if (server) Object.assign(process.env, { DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: server.authToken });
-const { db, lockPolicy, openDatabase, readDb } = await import('../../db/client');
+const { db, isDatabaseBusy, lockPolicy, openDatabase, readDb } = await import('../../db/client');
 const { migrateDatabase } = await import('../../db/migrate');
 const { seedDemo } = await import('../../db/seed');
 const { auditLog, emailOutbox, loginThrottle, tools, users } = await import('../../db/schema');
@@ -143,6 +143,24 @@ remote('a libSQL server (sqld) by URL', () => {
       );
       await Promise.all(writes);
       expect(await db.$count(loginThrottle, sql`${loginThrottle.key} like 'two:%'`)).toBe(40);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('answers busy (503) for a transaction sqld ended for holding the write lock while another writer waited', async () => {
+    const other = createClient({ url: server!.url, authToken: server!.authToken });
+    try {
+      const error = await db
+        .transaction(async (tx) => {
+          await tx.insert(loginThrottle).values({ key: 'stolen:a', failures: 1, windowStartedAt: new Date() });
+          // Another machine's write waits for the lock; sqld gives it the lock after 5 s and ends this transaction.
+          await other.execute("insert into login_throttle (key, failures, windowStartedAt) values ('stolen:b', 1, 0)");
+        })
+        .catch((e: unknown) => e);
+      expect(String(error)).toMatch(/TRANSACTION_TIMEOUT/);
+      expect(isDatabaseBusy(error)).toBe(true);
+      expect((await db.select({ key: loginThrottle.key }).from(loginThrottle).where(sql`${loginThrottle.key} like 'stolen:%'`)).map((r) => r.key)).toEqual(['stolen:b']);
     } finally {
       other.close();
     }
