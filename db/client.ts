@@ -256,18 +256,15 @@ function clients(open: () => Client, renewable: boolean) {
 function openReplica(url: string, authToken: string | undefined, { syncUrl, syncIntervalSeconds }: ReplicaOf) {
   const local = createClient({ url, syncUrl, authToken, syncInterval: syncIntervalSeconds, readYourWrites: false });
   const primary = createClient({ url: syncUrl, authToken });
-  let pulling: Promise<void> | undefined;
-  /** Pulls the primary's changes; writes that finish together share one pull (it runs after all of them). */
-  const catchUp = () =>
-    (pulling ??= Promise.resolve()
-      .then(() => local.sync())
-      .then(
-        () => undefined,
-        (error) => console.error(`Could not pull the changes of ${syncUrl} into ${url}: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => (pulling = undefined)));
-  // The first pull, before anything reads: the local file may be empty or days behind.
-  void catchUp();
+  const pull = () =>
+    local.sync().then(
+      () => undefined,
+      (error) => console.error(`Could not pull the changes of ${syncUrl} into ${url}: ${error instanceof Error ? error.message : error}`),
+    );
+  // The first pull, before anything reads (it takes the replica's one connection now): the file may be empty or behind.
+  let pulling: Promise<void> | undefined = pull().finally(() => (pulling = undefined));
+  /** Pulls the primary's changes; writes that finish together share one pull, which starts after all of them. */
+  const catchUp = () => (pulling ??= Promise.resolve().then(pull).finally(() => (pulling = undefined)));
   return { local, primary, catchUp };
 }
 
