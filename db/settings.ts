@@ -17,13 +17,35 @@ export interface DatabaseSettings {
   syncIntervalSeconds: number;
 }
 
+/**
+ * Set by the primary server process in the environment of each further process serving the port (api/services/
+ * replicas.ts), 1, 2, ...: the same slot across restarts.
+ */
+export const SERVER_PROCESS_SLOT_ENV = 'SERVER_PROCESS_SLOT';
+
+/**
+ * The local file of an embedded replica for this server process: libSQL keeps one file per client, and two
+ * processes pulling into one file fail ("database is locked" in the injector) and lose track of what they have
+ * pulled. So server process N > 0 keeps its own copy beside it: file:/data/replica.db -> file:/data/replica-N.db.
+ */
+function replicaFileOfProcess(url: string, slot: string | undefined): string {
+  if (!slot) return url;
+  if (!/^[1-9]\d*$/.test(slot)) throw new Error(`${SERVER_PROCESS_SLOT_ENV} must be a whole number of 1 or more, not "${slot}"`);
+  const [path, ...query] = url.split('?');
+  const numbered = /\.[a-z0-9]+$/i.test(path) ? path.replace(/(\.[a-z0-9]+)$/i, `-${slot}$1`) : `${path}-${slot}`;
+  return [numbered, ...query].join('?');
+}
+
 export function databaseSettings(env: Record<string, string | undefined> = process.env): DatabaseSettings {
   const interval = env.DATABASE_SYNC_INTERVAL?.trim();
   if (interval && !/^[1-9]\d{0,6}$/.test(interval)) throw new Error(`DATABASE_SYNC_INTERVAL must be a whole number of seconds, 1 or more, not "${interval}"`);
+  const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const syncUrl = env.DATABASE_SYNC_URL?.trim() || '';
   return {
-    url: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    // The embedded file and a server are shared by every process; a replica's file is not.
+    url: syncUrl ? replicaFileOfProcess(url, env[SERVER_PROCESS_SLOT_ENV]?.trim()) : url,
     authToken: env.DATABASE_AUTH_TOKEN || '',
-    syncUrl: env.DATABASE_SYNC_URL?.trim() || '',
+    syncUrl,
     syncIntervalSeconds: interval ? Number(interval) : DEFAULT_SYNC_INTERVAL_SECONDS,
   };
 }

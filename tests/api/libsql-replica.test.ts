@@ -1,9 +1,9 @@
 // An embedded replica (DATABASE_URL=file:..., DATABASE_SYNC_URL=the primary): this process reads a local file that
 // libSQL keeps in step with a real sqld (tests/helpers/sqld.ts), and writes to the primary. It reads its own writes at
 // once, sees another client's writes once it has pulled them, and takes no lock of its own (docs/decisions/0058).
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,15 @@ describe('DATABASE_SYNC_URL', () => {
     expect(databaseSettings({})).toEqual({ url: 'file:data/app.db', authToken: '', syncUrl: '', syncIntervalSeconds: 5 });
     expect(databaseSettings({ DATABASE_SYNC_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_INTERVAL: '30' })).toMatchObject({ syncUrl: 'libsql://db-org.turso.io', syncIntervalSeconds: 30 });
     for (const wrong of ['0', '1.5', 'soon', '-2']) expect(() => databaseSettings({ DATABASE_SYNC_INTERVAL: wrong })).toThrow('DATABASE_SYNC_INTERVAL');
+  });
+
+  it('gives each further server process its own replica file, and shares the embedded file and a server', () => {
+    const replicaOf = { DATABASE_SYNC_URL: 'libsql://db-org.turso.io' };
+    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica.db', SERVER_PROCESS_SLOT: '2' }).url).toBe('file:/data/replica-2.db');
+    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica', SERVER_PROCESS_SLOT: '1' }).url).toBe('file:/data/replica-1');
+    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica.db' }).url).toBe('file:/data/replica.db');
+    expect(databaseSettings({ DATABASE_URL: 'file:/data/app.db', SERVER_PROCESS_SLOT: '2' }).url).toBe('file:/data/app.db');
+    expect(databaseSettings({ DATABASE_URL: 'libsql://db-org.turso.io', SERVER_PROCESS_SLOT: '2' }).url).toBe('libsql://db-org.turso.io');
   });
 });
 
@@ -130,4 +139,34 @@ replica('an embedded replica of a libSQL server', () => {
     expect(order).toEqual(['a commits', 'b wrote']);
     expect(await keysLike(readDb(), 'side:')).toBe(2);
   });
+
+  it('serves from two server processes, each pulling into a file of its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-processes-'));
+    const server_ = Bun.spawn([process.execPath, 'api/server.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: `file:${join(dir, 'site.db')}`, DIST_DIR: join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
+      stdout: 'pipe',
+      stderr: 'inherit',
+    });
+    try {
+      let said = '';
+      let base = '';
+      for await (const chunk of server_.stdout.pipeThrough(new TextDecoderStream())) {
+        said += chunk;
+        const serving = /Serving on http:\/\/localhost:(\d+) from 2 processes/.exec(said);
+        if (serving) {
+          base = `http://127.0.0.1:${serving[1]}`;
+          break;
+        }
+      }
+      await expect.poll(() => existsSync(join(dir, 'site-1.db')), { timeout: 15_000 }).toBe(true);
+      expect(existsSync(join(dir, 'site.db'))).toBe(true);
+      // Each request on a connection of its own: the kernel spreads them over both processes.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/tools?search=replica`, { headers: { connection: 'close' }, keepalive: false })));
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    } finally {
+      server_.kill('SIGTERM');
+      await server_.exited;
+    }
+  }, 60_000);
 });
