@@ -9,9 +9,7 @@ import { createClient, type Client, type InStatement, type Transaction as Libsql
 import { drizzle as drizzleBunSqlite } from 'drizzle-orm/bun-sqlite';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
-import { databaseKind, databaseSettings, DEFAULT_DATABASE_URL } from './settings';
-
-export { DEFAULT_DATABASE_URL };
+import { databaseKind, databaseSettings } from './settings';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
@@ -345,7 +343,9 @@ const READER_BUSY_TIMEOUT_MS = 250;
  * database in WAL mode, bun:sqlite opened read-only on the same file, which caches its prepared statements and reads
  * rows without the per-statement prepare and column lookups of the libSQL client (about a tenth of the time); WAL
  * lets it read while the libSQL connection writes, and it sees every committed write at its next statement.
- * Anything else (a server URL, memory, a file not in WAL mode) reads through `database` itself. Select only: the
+ * The local file of an embedded replica is read the same way: libSQL keeps it in WAL mode and injects the frames it
+ * pulls, so this connection sees what the replica's own does (docs/decisions/0058). Anything else (a server URL,
+ * memory, a file not in WAL mode) reads through `database` itself. Select only: the
  * connection refuses writes (SQLITE_READONLY), and it is typed as the libSQL database because drizzle's select
  * builders are the same and awaitable on both drivers.
  */
