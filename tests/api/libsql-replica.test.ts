@@ -1,9 +1,9 @@
 // An embedded replica (DATABASE_URL=file:..., DATABASE_SYNC_URL=the primary): this process reads a local file that
 // libSQL keeps in step with a real sqld (tests/helpers/sqld.ts), and writes to the primary. It reads its own writes at
 // once, sees another client's writes once it has pulled them, and takes no lock of its own (docs/decisions/0058).
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ afterAll(async () => {
   primary?.close();
   db.$client.close();
   await server?.stop();
+  rmSync(dirname(local), { recursive: true, force: true });
 });
 
 const replica = describe.skipIf(!server);
@@ -142,7 +143,7 @@ replica('an embedded replica of a libSQL server', () => {
 
   it('serves from two server processes, each pulling into a file of its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replica-processes-'));
-    const server_ = Bun.spawn([process.execPath, 'api/server.ts'], {
+    const processes = Bun.spawn([process.execPath, 'api/server.ts'], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATABASE_URL: `file:${join(dir, 'site.db')}`, DIST_DIR: join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
       stdout: 'pipe',
@@ -151,7 +152,7 @@ replica('an embedded replica of a libSQL server', () => {
     try {
       let said = '';
       let base = '';
-      for await (const chunk of server_.stdout.pipeThrough(new TextDecoderStream())) {
+      for await (const chunk of processes.stdout.pipeThrough(new TextDecoderStream())) {
         said += chunk;
         const serving = /Serving on http:\/\/localhost:(\d+) from 2 processes/.exec(said);
         if (serving) {
@@ -165,8 +166,9 @@ replica('an embedded replica of a libSQL server', () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/tools?search=replica`, { headers: { connection: 'close' }, keepalive: false })));
       expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
     } finally {
-      server_.kill('SIGTERM');
-      await server_.exited;
+      processes.kill('SIGTERM');
+      await processes.exited;
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
