@@ -1,4 +1,5 @@
 // Settings read from the environment, once, with the development defaults of DESIGN.md.
+import { databaseSettings } from '../db/settings';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
 
 export const isProduction = process.env.NODE_ENV === 'production';
@@ -66,4 +67,13 @@ export const config = {
   ogCacheDir: process.env.OG_CACHE_DIR || 'data/og',
   /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
   appDir: process.env.APP_DIR || 'build/app',
+  /**
+   * Where the database is (docs/decisions/0058-database-by-url.md). db/client.ts reads the same settings itself
+   * (db/settings.ts), so that the command-line tools (migrate, seed) need no other setting of the server.
+   * - url: DATABASE_URL, default file:data/app.db; libsql://, http(s)://, ws(s):// for a libSQL server.
+   * - authToken: DATABASE_AUTH_TOKEN, the server's JWT (Turso, or sqld with --auth-jwt-key-file).
+   * - syncUrl: DATABASE_SYNC_URL, the primary of an embedded replica kept at the file of DATABASE_URL.
+   * - syncIntervalSeconds: DATABASE_SYNC_INTERVAL, seconds between the replica's pulls (default 5).
+   */
+  database: databaseSettings(process.env),
 };

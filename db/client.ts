@@ -1,4 +1,5 @@
-// The database client: drizzle over libSQL, from DATABASE_URL (default: a file under data/).
+// The database client: drizzle over libSQL, from DATABASE_URL (default: a file under data/), a libSQL server, or an
+// embedded replica of one (DATABASE_SYNC_URL): docs/decisions/0009, 0039, 0058.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -8,8 +9,7 @@ import { createClient, type Client, type InStatement, type Transaction as Libsql
 import { drizzle as drizzleBunSqlite } from 'drizzle-orm/bun-sqlite';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
-
-export const DEFAULT_DATABASE_URL = 'file:data/app.db';
+import { databaseKind, databaseSettings } from './settings';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
@@ -21,7 +21,19 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return databaseSettings().url;
+}
+
+/** Where an embedded replica's writes go and its changes come from (DATABASE_SYNC_URL), and how often it pulls them. */
+export interface ReplicaOf {
+  syncUrl: string;
+  syncIntervalSeconds: number;
+}
+
+/** The replica settings of the environment, if DATABASE_SYNC_URL is set. */
+function replicaOfEnv(): ReplicaOf | undefined {
+  const { syncUrl, syncIntervalSeconds } = databaseSettings();
+  return syncUrl ? { syncUrl, syncIntervalSeconds } : undefined;
 }
 
 /**
@@ -30,14 +42,15 @@ export function databaseUrl(): string {
  *   SQLITE_BUSY at once (a busy timeout would block the event loop, the driver being synchronous),
  *   so transactions and write statements take turns; reads use their own connections and pass.
  * - 'all' (in memory): the client has a single connection, which a transaction holds.
- * - 'none' (libsql://, http(s)://, ws(s)://): the server orders writers; a process-wide lock
- *   would only allow one network round trip at a time.
+ * - 'none' (libsql://, http(s)://, ws(s)://, and an embedded replica, whose writes go to its primary): the
+ *   server orders writers (it holds a second BEGIN IMMEDIATE until the first commits, and never answers
+ *   SQLITE_BUSY); a process-wide lock would only allow one network round trip at a time.
  */
 export type LockPolicy = 'none' | 'writers' | 'all';
 
-export function lockPolicy(url: string): LockPolicy {
-  if (url === ':memory:' || url.startsWith('file::memory:')) return 'all';
-  return url.startsWith('file:') ? 'writers' : 'none';
+export function lockPolicy(url: string, syncUrl = ''): LockPolicy {
+  const kind = databaseKind(url, syncUrl);
+  return kind === 'memory' ? 'all' : kind === 'file' ? 'writers' : 'none';
 }
 
 /** How long a statement keeps retrying while another connection holds the write lock. */
@@ -71,10 +84,16 @@ function isLockConflict(error: unknown): boolean {
   return /\bSQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 }
 
-/** Whether an error (or one it wraps, as drizzle wraps driver errors) means the database is busy. */
+/**
+ * A libSQL server (sqld) never answers SQLITE_BUSY: it holds a second writer until the first commits, and ends a
+ * transaction that has held the write lock for 5 s while another waits (TRANSACTION_TIMEOUT, rolled back).
+ */
+const transactionEndedByServer = (error: unknown) => sqliteCode(error).split(' ').includes('TRANSACTION_TIMEOUT');
+
+/** Whether an error (or one it wraps, as drizzle wraps driver errors) means the database is busy: nothing was written. */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof DatabaseBusyError || isLockConflict(e)) return true;
+    if (e instanceof DatabaseBusyError || isLockConflict(e) || transactionEndedByServer(e)) return true;
   }
   return false;
 }
@@ -225,24 +244,49 @@ function clients(open: () => Client, renewable: boolean) {
   return { current: () => current.client, use, transaction };
 }
 
-export function openDatabase(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN): Database {
+/**
+ * An embedded replica (docs/decisions/0058): two clients. Reads go to the local file, which libSQL keeps as a
+ * replica of the primary (pulled at open, every `syncIntervalSeconds`, and after each write of this process);
+ * writes and transactions go straight to the primary over HTTP. Not through the replica: its client has a single
+ * connection, which a transaction would hold for all its round trips (other calls then fail TRANSACTION_ACTIVE),
+ * and its writes and pulls are synchronous native calls that stop the event loop for a round trip each.
+ */
+function openReplica(url: string, authToken: string | undefined, { syncUrl, syncIntervalSeconds }: ReplicaOf) {
+  const local = createClient({ url, syncUrl, authToken, syncInterval: syncIntervalSeconds, readYourWrites: false });
+  const primary = createClient({ url: syncUrl, authToken });
+  const pull = () =>
+    local.sync().then(
+      () => undefined,
+      (error) => console.error(`Could not pull the changes of ${syncUrl} into ${url}: ${error instanceof Error ? error.message : error}`),
+    );
+  // The first pull, before anything reads (it takes the replica's one connection now): the file may be empty or behind.
+  let pulling: Promise<void> | undefined = pull().finally(() => (pulling = undefined));
+  /** Pulls the primary's changes; writes that finish together share one pull, which starts after all of them. */
+  const catchUp = () => (pulling ??= Promise.resolve().then(pull).finally(() => (pulling = undefined)));
+  return { local, primary, catchUp };
+}
+
+export function openDatabase(url = databaseUrl(), authToken = databaseSettings().authToken, replicaOf = replicaOfEnv()): Database {
   url = absoluteFileUrl(url);
-  if (url.startsWith('file:') && !url.includes(':memory:')) {
-    mkdirSync(dirname(filePathOf(url)), { recursive: true });
-  }
-  const policy = lockPolicy(url);
+  const kind = databaseKind(url, replicaOf?.syncUrl);
+  if (kind === 'file' || kind === 'replica') mkdirSync(dirname(filePathOf(url)), { recursive: true });
+  const policy = lockPolicy(url, replicaOf?.syncUrl);
   const exclusive = mutex();
   const scopes = new AsyncLocalStorage<Scope>();
   const deadline = () => scopes.getStore()?.deadline ?? performance.now() + BUSY_RETRY_MS;
+  const replica = replicaOf && openReplica(url, authToken || undefined, replicaOf);
   // Only a file database can be opened again without losing it; a server's connection is not left unfinished.
-  const pool = clients(() => createClient({ url, authToken: authToken || undefined }), policy === 'writers');
+  const pool = replica ? clients(() => replica.local, false) : clients(() => createClient({ url, authToken: authToken || undefined }), policy === 'writers');
+  // Where writes and transactions go: the same client, or a replica's primary.
+  const writers = replica ? clients(() => replica.primary, false) : pool;
 
   /** Runs one client call: refused if it writes inside a transaction scope, queued if the policy says so, retried while busy. */
   function statement<T>(writes: boolean, what: string, run: (client: Client) => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
     const until = performance.now() + BUSY_RETRY_MS;
-    const attempt = () => retryWhileBusy(() => pool.use(run), until);
+    const attempt = () => retryWhileBusy(() => (writes ? writers : pool).use(run), until);
     if (scope?.active) return writes ? Promise.reject(new WriteOutsideTransactionError(what)) : attempt();
+    if (replica && writes) return attempt().then(async (result) => (await replica.catchUp(), result));
     return policy === 'all' || (policy === 'writers' && writes) ? exclusive(attempt) : attempt();
   }
 
@@ -252,6 +296,11 @@ export function openDatabase(url = databaseUrl(), authToken = process.env.DATABA
       const value = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
       switch (prop) {
+        case 'close':
+          return () => {
+            if (writers !== pool) writers.current().close();
+            target.close();
+          };
         case 'execute':
           return (stmt: InStatement, ...rest: unknown[]) =>
             statement(!isReadStatement(stmt), 'A write', (c) => (c.execute as (...a: unknown[]) => Promise<unknown>)(stmt, ...rest));
@@ -264,7 +313,7 @@ export function openDatabase(url = databaseUrl(), authToken = process.env.DATABA
           return (stmts: InStatement[]) => statement(true, 'migrate()', (c) => c.migrate(stmts));
         case 'transaction':
           // Only db.transaction below opens one, already in its turn; BEGIN IMMEDIATE is where another process's lock shows.
-          return (mode?: TransactionMode) => retryWhileBusy(() => pool.transaction(mode), deadline());
+          return (mode?: TransactionMode) => retryWhileBusy(() => writers.transaction(mode), deadline());
         default:
           return value.bind(target);
       }
@@ -277,6 +326,8 @@ export function openDatabase(url = databaseUrl(), authToken = process.env.DATABA
     if (scopes.getStore()?.active) throw new WriteOutsideTransactionError('A nested db.transaction()', 'use tx.transaction() for a savepoint.');
     const scope: Scope = { active: true, deadline: performance.now() + BUSY_RETRY_MS };
     const run = () => scopes.run(scope, () => transaction(...args)).finally(() => (scope.active = false));
+    // A replica reads its primary's commit only once it has pulled it.
+    if (replica) return run().then(async (result) => (await replica.catchUp(), result));
     return policy === 'none' ? run() : exclusive(run);
   }) as typeof transaction;
   return database;
@@ -292,7 +343,9 @@ const READER_BUSY_TIMEOUT_MS = 250;
  * database in WAL mode, bun:sqlite opened read-only on the same file, which caches its prepared statements and reads
  * rows without the per-statement prepare and column lookups of the libSQL client (about a tenth of the time); WAL
  * lets it read while the libSQL connection writes, and it sees every committed write at its next statement.
- * Anything else (a server URL, memory, a file not in WAL mode) reads through `database` itself. Select only: the
+ * The local file of an embedded replica is read the same way: libSQL keeps it in WAL mode and injects the frames it
+ * pulls, so this connection sees what the replica's own does (docs/decisions/0058). Anything else (a server URL,
+ * memory, a file not in WAL mode) reads through `database` itself. Select only: the
  * connection refuses writes (SQLITE_READONLY), and it is typed as the libSQL database because drizzle's select
  * builders are the same and awaitable on both drivers.
  */

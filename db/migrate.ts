@@ -2,12 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { databaseUrl, type Database } from './client';
+import { databaseKind, databaseSettings } from './settings';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.$client.execute('PRAGMA foreign_keys = ON');
-  if (databaseUrl().startsWith('file:')) await database.$client.execute('PRAGMA journal_mode = WAL');
+  // Our own file only: a server, and the primary of a replica, keep their journal themselves.
+  if (databaseKind(databaseUrl(), databaseSettings().syncUrl) === 'file') await database.$client.execute('PRAGMA journal_mode = WAL');
   await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 

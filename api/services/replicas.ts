@@ -4,6 +4,7 @@
 // primary. Everything the processes share is in the database or the build folder; each follows the others' changes
 // (live-pages.ts, static-site.ts).
 import { availableParallelism } from 'node:os';
+import { SERVER_PROCESS_SLOT_ENV } from '../../db/settings';
 
 /** Set in a replica's environment. */
 const REPLICA_ENV = 'SERVER_REPLICA';
@@ -48,7 +49,8 @@ export function startReplicas(count: number, port: number, entry: string): Repli
   const start = (slot: number, delay: number) => {
     const startedAt = Date.now();
     const child = Bun.spawn([process.execPath, entry], {
-      env: { ...process.env, PORT: String(port), [REPLICA_ENV]: '1' },
+      // The slot: an embedded replica of the database keeps one local file per process (db/settings.ts).
+      env: { ...process.env, PORT: String(port), [REPLICA_ENV]: '1', [SERVER_PROCESS_SLOT_ENV]: String(slot) },
       stdin: 'pipe',
       stdout: 'inherit',
       stderr: 'inherit',
