@@ -109,8 +109,10 @@ export function folderStore(dir: string): UploadStore {
       });
     },
     async open(key) {
-      const file = Bun.file(pathOf(key));
-      return (await isFile(pathOf(key))) ? { body: file, size: file.size } : null;
+      const path = pathOf(key);
+      if (!(await isFile(path))) return null;
+      const file = Bun.file(path);
+      return { body: file, size: file.size };
     },
     exists: (key) => isFile(pathOf(key)),
     remove: (key) => rm(pathOf(key), { force: true }),
@@ -185,6 +187,7 @@ export function s3Store(settings: S3Settings): UploadStore {
       do {
         const page = await client.list({ prefix, delimiter: '/', continuationToken });
         for (const object of page.contents ?? []) {
+          // An object without a date counts as just written: a sweep never removes what it cannot date.
           found.push({ name: object.key.slice(prefix.length), modifiedMs: object.lastModified ? Date.parse(object.lastModified) : Date.now() });
         }
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
+import { db } from '../../db/client';
+import { blogPosts, tools } from '../../db/schema';
+import { seedDemo } from '../../db/seed';
 import {
   STAGED_GRACE_MS,
   publishUpload,
@@ -160,5 +163,24 @@ describe('the Open Graph image of a tool whose logo is in the bucket', () => {
     const { data } = await sharp(new Uint8Array(await res.arrayBuffer())).extract({ left: 100, top: 100, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     // The logo's green, not the letter tile's pale indigo.
     expect([...data].every((v, i) => Math.abs(v - [0x10, 0xb9, 0x81][i]) < 24)).toBe(true);
+  });
+});
+
+describe('the demo seed, uploads in a bucket', () => {
+  it('writes its screenshots, covers and post images to the bucket, and the addresses its rows hold serve them', async () => {
+    await seedDemo(db);
+    const seeded = await keysOf(s3.client, 'seed/');
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(onDisk('seed')).toBe(false);
+    const rows = await db.select({ screenshots: tools.screenshots, coverImage: tools.coverImage }).from(tools);
+    const posts = await db.select({ featuredImage: blogPosts.featuredImage }).from(blogPosts);
+    const held = [...rows.flatMap((r) => [...r.screenshots, r.coverImage]), ...posts.map((p) => p.featuredImage)].filter(
+      (url): url is string => !!url?.startsWith('/uploads/seed/'),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    expect(seeded).toEqual(expect.arrayContaining(held.map((url) => url.replace('/uploads/', ''))));
+    const res = await call('GET', held[0]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
   });
 });
