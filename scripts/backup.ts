@@ -11,7 +11,7 @@ import { uploadStorageOf, type UploadStorage } from '../lib/upload-store';
 const DEFAULT_BACKUPS_DIR = 'data/backups';
 
 export interface BackupReport {
-  /** The timestamped folder the backup went into. */
+  /** The timestamped folder the backup went into (made only when something was copied). */
   dir: string;
   /** The database copy, or null when the database is not a file here (what was said instead is in `notes`). */
   database: string | null;
@@ -53,12 +53,12 @@ export async function backup(
   at = new Date(),
 ): Promise<BackupReport> {
   const dir = resolve(into, stamp(at));
-  await mkdir(dir, { recursive: true });
   const report: BackupReport = { dir, database: null, uploads: null, notes: [] };
 
   const file = databaseFile(url);
   if (file) {
     report.database = join(dir, basename(file));
+    await mkdir(dir, { recursive: true });
     copyDatabase(file, report.database);
   } else {
     report.notes.push(`The database is ${url.includes(':memory:') ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`);
@@ -70,6 +70,7 @@ export async function backup(
     const uploads = resolve(storage.uploadsDir);
     if ((await stat(uploads).catch(() => null))?.isDirectory()) {
       report.uploads = join(dir, 'uploads');
+      await mkdir(dir, { recursive: true });
       await cp(uploads, report.uploads, { recursive: true });
     } else {
       report.notes.push(`No uploads folder at ${uploads}: nothing uploaded yet.`);
@@ -80,7 +81,7 @@ export async function backup(
 
 if (import.meta.main) {
   const report = await backup(process.argv[2]);
-  console.log(`Backup written to ${report.dir}`);
+  console.log(report.database || report.uploads ? `Backup written to ${report.dir}` : 'Nothing to copy on this machine:');
   if (report.database) console.log(`  database: ${report.database}`);
   if (report.uploads) console.log(`  uploads:  ${report.uploads}`);
   for (const note of report.notes) console.log(`  ${note}`);

@@ -2,7 +2,7 @@
 // process keeps committing rows is a sound database holding every row committed before it started, whole rows only,
 // with the uploads beside it; restored into a fresh folder, the app's database client opens it and reads the rows.
 import { Database } from 'bun:sqlite';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,7 @@ describe('npm run backup', () => {
     const report = await backup(join(work, 'elsewhere'), 'libsql://directory-example.turso.io', { uploadsDir: 'unused', s3: { bucket: 'directory-uploads' } });
     expect(report.database).toBeNull();
     expect(report.uploads).toBeNull();
+    expect(existsSync(report.dir)).toBe(false);
     expect(report.notes.join('\n')).toMatch(/libSQL server \(directory-example\.turso\.io\).*provider's backups apply/);
     expect(report.notes.join('\n')).toMatch(/bucket directory-uploads.*provider's/);
   });
