@@ -1,6 +1,7 @@
 // Settings read from the environment, once, with the development defaults of DESIGN.md.
 import { databaseSettings } from '../db/settings';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
+import { uploadStorageOf } from '../lib/upload-store';
 
 export const isProduction = process.env.NODE_ENV === 'production';
 
@@ -61,7 +62,12 @@ export const config = {
   trustedProxy: readTrustedProxy(process.env),
   /** Requests a minute the public API (/api/v1) answers per client address (docs/decisions/0036-public-api.md). */
   publicApiRateLimit: positiveWholeNumber(process.env, 'PUBLIC_API_RATE_LIMIT', 120),
-  uploadsDir: process.env.UPLOADS_DIR || 'data/uploads',
+  /**
+   * Where uploads are kept: the folder UPLOADS_DIR (default data/uploads), or the bucket S3_BUCKET at S3_ENDPOINT in
+   * S3_REGION with S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, served from S3_PUBLIC_URL when set (each variable is
+   * described in lib/upload-store.ts, which the seed and the site read it with too; docs/decisions/0060).
+   */
+  storage: uploadStorageOf(process.env),
   distDir: process.env.DIST_DIR || 'dist',
   /** Open Graph images rendered on their first request and kept (api/services/og-images.ts). */
   ogCacheDir: process.env.OG_CACHE_DIR || 'data/og',

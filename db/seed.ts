@@ -1,13 +1,12 @@
 // Seeds the demo data (accounts, reviewed tools, blog, change requests) and synthetic tools for benchmarks.
 // CLI: bun db/seed.ts [--if-empty] [--tools N]
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORY_IDS, PRICING_MODELS, type CategoryId } from '../lib/categories';
 import { computeReadTime, logoLetter, urlKey } from '../lib/format';
 import { sanitizeBlogHtml } from '../lib/sanitize';
 import { slugify, uniqueSlug } from '../lib/slug';
+import { openUploadStore, uploadStorageOf, type UploadStore } from '../lib/upload-store';
 import { POST_STATUS } from '../lib/post-status';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
@@ -43,9 +42,9 @@ async function hasDemo(database: Executor = db): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Images: generated from SVG with sharp, because the seed must work without network access.
 
-function uploadsDir(): string {
-  return resolve(process.env.UPLOADS_DIR || 'data/uploads');
-}
+let store: UploadStore | undefined;
+/** The uploads folder or bucket, as the server keeps it (lib/upload-store.ts). */
+const uploads = () => (store ??= openUploadStore(uploadStorageOf(process.env)));
 
 const SEED_URL_PREFIX = '/uploads/seed/';
 
@@ -55,12 +54,8 @@ function escapeXml(text: string): string {
 
 /** Writes the PNG unless it is already there (re-seeding reuses earlier images); returns its public URL. */
 async function writePng(file: string, svg: string): Promise<string> {
-  const dir = join(uploadsDir(), 'seed');
-  const path = join(dir, file);
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true });
-    await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(path);
-  }
+  const key = `seed/${file}`;
+  if (!(await uploads().exists(key))) await uploads().put(key, await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
   return SEED_URL_PREFIX + file;
 }
 

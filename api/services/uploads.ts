@@ -1,8 +1,6 @@
 // Uploaded images: checks a logo or a post's featured image by its bytes, re-encodes it to WebP under a random name,
-// stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths back to files, never
-// outside the uploads folder.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+// stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths to the keys of the
+// upload store (a local folder or a bucket: lib/upload-store.ts), never outside it.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -10,6 +8,7 @@ import { db } from '../../db/client';
 import { blogPosts, changeRequests, tools } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
+import { openUploadStore, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { CHANGE_REQUEST_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
@@ -22,18 +21,9 @@ const UPLOADS_URL_PREFIX = '/uploads/';
 
 const ACCEPTED_LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
-/** The types /uploads/ serves; anything else (svg, html, ...) is never served from there. */
-const SERVED_TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-};
-
-/** Read at call time so a test file (or a deployment) can point UPLOADS_DIR elsewhere. */
-function uploadsRoot(): string {
-  return resolve(process.env.UPLOADS_DIR || config.uploadsDir);
-}
+let opened: UploadStore | undefined;
+/** Where uploads are kept, as config.storage says (opened on first use). */
+export const uploadStore = (): UploadStore => (opened ??= openUploadStore(config.storage));
 
 /** What an accepted image becomes, and what the uploader is told when it is refused. */
 interface ImageRules {
@@ -124,7 +114,8 @@ export const prepareToolImage = (file: Blob, kind: ToolImageKind) => prepareImag
 /**
  * A logo is written under a hidden name (never served) and renamed to its public name only after
  * the row that holds it is committed, so a request that dies in between leaves a file the sweep
- * recognises by its name (docs/decisions/0012-submissions-and-uploads.md).
+ * recognises by its name (docs/decisions/0012-submissions-and-uploads.md). In a bucket, "renamed"
+ * is a copy and a delete (docs/decisions/0060-uploads-storage-and-backups.md).
  */
 const STAGED_PREFIX = '.staged-';
 
@@ -135,23 +126,20 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export interface StagedUpload {
   /** The public path the row stores, e.g. /uploads/logos/<uuid>.webp; served once published. */
   url: string;
-  /** Where the file lies once published. */
-  path: string;
-  /** Where it lies until then. */
-  stagedPath: string;
+  /** The store's key once published, e.g. logos/<uuid>.webp. */
+  key: string;
+  /** Its key until then. */
+  stagedKey: string;
 }
 
-const logosDir = () => join(uploadsRoot(), 'logos');
 const logoUrl = (name: string) => `${UPLOADS_URL_PREFIX}logos/${name}`;
 
 /** Writes a prepared logo under a hidden name; publish it after the commit, discard it on failure. */
 export async function stageLogo(image: Buffer): Promise<StagedUpload> {
-  const dir = logosDir();
-  await mkdir(dir, { recursive: true });
   const name = `${crypto.randomUUID()}.webp`;
-  const stagedPath = join(dir, `${STAGED_PREFIX}${name}`);
-  await writeFile(stagedPath, image, { flag: 'wx' });
-  return { url: logoUrl(name), path: join(dir, name), stagedPath };
+  const staged: StagedUpload = { url: logoUrl(name), key: `logos/${name}`, stagedKey: `logos/${STAGED_PREFIX}${name}` };
+  await uploadStore().put(staged.stagedKey, image);
+  return staged;
 }
 
 /**
@@ -161,7 +149,7 @@ export async function stageLogo(image: Buffer): Promise<StagedUpload> {
 export async function publishUpload(upload: StagedUpload | null): Promise<void> {
   if (!upload) return;
   try {
-    await rename(upload.stagedPath, upload.path);
+    await uploadStore().move(upload.stagedKey, upload.key);
   } catch (error) {
     console.error('publishing an upload (the sweep retries it):', error);
   }
@@ -169,22 +157,16 @@ export async function publishUpload(upload: StagedUpload | null): Promise<void> 
 
 /** Removes a staged logo whose request failed before its row was committed. */
 export async function discardUpload(upload: StagedUpload | null): Promise<void> {
-  if (upload) await rm(upload.stagedPath, { force: true });
+  if (upload) await uploadStore().remove(upload.stagedKey);
 }
 
-/** The files of `dir` (those `wanted` names, if given) last written more than STAGED_GRACE_MS ago; none when it is missing. */
-async function filesOlderThanGrace(dir: string, wanted: (name: string) => boolean = () => true): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  const cutoff = Date.now() - STAGED_GRACE_MS;
-  const old: string[] = [];
-  for (const name of names.filter(wanted)) {
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
-  }
-  return old;
+/**
+ * The names of the uploads in `folder` (those `wanted`, if given) last written more than STAGED_GRACE_MS before `now`.
+ * `now` is the sweep's clock: a test moves it forward, since a bucket's modification times cannot be set back.
+ */
+async function olderThanGrace(folder: string, now: number, wanted: (name: string) => boolean = () => true): Promise<string[]> {
+  const cutoff = now - STAGED_GRACE_MS;
+  return (await uploadStore().list(folder)).filter((o) => wanted(o.name) && o.modifiedMs < cutoff).map((o) => o.name);
 }
 
 /**
@@ -192,9 +174,8 @@ async function filesOlderThanGrace(dir: string, wanted: (name: string) => boolea
  * tool row holds its URL (the crash came between commit and rename) and removed otherwise. Files
  * that were never staged are not touched.
  */
-export async function sweepStagedUploads(): Promise<{ published: number; removed: number }> {
-  const dir = logosDir();
-  const stale = (await filesOlderThanGrace(dir, (name) => name.startsWith(STAGED_PREFIX))).map((name) => name.slice(STAGED_PREFIX.length));
+export async function sweepStagedUploads(now = Date.now()): Promise<{ published: number; removed: number }> {
+  const stale = (await olderThanGrace('logos', now, (name) => name.startsWith(STAGED_PREFIX))).map((name) => name.slice(STAGED_PREFIX.length));
   if (stale.length === 0) return { published: 0, removed: 0 };
 
   const rows = await db
@@ -204,18 +185,16 @@ export async function sweepStagedUploads(): Promise<{ published: number; removed
   const held = new Set(rows.map((r) => r.logoUrl));
   let published = 0;
   for (const name of stale) {
-    const stagedPath = join(dir, `${STAGED_PREFIX}${name}`);
+    const stagedKey = `logos/${STAGED_PREFIX}${name}`;
     if (held.has(logoUrl(name))) {
-      await rename(stagedPath, join(dir, name));
+      await uploadStore().move(stagedKey, `logos/${name}`);
       published += 1;
     } else {
-      await rm(stagedPath, { force: true });
+      await uploadStore().remove(stagedKey);
     }
   }
   return { published, removed: stale.length - published };
 }
-
-const postImagesDir = () => join(uploadsRoot(), 'posts');
 
 /**
  * Writes a prepared featured image under a fresh name and returns its public path. It is served at once, so the
@@ -225,20 +204,17 @@ export const storePostImage = (image: Buffer): Promise<string> => storeServed(im
 
 /** Writes a prepared image under a fresh name in the uploads folder `folder`, served at once; returns its public path. */
 async function storeServed(image: Buffer, folder: 'posts' | 'tools'): Promise<string> {
-  const dir = join(uploadsRoot(), folder);
-  await mkdir(dir, { recursive: true });
-  const name = `${crypto.randomUUID()}.webp`;
-  await writeFile(join(dir, name), image, { flag: 'wx' });
-  return `${UPLOADS_URL_PREFIX}${folder}/${name}`;
+  const key = `${folder}/${crypto.randomUUID()}.webp`;
+  await uploadStore().put(key, image);
+  return `${UPLOADS_URL_PREFIX}${key}`;
 }
 
 /**
  * Removes featured images older than the grace age that no post holds: uploaded for a post never saved, or replaced
  * since. Younger ones may belong to a form still open.
  */
-export async function sweepUnusedPostImages(): Promise<number> {
-  const dir = postImagesDir();
-  const old = await filesOlderThanGrace(dir);
+export async function sweepUnusedPostImages(now = Date.now()): Promise<number> {
+  const old = await olderThanGrace('posts', now);
   if (old.length === 0) return 0;
   const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}posts/${name}`;
   const rows = await db
@@ -247,11 +223,10 @@ export async function sweepUnusedPostImages(): Promise<number> {
     .where(inArray(blogPosts.featuredImage, old.map(urlOf)));
   const held = new Set(rows.map((r) => r.featuredImage));
   const unused = old.filter((name) => !held.has(urlOf(name)));
-  for (const name of unused) await rm(join(dir, name), { force: true });
+  for (const name of unused) await uploadStore().remove(`posts/${name}`);
   return unused.length;
 }
 
-const toolImagesDir = () => join(uploadsRoot(), 'tools');
 const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
 
 /**
@@ -261,10 +236,10 @@ const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
  */
 export const storeToolImage = (image: Buffer): Promise<string> => storeServed(image, 'tools');
 
-/** Whether an uploaded image (a /uploads/ path) is on disk. */
+/** Whether an uploaded image (a /uploads/ path) is stored. */
 export async function uploadExists(url: string): Promise<boolean> {
-  const found = url.startsWith(UPLOADS_URL_PREFIX) ? uploadFile(url.slice(UPLOADS_URL_PREFIX.length)) : null;
-  return found !== null && (await stat(found.path).catch(() => null))?.isFile() === true;
+  const found = url.startsWith(UPLOADS_URL_PREFIX) ? servedUpload(url.slice(UPLOADS_URL_PREFIX.length)) : null;
+  return found !== null && (await uploadStore().exists(found.key));
 }
 
 /** The image addresses a change request's data names (screenshots, logo, cover). */
@@ -278,9 +253,8 @@ function requestImages(data: Record<string, unknown>): string[] {
  * request never sent, rejected, or replaced since. Hourly and in the background, so reading every tool's screenshots
  * (json_each) for the candidate names is affordable; pending requests are few (one per tool at most).
  */
-export async function sweepUnusedToolImages(): Promise<number> {
-  const dir = toolImagesDir();
-  const old = await filesOlderThanGrace(dir);
+export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
+  const old = await olderThanGrace('tools', now);
   if (old.length === 0) return 0;
   const held = new Set<string>();
   for (let i = 0; i < old.length; i += 500) {
@@ -301,7 +275,7 @@ export async function sweepUnusedToolImages(): Promise<number> {
     .where(eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending));
   for (const row of pending) requestImages(row.requestData).forEach((v) => held.add(v));
   const unused = old.filter((name) => !held.has(toolImageUrl(name)));
-  for (const name of unused) await rm(join(dir, name), { force: true });
+  for (const name of unused) await uploadStore().remove(`tools/${name}`);
   return unused.length;
 }
 
@@ -314,20 +288,18 @@ export function startUploadSweeper(): void {
 }
 
 /**
- * The file and content type for a path below /uploads/, or null when it is not one we serve:
- * undecodable, outside the uploads folder, hidden, or not an image type we hand out.
+ * The store's key and content type for a path below /uploads/, or null when it is not one we serve:
+ * undecodable, leaving the uploads (an empty, '.' or '..' part), hidden, or not an image type we hand out.
  */
-export function uploadFile(relativePath: string): { path: string; type: string } | null {
+export function servedUpload(relativePath: string): { key: string; type: string } | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(relativePath);
   } catch {
     return null;
   }
-  if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part.startsWith('.'))) return null;
-  const root = uploadsRoot();
-  const path = resolve(root, decoded);
-  if (!path.startsWith(root + sep)) return null;
-  const type = SERVED_TYPES[extname(path).toLowerCase()];
-  return type ? { path, type } : null;
+  const parts = decoded.split(/[\\/]/);
+  if (decoded.includes('\0') || parts.some((part) => part === '' || part.startsWith('.'))) return null;
+  const type = uploadTypeOf(decoded);
+  return type ? { key: parts.join('/'), type } : null;
 }

@@ -1,6 +1,6 @@
 // Open Graph images (1200x630 PNG) of a tool (name, logo, score, categories) and of a post (title, category, date):
 // laid out by satori with the bundled Inter font (woff: satori cannot read woff2), rasterised by sharp. A logo is
-// an upload read from disk (never fetched); without one, the letter tile the site shows (docs/decisions/0048).
+// an upload read from the upload store (never fetched from elsewhere); without one, the letter tile the site shows (docs/decisions/0048).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, normalize } from 'node:path';
@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { SITE_NAME } from '../../lib/constants';
 import { logoLetter, longDate, tagLabel } from '../../lib/format';
 import { OG_HEIGHT, OG_WIDTH, ogPostData, ogToolData, type OgPost, type OgTool } from '../../lib/og';
+import { openUploadStore, uploadStorageOf, type UploadStore } from '../../lib/upload-store';
 
 const LOGO_SIZE = 168;
 
@@ -47,27 +48,31 @@ function loadFonts() {
   ));
 }
 
-/** Where a logo's address is a file: an upload, or one of the marks the site ships (public/logos, the seed's). */
-function logoFile(logoUrl: string | null): string | null {
-  // The uploads folder as api/config.ts reads it (the site does not import api/).
-  const roots: [string, string][] = [['/uploads/', process.env.UPLOADS_DIR || 'data/uploads'], ['/logos/', 'public/logos']];
-  for (const [prefix, dir] of roots) {
+let uploads: UploadStore | undefined;
+
+/** A logo's bytes when its address is one of ours: an upload, or one of the marks the site ships (public/logos, the seed's). */
+async function logoBytes(logoUrl: string | null): Promise<Uint8Array | null> {
+  for (const prefix of ['/uploads/', '/logos/']) {
     if (!logoUrl?.startsWith(prefix)) continue;
+    let relative: string;
     try {
-      const relative = normalize(decodeURIComponent(logoUrl.slice(prefix.length)));
-      return relative.startsWith('..') ? null : join(dir, relative);
+      relative = normalize(decodeURIComponent(logoUrl.slice(prefix.length)));
     } catch {
       return null;
     }
+    if (relative.startsWith('..') || relative.startsWith('/')) return null;
+    // The upload store as api/config.ts opens it (the site does not import api/).
+    if (prefix === '/uploads/') return (uploads ??= openUploadStore(uploadStorageOf(process.env))).bytes(relative);
+    return readFile(join('public/logos', relative));
   }
   return null;
 }
 
 /** A logo as a square PNG data URL; null when there is none, it is not a file of ours, or it cannot be read. */
 async function logoDataUrl(logoUrl: string | null): Promise<string | null> {
-  const file = logoFile(logoUrl);
-  if (!file) return null;
   try {
+    const file = await logoBytes(logoUrl);
+    if (!file) return null;
     const png = await sharp(file)
       .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })
       .flatten({ background: '#ffffff' })

@@ -37,9 +37,9 @@ let withMark: Tool;
 let post: BlogPost;
 
 beforeAll(async () => {
-  mkdirSync(config.uploadsDir, { recursive: true });
+  mkdirSync(config.storage.uploadsDir, { recursive: true });
   const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#10b981' } }).png().toBuffer();
-  writeFileSync(join(config.uploadsDir, 'logo-mark.png'), logo);
+  writeFileSync(join(config.storage.uploadsDir, 'logo-mark.png'), logo);
   withLogo = await makeTool({ status: 'approved', name: 'Logo Lathe', slug: 'logo-lathe', logoUrl: '/uploads/logo-mark.png', tags: ['design', 'marketing'] });
   withoutLogo = await makeTool({ status: 'approved', name: 'Letter Loom', slug: 'letter-loom', logoUrl: null, qualityScore: null });
   // A mark the site ships (public/logos, drawn for the seed): Adobe Firefly's is red.

@@ -104,25 +104,25 @@ describe('logo files of interrupted submissions (docs/decisions/0012-submissions
 
   it('removes a logo whose submission died before its commit, once older than the grace age', async () => {
     const staged = await stageLogo(await logo());
-    olderThanGrace(staged.stagedPath);
+    olderThanGrace(join(root(), staged.stagedKey));
     await sweepStagedUploads();
-    expect(existsSync(staged.stagedPath)).toBe(false);
-    expect(existsSync(staged.path)).toBe(false);
+    expect(existsSync(join(root(), staged.stagedKey))).toBe(false);
+    expect(existsSync(join(root(), staged.key))).toBe(false);
   });
 
   it('publishes a logo whose row was committed just before the crash', async () => {
     const staged = await stageLogo(await logo());
     await makeTool({ logoUrl: staged.url });
-    olderThanGrace(staged.stagedPath);
+    olderThanGrace(join(root(), staged.stagedKey));
     await sweepStagedUploads();
-    expect(existsSync(staged.stagedPath)).toBe(false);
+    expect(existsSync(join(root(), staged.stagedKey))).toBe(false);
     expect((await call('GET', staged.url)).status).toBe(200);
   });
 
   it('leaves alone a logo still being uploaded, and files it did not stage', async () => {
     const inFlight = await stageLogo(await logo());
     await sweepStagedUploads();
-    expect(existsSync(inFlight.stagedPath)).toBe(true);
+    expect(existsSync(join(root(), inFlight.stagedKey))).toBe(true);
     expect(logoNames()).toEqual(expect.arrayContaining(['a.jpg', 'b.webp']));
   });
 });
