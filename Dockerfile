@@ -12,8 +12,10 @@ COPY . .
 ARG SITE_URL=""
 # No database is needed (nor made) for it.
 RUN SITE_URL="$SITE_URL" DATABASE_URL=":memory:" NODE_ENV=production node_modules/.bin/bun scripts/build-site.ts --app-only
-# The runtime keeps the production dependencies (astro and pagefind rebuild the site on approval) and Bun's binary.
-RUN cp node_modules/bun/bin/bun.exe /usr/local/bin/bun && npm prune --omit=dev --no-audit --no-fund
+# The runtime keeps the production dependencies (astro and pagefind rebuild the site on approval) and Bun's binary;
+# not the libSQL server the tests run (an optional dependency, so that other platforms install without it).
+RUN cp node_modules/bun/bin/bun.exe /usr/local/bin/bun && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/sqld-binary .bin
 
 # Runtime stage.
 FROM node:20-bookworm-slim

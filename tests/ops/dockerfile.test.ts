@@ -48,6 +48,7 @@ describe('the Dockerfile', () => {
     expect(existsSync(join(image.root, 'usr/local/bin/bun'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/astro'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/vitest'))).toBe(false);
+    expect(existsSync(join(app, 'node_modules/sqld-binary'))).toBe(false);
     // Local state never enters the image.
     expect(existsSync(join(app, 'data'))).toBe(false);
     expect(existsSync(join(app, 'dist'))).toBe(false);
