@@ -1,24 +1,25 @@
 // The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
 // the background workers and starts the others, its replicas (services/replicas.ts, docs/decisions/0034).
+// The configuration first: a bad one stops the server with its message before anything else runs.
+import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
 import { flushBeacons, purgePastMetricsDays } from './metrics/service';
-import { config } from './config';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { startReviewDueWatch } from './services/review-due';
-import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
+import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
 import { startUploadSweeper } from './services/uploads';
 
-const processes = serverProcesses();
+const processes = config.serverProcesses;
 const replica = isReplica();
 
 const server = Bun.serve({
   port: config.port,
-  hostname: process.env.HOST || '0.0.0.0',
+  hostname: config.host,
   // Several processes share the port only when asked to: otherwise a second server started by mistake must fail.
   reusePort: processes > 1 || replica,
   // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
@@ -32,7 +33,7 @@ if (replica) {
   exitWithPrimary(() => server.stop());
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
-  if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+  if (config.rebuildWorker) startRebuildWorker();
   startReviewDueWatch();
   // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
   const purge = () =>

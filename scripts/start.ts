@@ -1,16 +1,17 @@
 // `npm start`: migrate, seed demo data when the database is empty (not in production), build the pages' server
 // build, make sure there is a site build to serve (docs/decisions/0027), serve it with the API.
+// The configuration first: a bad one stops the start with its message before anything else runs.
+import { config } from '../api/config';
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
-import { config } from '../api/config';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
 import { buildApp, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
 console.log(`Database: ${databaseUrl()}`);
 // Demo accounts share a public password, so production never gets them.
-if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
+if (!config.isProduction && (await isEmpty(db))) {
   console.log('Empty database: seeding demo data…');
   await seedDemo(db);
 }
