@@ -1,8 +1,8 @@
 // Settings read from the environment once, at start, and validated as a whole (docs/decisions/0057): development and
 // tests need none; production refuses to start on a missing or half setting, naming every one at once.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
-import { serverProcesses } from './services/replicas';
 
 type Env = Record<string, string | undefined>;
 
@@ -38,6 +38,22 @@ export function positiveWholeNumber(env: Env, name: string, fallback: number): n
   if (!value) return fallback;
   if (!/^[1-9]\d{0,8}$/.test(value)) throw new Error(`${name} must be a whole number of 1 or more, not "${value}"`);
   return Number(value);
+}
+
+/** Most processes SERVER_PROCESSES may ask for. */
+const MAX_SERVER_PROCESSES = 16;
+
+/**
+ * How many processes serve: SERVER_PROCESSES, else one per core in production (as nginx's `worker_processes auto`)
+ * and one elsewhere, where a single process is easier to follow. Throws on a value that is not a count.
+ */
+export function serverProcesses(env: Env = process.env, cores = availableParallelism()): number {
+  const set = env.SERVER_PROCESSES?.trim();
+  if (!set) return env.NODE_ENV === 'production' ? Math.min(cores, MAX_SERVER_PROCESSES) : 1;
+  if (!/^[1-9]\d*$/.test(set) || Number(set) > MAX_SERVER_PROCESSES) {
+    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to ${MAX_SERVER_PROCESSES}, not "${set}"`);
+  }
+  return Number(set);
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

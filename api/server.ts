@@ -5,6 +5,7 @@ import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
+import { log } from './log';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
 import { flushBeacons, purgePastMetricsDays } from './metrics/service';
@@ -27,6 +28,11 @@ const server = Bun.serve({
   fetch(request, srv) {
     return handleRequest(request, () => srv.requestIP(request)?.address);
   },
+  // What escaped every handler: logged as JSON like the rest, answered as a plain 500.
+  error(error) {
+    log.error({ err: error }, 'request failed');
+    return new Response('Internal Server Error', { status: 500 });
+  },
 });
 
 if (replica) {
@@ -37,7 +43,7 @@ if (replica) {
   startReviewDueWatch();
   // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
   const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => console.error('purge:', error));
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => log.error({ err: error }, 'purging expired rows failed'));
   void purge();
   setInterval(purge, 6 * 60 * 60 * 1000);
   startEmailSender();
@@ -52,7 +58,7 @@ if (replica) {
     });
   }
 
-  console.log(`Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
+  log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.
-  if (includeDemoRoutes) console.log(`Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
+  if (includeDemoRoutes) log.info({ links: demoSignInLinks(config.siteUrl) }, `Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
 }

@@ -5,6 +5,7 @@ import { Resend } from 'resend';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { config } from '../config';
+import { log } from '../log';
 
 export const MAX_ATTEMPTS = 8;
 const POLL_MS = 5000;
@@ -129,7 +130,7 @@ async function deliverRound(limit: number, intervalMs: number): Promise<number> 
 /** Polls the outbox in the background of the server process. */
 export function startEmailSender(): () => void {
   const timer = setInterval(() => {
-    deliverPendingEmails().catch((error) => console.error('e-mail sender:', error));
+    deliverPendingEmails().catch((error) => log.error({ err: error }, 'e-mail sender failed'));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

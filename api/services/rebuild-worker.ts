@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
+import { log } from '../log';
 import { requestRebuild } from './rebuild-queue';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
@@ -78,9 +79,10 @@ export async function runQueuedRebuild(
       .where(and(eq(rebuildJobs.status, 'queued'), lte(rebuildJobs.requestedAt, cutoff)))
       .returning({ id: rebuildJobs.id, attempts: rebuildJobs.attempts });
     if (jobs.length === 0) return false;
+    const coveredJobId = Math.max(...jobs.map((j) => j.id));
     let result: BuildResult;
     try {
-      result = await build(Math.max(...jobs.map((j) => j.id)));
+      result = await build(coveredJobId);
     } catch (error) {
       result = { ok: false, dir: '', seconds: 0, log: String(error) };
     }
@@ -96,9 +98,13 @@ export async function runQueuedRebuild(
           stats: result.stats ?? null,
         })
         .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
+      log.info({ outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats }, 'site rebuilt');
     } else {
       await recordFailure(jobs, result.log, retryDelaysMs);
-      console.error(`Site rebuild failed; the live build is unchanged.\n${result.log.slice(-2000)}`);
+      log.error(
+        { outcome: 'failed', jobs: jobs.length, coveredJobId, seconds: result.seconds, logTail: result.log.slice(-2000) },
+        'site rebuild failed; the live build is unchanged',
+      );
     }
     return true;
   } finally {
@@ -124,12 +130,12 @@ export async function requeueInterruptedRebuilds(): Promise<number> {
 export function startRebuildWorker(): () => void {
   const requeued = requeueInterruptedRebuilds().then(
     (n) => {
-      if (n > 0) console.log(`Requeued ${n} rebuild job(s) interrupted by a restart.`);
+      if (n > 0) log.info({ jobs: n }, 'requeued rebuild jobs interrupted by a restart');
     },
-    (error) => console.error('rebuild worker: requeue failed:', error),
+    (error) => log.error({ err: error }, 'rebuild worker: requeue failed'),
   );
   const timer = setInterval(() => {
-    requeued.then(() => runQueuedRebuild()).catch((error) => console.error('rebuild worker:', error));
+    requeued.then(() => runQueuedRebuild()).catch((error) => log.error({ err: error }, 'rebuild worker failed'));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

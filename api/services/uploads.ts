@@ -14,6 +14,7 @@ import type { ToolImageKind } from '../../lib/premium-assets';
 import { CHANGE_REQUEST_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
+import { log } from '../log';
 
 /** Decoded size beyond which an image is refused unread (a small file can unpack to gigabytes). */
 const MAX_LOGO_PIXELS = 40_000_000;
@@ -163,7 +164,7 @@ export async function publishUpload(upload: StagedUpload | null): Promise<void> 
   try {
     await rename(upload.stagedPath, upload.path);
   } catch (error) {
-    console.error('publishing an upload (the sweep retries it):', error);
+    log.error({ err: error }, 'publishing an upload failed (the sweep retries it)');
   }
 }
 
@@ -308,7 +309,7 @@ export async function sweepUnusedToolImages(): Promise<number> {
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
 export function startUploadSweeper(): void {
   const sweep = () =>
-    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => console.error('upload sweep:', error));
+    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => log.error({ err: error }, 'upload sweep failed'));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
 }

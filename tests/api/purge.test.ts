@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PURGE_BATCH, purgePaths } from '../../api/services/purge';
+import { log } from '../../api/log';
 
 let dir: string;
 let script: string;
@@ -15,7 +16,7 @@ beforeEach(() => {
   out = join(dir, 'argv.txt');
   // Appends one line per argument, so several runs (batches) add up.
   writeFileSync(script, 'for a in "$@"; do printf "%s\\n" "$a" >> "$1.out"; done\n');
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(log, 'error');
 });
 
 afterEach(() => {
@@ -55,8 +56,8 @@ describe('purgePaths', () => {
     await expect(purgePaths(['/'], { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
     writeFileSync(join(dir, 'hang.sh'), 'exec sleep 30\n');
     await expect(purgePaths(['/'], { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 })).resolves.toBeUndefined();
-    const logged = vi.mocked(console.error).mock.calls.map((c) => String(c[0]));
+    const logged = vi.mocked(log.error).mock.calls.map((c) => String(c[1]));
     expect(logged).toHaveLength(3);
-    expect(logged[2]).toContain('killed after');
+    expect(logged[2]).toContain('killed at its timeout');
   });
 });

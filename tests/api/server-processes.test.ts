@@ -59,7 +59,7 @@ beforeAll(async () => {
   // Port 0: the primary binds a free port and hands it to its replica; it says which.
   primary = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
+    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test', LOG_LEVEL: 'info' },
     stdout: 'pipe',
     stderr: 'inherit',
   });
