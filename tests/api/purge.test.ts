@@ -29,7 +29,7 @@ describe('purgePaths', () => {
   it('runs the command with the absolute URLs of the paths, once each', async () => {
     await purgePaths(['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'], { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
     expect(recorded()).toEqual([out, 'https://aitools.example/tool/chatgpt', 'https://aitools.example/', 'https://aitools.example/blog/hello?x=1']);
-    expect(console.error).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it('passes arguments without a shell: nothing in a path is interpreted', async () => {
