@@ -8,11 +8,12 @@ import { handleRequest } from './handler';
 import { log } from './log';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
-import { flushBeacons, purgePastMetricsDays } from './metrics/service';
+import { purgePastMetricsDays } from './metrics/service';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { startReviewDueWatch } from './services/review-due';
 import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
+import { shutDown, shutDownOnSignal } from './services/shutdown';
 import { startUploadSweeper } from './services/uploads';
 
 const processes = config.serverProcesses;
@@ -36,7 +37,8 @@ const server = Bun.serve({
 });
 
 if (replica) {
-  exitWithPrimary(() => server.stop());
+  exitWithPrimary(() => shutDown('primary stopped', { server, workers: false }));
+  shutDownOnSignal({ server, workers: false });
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   if (config.rebuildWorker) startRebuildWorker();
@@ -49,14 +51,7 @@ if (replica) {
   startEmailSender();
   startUploadSweeper();
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      // Beacons still gathered in this process are written before it exits (a replica's last quarter second is lost).
-      void Promise.all([server.stop(), replicas?.stop()])
-        .then(() => flushBeacons())
-        .finally(() => process.exit(0));
-    });
-  }
+  shutDownOnSignal({ server, replicas, workers: true });
 
   log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.

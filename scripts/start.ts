@@ -7,6 +7,7 @@ import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
+import { killRunningSteps } from '../api/services/run-step';
 import { buildApp, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
@@ -16,6 +17,13 @@ if (!config.isProduction && (await isEmpty(db))) {
   log.info('empty database: seeding demo data');
   await seedDemo(db);
 }
+// A signal before the server takes over ends the start with the build steps it started (their own process groups).
+const abandonStart = (signal: NodeJS.Signals) => {
+  killRunningSteps();
+  log.info({ signal }, 'start interrupted');
+  process.exit(1);
+};
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, abandonStart);
 if (!process.argv.includes('--no-build')) {
   // The pages' server build bakes in SITE_URL (canonical links), so it is made here, where the deployment's is known.
   const app = await buildApp();
@@ -33,4 +41,5 @@ if (!process.argv.includes('--no-build')) {
   if (start.outcome === 'built') log.info({ seconds: start.seconds }, 'site built');
   else log.info('serving the last good build; the site is rebuilt in the background (see Settings in the admin panel)');
 }
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, abandonStart);
 await import('../api/server');

@@ -10,6 +10,7 @@ import { buildSite } from '../../api/services/site-build';
 import { serverProcesses } from '../../api/services/replicas';
 import { signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
+import { until } from '../helpers/server-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'processes-'));
@@ -33,20 +34,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-async function until<T>(what: string, probe: () => T | null | false | Promise<T | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
 
 /** A request on a connection of its own: the kernel picks the process for each new connection. */
 const fresh = (path: string, init: RequestInit = {}) =>
