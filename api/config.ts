@@ -72,7 +72,10 @@ const originsOf = (list: string | undefined) => (list ?? '').split(',').map((o) 
 /** An unset variable and an empty one mean the same: the default. */
 const optional = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
 
-/** An origin (scheme, host, port; no path, query or fragment); `https` only when asked. */
+/** Hosts a production build may be tried on over plain http: browsers treat them as secure for Secure cookies. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An origin (scheme, host, port; no path, query or fragment); `https` only when asked, but for a loopback host. */
 function originIssue(value: string, httpsOnly: boolean): string | null {
   const expected = httpsOnly ? 'an https origin such as https://tools.example.com' : 'an origin such as https://tools.example.com';
   let url: URL;
@@ -81,7 +84,8 @@ function originIssue(value: string, httpsOnly: boolean): string | null {
   } catch {
     return `must be ${expected}, not "${value}"`;
   }
-  if (httpsOnly ? url.protocol !== 'https:' : !['http:', 'https:'].includes(url.protocol)) return `must be ${expected}, not "${value}"`;
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+  if (httpsOnly ? !secure : !['http:', 'https:'].includes(url.protocol)) return `must be ${expected}, not "${value}"`;
   if (url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash || url.username) return `must be ${expected} with no path, not "${value}"`;
   return null;
 }

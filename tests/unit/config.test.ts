@@ -55,6 +55,8 @@ describe('readConfig', () => {
     expect(refused({ ...PRODUCTION, SITE_URL: 'http://tools.example.com' })).toEqual(['SITE_URL']);
     expect(refused({ ...PRODUCTION, SITE_URL: 'https://tools.example.com/directory' })).toEqual(['SITE_URL']);
     expect(refused({ SITE_URL: 'tools.example.com' })).toEqual(['SITE_URL']);
+    // A production build tried on this machine: browsers keep Secure cookies on localhost.
+    expect(readConfig({ ...PRODUCTION, SITE_URL: 'http://localhost:4321' }).siteUrl).toBe('http://localhost:4321');
     // Development may use a plain http origin.
     expect(readConfig({ SITE_URL: 'http://localhost:8080' }).siteUrl).toBe('http://localhost:8080');
   });
