@@ -90,7 +90,7 @@ function originIssue(value: string, httpsOnly: boolean): string | null {
   return null;
 }
 
-/** The variables the server reads; each one's own shape here, the rules between them in settingsSchema. */
+/** The variables the server reads, each with its own shape; the rules between them are in crossRules. */
 const envSchema = z.object({
   NODE_ENV: optional,
   PORT: optional.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), { message: 'must be a port number from 0 to 65535' }),

@@ -64,7 +64,8 @@ describe('SIGTERM', () => {
       body: stream,
       duplex: 'half',
     } as RequestInit);
-    await Bun.sleep(300);
+    // Time for the idle server to accept the connection and start reading (an order, not a measure).
+    await Bun.sleep(500);
     server.proc.kill('SIGTERM');
     await until('the server to stop listening', () =>
       fetch(`${server.base}/api/tools`, { headers: { connection: 'close' }, keepalive: false }).then(
