@@ -7,7 +7,7 @@ import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
-import { killRunningSteps } from '../api/services/run-step';
+import { stopAllSteps } from '../api/services/run-step';
 import { buildApp, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
@@ -19,7 +19,7 @@ if (!config.isProduction && (await isEmpty(db))) {
 }
 // A signal before the server takes over ends the start with the build steps it started (their own process groups).
 const abandonStart = (signal: NodeJS.Signals) => {
-  killRunningSteps();
+  stopAllSteps();
   log.info({ signal }, 'start interrupted');
   process.exit(1);
 };

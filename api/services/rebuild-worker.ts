@@ -6,7 +6,7 @@ import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
 import { requestRebuild } from './rebuild-queue';
-import { killRunningSteps } from './run-step';
+import { stopAllSteps } from './run-step';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
 /** Wait this long after the newest request, so a burst of approvals becomes one build. */
@@ -137,7 +137,7 @@ export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished'
   const finished = await Promise.race([current.then(() => true), Bun.sleep(graceMs).then(() => false)]);
   if (finished) return 'finished';
   abandoned = true;
-  killRunningSteps();
+  stopAllSteps();
   await current;
   return 'abandoned';
 }

@@ -7,8 +7,15 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** The steps running now, each the leader of its own process group, by their kill. */
 const running = new Set<() => void>();
 
-/** Kills every step running now and what each started (a shutdown abandoning a build); returns how many. */
-export function killRunningSteps(): number {
+/** Set once the process is ending: a step asked for after that fails at once instead of starting. */
+let ending = false;
+
+/**
+ * For a process that is ending (a shutdown abandoning a build): kills every step running now and what each started,
+ * and fails any step asked for later, so a build between two steps does not start its next one; returns how many.
+ */
+export function stopAllSteps(): number {
+  ending = true;
   const kills = [...running];
   for (const kill of kills) kill();
   return kills.length;
@@ -30,6 +37,7 @@ export async function runStep(
   env: Record<string, string>,
   timeoutMs: number,
 ): Promise<{ code: number; output: string; timedOut: boolean }> {
+  if (ending) return { code: 1, output: 'Not started: the server is shutting down.\n', timedOut: false };
   // Its own process group, so a kill reaches the workers it started too (the export's), not only the step.
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', detached: true });
   const out = collect(proc.stdout);
