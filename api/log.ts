@@ -18,8 +18,6 @@ export const log = pino({
   // Synchronous: a line written just before process.exit (a failed start, the end of a shutdown) is never lost.
 }, pino.destination({ fd: 1, sync: true }));
 
-export type Logger = typeof log;
-
 /** The id of the API request being handled, if any. */
 export function currentRequestId(): string | undefined {
   return requestIds.getStore();

@@ -4,10 +4,10 @@
 import { log, withRequestId } from './log';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The caller's id when it is safe to repeat in headers and logs, else a fresh one. */
-export function requestIdOf(request: Request): string {
+function requestIdOf(request: Request): string {
   const given = request.headers.get(REQUEST_ID_HEADER);
   return given !== null && SAFE_ID.test(given) ? given : crypto.randomUUID();
 }
