@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: `node_modules/.bin/bun tests/e2e/server.ts`,
     url: `http://localhost:${PORT}/api/user`,
-    env: { PORT: String(PORT), NODE_ENV: 'test' },
+    // Warnings and errors only: a line per API request would bury the test report.
+    env: { PORT: String(PORT), NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

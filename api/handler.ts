@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
+import { answerLogged } from './request-log';
 import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
 import { serveOnDemandPage } from './services/on-demand-pages';
@@ -12,6 +13,7 @@ import { serveOgImage } from './services/og-images';
 import { requestPath, serveStatic } from './services/static-site';
 
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
+const handleApi = (request: Request) => app.handle(request);
 
 export function isApiPath(pathname: string): boolean {
   if (pathname === '/api') return true;
@@ -38,7 +40,8 @@ function serveFile(request: Request, path: string): Response | Promise<Response>
  */
 export function handleRequest(request: Request, peer?: () => string | undefined): Response | Promise<Response> {
   const path = requestPath(request.url);
-  if (isApiPath(path)) return app.handle(withClientAddress(request, peer?.()));
+  // Only the API is logged, each request with its id (request-log.ts); static answers stay unlogged and unallocated.
+  if (isApiPath(path)) return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
   // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
   if (path.startsWith('/og/')) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path);

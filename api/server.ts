@@ -1,24 +1,27 @@
 // The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
 // the background workers and starts the others, its replicas (services/replicas.ts, docs/decisions/0034).
+// The configuration first: a bad one stops the server with its message before anything else runs.
+import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
+import { log } from './log';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeExpiredCounters } from './services/rate-limit';
-import { flushBeacons, purgePastMetricsDays } from './metrics/service';
-import { config } from './config';
+import { purgePastMetricsDays } from './metrics/service';
 import { startEmailSender } from './services/email-sender';
 import { startRebuildWorker } from './services/rebuild-worker';
 import { startReviewDueWatch } from './services/review-due';
-import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
+import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
+import { shutDown, shutDownOnSignal } from './services/shutdown';
 import { startUploadSweeper } from './services/uploads';
 
-const processes = serverProcesses();
+const processes = config.serverProcesses;
 const replica = isReplica();
 
 const server = Bun.serve({
   port: config.port,
-  hostname: process.env.HOST || '0.0.0.0',
+  hostname: config.host,
   // Several processes share the port only when asked to: otherwise a second server started by mistake must fail.
   reusePort: processes > 1 || replica,
   // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
@@ -26,32 +29,31 @@ const server = Bun.serve({
   fetch(request, srv) {
     return handleRequest(request, () => srv.requestIP(request)?.address);
   },
+  // What escaped every handler: logged as JSON like the rest, answered as a plain 500.
+  error(error) {
+    log.error({ err: error }, 'request failed');
+    return new Response('Internal Server Error', { status: 500 });
+  },
 });
 
 if (replica) {
-  exitWithPrimary(() => server.stop());
+  exitWithPrimary(() => shutDown('primary stopped', { server, workers: false }));
+  shutDownOnSignal({ server, workers: false });
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
-  if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
+  if (config.rebuildWorker) startRebuildWorker();
   startReviewDueWatch();
   // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
   const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => console.error('purge:', error));
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => log.error({ err: error }, 'purging expired rows failed'));
   void purge();
   setInterval(purge, 6 * 60 * 60 * 1000);
   startEmailSender();
   startUploadSweeper();
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      // Beacons still gathered in this process are written before it exits (a replica's last quarter second is lost).
-      void Promise.all([server.stop(), replicas?.stop()])
-        .then(() => flushBeacons())
-        .finally(() => process.exit(0));
-    });
-  }
+  shutDownOnSignal({ server, replicas, workers: true });
 
-  console.log(`Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
+  log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.
-  if (includeDemoRoutes) console.log(`Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
+  if (includeDemoRoutes) log.info({ links: demoSignInLinks(config.siteUrl) }, `Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
 }

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { formatWrk as fmt, freePort, wrk, type WrkResult } from './load';
+import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from './load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -98,7 +98,7 @@ export async function benchApi(
       PORT: String(port),
       HOST: '127.0.0.1',
       REBUILD_WORKER: '0',
-      NODE_ENV: 'production',
+      ...productionEnv(`http://localhost:${port}`),
       // The beacon case gives each request an address of its own in X-Forwarded-For; no other case sends one.
       TRUSTED_PROXY_HOPS: '1',
       SERVER_PROCESSES: String(processes),

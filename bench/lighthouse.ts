@@ -4,6 +4,7 @@
 // default /usr/bin/chromium). `bun bench/lighthouse.ts [--port 4712]`. Never part of `npm test`.
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import { productionEnv } from './load';
 import lighthouse from 'lighthouse';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -15,7 +16,7 @@ const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, '
 
 const server = Bun.spawn([process.execPath, 'tests/e2e/server.ts'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', SITE_URL: BASE },
+  env: { ...process.env, PORT: String(PORT), ...productionEnv(BASE) },
   stdout: 'ignore',
   stderr: 'inherit',
 });

@@ -5,6 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeCpuSeconds } from './proc';
 
+/**
+ * A production server without payment or e-mail keys (docs/decisions/0057): the development modes allowed, and a
+ * site address of its own, as a production start requires.
+ */
+export function productionEnv(siteUrl: string): Record<string, string> {
+  return { NODE_ENV: 'production', SITE_URL: siteUrl, ALLOW_DEV_PAYMENTS: '1', ALLOW_DEV_EMAIL: '1' };
+}
+
 export interface WrkResult {
   rps: number;
   p50Ms: number;

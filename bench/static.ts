@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
-import { formatWrk as fmt, freePort, wrk, type WrkResult } from './load';
+import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from './load';
 import { treeRss } from './proc';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -149,7 +149,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     HOST: '127.0.0.1',
     REBUILD_WORKER: '0',
     // As deployed: production headers (HSTS) and no demo routes.
-    NODE_ENV: 'production',
+    ...productionEnv(`http://localhost:${ports.ours}`),
   };
   const procs: { kill: (signal?: number | NodeJS.Signals) => void; exited: Promise<number> }[] = [];
   try {

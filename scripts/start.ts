@@ -1,48 +1,53 @@
 // `npm start`: migrate, seed demo data when the database is empty (not in production), build the pages' server
 // build (unless `--prebuilt-app`: the image made it), make sure there is a site build to serve (docs/decisions/0027),
-// serve it with the API.
+// serve it with the API. The configuration first: a bad one stops the start with its message before anything else runs.
+import { config } from '../api/config';
+import { log } from '../api/log';
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
-import { config } from '../api/config';
 import { prepareSiteForStart } from '../api/services/rebuild-worker';
+import { stopAllSteps } from '../api/services/run-step';
 import { buildApp, hasAppBuild, hasLiveBuild } from '../api/services/site-build';
 
 await migrateDatabase(db);
-console.log(`Database: ${databaseUrl()}`);
+log.info({ database: databaseUrl() }, 'database migrated');
 // Demo accounts share a public password, so production never gets them.
-if (process.env.NODE_ENV !== 'production' && (await isEmpty(db))) {
-  console.log('Empty database: seeding demo data…');
+if (!config.isProduction && (await isEmpty(db))) {
+  log.info('empty database: seeding demo data');
   await seedDemo(db);
 }
+// A signal before the server takes over ends the start with the build steps it started (their own process groups).
+const abandonStart = (signal: NodeJS.Signals) => {
+  stopAllSteps();
+  log.info({ signal }, 'start interrupted');
+  process.exit(1);
+};
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, abandonStart);
 if (!process.argv.includes('--no-build')) {
   if (process.argv.includes('--prebuilt-app')) {
     // The image made the server build at image build time (Dockerfile), with the deployment's SITE_URL.
     if (!hasAppBuild(config.appDir)) {
-      console.error(`--prebuilt-app: there is no server build of the pages in ${config.appDir}; run \`npm run build -- --app-only\` first.`);
+      log.fatal({ appDir: config.appDir }, '--prebuilt-app: there is no server build of the pages; run `npm run build -- --app-only` first');
       process.exit(1);
     }
   } else {
     // The pages' server build bakes in SITE_URL (canonical links), so it is made here, where the deployment's is known.
     const app = await buildApp();
     if (!app.ok) {
-      console.error(app.log);
-      console.error('The server build of the pages failed.');
+      log.fatal({ logTail: app.log.slice(-16_000) }, 'the server build of the pages failed');
       process.exit(1);
     }
-    console.log(`Pages built in ${app.seconds.toFixed(1)} s`);
+    log.info({ seconds: app.seconds }, 'pages built');
   }
-  if (!hasLiveBuild(config.distDir)) console.log('Building the site…');
+  if (!hasLiveBuild(config.distDir)) log.info('building the site');
   const start = await prepareSiteForStart();
   if (start.outcome === 'failed') {
-    console.error(start.log);
-    console.error('The site build failed and there is no earlier build to serve.');
+    log.fatal({ logTail: start.log.slice(-16_000) }, 'the site build failed and there is no earlier build to serve');
     process.exit(1);
   }
-  console.log(
-    start.outcome === 'built'
-      ? `Site built in ${start.seconds.toFixed(1)} s`
-      : 'Serving the last good build; the site is rebuilt in the background (see Settings in the admin panel).',
-  );
+  if (start.outcome === 'built') log.info({ seconds: start.seconds }, 'site built');
+  else log.info('serving the last good build; the site is rebuilt in the background (see Settings in the admin panel)');
 }
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, abandonStart);
 await import('../api/server');

@@ -22,6 +22,7 @@ import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogle
 import { login, publicUser, register } from './service';
 import { ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, cookieOptions, createSession, deleteSession } from './sessions';
 import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+import { log } from '../log';
 
 type Cookies = Record<string, Cookie<unknown>>;
 
@@ -95,7 +96,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     } catch (error) {
       // A refused account or a failed exchange goes back to /auth with a reason the page can show.
       const reason = error instanceof HttpError ? error.message : 'Google sign-in failed. Please try again.';
-      if (!(error instanceof HttpError)) console.error(error);
+      if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
       return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
     }
     await signIn(cookie, request, ip, user);

@@ -11,6 +11,7 @@ import { MSG } from '../../lib/messages';
 import { lastDays, utcDay } from '../../lib/metrics';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { notFound } from '../plugins/errors';
+import { log } from '../log';
 
 /** The day's secret as this process last read it: one database read per process per day. */
 let cachedSecret: { day: string; secret: Buffer } | null = null;
@@ -118,7 +119,7 @@ export async function flushBeacons(): Promise<void> {
 }
 
 function scheduleFlush(): void {
-  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => console.error('metrics:', error)), BEACON_FLUSH_MS);
+  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => log.error({ err: error }, 'metrics: writing beacons failed')), BEACON_FLUSH_MS);
 }
 
 async function writeBatch(batch: Map<string, Queued>): Promise<void> {

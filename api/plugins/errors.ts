@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { isDatabaseBusy } from '../../db/client';
 import { MSG } from '../../lib/messages';
 import { firstIssue } from '../../lib/schemas';
+import { currentRequestId, log } from '../log';
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -27,6 +28,12 @@ export function refuse(refusal: { status: number; message: string } | null): voi
 
 const SERVER_FAULT = 'Something went wrong. Please try again.';
 
+/** A server fault's answer names the request's id, so a user can quote it and the operator find its log lines. */
+function serverFault(): string {
+  const id = currentRequestId();
+  return id === undefined ? SERVER_FAULT : `${SERVER_FAULT} (Request id: ${id})`;
+}
+
 /** Seconds a client is told to wait when another process holds the database's write lock. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -41,7 +48,7 @@ export const errors = new Elysia({ name: 'errors' })
     if (error instanceof ZodError) return text(400, firstIssue(error));
     if (isDatabaseBusy(error)) {
       // Not a fault of the request: another process (a seed, a migration) kept the write lock past the retries.
-      console.warn(`database busy: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      log.warn({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'database busy');
       set.headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
       return text(503, MSG.databaseBusy);
     }
@@ -50,8 +57,8 @@ export const errors = new Elysia({ name: 'errors' })
         const message = typeof error.customError === 'string' ? error.customError : 'Invalid request';
         // An answer that breaks its schema is the server's fault (response validation: docs/decisions/0035).
         if (error.type === 'response') {
-          console.error(`answer breaks its schema: ${message}`, error.valueError?.path ?? '');
-          return text(500, SERVER_FAULT);
+          log.error({ err: error, field: error.valueError?.path }, `answer breaks its schema: ${message}`);
+          return text(500, serverFault());
         }
         // A path that fails its params names no resource (an id that is not a number): the missing row's 404.
         return text(error.type === 'params' ? 404 : 400, message);
@@ -62,7 +69,7 @@ export const errors = new Elysia({ name: 'errors' })
         return text(404, 'Not found');
       default:
         if (typeof error === 'object' && error && 'code' in error && typeof (error as { code: unknown }).code === 'number') return;
-        console.error(error);
-        return text(500, SERVER_FAULT);
+        log.error({ err: error }, 'unhandled error');
+        return text(500, serverFault());
     }
   });

@@ -6,6 +6,7 @@ import { DIRECTORY_PARAMS, directoryHref, parseDirectoryQuery } from '../../lib/
 import { config } from '../config';
 import { renderWhole, type RenderedPage } from './page-renderer';
 import { htmlResponse } from './static-site';
+import { log } from '../log';
 
 const DIRECTORY_PATHS = new Set(['/directory', '/directory/']);
 
@@ -27,7 +28,7 @@ export function serveDirectoryQuery(request: Request, path: string): Promise<Res
   return keptRenders(href, () => render(href))
     .then((page) => htmlResponse(request, page.html, { status: page.status, headers: page.headers }))
     .catch((error: unknown) => {
-      console.error(`On-demand render of ${href} failed; serving the static directory.`, error);
+      log.error({ err: error, path: href }, 'on-demand render failed; serving the static directory');
       return null;
     });
 }

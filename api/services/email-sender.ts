@@ -5,6 +5,7 @@ import { Resend } from 'resend';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { config } from '../config';
+import { log } from '../log';
 
 export const MAX_ATTEMPTS = 8;
 const POLL_MS = 5000;
@@ -62,20 +63,32 @@ async function send(row: typeof emailOutbox.$inferSelect): Promise<SendOutcome> 
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-let running = false;
+/** The round sending now, if any. */
+let round: Promise<number> | null = null;
+/** Set by a shutdown: the round ends after the row it is sending, and no round starts. */
+let stopping = false;
 
 /**
  * Sends up to `limit` due e-mails, ~2 a second; returns how many were sent. A call made while a
  * round is still running does nothing (returns 0), so a row is never sent by two rounds at once.
  */
 export async function deliverPendingEmails(limit = 20, intervalMs = SEND_INTERVAL_MS): Promise<number> {
-  if (running) return 0;
-  running = true;
+  if (round || stopping) return 0;
+  round = deliverRound(limit, intervalMs);
   try {
-    return await deliverRound(limit, intervalMs);
+    return await round;
   } finally {
-    running = false;
+    round = null;
   }
+}
+
+/**
+ * For a shutdown: the round in progress finishes the row it is sending (sent and marked, or marked for a retry)
+ * and stops; the rows it did not reach stay pending in the table for the next process.
+ */
+export async function stopEmailSender(): Promise<void> {
+  stopping = true;
+  await round?.catch(() => {});
 }
 
 async function deliverRound(limit: number, intervalMs: number): Promise<number> {
@@ -100,6 +113,7 @@ async function deliverRound(limit: number, intervalMs: number): Promise<number> 
   let sent = 0;
   for (const [i, row] of rows.entries()) {
     if (i > 0) await pause(intervalMs);
+    if (stopping) break;
     const outcome = await send(row);
     const attempts = row.attempts + 1;
     if ('id' in outcome) {
@@ -129,7 +143,7 @@ async function deliverRound(limit: number, intervalMs: number): Promise<number> 
 /** Polls the outbox in the background of the server process. */
 export function startEmailSender(): () => void {
   const timer = setInterval(() => {
-    deliverPendingEmails().catch((error) => console.error('e-mail sender:', error));
+    deliverPendingEmails().catch((error) => log.error({ err: error }, 'e-mail sender failed'));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

@@ -15,6 +15,7 @@ import { renderPage } from './page-renderer';
 import { onRebuildRequested } from './rebuild-queue';
 import { purgePaths } from './purge';
 import { htmlResponse, liveFolderOf, serveNotFound } from './static-site';
+import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
@@ -135,7 +136,7 @@ function ensureFresh(): Promise<void> | null {
   if (!mustWait && Date.now() - checkedAt < RECHECK_MS) return null;
   const reading = readChanges();
   if (mustWait) return reading;
-  reading.catch((error) => console.error('live pages: could not read the changes:', error));
+  reading.catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
   return null;
 }
 
@@ -188,7 +189,7 @@ async function renderChanged(request: Request, path: string): Promise<Response |
     // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
     rendered = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
   } catch (error) {
-    console.error(`On-demand render of ${path} failed; serving the static file.`, error);
+    log.error({ err: error, path }, 'on-demand render failed; serving the static file');
     return null;
   }
   if (!rendered || rendered.status >= 500) return null;

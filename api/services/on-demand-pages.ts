@@ -8,6 +8,7 @@ import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
 import { renderWhole, type RenderedPage } from './page-renderer';
 import { htmlResponse, serveNotFound } from './static-site';
+import { log } from '../log';
 
 /** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
 const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
@@ -42,7 +43,7 @@ export function serveOnDemandPage(request: Request, pathname: string): Promise<R
       return htmlResponse(request, page.html, { status: page.status, headers: page.headers });
     },
     (error) => {
-      console.error(`On-demand render of ${path} failed.`, error);
+      log.error({ err: error, path }, 'on-demand render failed');
       return new Response('Internal Server Error', { status: 500 });
     },
   );

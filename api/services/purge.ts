@@ -2,6 +2,7 @@
 // cache in front of the site drops them at once instead of waiting out s-maxage.
 import { config } from '../config';
 import { runStep } from './run-step';
+import { log } from '../log';
 
 /** A purge command that runs longer than this is hung: it is killed. */
 const PURGE_TIMEOUT_MS = 30_000;
@@ -22,8 +23,8 @@ function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): string[] 
 
 async function runOnce(argv: string[], timeoutMs: number): Promise<void> {
   const step = await runStep(argv, {}, timeoutMs);
-  if (step.timedOut) console.error(`purge: "${argv[0]}" killed after ${timeoutMs / 1000} s`);
-  else if (step.code !== 0) console.error(`purge: "${argv[0]}" exited with ${step.code}: ${step.output.trim().slice(0, 2000)}`);
+  if (step.timedOut) log.error({ command: argv[0], timeoutMs }, 'purge: command killed at its timeout');
+  else if (step.code !== 0) log.error({ command: argv[0], code: step.code, output: step.output.trim().slice(0, 2000) }, 'purge: command failed');
 }
 
 /**
@@ -40,6 +41,6 @@ export async function purgePaths(paths: string[], options: PurgeOptions = {}): P
       await runOnce([...argv, ...urls.slice(i, i + PURGE_BATCH)], options.timeoutMs ?? PURGE_TIMEOUT_MS);
     }
   } catch (error) {
-    console.error(`purge: "${argv[0]}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error, command: argv[0] }, 'purge: command could not run');
   }
 }

@@ -4,7 +4,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
+import { log } from '../log';
 import { requestRebuild } from './rebuild-queue';
+import { stopAllSteps } from './run-step';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
 /** Wait this long after the newest request, so a burst of approvals becomes one build. */
@@ -21,6 +23,11 @@ const POLL_MS = 1000;
 type RebuildJob = typeof rebuildJobs.$inferSelect;
 
 let running = false;
+/** Set by a shutdown: no build starts any more, and a build cut short is given back to the queue. */
+let stopping = false;
+let abandoned = false;
+/** Settles once the build running now is recorded; null when none runs. */
+let buildRecorded: Promise<void> | null = null;
 
 /** Whether anything is waiting to be built now: a settled burst of new requests, or a retry whose backoff ran out. */
 async function rebuildDue(quietMs: number): Promise<boolean> {
@@ -67,8 +74,9 @@ export async function runQueuedRebuild(
   quietMs = QUIET_PERIOD_MS,
   retryDelaysMs: readonly number[] = REBUILD_RETRY_DELAYS_MS,
 ): Promise<boolean> {
-  if (running) return false;
+  if (running || stopping) return false;
   running = true;
+  const recorded = Promise.withResolvers<void>();
   try {
     if (!(await rebuildDue(quietMs))) return false;
     const cutoff = new Date();
@@ -78,13 +86,19 @@ export async function runQueuedRebuild(
       .where(and(eq(rebuildJobs.status, 'queued'), lte(rebuildJobs.requestedAt, cutoff)))
       .returning({ id: rebuildJobs.id, attempts: rebuildJobs.attempts });
     if (jobs.length === 0) return false;
+    buildRecorded = recorded.promise;
+    const coveredJobId = Math.max(...jobs.map((j) => j.id));
     let result: BuildResult;
     try {
-      result = await build(Math.max(...jobs.map((j) => j.id)));
+      result = await build(coveredJobId);
     } catch (error) {
       result = { ok: false, dir: '', seconds: 0, log: String(error) };
     }
-    if (result.ok) {
+    if (!result.ok && abandoned) {
+      // Cut short by a shutdown, not failed: queued again as they were, no try counted; the next process builds them.
+      await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
+      log.warn({ outcome: 'abandoned', jobs: jobs.length, coveredJobId, seconds: result.seconds }, 'site rebuild abandoned by the shutdown; its jobs are queued again');
+    } else if (result.ok) {
       await db
         .update(rebuildJobs)
         .set({
@@ -96,14 +110,36 @@ export async function runQueuedRebuild(
           stats: result.stats ?? null,
         })
         .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
+      log.info({ outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats }, 'site rebuilt');
     } else {
       await recordFailure(jobs, result.log, retryDelaysMs);
-      console.error(`Site rebuild failed; the live build is unchanged.\n${result.log.slice(-2000)}`);
+      log.error(
+        { outcome: 'failed', jobs: jobs.length, coveredJobId, seconds: result.seconds, logTail: result.log.slice(-2000) },
+        'site rebuild failed; the live build is unchanged',
+      );
     }
     return true;
   } finally {
     running = false;
+    buildRecorded = null;
+    recorded.resolve();
   }
+}
+
+/**
+ * For a shutdown: no build starts any more; a build running now is given `graceMs` to finish, then abandoned (its
+ * steps killed, its jobs queued again without counting a try). The live build is never touched by an abandoned one.
+ */
+export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished' | 'abandoned'> {
+  stopping = true;
+  const current = buildRecorded;
+  if (!current) return 'idle';
+  const finished = await Promise.race([current.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+  if (finished) return 'finished';
+  abandoned = true;
+  stopAllSteps();
+  await current;
+  return 'abandoned';
 }
 
 /**
@@ -124,12 +160,12 @@ export async function requeueInterruptedRebuilds(): Promise<number> {
 export function startRebuildWorker(): () => void {
   const requeued = requeueInterruptedRebuilds().then(
     (n) => {
-      if (n > 0) console.log(`Requeued ${n} rebuild job(s) interrupted by a restart.`);
+      if (n > 0) log.info({ jobs: n }, 'requeued rebuild jobs interrupted by a restart');
     },
-    (error) => console.error('rebuild worker: requeue failed:', error),
+    (error) => log.error({ err: error }, 'rebuild worker: requeue failed'),
   );
   const timer = setInterval(() => {
-    requeued.then(() => runQueuedRebuild()).catch((error) => console.error('rebuild worker:', error));
+    requeued.then(() => runQueuedRebuild()).catch((error) => log.error({ err: error }, 'rebuild worker failed'));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

@@ -3,13 +3,14 @@
 // serves the site and the API and nothing else: the background workers (rebuilds, e-mail, sweeps) stay in the
 // primary. Everything the processes share is in the database or the build folder; each follows the others' changes
 // (live-pages.ts, static-site.ts).
-import { availableParallelism } from 'node:os';
 import { SERVER_PROCESS_SLOT_ENV } from '../../db/settings';
+import { log } from '../log';
+
+// Read with the configuration (config.ts); exported here too, beside the replicas it counts.
+export { serverProcesses } from '../config';
 
 /** Set in a replica's environment. */
 const REPLICA_ENV = 'SERVER_REPLICA';
-/** Most processes SERVER_PROCESSES may ask for. */
-const MAX_SERVER_PROCESSES = 16;
 /** A replica that stopped is started again after this long, doubled at each quick failure, up to a minute. */
 const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 60_000;
@@ -18,19 +19,6 @@ const SETTLED_MS = 60_000;
 
 export function isReplica(env: Record<string, string | undefined> = process.env): boolean {
   return env[REPLICA_ENV] === '1';
-}
-
-/**
- * How many processes serve: SERVER_PROCESSES, else one per core in production (as nginx's `worker_processes auto`)
- * and one elsewhere, where a single process is easier to follow. Throws on a value that is not a count.
- */
-export function serverProcesses(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
-  const set = env.SERVER_PROCESSES?.trim();
-  if (!set) return env.NODE_ENV === 'production' ? Math.min(cores, MAX_SERVER_PROCESSES) : 1;
-  if (!/^[1-9]\d*$/.test(set) || Number(set) > MAX_SERVER_PROCESSES) {
-    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to ${MAX_SERVER_PROCESSES}, not "${set}"`);
-  }
-  return Number(set);
 }
 
 interface Replicas {
@@ -58,7 +46,7 @@ export function startReplicas(count: number, port: number, entry: string): Repli
         running.delete(slot);
         if (stopping) return;
         const next = Date.now() - startedAt >= SETTLED_MS ? RESTART_DELAY_MS : delay;
-        console.error(`Server replica ${slot} stopped (${signal ?? `exit ${code}`}); starting it again in ${next / 1000} s.`);
+        log.error({ replica: slot, exit: signal ?? code, restartInSeconds: next / 1000 }, 'server replica stopped; starting it again');
         setTimeout(() => {
           if (!stopping) start(slot, Math.min(next * 2, MAX_RESTART_DELAY_MS));
         }, next).unref();

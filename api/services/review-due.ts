@@ -7,6 +7,7 @@ import { editorialReviews, tools } from '../../db/schema';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { requestRebuild } from './rebuild-queue';
+import { log } from '../log';
 
 /** A badge up to this late is harmless, and each check that finds a page costs a rebuild: a few a day at most. */
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -47,7 +48,7 @@ export function startReviewDueWatch(): void {
   const check = () =>
     requestRebuildOfDuePages(since).then(
       (now) => void (since = now),
-      (error) => console.error('review due check:', error),
+      (error) => log.error({ err: error }, 'review due check failed'),
     );
   setInterval(check, CHECK_EVERY_MS).unref();
 }

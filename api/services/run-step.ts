@@ -1,8 +1,25 @@
 // Runs a command of the server's (a build step, the purge hook) as a child process, without a shell: its output
-// collected, killed if it outlives its timeout.
+// collected, killed with everything it started if it outlives its timeout or the server shuts down.
 import { basename, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The steps running now, each the leader of its own process group, by their kill. */
+const running = new Set<() => void>();
+
+/** Set once the process is ending: a step asked for after that fails at once instead of starting. */
+let ending = false;
+
+/**
+ * For a process that is ending (a shutdown abandoning a build): kills every step running now and what each started,
+ * and fails any step asked for later, so a build between two steps does not start its next one; returns how many.
+ */
+export function stopAllSteps(): number {
+  ending = true;
+  const kills = [...running];
+  for (const kill of kills) kill();
+  return kills.length;
+}
 
 /** Reads a child's output as it comes, so what was written before a kill is kept. */
 function collect(stream: ReadableStream<Uint8Array>): { text: () => string; done: Promise<void> } {
@@ -20,16 +37,27 @@ export async function runStep(
   env: Record<string, string>,
   timeoutMs: number,
 ): Promise<{ code: number; output: string; timedOut: boolean }> {
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  if (ending) return { code: 1, output: 'Not started: the server is shutting down.\n', timedOut: false };
+  // Its own process group, so a kill reaches the workers it started too (the export's), not only the step.
+  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', detached: true });
   const out = collect(proc.stdout);
   const err = collect(proc.stderr);
+  const kill = () => {
+    try {
+      process.kill(-proc.pid, 'SIGKILL');
+    } catch {
+      proc.kill('SIGKILL');
+    }
+  };
+  running.add(kill);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    proc.kill('SIGKILL');
+    kill();
   }, timeoutMs);
   const code = await proc.exited;
   clearTimeout(timer);
+  running.delete(kill);
   // A grandchild of a killed step may still hold the pipes open: don't wait for it.
   const drained = Promise.all([out.done, err.done]);
   await (timedOut ? Promise.race([drained, Bun.sleep(1000)]) : drained);

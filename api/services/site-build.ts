@@ -31,13 +31,8 @@ export interface BuildResult {
   stats?: BuildStats;
 }
 
-/** A build step that runs longer than this is hung: it is killed and the build fails. */
-const BUILD_STEP_TIMEOUT_MS = 10 * 60_000;
-
-function stepTimeoutMs(): number {
-  const fromEnv = Number(process.env.SITE_BUILD_TIMEOUT_MS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : BUILD_STEP_TIMEOUT_MS;
-}
+/** A build step that runs longer than this is hung: it is killed and the build fails (SITE_BUILD_TIMEOUT_MS). */
+const stepTimeoutMs = () => config.siteBuildTimeoutMs;
 
 /** Whether distDir holds a build to serve: a link to a pruned build does not count. */
 export function hasLiveBuild(distDir: string): boolean {

@@ -18,6 +18,7 @@ import {
   readManifest,
   type FileEntry,
 } from './build-files';
+import { log } from '../log';
 
 /** Hashed client assets: their name changes with their content. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -145,7 +146,7 @@ async function loadSite(root: string): Promise<Site> {
     entries = await readManifest(target);
   } catch (error) {
     // A damaged manifest must not take the site down: serve the folder as it is.
-    console.error(`static site: ${MANIFEST_FILE} in ${target} unreadable, describing files as they are asked for:`, error);
+    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing files as they are asked for`);
   }
   return {
     root,

@@ -13,6 +13,7 @@ import type { ToolImageKind } from '../../lib/premium-assets';
 import { CHANGE_REQUEST_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
+import { log } from '../log';
 
 /** Decoded size beyond which an image is refused unread (a small file can unpack to gigabytes). */
 const MAX_LOGO_PIXELS = 40_000_000;
@@ -151,7 +152,7 @@ export async function publishUpload(upload: StagedUpload | null): Promise<void> 
   try {
     await uploadStore().move(upload.stagedKey, upload.key);
   } catch (error) {
-    console.error('publishing an upload (the sweep retries it):', error);
+    log.error({ err: error }, 'publishing an upload failed (the sweep retries it)');
   }
 }
 
@@ -282,7 +283,7 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
 export function startUploadSweeper(): void {
   const sweep = () =>
-    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => console.error('upload sweep:', error));
+    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => log.error({ err: error }, 'upload sweep failed'));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
 }

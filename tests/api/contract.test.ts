@@ -6,6 +6,7 @@ import { app } from '../../api/app';
 import { answer } from '../../api/answer';
 import { publicUser } from '../../api/auth/service';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
+import { log } from '../../api/log';
 import { errors } from '../../api/plugins/errors';
 import type { CategoryId } from '../../lib/categories';
 import { currentUserSchema, type CurrentUser } from '../../lib/contract';
@@ -124,7 +125,7 @@ describe('an answer that breaks its schema', () => {
     const leaky = new Elysia()
       .use(errors)
       .get('/api/leaky', () => ({ ...publicUser(user), password: user.password }) as CurrentUser, { response: answer(currentUserSchema) });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error');
     try {
       const res = await leaky.handle(new Request(`${BASE}/api/leaky`));
       expect(res.status).toBe(500);
@@ -139,7 +140,7 @@ describe('an answer that breaks its schema', () => {
 
   it('fails a real route: a stored tool in a category the contract does not know breaks GET /api/tools', async () => {
     await makeTool({ status: 'approved', name: 'Quillfeather Draft', tags: ['writing' as CategoryId] });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error');
     try {
       const res = await call('GET', '/api/tools?search=quillfeather');
       expect(res.status).toBe(500);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PURGE_BATCH, purgePaths } from '../../api/services/purge';
+import { log } from '../../api/log';
 
 let dir: string;
 let script: string;
@@ -15,7 +16,7 @@ beforeEach(() => {
   out = join(dir, 'argv.txt');
   // Appends one line per argument, so several runs (batches) add up.
   writeFileSync(script, 'for a in "$@"; do printf "%s\\n" "$a" >> "$1.out"; done\n');
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(log, 'error');
 });
 
 afterEach(() => {
@@ -28,7 +29,7 @@ describe('purgePaths', () => {
   it('runs the command with the absolute URLs of the paths, once each', async () => {
     await purgePaths(['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'], { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
     expect(recorded()).toEqual([out, 'https://aitools.example/tool/chatgpt', 'https://aitools.example/', 'https://aitools.example/blog/hello?x=1']);
-    expect(console.error).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it('passes arguments without a shell: nothing in a path is interpreted', async () => {
@@ -55,8 +56,8 @@ describe('purgePaths', () => {
     await expect(purgePaths(['/'], { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
     writeFileSync(join(dir, 'hang.sh'), 'exec sleep 30\n');
     await expect(purgePaths(['/'], { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 })).resolves.toBeUndefined();
-    const logged = vi.mocked(console.error).mock.calls.map((c) => String(c[0]));
+    const logged = vi.mocked(log.error).mock.calls.map((c) => String(c[1]));
     expect(logged).toHaveLength(3);
-    expect(logged[2]).toContain('killed after');
+    expect(logged[2]).toContain('killed at its timeout');
   });
 });

@@ -10,6 +10,7 @@ import { buildSite } from '../../api/services/site-build';
 import { serverProcesses } from '../../api/services/replicas';
 import { signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
+import { until } from '../helpers/server-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'processes-'));
@@ -34,20 +35,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, probe: () => T | null | false | Promise<T | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
-
 /** A request on a connection of its own: the kernel picks the process for each new connection. */
 const fresh = (path: string, init: RequestInit = {}) =>
   fetch(`${base}${path}`, { ...init, headers: { ...init.headers, connection: 'close' }, keepalive: false });
@@ -59,7 +46,7 @@ beforeAll(async () => {
   // Port 0: the primary binds a free port and hands it to its replica; it says which.
   primary = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
+    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test', LOG_LEVEL: 'info' },
     stdout: 'pipe',
     stderr: 'inherit',
   });

@@ -74,7 +74,8 @@ describe('the Dockerfile', () => {
       stderr: 'pipe',
     });
     const collect = async (stream: ReadableStream<Uint8Array>) => {
-      for await (const chunk of stream.pipeThrough(new TextDecoderStream())) output += chunk;
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
     };
     void collect(server.stdout);
     void collect(server.stderr);

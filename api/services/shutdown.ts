@@ -1,0 +1,68 @@
+// Graceful shutdown on SIGTERM / SIGINT (docs/decisions/0057): stop accepting connections and let the requests in
+// flight finish, stop the background workers without losing their work (a running build finishes or is given back to
+// the queue, the e-mail round finishes its row), write the gathered beacons, then exit 0. SHUTDOWN_TIMEOUT_SECONDS
+// bounds it all: past it the process exits 1 with whatever was left (nothing durable is half-written: rows are only
+// marked after their work is done, and the next process takes them up).
+import { config } from '../config';
+import { log } from '../log';
+import { flushBeacons } from '../metrics/service';
+import { stopEmailSender } from './email-sender';
+import { stopRebuilds } from './rebuild-worker';
+
+/** What a running build needs after the grace it gets: killing its steps and requeueing its jobs. */
+const ABANDON_MARGIN_MS = 3000;
+
+interface Stoppable {
+  /** Bun's server: stop() without force stops listening and resolves once the requests in flight are answered. */
+  server: { stop(closeActiveConnections?: boolean): Promise<void> };
+  /** The replicas, in the primary (they shut down the same way when it closes their input). */
+  replicas?: { stop(): Promise<void> } | null;
+  /** Whether this process runs the background workers (the primary). */
+  workers: boolean;
+}
+
+/** Shuts the process down gracefully on the first SIGTERM or SIGINT; a second one of either exits at once. */
+export function shutDownOnSignal(parts: Stoppable): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) {
+        log.warn({ signal }, 'second signal: exiting now');
+        process.exit(1);
+      }
+      void shutDown(signal, parts);
+    });
+  }
+}
+
+let shuttingDown: Promise<never> | null = null;
+
+/** Shuts down once, whatever asks first (a signal, a replica's primary going away). */
+export function shutDown(reason: string, parts: Stoppable, timeoutMs = config.shutdownTimeoutMs): Promise<never> {
+  shuttingDown ??= stopAll(reason, parts, timeoutMs);
+  return shuttingDown;
+}
+
+async function stopAll(reason: string, { server, replicas, workers }: Stoppable, timeoutMs: number): Promise<never> {
+  log.info({ reason, timeoutMs }, 'shutting down');
+  const deadline = setTimeout(() => {
+    log.error({ timeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
+    process.exit(1);
+  }, timeoutMs);
+  deadline.unref();
+  const buildGraceMs = Math.max(timeoutMs - ABANDON_MARGIN_MS, timeoutMs / 2);
+  try {
+    const [, , build] = await Promise.all([
+      server.stop(),
+      replicas?.stop(),
+      workers ? stopRebuilds(buildGraceMs) : 'idle',
+      workers ? stopEmailSender() : undefined,
+    ]);
+    // After the last request: every beacon it gathered is written (a replica writes its own before it exits).
+    await flushBeacons();
+    log.info({ build }, 'shut down');
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
