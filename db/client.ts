@@ -257,7 +257,8 @@ function openReplica(url: string, authToken: string | undefined, { syncUrl, sync
   const pull = () =>
     local.sync().then(
       () => undefined,
-      (error) => console.error(`Could not pull the changes of ${syncUrl} into ${url}: ${error instanceof Error ? error.message : error}`),
+      // The server's JSON log, loaded only when a pull fails (the command-line tools need no server configuration).
+      (error) => void import('../api/log').then(({ log }) => log.error({ err: error, syncUrl, url }, 'could not pull the primary\'s changes into the replica')),
     );
   // The first pull, before anything reads (it takes the replica's one connection now): the file may be empty or behind.
   let pulling: Promise<void> | undefined = pull().finally(() => (pulling = undefined));
