@@ -66,4 +66,13 @@ export const config = {
   ogCacheDir: process.env.OG_CACHE_DIR || 'data/og',
   /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
   appDir: process.env.APP_DIR || 'build/app',
+  /** Several server machines over one database (docs/decisions/0059-several-machines.md). */
+  cluster: {
+    /** BUILD_LEASE_SECONDS: how long the worker lease lasts unrenewed; its holder renews it every third of that. */
+    leaseSeconds: positiveWholeNumber(process.env, 'BUILD_LEASE_SECONDS', 30),
+    /** PUBLISH_COMMAND: run after each swap with the new build folder as its last argument (e.g. a sync to a bucket). */
+    publishCommand: (process.env.PUBLISH_COMMAND || '').trim(),
+    /** PULL_COMMAND: run by a machine that did not build, with an empty folder to fill with the newest build as its last argument. */
+    pullCommand: (process.env.PULL_COMMAND || '').trim(),
+  },
 };

@@ -1,17 +1,14 @@
 // The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
-// the background workers and starts the others, its replicas (services/replicas.ts, docs/decisions/0034).
+// the background workers while it holds the worker lease (services/worker-lease.ts, docs/decisions/0059) and starts
+// the others, its replicas (services/replicas.ts, docs/decisions/0034).
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
-import { purgeExpiredSessions } from './auth/sessions';
-import { purgeExpiredCounters } from './services/rate-limit';
-import { flushBeacons, purgePastMetricsDays } from './metrics/service';
+import { flushBeacons } from './metrics/service';
 import { config } from './config';
-import { startEmailSender } from './services/email-sender';
-import { startRebuildWorker } from './services/rebuild-worker';
-import { startReviewDueWatch } from './services/review-due';
 import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
-import { startUploadSweeper } from './services/uploads';
+import { startSingletons } from './services/singletons';
+import { runWhileHolding } from './services/worker-lease';
 
 const processes = serverProcesses();
 const replica = isReplica();
@@ -32,20 +29,13 @@ if (replica) {
   exitWithPrimary(() => server.stop());
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
-  if (process.env.REBUILD_WORKER !== '0') startRebuildWorker();
-  startReviewDueWatch();
-  // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
-  const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => console.error('purge:', error));
-  void purge();
-  setInterval(purge, 6 * 60 * 60 * 1000);
-  startEmailSender();
-  startUploadSweeper();
+  // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
+  const lease = runWhileHolding(startSingletons);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       // Beacons still gathered in this process are written before it exits (a replica's last quarter second is lost).
-      void Promise.all([server.stop(), replicas?.stop()])
+      void Promise.all([server.stop(), replicas?.stop(), lease.release()])
         .then(() => flushBeacons())
         .finally(() => process.exit(0));
     });

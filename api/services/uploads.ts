@@ -306,11 +306,12 @@ export async function sweepUnusedToolImages(): Promise<number> {
 }
 
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
-export function startUploadSweeper(): void {
+export function startUploadSweeper(): () => void {
   const sweep = () =>
     Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => console.error('upload sweep:', error));
   void sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /**
