@@ -7,6 +7,7 @@ import { handleRequest } from './handler';
 import { flushBeacons } from './metrics/service';
 import { config } from './config';
 import { exitWithPrimary, isReplica, serverProcesses, startReplicas } from './services/replicas';
+import { startBuildPuller } from './services/build-puller';
 import { startSingletons } from './services/singletons';
 import { runWhileHolding } from './services/worker-lease';
 
@@ -31,6 +32,8 @@ if (replica) {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
   const lease = runWhileHolding(startSingletons);
+  // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
+  startBuildPuller(() => lease.held());
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
