@@ -1,8 +1,8 @@
 // Several API machines over one database: two real server processes (their own ports, one database file, one build
 // folder, the rebuild worker on in both) build once for approvals made through either, both serve the new pages from
-// the build, and when the lease's holder is killed mid-build the other takes the lease over once it lapses, requeues
-// the interrupted job and builds it.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// the build, a third with a build folder of its own pulls the published build, and when the lease's holder is killed
+// mid-build the other takes the lease over once it lapses, requeues the interrupted job and builds it.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -18,6 +18,11 @@ import { childrenOf, startServer, until, type ServerProcess } from '../helpers/p
 const LEASE_SECONDS = 3;
 const work = mkdtempSync(join(tmpdir(), 'machines-'));
 const dist = join(work, 'dist');
+/** The third machine's own build folder, filled from the "bucket" the builder publishes to. */
+const ownDist = join(work, 'own', 'dist');
+const bucket = join(work, 'bucket');
+writeFileSync(join(work, 'publish.sh'), 'rm -rf "$1" && mkdir -p "$1" && cp -R "$2"/. "$1"/\n');
+writeFileSync(join(work, 'pull.sh'), 'cp -R "$1"/. "$2"/\n');
 const servers: ServerProcess[] = [];
 let admin = '';
 
@@ -51,7 +56,13 @@ beforeAll(async () => {
   if (!built.ok) throw new Error(built.log);
   admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
   // Both over this test's database file (DATABASE_URL) and one DIST_DIR; the first takes the lease before the second starts.
-  const env = { DIST_DIR: dist, SERVER_PROCESSES: '1', REBUILD_WORKER: undefined, BUILD_LEASE_SECONDS: String(LEASE_SECONDS) };
+  const env = {
+    DIST_DIR: dist,
+    SERVER_PROCESSES: '1',
+    REBUILD_WORKER: undefined,
+    BUILD_LEASE_SECONDS: String(LEASE_SECONDS),
+    PUBLISH_COMMAND: `sh ${join(work, 'publish.sh')} ${bucket}`,
+  };
   servers.push(await startServer(env));
   await until('the first process to hold the lease', async () => (await holderPid()) === servers[0].pid);
   servers.push(await startServer(env));
@@ -64,8 +75,10 @@ afterAll(() => {
 });
 
 describe('two server processes over one database', () => {
-  it('build once for approvals made through both, and both serve the new pages from that build', async () => {
+  it('build once for approvals made through both, serve the pages from that build, and a third machine pulls it', async () => {
     const [a, b] = servers;
+    // A machine with no build of its own yet, pulling from the bucket; stopped before the takeover below.
+    const own = await startServer({ DIST_DIR: ownDist, SERVER_PROCESSES: '1', BUILD_LEASE_SECONDS: String(LEASE_SECONDS), PULL_COMMAND: `sh ${join(work, 'pull.sh')} ${bucket}` });
     const one = await makeTool({ name: 'Left Ledger', slug: 'left-ledger' });
     const two = await makeTool({ name: 'Right Relay', slug: 'right-relay' });
     const answers = await Promise.all([approve(a, one.id, 'Keeps the left books.'), approve(b, two.id, 'Relays to the right.')]);
@@ -85,13 +98,18 @@ describe('two server processes over one database', () => {
     // Served from the static file, not rendered on demand: an edit made behind the server's back (no rebuild request)
     // would show in a render; each process shows the built text once it follows the swap.
     await db.update(tools).set({ curatorTake: 'Edited without a rebuild.' }).where(eq(tools.id, one.id));
-    for (const server of servers) {
+    for (const server of [a, b, own]) {
       for (const [path, text] of [['/tool/left-ledger', 'Keeps the left books.'], ['/tool/right-relay', 'Relays to the right.']]) {
         await until(`${path} from the build on :${server.base}`, async () => (await page(server, path))?.includes(text));
         expect(await page(server, path)).not.toContain('Edited without a rebuild.');
       }
     }
-  }, 90_000);
+    // The third machine serves the build it pulled, and built nothing.
+    expect(readdirSync(`${ownDist}-builds`)).toHaveLength(1);
+    expect((await (await fetch(`${own.base}/healthz`)).json()).checks.build).toBe('ok');
+    own.kill('SIGTERM');
+    expect(await own.exited).toBe(0);
+  }, 120_000);
 
   it('hand the lease to the other process when its holder is killed mid-build, which builds the interrupted job', async () => {
     const [a, b] = servers;
