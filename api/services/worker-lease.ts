@@ -14,9 +14,37 @@ export const WORKER_LEASE = 'worker';
 /** Now on the database's clock, in ms: every machine judges expiry by the same clock. */
 const dbNow = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
 
+const machine = () => process.env.FLY_MACHINE_ID || hostname();
+
 /** A name for this process that no other process of the deployment has: machine, pid and a random part. */
 export function newHolderId(): string {
-  return `${process.env.FLY_MACHINE_ID || hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  return `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Whether `holder` was a process of this machine that is gone: a restart after a crash or a kill need not wait out
+ * its lease. Its pid is not running, or is this process's own (a container's server gets the same pid each start).
+ */
+export function isDeadLocalHolder(holder: string, self: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (holder === self || host !== machine() || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Takes the lease from `from` (a holder known to be gone) whatever its expiry; true when it was still `from`'s. */
+async function takeLeaseFrom(name: string, from: string, holder: string, seconds: number, database: Database): Promise<boolean> {
+  const rows = await database
+    .update(leases)
+    .set({ holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` })
+    .where(and(eq(leases.name, name), eq(leases.holder, from)))
+    .returning({ holder: leases.holder });
+  return rows.length > 0;
 }
 
 /**
@@ -93,10 +121,19 @@ export function runWhileHolding(start: () => () => void, options: HoldOptions = 
     stop = null;
     console.error(`worker lease: lost (${why}); the singletons stop in this process.`);
   };
+  /** A lease held by a process of this machine that died: taken at once, not when it lapses. */
+  const takeFromDeadLocalHolder = async () => {
+    if (stop) return false;
+    const current = await readLease(name, database);
+    if (!current || !isDeadLocalHolder(current.holder, holder)) return false;
+    const taken = await takeLeaseFrom(name, current.holder, holder, seconds, database);
+    if (taken) console.log(`worker lease: ${current.holder} is no longer running on this machine.`);
+    return taken;
+  };
   const ask = async () => {
     const started = performance.now();
     try {
-      if (await takeLease(name, holder, seconds, database)) {
+      if ((await takeLease(name, holder, seconds, database)) || (await takeFromDeadLocalHolder())) {
         takenAt = started;
         if (!stop) {
           console.log(`worker lease: taken by ${holder}`);

@@ -48,6 +48,9 @@ async function page(server: ServerProcess, path: string): Promise<string | null>
   return res.ok ? res.text() : null;
 }
 
+/** The curator's take as a tool page shows it. */
+const take = (text: string) => `data-testid="curator-take">${text}<`;
+
 const jobsFor = (ids: number[]) => db.select().from(rebuildJobs).where(inArray(rebuildJobs.id, ids));
 
 beforeAll(async () => {
@@ -63,9 +66,10 @@ beforeAll(async () => {
     BUILD_LEASE_SECONDS: String(LEASE_SECONDS),
     PUBLISH_COMMAND: `sh ${join(work, 'publish.sh')} ${bucket}`,
   };
-  servers.push(await startServer(env));
+  // Each as its own machine: a holder killed on another machine is waited out until its lease lapses.
+  servers.push(await startServer({ ...env, FLY_MACHINE_ID: 'machine-a' }));
   await until('the first process to hold the lease', async () => (await holderPid()) === servers[0].pid);
-  servers.push(await startServer(env));
+  servers.push(await startServer({ ...env, FLY_MACHINE_ID: 'machine-b' }));
   for (const server of servers) await until('both to be healthy', async () => (await fetch(`${server.base}/healthz`)).ok);
 }, 90_000);
 
@@ -78,7 +82,8 @@ describe('two server processes over one database', () => {
   it('build once for approvals made through both, serve the pages from that build, and a third machine pulls it', async () => {
     const [a, b] = servers;
     // A machine with no build of its own yet, pulling from the bucket; stopped before the takeover below.
-    const own = await startServer({ DIST_DIR: ownDist, SERVER_PROCESSES: '1', BUILD_LEASE_SECONDS: String(LEASE_SECONDS), PULL_COMMAND: `sh ${join(work, 'pull.sh')} ${bucket}` });
+    const own = await startServer({ FLY_MACHINE_ID: 'machine-c', DIST_DIR: ownDist, SERVER_PROCESSES: '1', BUILD_LEASE_SECONDS: String(LEASE_SECONDS), PULL_COMMAND: `sh ${join(work, 'pull.sh')} ${bucket}` });
+    servers.push(own);
     const one = await makeTool({ name: 'Left Ledger', slug: 'left-ledger' });
     const two = await makeTool({ name: 'Right Relay', slug: 'right-relay' });
     const answers = await Promise.all([approve(a, one.id, 'Keeps the left books.'), approve(b, two.id, 'Relays to the right.')]);
@@ -95,13 +100,13 @@ describe('two server processes over one database', () => {
     expect(buildsBy(b.pid)).toHaveLength(0);
     expect(await holderPid()).toBe(a.pid);
 
-    // Served from the static file, not rendered on demand: an edit made behind the server's back (no rebuild request)
-    // would show in a render; each process shows the built text once it follows the swap.
+    // Served from the static file, not rendered on demand: an edit of the curator's take made behind the servers'
+    // back (no rebuild request) would show in a render; each process shows the built take once it has the build.
     await db.update(tools).set({ curatorTake: 'Edited without a rebuild.' }).where(eq(tools.id, one.id));
     for (const server of [a, b, own]) {
       for (const [path, text] of [['/tool/left-ledger', 'Keeps the left books.'], ['/tool/right-relay', 'Relays to the right.']]) {
-        await until(`${path} from the build on :${server.base}`, async () => (await page(server, path))?.includes(text));
-        expect(await page(server, path)).not.toContain('Edited without a rebuild.');
+        await until(`${path} from the build on ${server.base}`, async () => (await page(server, path))?.includes(take(text)));
+        expect(await page(server, path)).toContain(take(text));
       }
     }
     // The third machine serves the build it pulled, and built nothing.
@@ -139,7 +144,7 @@ describe('two server processes over one database', () => {
     // Requeued, not counted as a try, and built by the new holder.
     expect(done.attempts).toBe(1);
     expect(buildsBy(b.pid)).toHaveLength(1);
-    await until('the new page from the build', async () => (await page(b, '/tool/third-thread'))?.includes('Threads a third way.'));
+    await until('the new page from the build', async () => (await page(b, '/tool/third-thread'))?.includes(take('Threads a third way.')));
     const health = await (await fetch(`${b.base}/healthz`)).json();
     expect(health).toMatchObject({ ok: true, checks: { worker: 'ok' } });
     expect(health.worker.holder).toContain(`:${b.pid}:`);

@@ -1,5 +1,6 @@
 // The worker lease: one holder at a time over one database, renewed by its holder, taken over once it lapses,
 // given up on a clean stop; what runs under it runs in the holder only.
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { leases } from '../../db/schema';
@@ -96,6 +97,29 @@ describe('runWhileHolding', () => {
     await until('b to take the lapsed lease', () => held[0].held());
     expect(b.counts.started).toBe(1);
     expect((await readLease('worker'))!.holder).toBe('b');
+  });
+
+  it('takes at once a lease whose holder was a process of this machine that is gone (a restart after a kill)', async () => {
+    const gone = Bun.spawn([process.execPath, '-e', '0']);
+    await gone.exited;
+    await takeLease('worker', `${hostname()}:${gone.pid}:before`, 60);
+    const b = singletons();
+    held.push(runWhileHolding(b.start, { holder: `${hostname()}:${process.pid}:after`, seconds: 60 }));
+    await until('the restarted process to take it', () => held[0].held());
+    expect((await readLease('worker'))!.expiresInMs).toBeGreaterThan(30_000);
+  });
+
+  it('waits out a lease held by a running process of this machine, or by another machine', async () => {
+    // The parent of this test process is running; a holder on another machine cannot be checked at all.
+    for (const other of [`${hostname()}:${process.ppid}:running`, `elsewhere:1:x`]) {
+      await takeLease('worker', other, 60);
+      const lease = runWhileHolding(() => () => {}, { holder: `${hostname()}:${process.pid}:me`, seconds: 0.3 });
+      await Bun.sleep(350);
+      expect(lease.held()).toBe(false);
+      await lease.release();
+      expect((await readLease('worker'))!.holder).toBe(other);
+      await db.delete(leases);
+    }
   });
 
   it('stops the work when another process has taken the lease', async () => {
