@@ -33,7 +33,7 @@ if (replica) {
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
   const lease = runWhileHolding(startSingletons);
   // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
-  startBuildPuller(() => lease.held());
+  startBuildPuller();
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -51,15 +51,15 @@ export async function pullNewestBuild(
 }
 
 /**
- * Checks every few seconds while this process does not build (`builds()`: it holds the worker lease); nothing
- * without PULL_COMMAND. Returns what stops it.
+ * Checks every few seconds; nothing without PULL_COMMAND. The lease's holder checks too: its own builds are always
+ * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
  */
-export function startBuildPuller(builds: () => boolean, command = config.cluster.pullCommand): () => void {
+export function startBuildPuller(command = config.cluster.pullCommand): () => void {
   if (!command) return () => {};
   let pulling = false;
   let retryAt = 0;
   const timer = setInterval(() => {
-    if (pulling || builds() || Date.now() < retryAt) return;
+    if (pulling || Date.now() < retryAt) return;
     pulling = true;
     pullNewestBuild(config.distDir, { command })
       .then((outcome) => void (retryAt = outcome === 'failed' ? Date.now() + PULL_RETRY_MS : 0))
