@@ -6,6 +6,7 @@ import { blogRoutes } from './blog/routes';
 import { contactRoutes } from './contact/routes';
 import { apiDocsRoutes } from './docs/routes';
 import { errors } from './plugins/errors';
+import { healthRoutes } from './health/routes';
 import { metricsRoutes } from './metrics/routes';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
@@ -31,7 +32,8 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
     .use(contactRoutes)
     .use(metricsRoutes)
     .use(publicApiRoutes(publicApi))
-    .use(demoLogins ? demoRoutes : new Elysia());
+    .use(demoLogins ? demoRoutes : new Elysia())
+    .use(healthRoutes());
   // Last, so the OpenAPI document it serves describes every route above.
   return app.use(apiDocsRoutes(app));
 }

@@ -67,6 +67,8 @@ const WHOLE_NUMBERS = {
   SITE_BUILD_TIMEOUT_MS: 10 * 60_000,
   /** Seconds a SIGTERM waits for requests in flight, a running build and the e-mail round before the process exits. */
   SHUTDOWN_TIMEOUT_SECONDS: 20,
+  /** Seconds the worker lease lasts unrenewed (docs/decisions/0059); its holder renews it every third of that. */
+  BUILD_LEASE_SECONDS: 30,
 };
 
 const originsOf = (list: string | undefined) => (list ?? '').split(',').map((o) => o.trim()).filter(Boolean);
@@ -125,6 +127,9 @@ const envSchema = z.object({
   DATABASE_SYNC_URL: optional.refine((v) => v === undefined || /^(libsql|https?|wss?):/.test(v), { message: 'must be the URL of a libSQL server: libsql://, http(s):// or ws(s)://' }),
   DATABASE_SYNC_INTERVAL: optional,
   // Uploads in an S3-compatible bucket (docs/decisions/0060); the key pair may come from AWS_* instead.
+  // Several machines (docs/decisions/0059): commands run without a shell, the build folder as their last argument.
+  PUBLISH_COMMAND: optional,
+  PULL_COMMAND: optional,
   S3_BUCKET: optional,
   S3_ENDPOINT: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be the URL of the S3-compatible service' }),
   S3_REGION: optional,
@@ -253,6 +258,15 @@ function configOf(s: Settings, env: Env) {
      * DATABASE_AUTH_TOKEN, DATABASE_SYNC_URL (the primary of an embedded replica), DATABASE_SYNC_INTERVAL (seconds).
      */
     database: databaseSettings(env),
+    /** Several machines over one database (docs/decisions/0059). */
+    cluster: {
+      /** BUILD_LEASE_SECONDS: how long the worker lease lasts unrenewed; its holder renews it every third of that. */
+      leaseSeconds: positiveWholeNumber(env, 'BUILD_LEASE_SECONDS', WHOLE_NUMBERS.BUILD_LEASE_SECONDS),
+      /** PUBLISH_COMMAND: run after each swap with the new build folder as its last argument (e.g. a sync to a bucket). */
+      publishCommand: s.PUBLISH_COMMAND ?? '',
+      /** PULL_COMMAND: run by a machine that did not build, with an empty folder to fill with the newest build as its last argument. */
+      pullCommand: s.PULL_COMMAND ?? '',
+    },
     distDir: s.DIST_DIR ?? 'dist',
     /** Open Graph images rendered on their first request and kept (api/services/og-images.ts). */
     ogCacheDir: s.OG_CACHE_DIR ?? 'data/og',

@@ -1,4 +1,4 @@
-// What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google* and /uploads/* go to Elysia;
+// What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google*, /uploads/* and /healthz go to Elysia;
 // Open Graph images (/og/*) are rendered once and kept; pages changed since the live build are rendered on demand;
 // everything else is a static file of the live build.
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
 const handleApi = (request: Request) => app.handle(request);
 
 export function isApiPath(pathname: string): boolean {
-  if (pathname === '/api') return true;
+  if (pathname === '/api' || pathname === '/healthz') return true;
   // A loop, not .some(): no closure made per request on the static path.
   for (const prefix of API_PREFIXES) if (pathname.startsWith(prefix)) return true;
   return false;

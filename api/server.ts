@@ -1,20 +1,17 @@
 // The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
-// the background workers and starts the others, its replicas (services/replicas.ts, docs/decisions/0034).
+// the background workers while it holds the worker lease (services/worker-lease.ts, docs/decisions/0059) and starts
+// the others, its replicas (services/replicas.ts, docs/decisions/0034).
 // The configuration first: a bad one stops the server with its message before anything else runs.
 import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
 import { log } from './log';
-import { purgeExpiredSessions } from './auth/sessions';
-import { purgeExpiredCounters } from './services/rate-limit';
-import { purgePastMetricsDays } from './metrics/service';
-import { startEmailSender } from './services/email-sender';
-import { startRebuildWorker } from './services/rebuild-worker';
-import { startReviewDueWatch } from './services/review-due';
+import { startBuildPuller } from './services/build-puller';
 import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
 import { shutDown, shutDownOnSignal } from './services/shutdown';
-import { startUploadSweeper } from './services/uploads';
+import { startSingletons } from './services/singletons';
+import { runWhileHolding } from './services/worker-lease';
 
 const processes = config.serverProcesses;
 const replica = isReplica();
@@ -41,17 +38,11 @@ if (replica) {
   shutDownOnSignal({ server, workers: false });
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
-  if (config.rebuildWorker) startRebuildWorker();
-  startReviewDueWatch();
-  // Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small.
-  const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => log.error({ err: error }, 'purging expired rows failed'));
-  void purge();
-  setInterval(purge, 6 * 60 * 60 * 1000);
-  startEmailSender();
-  startUploadSweeper();
-
-  shutDownOnSignal({ server, replicas, workers: true });
+  // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
+  const lease = runWhileHolding(startSingletons);
+  // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
+  const stopPuller = startBuildPuller();
+  shutDownOnSignal({ server, replicas, workers: true, lease, stopPuller });
 
   log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.

@@ -372,3 +372,14 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+// Work only one process of the deployment may do at a time (the rebuild worker and the other singletons,
+// api/services/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.
+export const leases = sqliteTable('leases', {
+  name: text().primaryKey(),
+  // Which process holds it (host:pid:random), and until when; a holder that stops renewing loses it at expiresAt.
+  holder: text().notNull(),
+  expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  // The holder's last renewal: its heartbeat, which /healthz reads from any process.
+  renewedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});

@@ -144,8 +144,8 @@ export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished'
 
 /**
  * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the
- * crash does not count as a try); returns how many. Only safe before this process starts building:
- * one server process owns the queue.
+ * crash does not count as a try); returns how many. Only safe in the holder of the worker lease
+ * (worker-lease.ts) while it is not building: no other process builds, so a running job is abandoned.
  */
 export async function requeueInterruptedRebuilds(): Promise<number> {
   const jobs = await db
@@ -156,9 +156,9 @@ export async function requeueInterruptedRebuilds(): Promise<number> {
   return jobs.length;
 }
 
-/** Polls the queue in the background of the server process, after requeueing interrupted jobs. */
+/** Polls the queue in the background of the lease holder, after requeueing interrupted jobs (not its own build's). */
 export function startRebuildWorker(): () => void {
-  const requeued = requeueInterruptedRebuilds().then(
+  const requeued = (running ? Promise.resolve(0) : requeueInterruptedRebuilds()).then(
     (n) => {
       if (n > 0) log.info({ jobs: n }, 'requeued rebuild jobs interrupted by a restart');
     },

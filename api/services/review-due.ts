@@ -43,12 +43,13 @@ export async function requestRebuildOfDuePages(since: Date, now = new Date(), da
 }
 
 /** Checks every CHECK_EVERY_MS from now on: a server start already rebuilds every page, with the due state of that moment. */
-export function startReviewDueWatch(): void {
+export function startReviewDueWatch(): () => void {
   let since = new Date();
   const check = () =>
     requestRebuildOfDuePages(since).then(
       (now) => void (since = now),
       (error) => log.error({ err: error }, 'review due check failed'),
     );
-  setInterval(check, CHECK_EVERY_MS).unref();
+  const timer = setInterval(check, CHECK_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }

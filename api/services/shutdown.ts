@@ -17,8 +17,12 @@ interface Stoppable {
   server: { stop(closeActiveConnections?: boolean): Promise<void> };
   /** The replicas, in the primary (they shut down the same way when it closes their input). */
   replicas?: { stop(): Promise<void> } | null;
-  /** Whether this process runs the background workers (the primary). */
+  /** Whether this process runs the background workers (the primary, while it holds the worker lease). */
   workers: boolean;
+  /** The worker lease: given up once the workers have stopped, so another machine takes over at once. */
+  lease?: { release(): Promise<void> };
+  /** Stops pulling builds made elsewhere (services/build-puller.ts). */
+  stopPuller?: () => void;
 }
 
 /** Shuts the process down gracefully on the first SIGTERM or SIGINT; a second one of either exits at once. */
@@ -42,7 +46,7 @@ export function shutDown(reason: string, parts: Stoppable, timeoutMs = config.sh
   return shuttingDown;
 }
 
-async function stopAll(reason: string, { server, replicas, workers }: Stoppable, timeoutMs: number): Promise<never> {
+async function stopAll(reason: string, { server, replicas, workers, lease, stopPuller }: Stoppable, timeoutMs: number): Promise<never> {
   log.info({ reason, timeoutMs }, 'shutting down');
   const deadline = setTimeout(() => {
     log.error({ timeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
@@ -51,12 +55,15 @@ async function stopAll(reason: string, { server, replicas, workers }: Stoppable,
   deadline.unref();
   const buildGraceMs = Math.max(timeoutMs - ABANDON_MARGIN_MS, timeoutMs / 2);
   try {
+    stopPuller?.();
     const [, , build] = await Promise.all([
       server.stop(),
       replicas?.stop(),
       workers ? stopRebuilds(buildGraceMs) : 'idle',
       workers ? stopEmailSender() : undefined,
     ]);
+    // The build and the e-mail round are settled: the next holder starts from what they recorded.
+    await lease?.release();
     // After the last request: every beacon it gathered is written (a replica writes its own before it exits).
     await flushBeacons();
     log.info({ build }, 'shut down');

@@ -1,6 +1,7 @@
 // Builds the static site into a fresh folder (an export through the Astro server build: unchanged pages reused from
 // the live build, the rest rendered; then Pagefind and pre-compression) and swaps it in as dist/ atomically (dist is
-// a link to the live build in dist-builds/): the live site never serves a half-built or failed build.
+// a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
+// published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { config } from '../config';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
+import { publishBuild } from './publish';
 import { purgePaths } from './purge';
 import { runStep } from './run-step';
 import type { ExportStats } from './site-export';
@@ -50,6 +52,22 @@ function swapIn(buildDir: string, distDir: string): void {
   symlinkSync(buildDir, tmp, 'dir');
   if (existsSync(distDir) && !lstatSync(distDir).isSymbolicLink()) rmSync(distDir, { recursive: true, force: true });
   renameSync(tmp, distDir);
+}
+
+/** A fresh folder beside the live build's others (dist-builds/), named so the newest sorts last. */
+export function newBuildFolder(distDir: string, startedAt = new Date()): string {
+  const buildsDir = buildsDirOf(resolve(ROOT, distDir));
+  mkdirSync(buildsDir, { recursive: true });
+  return join(buildsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+}
+
+/** Makes a complete build folder (from newBuildFolder) the live build: the swap, this process's reload, the pruning. */
+export async function installBuild(dir: string, distDir: string): Promise<void> {
+  const target = resolve(ROOT, distDir);
+  swapIn(dir, target);
+  await reloadStaticSite(target);
+  liveBuildSwapped(target);
+  pruneOldBuilds(buildsDirOf(target), dir);
 }
 
 function pruneOldBuilds(buildsDir: string, keep: string): void {
@@ -109,9 +127,7 @@ export async function buildSite(
   const startedAt = new Date();
   const covered = coveredJobId ?? (await newestRebuildRequest());
   const target = resolve(ROOT, distDir);
-  const buildsDir = buildsDirOf(target);
-  mkdirSync(buildsDir, { recursive: true });
-  const dir = join(buildsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  const dir = newBuildFolder(target, startedAt);
   const previous = hasLiveBuild(distDir) ? [target] : [];
   const step = await runStep(
     [process.execPath, join(ROOT, 'scripts/export-site.ts'), dir, ...previous],
@@ -125,10 +141,9 @@ export async function buildSite(
     stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
     const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
-    swapIn(dir, target);
-    await reloadStaticSite(target);
-    liveBuildSwapped(target);
-    pruneOldBuilds(buildsDir, dir);
+    await installBuild(dir, target);
+    // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.
+    await publishBuild(dir);
     void purgePaths(exported.changed);
   } else {
     rmSync(dir, { recursive: true, force: true });

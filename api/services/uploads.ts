@@ -281,11 +281,12 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
 }
 
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
-export function startUploadSweeper(): void {
+export function startUploadSweeper(): () => void {
   const sweep = () =>
     Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => log.error({ err: error }, 'upload sweep failed'));
   void sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/server-process';
 import { sqldAvailable, startSqld } from '../helpers/sqld';
 
 const server = sqldAvailable ? await startSqld({ auth: true }) : undefined;
@@ -143,23 +144,9 @@ replica('an embedded replica of a libSQL server', () => {
 
   it('serves from two server processes, each pulling into a file of its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replica-processes-'));
-    const processes = Bun.spawn([process.execPath, 'api/server.ts'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: `file:${join(dir, 'site.db')}`, DIST_DIR: join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test' },
-      stdout: 'pipe',
-      stderr: 'inherit',
-    });
+    const processes = await startServer({ DATABASE_URL: `file:${join(dir, 'site.db')}`, DIST_DIR: join(dir, 'dist'), SERVER_PROCESSES: '2', REBUILD_WORKER: '0' });
+    const { base } = processes;
     try {
-      let said = '';
-      let base = '';
-      for await (const chunk of processes.stdout.pipeThrough(new TextDecoderStream())) {
-        said += chunk;
-        const serving = /Serving on http:\/\/localhost:(\d+) from 2 processes/.exec(said);
-        if (serving) {
-          base = `http://127.0.0.1:${serving[1]}`;
-          break;
-        }
-      }
       await expect.poll(() => existsSync(join(dir, 'site-1.db')), { timeout: 15_000 }).toBe(true);
       expect(existsSync(join(dir, 'site.db'))).toBe(true);
       // Each request on a connection of its own: the kernel spreads them over both processes.

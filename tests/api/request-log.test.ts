@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => {
-  server?.proc.kill('SIGKILL');
+  server?.kill('SIGKILL');
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.base}${path}`, { headers });

@@ -2,38 +2,20 @@
 // replica on the same port over one database and one build folder; both serve the site and the API, a change made
 // through either is public at once on every connection, a replica that dies is started again, and the replicas end
 // with the primary.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../api/services/site-build';
 import { serverProcesses } from '../../api/services/replicas';
 import { signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
-import { until } from '../helpers/server-process';
+import { alive, childrenOf, startServer, until, type ServerProcess } from '../helpers/server-process';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'processes-'));
 const dist = join(work, 'dist');
 let base = '';
-let primary: Bun.Subprocess<'ignore', 'pipe', 'inherit'>;
-
-/** The process ids whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    return !/^\S+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
+let primary: ServerProcess;
 
 /** A request on a connection of its own: the kernel picks the process for each new connection. */
 const fresh = (path: string, init: RequestInit = {}) =>
@@ -44,21 +26,8 @@ beforeAll(async () => {
   const built = await buildSite(dist);
   if (!built.ok) throw new Error(built.log);
   // Port 0: the primary binds a free port and hands it to its replica; it says which.
-  primary = Bun.spawn([process.execPath, 'api/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '2', REBUILD_WORKER: '0', NODE_ENV: 'test', LOG_LEVEL: 'info' },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  let said = '';
-  for await (const chunk of primary.stdout.pipeThrough(new TextDecoderStream())) {
-    said += chunk;
-    const serving = /Serving on http:\/\/localhost:(\d+) from 2 processes/.exec(said);
-    if (serving) {
-      base = `http://127.0.0.1:${serving[1]}`;
-      break;
-    }
-  }
+  primary = await startServer({ DIST_DIR: dist, SERVER_PROCESSES: '2', REBUILD_WORKER: '0' });
+  base = primary.base;
   await until('the server and its replica', async () => childrenOf(primary.pid).length === 1 && (await fresh('/tool/shared-shelf')).ok);
 }, 90_000);
 

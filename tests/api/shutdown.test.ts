@@ -19,7 +19,7 @@ import { startServer, until, type ServerProcess } from '../helpers/server-proces
 const work = mkdtempSync(join(tmpdir(), 'shutdown-'));
 const started: ServerProcess[] = [];
 afterAll(() => {
-  for (const server of started) server.proc.kill('SIGKILL');
+  for (const server of started) server.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -66,7 +66,7 @@ describe('SIGTERM', () => {
     } as RequestInit);
     // Time for the idle server to accept the connection and start reading (an order, not a measure).
     await Bun.sleep(500);
-    server.proc.kill('SIGTERM');
+    server.kill('SIGTERM');
     await until('the server to stop listening', () =>
       fetch(`${server.base}/api/tools`, { headers: { connection: 'close' }, keepalive: false }).then(
         () => false,
@@ -78,7 +78,7 @@ describe('SIGTERM', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { email: string }).email).toBe(user.email);
     expect(res.headers.getSetCookie().join()).toContain('sid=');
-    expect(await server.proc.exited).toBe(0);
+    expect(await server.exited).toBe(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
   }, 60_000);
 
@@ -93,8 +93,8 @@ describe('SIGTERM', () => {
     await requestRebuild('test', db);
     await until('the build to run', async () => (await db.select().from(rebuildJobs).where(eq(rebuildJobs.status, 'running'))).length > 0, 30_000);
     await until('the export to start', () => processesMentioning(`${dist}-builds/`).length > 0);
-    server.proc.kill('SIGTERM');
-    expect(await server.proc.exited).toBe(0);
+    server.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     const jobs = await db.select().from(rebuildJobs);
     expect(jobs.map((j) => ({ status: j.status, attempts: j.attempts, startedAt: j.startedAt, error: j.error }))).toEqual(
       jobs.map(() => ({ status: 'queued', attempts: 0, startedAt: null, error: null })),
@@ -123,11 +123,11 @@ describe('SIGTERM', () => {
       }
       const server = await start({ REBUILD_WORKER: '0', RESEND_API_KEY: 're_test', RESEND_BASE_URL: `http://127.0.0.1:${resend.port}` });
       await until('the second e-mail to be sent', () => received.length === 2);
-      server.proc.kill('SIGTERM');
+      server.kill('SIGTERM');
       // Time for the signal to be handled before the answer comes (an order, not a measure).
       await Bun.sleep(300);
       held.resolve();
-      expect(await server.proc.exited).toBe(0);
+      expect(await server.exited).toBe(0);
       const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
       // Sent exactly when the provider got it: the one in flight included, none left unrecorded, no other started.
       expect(received).toHaveLength(2);

@@ -1,5 +1,6 @@
-// A real server process (api/server.ts) for the tests that need one: started on a free port over the test file's
-// database, its JSON log lines collected as they come.
+// Real server processes (api/server.ts) for the tests that need more than app.handle: started on a free port over the
+// test file's database, their JSON log lines collected as they come; and what to wait for and look at around them.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -19,6 +20,23 @@ export async function until<T>(what: string, probe: () => T | null | false | Pro
   }
 }
 
+/** The process ids whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export const alive = (pid: number) => {
+  try {
+    return !/^\S+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
 export interface LogLine {
   level: number;
   msg: string;
@@ -26,18 +44,17 @@ export interface LogLine {
   [field: string]: unknown;
 }
 
-export interface ServerProcess {
-  proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>;
+export type ServerProcess = Bun.Subprocess<'ignore', 'pipe', 'inherit'> & {
   /** http://127.0.0.1:port */
   base: string;
   /** Every line written to stdout so far, as written. */
   output: string[];
   /** The lines so far, parsed (throws on a line that is not JSON). */
   logs(): LogLine[];
-}
+};
 
-/** Starts api/server.ts with `env` added (port 0, info logs) and waits until it serves. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts api/server.ts with `env` added (port 0, info logs) and waits until it says where it serves. */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const proc = Bun.spawn([process.execPath, 'api/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
@@ -47,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   });
   const output: string[] = [];
   let port = '';
+  let ended = false;
   void (async () => {
     let rest = '';
     for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
@@ -58,7 +76,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       }
     }
     if (rest) output.push(rest);
+    ended = true;
   })();
-  await until('the server to serve', () => port || null, 30_000);
-  return { proc, base: `http://127.0.0.1:${port}`, output, logs: () => output.map((line) => JSON.parse(line) as LogLine) };
+  const gaveUp = Date.now() + 30_000;
+  while (!port) {
+    if (ended || Date.now() > gaveUp) throw new Error(`The server ${ended ? 'exited' : 'was still silent'} before serving:\n${output.join('\n')}`);
+    await Bun.sleep(50);
+  }
+  return Object.assign(proc, {
+    base: `http://127.0.0.1:${port}`,
+    output,
+    logs: () => output.map((line) => JSON.parse(line) as LogLine),
+  });
 }

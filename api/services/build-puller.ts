@@ -1,0 +1,71 @@
+// Machines that serve their own copy of the build but did not build it pull the newest one (docs/decisions/0059):
+// when the database's newest succeeded build covers more than the live build here (its BUILD_INFO), PULL_COMMAND
+// fills a fresh folder with the published build, which is then swapped in as a local build would be. With one shared
+// volume (the same DIST_DIR everywhere) nothing needs pulling and PULL_COMMAND stays unset.
+import { rmSync } from 'node:fs';
+import { eq, max } from 'drizzle-orm';
+import { db, type Database } from '../../db/client';
+import { rebuildJobs } from '../../db/schema';
+import { config } from '../config';
+import { log } from '../log';
+import { readBuildInfo } from './live-pages';
+import { runFolderCommand } from './publish';
+import { hasLiveBuild, installBuild, newBuildFolder } from './site-build';
+
+/** How often a machine compares its live build with the newest one. */
+const PULL_CHECK_MS = 5000;
+/** A pull that did not bring the newest build (not published yet, or failed) is tried again after this long. */
+const PULL_RETRY_MS = 60_000;
+
+export type PullOutcome = 'current' | 'pulled' | 'failed';
+
+/** The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded). */
+async function newestBuiltJob(database: Database): Promise<number> {
+  const [row] = await database
+    .select({ id: max(rebuildJobs.id) })
+    .from(rebuildJobs)
+    .where(eq(rebuildJobs.status, 'succeeded'));
+  return row?.id ?? 0;
+}
+
+const coveredJobOf = (folder: string) => readBuildInfo(folder)?.coveredJobId ?? 0;
+
+/** Pulls and swaps in the newest build when the live one is older; 'current' when there is nothing newer. */
+export async function pullNewestBuild(
+  distDir = config.distDir,
+  { command = config.cluster.pullCommand, database = db }: { command?: string; database?: Database } = {},
+): Promise<PullOutcome> {
+  if (!command) return 'current';
+  const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
+  if ((await newestBuiltJob(database)) <= live) return 'current';
+  const folder = newBuildFolder(distDir);
+  const pulled = await runFolderCommand('pull', command, folder);
+  // Only a whole build newer than the live one is swapped in: a bucket still holding the previous publish is not.
+  if (!pulled || !hasLiveBuild(folder) || coveredJobOf(folder) <= live) {
+    if (pulled) log.warn({ folder, coveredJobId: coveredJobOf(folder), live }, 'the pulled build is not newer than the live one; trying again later');
+    rmSync(folder, { recursive: true, force: true });
+    return 'failed';
+  }
+  await installBuild(folder, distDir);
+  log.info({ coveredJobId: coveredJobOf(folder) }, 'pulled build swapped in');
+  return 'pulled';
+}
+
+/**
+ * Checks every few seconds; nothing without PULL_COMMAND. The lease's holder checks too: its own builds are always
+ * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
+ */
+export function startBuildPuller(command = config.cluster.pullCommand): () => void {
+  if (!command) return () => {};
+  let pulling = false;
+  let retryAt = 0;
+  const timer = setInterval(() => {
+    if (pulling || Date.now() < retryAt) return;
+    pulling = true;
+    pullNewestBuild(config.distDir, { command })
+      .then((outcome) => void (retryAt = outcome === 'failed' ? Date.now() + PULL_RETRY_MS : 0))
+      .catch((error) => log.error({ err: error }, 'pulling the newest build failed'))
+      .finally(() => (pulling = false));
+  }, PULL_CHECK_MS);
+  return () => clearInterval(timer);
+}

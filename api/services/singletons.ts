@@ -1,0 +1,34 @@
+// The background work of which the whole deployment runs one copy: only the holder of the worker lease runs it
+// (worker-lease.ts, docs/decisions/0059-several-machines.md), so no build runs twice and no e-mail is sent twice.
+import { purgeExpiredSessions } from '../auth/sessions';
+import { config } from '../config';
+import { log } from '../log';
+import { purgePastMetricsDays } from '../metrics/service';
+import { startEmailSender } from './email-sender';
+import { purgeExpiredCounters } from './rate-limit';
+import { startRebuildWorker } from './rebuild-worker';
+import { startReviewDueWatch } from './review-due';
+import { startUploadSweeper } from './uploads';
+
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small. */
+function startPurges(): () => void {
+  const purge = () =>
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => log.error({ err: error }, 'purging expired rows failed'));
+  void purge();
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  return () => clearInterval(timer);
+}
+
+/** Starts them all (the rebuild worker unless REBUILD_WORKER=0); returns what stops them all. */
+export function startSingletons(rebuildWorker = config.rebuildWorker): () => void {
+  const stops = [
+    rebuildWorker ? startRebuildWorker() : () => {},
+    startReviewDueWatch(),
+    startPurges(),
+    startEmailSender(),
+    startUploadSweeper(),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,170 @@
+// The worker lease (docs/decisions/0059-several-machines.md): of all the server processes over one database, only
+// the holder of the 'worker' lease runs the singletons (the rebuild worker, the e-mail sender, the review-due watch,
+// the purges and the upload sweeps). A row with an expiry, taken and renewed in one conditional statement on the
+// database's clock; a holder that stops renewing (killed, hung, cut off) loses it when it lapses, and the next
+// process to ask takes it over.
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import { db, type Database } from '../../db/client';
+import { leases } from '../../db/schema';
+import { config } from '../config';
+import { log } from '../log';
+
+export const WORKER_LEASE = 'worker';
+
+/** Now on the database's clock, in ms: every machine judges expiry by the same clock. */
+const dbNow = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
+
+const machine = () => process.env.FLY_MACHINE_ID || hostname();
+
+/** A name for this process that no other process of the deployment has: machine, pid and a random part. */
+export function newHolderId(): string {
+  return `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Whether `holder` was a process of this machine that is gone: a restart after a crash or a kill need not wait out
+ * its lease. Its pid is not running, or is this process's own (a container's server gets the same pid each start).
+ */
+export function isDeadLocalHolder(holder: string, self: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (holder === self || host !== machine() || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Takes the lease from `from` (a holder known to be gone) whatever its expiry; true when it was still `from`'s. */
+async function takeLeaseFrom(name: string, from: string, holder: string, seconds: number, database: Database): Promise<boolean> {
+  const rows = await database
+    .update(leases)
+    .set({ holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` })
+    .where(and(eq(leases.name, name), eq(leases.holder, from)))
+    .returning({ holder: leases.holder });
+  return rows.length > 0;
+}
+
+/**
+ * Takes the lease, or renews it when `holder` has it already, for `seconds` from now; true when `holder` holds it.
+ * One statement: the insert of a free lease, or the update of one that is this holder's or has lapsed.
+ */
+export async function takeLease(name: string, holder: string, seconds: number, database: Database = db): Promise<boolean> {
+  const expiresAt = sql`(${dbNow} + ${Math.round(seconds * 1000)})`;
+  const rows = await database
+    .insert(leases)
+    .values({ name, holder, expiresAt, renewedAt: sql`(${dbNow})` })
+    .onConflictDoUpdate({
+      target: leases.name,
+      set: { holder, expiresAt, renewedAt: sql`(${dbNow})` },
+      setWhere: sql`${leases.holder} = ${holder} or ${leases.expiresAt} <= ${dbNow}`,
+    })
+    .returning({ holder: leases.holder });
+  return rows.length > 0;
+}
+
+/** Gives the lease up, if `holder` has it, so another process can take it at once. */
+export async function releaseLease(name: string, holder: string, database: Database = db): Promise<void> {
+  await database.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+}
+
+export interface LeaseState {
+  holder: string;
+  /** Milliseconds since the holder last renewed it, and until it lapses (negative: lapsed), on the database's clock. */
+  renewedMsAgo: number;
+  expiresInMs: number;
+}
+
+/** Who holds the lease and how fresh it is; null when nobody has taken it (or it was released). */
+export async function readLease(name: string, database: Database = db): Promise<LeaseState | null> {
+  const [row] = await database
+    .select({
+      holder: leases.holder,
+      renewedMsAgo: sql<number>`${dbNow} - ${leases.renewedAt}`,
+      expiresInMs: sql<number>`${leases.expiresAt} - ${dbNow}`,
+    })
+    .from(leases)
+    .where(eq(leases.name, name));
+  return row ?? null;
+}
+
+export interface HeldLease {
+  /** Whether this process holds the lease now. */
+  held(): boolean;
+  /** Stops what runs under the lease, stops renewing and gives the lease up (a clean stop). */
+  release(): Promise<void>;
+}
+
+interface HoldOptions {
+  name?: string;
+  seconds?: number;
+  holder?: string;
+  database?: Database;
+}
+
+/**
+ * Asks for the lease now and every third of its length: while this process holds it, `start()` has been called
+ * once and its stop function not yet. Losing it (a renewal refused, or none succeeding until it lapsed) stops it.
+ */
+export function runWhileHolding(start: () => () => void, options: HoldOptions = {}): HeldLease {
+  const { name = WORKER_LEASE, seconds = config.cluster.leaseSeconds, holder = newHolderId(), database = db } = options;
+  let stop: (() => void) | null = null;
+  /** When the last successful take or renewal started: the lease is ours until `seconds` after it. */
+  let takenAt = 0;
+  let asking: Promise<void> | null = null;
+
+  const lose = (why: string) => {
+    if (!stop) return;
+    stop();
+    stop = null;
+    log.warn({ lease: name, holder, why }, 'worker lease lost: the singletons stop in this process');
+  };
+  /** A lease held by a process of this machine that died: taken at once, not when it lapses. */
+  const takeFromDeadLocalHolder = async () => {
+    if (stop) return false;
+    const current = await readLease(name, database);
+    if (!current || !isDeadLocalHolder(current.holder, holder)) return false;
+    const taken = await takeLeaseFrom(name, current.holder, holder, seconds, database);
+    if (taken) log.info({ lease: name, holder, from: current.holder }, 'worker lease taken from a process of this machine that is gone');
+    return taken;
+  };
+  const ask = async () => {
+    const started = performance.now();
+    try {
+      if ((await takeLease(name, holder, seconds, database)) || (await takeFromDeadLocalHolder())) {
+        takenAt = started;
+        if (!stop) {
+          log.info({ lease: name, holder }, 'worker lease taken');
+          stop = start();
+        }
+      } else {
+        lose('another process holds it');
+      }
+    } catch (error) {
+      // Still ours until it lapses: a passing database error need not stop the work.
+      if (stop && performance.now() - takenAt >= seconds * 1000) lose('no renewal before it lapsed');
+      log.error({ err: error, lease: name, holder }, 'worker lease: could not renew');
+    }
+  };
+  const round = () => {
+    asking ??= ask().finally(() => (asking = null));
+    return asking;
+  };
+  void round();
+  const timer = setInterval(round, (seconds * 1000) / 3);
+
+  return {
+    held: () => stop !== null,
+    async release() {
+      clearInterval(timer);
+      await asking;
+      if (!stop) return;
+      stop();
+      stop = null;
+      await releaseLease(name, holder, database).catch((error) => log.error({ err: error, lease: name, holder }, 'worker lease: release failed'));
+    },
+  };
+}
