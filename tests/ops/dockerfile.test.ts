@@ -81,7 +81,8 @@ describe('the Dockerfile', () => {
     void collect(server.stderr);
     const base = `http://127.0.0.1:${port}`;
     for (;;) {
-      const res = await fetch(`${base}/robots.txt`).catch(() => null);
+      // As fly.toml's check: the database answers, a live build is there.
+      const res = await fetch(`${base}/healthz`).catch(() => null);
       if (res?.ok) break;
       if (server.exitCode !== null) throw new Error(`The container's command exited with ${server.exitCode}:\n${output}`);
       await Bun.sleep(250);
