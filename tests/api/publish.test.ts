@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../../api/config';
+import { log } from '../../api/log';
 import { pullNewestBuild } from '../../api/services/build-puller';
 import { BUILD_INFO, readBuildInfo } from '../../api/services/live-pages';
 import { publishBuild } from '../../api/services/publish';
@@ -108,9 +109,9 @@ describe('a published build', () => {
     const before = ran().length;
     expect(await publishBuild(builder, { command: '' })).toBe(true);
     expect(ran().length).toBe(before);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(log, 'error');
     expect(await publishBuild(builder, { command: script('broken.sh', 'echo "bucket unreachable" >&2; exit 3') })).toBe(false);
-    expect(error.mock.calls.join(' ')).toMatch(/publish: "sh" exited with 3: bucket unreachable/);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ command: 'sh', code: 3, output: 'bucket unreachable' }), 'publish command failed');
   });
 });
 
