@@ -116,10 +116,8 @@ replica('an embedded replica of a libSQL server', () => {
   });
 
   it('takes no lock in the process: a read passes an open transaction, and two transactions overlap', async () => {
-    let aInserted!: () => void;
-    const inserted = new Promise<void>((resolve) => (aInserted = resolve));
-    let bStarted!: () => void;
-    const started = new Promise<void>((resolve) => (bStarted = resolve));
+    const { promise: inserted, resolve: aInserted } = Promise.withResolvers<void>();
+    const { promise: started, resolve: bStarted } = Promise.withResolvers<void>();
     const order: string[] = [];
     const a = db.transaction(async (tx) => {
       await tx.insert(loginThrottle).values(throttle('side:a'));

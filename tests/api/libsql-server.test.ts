@@ -109,10 +109,8 @@ remote('a libSQL server (sqld) by URL', () => {
   });
 
   it('runs transactions of this process side by side: the server, not the process, orders their writes', async () => {
-    let aInserted!: () => void;
-    const inserted = new Promise<void>((resolve) => (aInserted = resolve));
-    let bStarted!: () => void;
-    const started = new Promise<void>((resolve) => (bStarted = resolve));
+    const { promise: inserted, resolve: aInserted } = Promise.withResolvers<void>();
+    const { promise: started, resolve: bStarted } = Promise.withResolvers<void>();
     const order: string[] = [];
     const a = db.transaction(async (tx) => {
       await tx.insert(loginThrottle).values({ key: 'side:a', failures: 1, windowStartedAt: new Date() });
