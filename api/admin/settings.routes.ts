@@ -19,6 +19,7 @@ import { paymentsConfigured } from '../services/payments';
 import { liveFolderOf } from '../services/static-site';
 import { requestRebuild } from '../services/rebuild-queue';
 import { rebuildState } from '../services/rebuild-worker';
+import { readLease, WORKER_LEASE } from '../services/worker-lease';
 import { googleConfigured } from '../auth/google';
 import { config } from '../config';
 
@@ -32,11 +33,12 @@ async function liveBuild(): Promise<BuildInfo | null> {
 }
 
 async function settingsState(): Promise<AdminSettings> {
-  const [builds, onDemand, live, outbox] = await Promise.all([
+  const [builds, onDemand, live, outbox, lease] = await Promise.all([
     rebuildState(5),
     changedPaths(),
     liveBuild(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+    readLease(WORKER_LEASE),
   ]);
   return {
     email: { provider: 'resend', configured: emailConfigured(), from: config.resend.from, outbox: Object.fromEntries(outbox.map((r) => [r.status, r.n])) },
@@ -45,6 +47,7 @@ async function settingsState(): Promise<AdminSettings> {
     ...builds,
     live,
     onDemand: { count: onDemand.length, paths: onDemand.slice(0, ON_DEMAND_SHOWN) },
+    builder: lease && { holder: lease.holder, renewedSecondsAgo: Math.max(0, Math.round(lease.renewedMsAgo / 1000)), lapsed: lease.expiresInMs <= 0 },
   };
 }
 

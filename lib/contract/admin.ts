@@ -271,5 +271,11 @@ export const adminSettingsSchema = z.strictObject({
   live: liveBuildSchema.nullable(),
   /** The pages rendered on demand until the next build lands: how many, and the first ones. */
   onDemand: z.strictObject({ count: z.number().int(), paths: z.array(z.string()) }),
+  /**
+   * The server process that builds (the worker lease's holder, docs/decisions/0059): its name (machine:pid:…), how
+   * many seconds ago it renewed the lease, and whether the lease has lapsed (its holder stopped renewing); null when
+   * no process holds it.
+   */
+  builder: z.strictObject({ holder: z.string(), renewedSecondsAgo: z.number(), lapsed: z.boolean() }).nullable(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

@@ -5,13 +5,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
-import { rebuildJobs, type BuildStats, type NewUser } from '../../db/schema';
+import { leases, rebuildJobs, type BuildStats, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { ON_DEMAND_SHOWN } from '../../api/admin/settings.routes';
 import { BUILD_INFO, type BuildInfo } from '../../api/services/live-pages';
 import { requestRebuild } from '../../api/services/rebuild-queue';
 import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
 import { buildSite } from '../../api/services/site-build';
+import { takeLease, WORKER_LEASE } from '../../api/services/worker-lease';
 import { call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 
@@ -39,6 +40,7 @@ interface Settings {
   live: BuildInfo | null;
   queue: { count: number; running: number; jobs: (Pick<BuildState, 'status' | 'reason' | 'attempts' | 'nextAttemptAt'> & { id: number; requestedAt: string })[] };
   onDemand: { count: number; paths: string[] };
+  builder: { holder: string; renewedSecondsAgo: number; lapsed: boolean } | null;
 }
 
 const admin = () => signedIn({ ...NO_PASSWORD, isAdmin: true });
@@ -115,6 +117,16 @@ describe('GET /api/admin/settings: the build state', () => {
     expect(state.build).toMatchObject({ status: 'queued', reason: 'tool approved: d' });
     expect(state.lastFailure).toMatchObject({ status: 'failed', reason: 'tool approved: c', attempts: 1, willRetry: false, nextAttemptAt: null });
     expect(state.lastFailure?.error).toContain('Unexpected token');
+  });
+
+  it('names the server process that builds: none, the lease holder, and one that stopped renewing', async () => {
+    expect((await settings()).builder).toBeNull();
+    expect(await takeLease(WORKER_LEASE, 'machine-a:41:cafe', 30)).toBe(true);
+    expect((await settings()).builder).toEqual({ holder: 'machine-a:41:cafe', renewedSecondsAgo: 0, lapsed: false });
+    // A lease that ran out unrenewed: its holder is gone or hung.
+    await db.update(leases).set({ expiresAt: new Date(Date.now() - 1000), renewedAt: new Date(Date.now() - 31_000) });
+    expect((await settings()).builder).toMatchObject({ holder: 'machine-a:41:cafe', lapsed: true, renewedSecondsAgo: 31 });
+    await db.delete(leases);
   });
 
   it('drops the failure once a later build succeeds', async () => {

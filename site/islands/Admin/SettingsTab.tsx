@@ -161,6 +161,7 @@ function Builds({ settings }: { settings: AdminSettings }) {
   return (
     <div className="flex flex-col gap-3">
       <LiveSite live={settings.live} />
+      <Builder builder={settings.builder} />
       <Queue queue={settings.queue} />
       <OnDemand onDemand={settings.onDemand} />
       {build ? (
@@ -211,6 +212,22 @@ function History({ build, settings }: { build: Json<RebuildJob>; settings: Admin
         </div>
       )}
     </>
+  );
+}
+
+/** The server process that builds (the worker lease's holder): none, or one that stopped renewing, means no builds. */
+function Builder({ builder }: { builder: AdminSettings['builder'] }) {
+  return (
+    <div data-testid="builder">
+      <h4 className="font-medium">Builder</h4>
+      <p className="text-sm text-base-content/70 break-words">
+        {!builder
+          ? 'No server process holds the build lease: nothing is built until one starts.'
+          : builder.lapsed
+            ? `${builder.holder} stopped renewing the build lease ${plural(builder.renewedSecondsAgo, 'second')} ago; another server process takes over.`
+            : `${builder.holder}, checked in ${plural(builder.renewedSecondsAgo, 'second')} ago. It also sends the e-mails and runs the sweeps.`}
+      </p>
+    </div>
   );
 }
 
