@@ -2,8 +2,10 @@
 // id (the caller's when it is a safe token), sent back in X-Request-Id, carried by every line logged while it is
 // handled and named in a 500 answer; the 4xx bodies stay the spec's plain text; static files are not logged.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
+import { log } from '../../api/log';
+import { answerLogged, SLOW_REQUEST_MS } from '../../api/request-log';
 import { MSG } from '../../lib/messages';
 import { NO_PASSWORD } from '../helpers/admin';
 import { signedIn } from '../helpers/api';
@@ -12,7 +14,8 @@ import { startServer, until, type ServerProcess } from '../helpers/server-proces
 let server: ServerProcess;
 
 beforeAll(async () => {
-  server = await startServer({ REBUILD_WORKER: '0' });
+  // At debug: every request's closing line (the default level writes only the failed and slow ones).
+  server = await startServer({ REBUILD_WORKER: '0', LOG_LEVEL: 'debug' });
 }, 60_000);
 
 afterAll(() => {
@@ -33,7 +36,7 @@ describe('the API log', () => {
     const id = res.headers.get('x-request-id') ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = (await linesOf(id)).filter((l) => l.msg === 'request');
-    expect(line).toMatchObject({ level: 30, method: 'GET', path: '/api/tools', status: 200, reqId: id });
+    expect(line).toMatchObject({ level: 20, method: 'GET', path: '/api/tools', status: 200, reqId: id });
     expect(typeof line.ms).toBe('number');
   });
 
@@ -87,5 +90,28 @@ describe('the API log', () => {
     expect(lines.filter((l) => l.path === '/about' || l.path === '/robots.txt')).toEqual([]);
     // Every line written while a request was handled carries its id; the rest are the server's own (start, workers).
     for (const line of lines.filter((l) => l.msg === 'request')) expect(line.reqId).toBeTruthy();
+  });
+});
+
+describe('the line closing a request', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const answer = (status: number, ms: number) => {
+    const clock = vi.spyOn(performance, 'now');
+    clock.mockReturnValueOnce(1000).mockReturnValueOnce(1000 + ms);
+    return answerLogged(new Request('http://localhost/api/tools'), '/api/tools', async () => new Response('', { status }));
+  };
+
+  it('is at debug for an ordinary answer, warn for a slow one and error for a failed one: the default level (info) writes only those two', async () => {
+    const levels = { debug: vi.spyOn(log, 'debug'), info: vi.spyOn(log, 'info'), warn: vi.spyOn(log, 'warn'), error: vi.spyOn(log, 'error') };
+    await answer(200, 3);
+    await answer(404, 3);
+    await answer(200, SLOW_REQUEST_MS + 200);
+    await answer(503, 3);
+    const statuses = (spy: (typeof levels)['debug']) => spy.mock.calls.map(([fields]) => (fields as { status: number }).status);
+    expect(statuses(levels.debug)).toEqual([200, 404]);
+    expect(statuses(levels.info)).toEqual([]);
+    expect(statuses(levels.warn)).toEqual([200]);
+    expect(statuses(levels.error)).toEqual([503]);
+    expect(levels.warn.mock.calls[0][0]).toMatchObject({ ms: SLOW_REQUEST_MS + 200, path: '/api/tools', method: 'GET' });
   });
 });
