@@ -2,13 +2,11 @@
 // tests need none; production refuses to start on a missing or half setting, naming every one at once.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { databaseSettings } from '../db/settings';
+import { databaseKind, databaseSettings, DEFAULT_DATABASE_URL } from '../db/settings';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
 import { uploadStorageOf } from '../lib/upload-store';
 
 type Env = Record<string, string | undefined>;
-
-export const isProduction = process.env.NODE_ENV === 'production';
 
 /** Where a trusted proxy puts the client's address: one header it overwrites, or N proxies appending to X-Forwarded-For. */
 export type TrustedProxy = { header: string } | { hops: number } | null;
@@ -124,7 +122,7 @@ const envSchema = z.object({
   DATABASE_URL: optional.refine((v) => v === undefined || /^(file|libsql|https?|wss?):/.test(v), { message: 'must be a libSQL URL: file:path, libsql://host, http(s):// or ws(s)://' }),
   DATABASE_AUTH_TOKEN: optional,
   // An embedded replica of the libSQL server at DATABASE_SYNC_URL, kept at DATABASE_URL's file (docs/decisions/0058).
-  DATABASE_SYNC_URL: optional.refine((v) => v === undefined || /^(libsql|https?|wss?):/.test(v), { message: 'must be the URL of a libSQL server: libsql://, http(s):// or ws(s)://' }),
+  DATABASE_SYNC_URL: optional,
   DATABASE_SYNC_INTERVAL: optional,
   // Uploads in an S3-compatible bucket (docs/decisions/0060); the key pair may come from AWS_* instead.
   // Several machines (docs/decisions/0059): commands run without a shell, the build folder as their last argument.
@@ -159,6 +157,10 @@ function checked(ctx: z.RefinementCtx, name: string, check: () => unknown): void
 function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
   const production = s.NODE_ENV === 'production';
   const missing = (name: string, what: string) => ctx.addIssue({ code: 'custom', path: [name], message: `required ${what}` });
+  /** Two settings that only work together: the one missing is named. */
+  const pair = (a: keyof Settings, b: keyof Settings, what: string) => {
+    if (Boolean(s[a]) !== Boolean(s[b])) missing(s[a] ? b : a, what);
+  };
 
   if (s.SITE_URL) {
     const issue = originIssue(s.SITE_URL, production);
@@ -172,9 +174,7 @@ function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
   }
 
   // Half a setting is refused in every mode: it would look configured and fail on its first use.
-  if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
-    missing(s.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID', 'with the other half of Sign in with Google, or unset both');
-  }
+  pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'with the other half of Sign in with Google, or unset both');
   if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) missing('STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY: without it Stripe events are never recorded');
   if (!s.STRIPE_SECRET_KEY && (s.STRIPE_WEBHOOK_SECRET || s.STRIPE_PRICE_MONTHLY || s.STRIPE_PRICE_ANNUAL)) {
     missing('STRIPE_SECRET_KEY', 'with the other STRIPE_* settings, or unset them all');
@@ -184,8 +184,8 @@ function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
       if (!s[name]) missing(name, 'in production (or set ALLOW_DEV_PAYMENTS=1 to run without payments)');
     }
-  } else if (s.STRIPE_SECRET_KEY && Boolean(s.STRIPE_PRICE_MONTHLY) !== Boolean(s.STRIPE_PRICE_ANNUAL)) {
-    missing(s.STRIPE_PRICE_MONTHLY ? 'STRIPE_PRICE_ANNUAL' : 'STRIPE_PRICE_MONTHLY', 'with the other plan\'s price: the pricing page sells both');
+  } else if (s.STRIPE_SECRET_KEY) {
+    pair('STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL', "with the other plan's price: the pricing page sells both");
   }
   if (production && s.ALLOW_DEV_EMAIL !== '1') {
     if (!s.RESEND_API_KEY) missing('RESEND_API_KEY', 'in production (or set ALLOW_DEV_EMAIL=1 to keep e-mails in the outbox)');
@@ -196,15 +196,12 @@ function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
   for (const [name, fallback] of Object.entries(WHOLE_NUMBERS)) checked(ctx, name, () => positiveWholeNumber(env, name, fallback));
   checked(ctx, 'SERVER_PROCESSES', () => serverProcesses(env));
   checked(ctx, 'DATABASE_SYNC_INTERVAL', () => databaseSettings(env));
-  if (s.DATABASE_SYNC_URL && !(s.DATABASE_URL ?? 'file:').startsWith('file:')) {
-    missing('DATABASE_URL', 'with DATABASE_SYNC_URL: the local file (file:path) the embedded replica is kept in');
-  }
+  // The database's own rules (db/settings.ts): a replica needs a local file, and a libSQL primary to pull from.
+  checked(ctx, 'DATABASE_SYNC_URL', () => databaseKind(s.DATABASE_URL ?? DEFAULT_DATABASE_URL, s.DATABASE_SYNC_URL));
   if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID || s.S3_SECRET_ACCESS_KEY || s.S3_PUBLIC_URL)) {
     missing('S3_BUCKET', 'with the other S3_* settings, or unset them all');
   }
-  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
-    missing(s.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'with the other half of the key pair, or unset both (AWS_* are used then)');
-  }
+  pair('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'with the other half of the key pair, or unset both (AWS_* are used then)');
 }
 
 /** The settings as the code uses them, once every rule passed. */
@@ -311,3 +308,4 @@ function configOrExit(): Config {
 }
 
 export const config = configOrExit();
+export const isProduction = config.isProduction;

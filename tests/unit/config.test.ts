@@ -85,6 +85,16 @@ describe('readConfig', () => {
     expect(readConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google.clientId).toBe('id');
   });
 
+  it('checks the database and the uploads bucket as a whole: a replica over a file, a bucket with its whole key pair', () => {
+    expect(readConfig({ DATABASE_URL: 'file:/data/replica.db', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' }).database.syncUrl).toBe('libsql://db-org.turso.io');
+    expect(refused({ DATABASE_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' })).toEqual(['DATABASE_SYNC_URL']);
+    expect(refused({ DATABASE_SYNC_URL: 'postgres://db' })).toEqual(['DATABASE_SYNC_URL']);
+    expect(refused({ DATABASE_SYNC_INTERVAL: 'often' })).toEqual(['DATABASE_SYNC_INTERVAL']);
+    expect(readConfig({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).storage.s3?.bucket).toBe('uploads');
+    expect(refused({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' })).toEqual(['S3_SECRET_ACCESS_KEY']);
+    expect(refused({ S3_ENDPOINT: 'https://fly.storage.tigris.dev' })).toEqual(['S3_BUCKET']);
+  });
+
   it('keeps the existing checks: trusted proxy, whole numbers, server processes', () => {
     expect(readConfig({ TRUSTED_PROXY_HEADER: 'Fly-Client-IP' }).trustedProxy).toEqual({ header: 'fly-client-ip' });
     expect(refused({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' })).toEqual(['TRUSTED_PROXY_HEADER']);
