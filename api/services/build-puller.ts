@@ -9,7 +9,8 @@ import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
 import { readBuildInfo } from './live-pages';
-import { runFolderCommand } from './publish';
+import { TRANSFER_TIMEOUT_MS } from './publish';
+import { runHook } from './run-step';
 import { hasLiveBuild, installBuild, newBuildFolder } from './site-build';
 
 /** How often a machine compares its live build with the newest one. */
@@ -39,7 +40,7 @@ export async function pullNewestBuild(
   const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
   if ((await newestBuiltJob(database)) <= live) return 'current';
   const folder = newBuildFolder(distDir);
-  const pulled = await runFolderCommand('pull', command, folder);
+  const pulled = await runHook('pull', command, [folder], TRANSFER_TIMEOUT_MS);
   // Only a whole build newer than the live one is swapped in: a bucket still holding the previous publish is not.
   if (!pulled || !hasLiveBuild(folder) || coveredJobOf(folder) <= live) {
     if (pulled) log.warn({ folder, coveredJobId: coveredJobOf(folder), live }, 'the pulled build is not newer than the live one; trying again later');

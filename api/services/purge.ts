@@ -1,8 +1,8 @@
 // The optional CDN purge hook: runs PURGE_COMMAND with the absolute URLs of changed pages, so an edge
 // cache in front of the site drops them at once instead of waiting out s-maxage.
 import { config } from '../config';
-import { runStep } from './run-step';
 import { log } from '../log';
+import { runHook } from './run-step';
 
 /** A purge command that runs longer than this is hung: it is killed. */
 const PURGE_TIMEOUT_MS = 30_000;
@@ -21,12 +21,6 @@ function purgeUrls(paths: string[], siteUrl: string = config.siteUrl): string[] 
   return [...new Set(paths.map((p) => new URL(p, siteUrl).href))];
 }
 
-async function runOnce(argv: string[], timeoutMs: number): Promise<void> {
-  const step = await runStep(argv, {}, timeoutMs);
-  if (step.timedOut) log.error({ command: argv[0], timeoutMs }, 'purge: command killed at its timeout');
-  else if (step.code !== 0) log.error({ command: argv[0], code: step.code, output: step.output.trim().slice(0, 2000) }, 'purge: command failed');
-}
-
 /**
  * Tells the CDN that these paths changed. Never throws: a failed purge only means the edge serves the
  * old page until s-maxage runs out, which is no reason to fail an approval or a build.
@@ -34,13 +28,14 @@ async function runOnce(argv: string[], timeoutMs: number): Promise<void> {
 export async function purgePaths(paths: string[], options: PurgeOptions = {}): Promise<void> {
   const command = (options.command ?? process.env.PURGE_COMMAND ?? '').trim();
   if (!command || paths.length === 0) return;
-  const argv = command.split(/ +/);
+  let urls: string[];
   try {
-    const urls = purgeUrls(paths, options.siteUrl);
-    for (let i = 0; i < urls.length; i += PURGE_BATCH) {
-      await runOnce([...argv, ...urls.slice(i, i + PURGE_BATCH)], options.timeoutMs ?? PURGE_TIMEOUT_MS);
-    }
+    urls = purgeUrls(paths, options.siteUrl);
   } catch (error) {
-    log.error({ err: error, command: argv[0] }, 'purge: command could not run');
+    log.error({ err: error }, 'purge: a changed path is not a URL');
+    return;
+  }
+  for (let i = 0; i < urls.length; i += PURGE_BATCH) {
+    await runHook('purge', command, urls.slice(i, i + PURGE_BATCH), options.timeoutMs ?? PURGE_TIMEOUT_MS);
   }
 }

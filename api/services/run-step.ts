@@ -1,6 +1,7 @@
-// Runs a command of the server's (a build step, the purge hook) as a child process, without a shell: its output
-// collected, killed with everything it started if it outlives its timeout or the server shuts down.
+// Runs a command of the server's (a build step; the purge, publish and pull hooks) as a child process, without a
+// shell: its output collected, killed with everything it started if it outlives its timeout or the server shuts down.
 import { basename, resolve } from 'node:path';
+import { log } from '../log';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -64,4 +65,22 @@ export async function runStep(
   let output = out.text() + err.text();
   if (timedOut) output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
   return { code: timedOut ? 1 : code, output, timedOut };
+}
+
+/**
+ * Runs an operator's hook (PURGE_COMMAND, PUBLISH_COMMAND, PULL_COMMAND): the command line split on spaces, with
+ * `args` after it; true when it exited 0. Never throws: a hook that fails, hangs or cannot start is logged as
+ * `${what} command failed` (or `killed at its timeout`), and the caller carries on.
+ */
+export async function runHook(what: string, command: string, args: string[], timeoutMs: number): Promise<boolean> {
+  const argv = command.trim().split(/ +/);
+  try {
+    const step = await runStep([...argv, ...args], {}, timeoutMs);
+    if (step.code === 0) return true;
+    const fields = { command: argv[0], code: step.code, timedOut: step.timedOut, output: step.output.trim().slice(-2000) };
+    log.error(step.timedOut ? { ...fields, timeoutMs } : fields, step.timedOut ? `${what} command killed at its timeout` : `${what} command failed`);
+  } catch (error) {
+    log.error({ err: error, command: argv[0] }, `${what} command failed`);
+  }
+  return false;
 }

@@ -48,7 +48,7 @@ import {
   userToolStatsSchema,
   userToolsQuerySchema,
 } from './submissions';
-import { publicToolDetailSchema, publicToolSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { publicToolDetailSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 
