@@ -1,10 +1,11 @@
 // Static serving benchmark: our one server (bun api/server.ts) and nginx on the same build folder, side by
 // side in one run, with wrk on a tool page (gzip on both: nginx-light has no brotli). Prints req/s, p50
-// and p99 for each and the ratio ours/nginx. Never part of `npm test`.
+// and p99 for each and the ratio ours/nginx; beside them, the runtime's own ceiling: as many Bun processes as ours,
+// each answering the page's bytes and headers as a constant (docs/decisions/0062). Never part of `npm test`.
 // Run: node_modules/.bin/bun bench/static.ts [buildDir]   (default ./dist; a folder without a manifest
 // gets its .br/.gz siblings and _files.json first, timed, which is also the figure for finalizeBuildFolder)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
 import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from './load';
@@ -14,7 +15,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Both sides send gzip: nginx-light has no brotli. */
 const GZIP = { 'accept-encoding': 'gzip' };
 
-type Server = 'nginx' | 'nginxTuned' | 'ours';
+type Server = 'nginx' | 'nginxTuned' | 'ours' | 'constant';
 
 export interface StaticBenchResult {
   path: string;
@@ -23,6 +24,8 @@ export interface StaticBenchResult {
   nginx: WrkResult;
   /** nginx with an open-file cache as well (no open/stat per request), when measured. */
   nginxTuned: WrkResult | null;
+  /** Bun answering the same bytes and headers as a constant, from as many processes as ours: the runtime's ceiling. */
+  constant: WrkResult | null;
   /** The median of the rounds' ours/nginx requests per second (each round measures both back to back). */
   ratio: number;
   /** How many rounds had ours at or above 90% of nginx's req/s, and at an equal or better p99. */
@@ -45,6 +48,8 @@ export interface StaticBenchOptions {
   rounds?: number;
   /** Also measure nginx with open_file_cache (default true). */
   tuned?: boolean;
+  /** Also measure the constant Bun answer (default true). */
+  constant?: boolean;
   /** Our server's entry file, relative to the project (default api/server.ts); for trying a variant of it. */
   serverEntry?: string;
   log?: (line: string) => void;
@@ -100,6 +105,32 @@ http {
 `;
 }
 
+/**
+ * The runtime's ceiling: `processes` Bun processes sharing `port`, each answering the page's bytes and headers as a
+ * constant (a clone of one Response, no lookup). The first starts the others and stops them when it is stopped.
+ */
+const CONSTANT_PAGE = `
+const [port, processes, work] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
+const page = new Response(await Bun.file(work + '/page.body').bytes(), { headers: await Bun.file(work + '/page.headers.json').json() });
+Bun.serve({ port, hostname: '127.0.0.1', reusePort: true, fetch: () => page.clone() });
+if (!process.env.CONSTANT_CHILD) {
+  const children = Array.from({ length: processes - 1 }, () =>
+    Bun.spawn([process.execPath, import.meta.path, ...process.argv.slice(2)], { env: { ...process.env, CONSTANT_CHILD: '1' }, stdio: ['ignore', 'ignore', 'inherit'] }));
+  process.on('SIGTERM', () => { for (const child of children) child.kill('SIGTERM'); process.exit(0); });
+}
+`;
+
+async function startConstant(oursUrl: string, port: number, work: string): Promise<ReturnType<typeof Bun.spawn>> {
+  const res = await fetch(oursUrl, { headers: GZIP, decompress: false });
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'content-length'));
+  writeFileSync(join(work, 'page.body'), new Uint8Array(await res.arrayBuffer()));
+  writeFileSync(join(work, 'page.headers.json'), JSON.stringify(headers));
+  writeFileSync(join(work, 'constant-page.ts'), CONSTANT_PAGE);
+  // As many processes as ours: SERVER_PROCESSES, else one per core (production's default).
+  const processes = Number(process.env.SERVER_PROCESSES) || availableParallelism();
+  return Bun.spawn([process.execPath, join(work, 'constant-page.ts'), String(port), String(processes), work], { stdout: 'ignore', stderr: 'inherit' });
+}
+
 function firstToolPath(dir: string): string {
   const tools = join(dir, 'tool');
   const first = existsSync(tools) ? readdirSync(tools, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0] : undefined;
@@ -125,7 +156,7 @@ const medianOf = (runs: WrkResult[]): WrkResult => ({
 
 /** Starts both servers on `dir`, measures `toolPath` (default: the first tool page) and stops them. */
 export async function benchStatic(dir: string, toolPath?: string, options: StaticBenchOptions = {}): Promise<StaticBenchResult> {
-  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
+  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, constant = true, serverEntry = 'api/server.ts', log = console.log } = options;
   const buildDir = resolve(dir);
   const path = toolPath ?? firstToolPath(buildDir);
 
@@ -139,7 +170,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
 
   const work = mkdtempSync(join(tmpdir(), 'static-bench-'));
   mkdirSync(join(work, 'body'));
-  const ports: Record<Server, number> = { ours: await freePort(), nginx: await freePort(), nginxTuned: await freePort() };
+  const ports: Record<Server, number> = { ours: await freePort(), nginx: await freePort(), nginxTuned: await freePort(), constant: await freePort() };
   const env = {
     ...process.env,
     DATABASE_URL: `file:${join(work, 'bench.db')}`,
@@ -156,13 +187,13 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     const migrate = Bun.spawnSync([process.execPath, 'db/migrate.ts'], { cwd: ROOT, env, stderr: 'pipe' });
     if (migrate.exitCode !== 0) throw new Error(`migration failed: ${migrate.stderr}`);
 
-    const servers: Server[] = tuned ? ['nginx', 'nginxTuned', 'ours'] : ['nginx', 'ours'];
+    const servers: Server[] = ['nginx', ...(tuned ? (['nginxTuned'] as const) : []), 'ours', ...(constant ? (['constant'] as const) : [])];
     const ours = Bun.spawn([process.execPath, serverEntry], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
     procs.push(ours);
     const pids: Partial<Record<Server, number>> = { ours: ours.pid };
     const started: Promise<void>[] = [waitUntilServing(`http://127.0.0.1:${ports.ours}/`, ours, 'our server')];
     const gzipStatic = hasGzipStatic();
-    for (const name of servers.filter((s) => s !== 'ours')) {
+    for (const name of servers.filter((s) => s === 'nginx' || s === 'nginxTuned')) {
       const conf = join(work, `${name}.conf`);
       writeFileSync(conf, nginxConfig({ dir: buildDir, port: ports[name], work, gzipStatic, tuned: name === 'nginxTuned' }));
       const nginx = Bun.spawn(['nginx', '-p', work, '-e', join(work, 'error.log'), '-c', conf], { stdout: 'ignore', stderr: 'inherit' });
@@ -173,6 +204,12 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     await Promise.all(started);
 
     const url = (name: Server) => `http://127.0.0.1:${ports[name]}${path}`;
+    if (constant) {
+      const page = await startConstant(url('ours'), ports.constant, work);
+      procs.push(page);
+      pids.constant = page.pid;
+      await waitUntilServing(url('constant'), page, 'the constant answer');
+    }
     for (const name of servers) {
       const res = await fetch(url(name), { headers: { 'accept-encoding': 'gzip' }, decompress: false });
       const bytes = (await res.arrayBuffer()).byteLength;
@@ -198,6 +235,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       ours: of('ours'),
       nginx: of('nginx'),
       nginxTuned: tuned ? of('nginxTuned') : null,
+      constant: constant ? of('constant') : null,
       ratio: median(measured.map((m) => m.ours!.rps / m.nginx!.rps)),
       roundsOnTarget: measured.filter((m) => m.ours!.rps >= 0.9 * m.nginx!.rps && m.ours!.p99Ms <= m.nginx!.p99Ms).length,
       rounds: measured,
@@ -220,6 +258,12 @@ export function reportStatic(r: StaticBenchResult): string[] {
     `  ours         ${fmt(r.ours)}${r.oursRssMb ? `, RSS ${r.oursRssMb.toFixed(0)} MB` : ''}`,
     `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=); ${r.roundsOnTarget} of ${r.rounds.length} rounds on both targets`,
     ...(r.nginxTuned ? [`  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`] : []),
+    ...(r.constant
+      ? [
+          `  Bun constant ${fmt(r.constant)} (the same bytes and headers, no lookup: the runtime's ceiling)`,
+          `  ours/constant ${((r.ours.rps / r.constant.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.constant.p99Ms.toFixed(2)} ms`,
+        ]
+      : []),
   ];
 }
 
