@@ -1,8 +1,9 @@
 // Graceful shutdown on SIGTERM / SIGINT (docs/decisions/0057): stop accepting connections and let the requests in
 // flight finish, stop the background workers without losing their work (a running build finishes or is given back to
-// the queue, the e-mail round finishes its row), write the gathered beacons, then exit 0. SHUTDOWN_TIMEOUT_SECONDS
-// bounds it all: past it the process exits 1 with whatever was left (nothing durable is half-written: rows are only
-// marked after their work is done, and the next process takes them up).
+// the queue, the e-mail round finishes its row), write the gathered beacons, then exit 0 (1 after a failure outside
+// any request, logged first). SHUTDOWN_TIMEOUT_SECONDS bounds it all: past it the process exits 1 with whatever was
+// left (nothing durable is half-written: rows are only marked after their work is done, and the next process takes
+// them up).
 import { config } from '../config';
 import { log } from '../log';
 import { flushBeacons } from '../metrics/service';
@@ -38,15 +39,28 @@ export function shutDownOnSignal(parts: Stoppable): void {
   }
 }
 
+/**
+ * What escaped every handler outside a request (a timer, a background job's promise): one JSON line at fatal, then the
+ * same graceful stop as a signal's, ending with exit code 1 so the platform restarts a process left in an unknown state.
+ */
+export function shutDownOnFailure(parts: Stoppable): void {
+  const fail = (reason: string) => (error: unknown) => {
+    log.fatal({ err: error }, reason);
+    void shutDown(reason, parts, config.shutdownTimeoutMs, 1);
+  };
+  process.on('uncaughtException', fail('uncaught exception'));
+  process.on('unhandledRejection', fail('unhandled rejection'));
+}
+
 let shuttingDown: Promise<never> | null = null;
 
-/** Shuts down once, whatever asks first (a signal, a replica's primary going away). */
-export function shutDown(reason: string, parts: Stoppable, timeoutMs = config.shutdownTimeoutMs): Promise<never> {
-  shuttingDown ??= stopAll(reason, parts, timeoutMs);
+/** Shuts down once, whatever asks first (a signal, a replica's primary going away, a failure); exits with `code`. */
+export function shutDown(reason: string, parts: Stoppable, timeoutMs = config.shutdownTimeoutMs, code = 0): Promise<never> {
+  shuttingDown ??= stopAll(reason, parts, timeoutMs, code);
   return shuttingDown;
 }
 
-async function stopAll(reason: string, { server, replicas, workers, lease, stopPuller }: Stoppable, timeoutMs: number): Promise<never> {
+async function stopAll(reason: string, { server, replicas, workers, lease, stopPuller }: Stoppable, timeoutMs: number, code: number): Promise<never> {
   log.info({ reason, timeoutMs }, 'shutting down');
   const deadline = setTimeout(() => {
     log.error({ timeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
@@ -67,7 +81,7 @@ async function stopAll(reason: string, { server, replicas, workers, lease, stopP
     // After the last request: every beacon it gathered is written (a replica writes its own before it exits).
     await flushBeacons();
     log.info({ build }, 'shut down');
-    process.exit(0);
+    process.exit(code);
   } catch (error) {
     log.error({ err: error }, 'shutdown failed');
     process.exit(1);

@@ -140,3 +140,21 @@ describe('SIGTERM', () => {
     }
   }, 60_000);
 });
+
+describe('a failure outside any request', () => {
+  for (const [crash, msg] of [
+    ['throw', 'uncaught exception'],
+    ['reject', 'unhandled rejection'],
+  ] as const) {
+    it(`(${msg}) is logged as JSON, then the server shuts down and exits 1`, async () => {
+      const server = await startServer({ DIST_DIR: join(work, 'dist'), REBUILD_WORKER: '0', CRASH: crash }, 'tests/fixtures/server-that-fails.ts');
+      started.push(server);
+      expect(await server.exited).toBe(1);
+      const logs = server.logs();
+      const fatal = logs.find((line) => line.msg === msg);
+      expect(fatal).toMatchObject({ level: 60, err: { message: `${crash === 'throw' ? 'thrown' : 'rejected'} outside any request` } });
+      // Shut down as on a signal: the port closed and the lease given back, not cut off mid-write.
+      expect(logs.some((line) => line.msg === 'shutting down' && line.reason === msg)).toBe(true);
+    });
+  }
+});

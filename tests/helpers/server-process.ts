@@ -53,9 +53,12 @@ export type ServerProcess = Bun.Subprocess<'ignore', 'pipe', 'inherit'> & {
   logs(): LogLine[];
 };
 
-/** Starts api/server.ts with `env` added (port 0, info logs) and waits until it says where it serves. */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
-  const proc = Bun.spawn([process.execPath, 'api/server.ts'], {
+/**
+ * Starts api/server.ts (or `entry`, a file that imports it) with `env` added (port 0, info logs) and waits until it
+ * says where it serves.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}, entry = 'api/server.ts'): Promise<ServerProcess> {
+  const proc = Bun.spawn([process.execPath, entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdin: 'ignore',
