@@ -34,9 +34,10 @@ const server = Bun.serve({
 });
 
 if (replica) {
-  exitWithPrimary(() => shutDown('primary stopped', { server, workers: false }));
-  shutDownOnSignal({ server, workers: false });
-  shutDownOnFailure({ server, workers: false });
+  const parts = { server, workers: false };
+  exitWithPrimary(() => shutDown('primary stopped', parts));
+  shutDownOnSignal(parts);
+  shutDownOnFailure(parts);
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
