@@ -56,7 +56,7 @@ export function serverProcesses(env: Env = process.env, cores = availableParalle
   return Number(set);
 }
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const DEFAULT_FROM = 'AI Tools Directory <hello@example.com>';
 /** The whole-number settings and their defaults. */
 const WHOLE_NUMBERS = {

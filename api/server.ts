@@ -9,7 +9,7 @@ import { handleRequest } from './handler';
 import { log } from './log';
 import { startBuildPuller } from './services/build-puller';
 import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
-import { shutDown, shutDownOnFailure, shutDownOnSignal } from './services/shutdown';
+import { shutDown, shutDownGracefully } from './services/shutdown';
 import { startSingletons } from './services/singletons';
 import { runWhileHolding } from './services/worker-lease';
 
@@ -34,19 +34,15 @@ const server = Bun.serve({
 });
 
 if (replica) {
-  const parts = { server, workers: false };
-  exitWithPrimary(() => shutDown('primary stopped', parts));
-  shutDownOnSignal(parts);
-  shutDownOnFailure(parts);
+  exitWithPrimary(() => shutDown('primary stopped', { server }));
+  shutDownGracefully({ server });
 } else {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
   const lease = runWhileHolding(startSingletons);
   // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
   const stopPuller = startBuildPuller();
-  const parts = { server, replicas, workers: true, lease, stopPuller };
-  shutDownOnSignal(parts);
-  shutDownOnFailure(parts);
+  shutDownGracefully({ server, replicas, lease, stopPuller });
 
   log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.

@@ -25,7 +25,7 @@ export interface StaticBenchResult {
   /** nginx with an open-file cache as well (no open/stat per request), when measured. */
   nginxTuned: WrkResult | null;
   /** Bun answering the same bytes and headers as a constant, from as many processes as ours: the runtime's ceiling. */
-  constant: WrkResult | null;
+  constant: WrkResult;
   /** The median of the rounds' ours/nginx requests per second (each round measures both back to back). */
   ratio: number;
   /** How many rounds had ours at or above 90% of nginx's req/s, and at an equal or better p99. */
@@ -48,8 +48,6 @@ export interface StaticBenchOptions {
   rounds?: number;
   /** Also measure nginx with open_file_cache (default true). */
   tuned?: boolean;
-  /** Also measure the constant Bun answer (default true). */
-  constant?: boolean;
   /** Our server's entry file, relative to the project (default api/server.ts); for trying a variant of it. */
   serverEntry?: string;
   log?: (line: string) => void;
@@ -156,7 +154,7 @@ const medianOf = (runs: WrkResult[]): WrkResult => ({
 
 /** Starts both servers on `dir`, measures `toolPath` (default: the first tool page) and stops them. */
 export async function benchStatic(dir: string, toolPath?: string, options: StaticBenchOptions = {}): Promise<StaticBenchResult> {
-  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, constant = true, serverEntry = 'api/server.ts', log = console.log } = options;
+  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
   const buildDir = resolve(dir);
   const path = toolPath ?? firstToolPath(buildDir);
 
@@ -187,7 +185,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     const migrate = Bun.spawnSync([process.execPath, 'db/migrate.ts'], { cwd: ROOT, env, stderr: 'pipe' });
     if (migrate.exitCode !== 0) throw new Error(`migration failed: ${migrate.stderr}`);
 
-    const servers: Server[] = ['nginx', ...(tuned ? (['nginxTuned'] as const) : []), 'ours', ...(constant ? (['constant'] as const) : [])];
+    const servers: Server[] = tuned ? ['nginx', 'nginxTuned', 'ours', 'constant'] : ['nginx', 'ours', 'constant'];
     const ours = Bun.spawn([process.execPath, serverEntry], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
     procs.push(ours);
     const pids: Partial<Record<Server, number>> = { ours: ours.pid };
@@ -204,12 +202,10 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     await Promise.all(started);
 
     const url = (name: Server) => `http://127.0.0.1:${ports[name]}${path}`;
-    if (constant) {
-      const page = await startConstant(url('ours'), ports.constant, work);
-      procs.push(page);
-      pids.constant = page.pid;
-      await waitUntilServing(url('constant'), page, 'the constant answer');
-    }
+    const page = await startConstant(url('ours'), ports.constant, work);
+    procs.push(page);
+    pids.constant = page.pid;
+    await waitUntilServing(url('constant'), page, 'the constant answer');
     for (const name of servers) {
       const res = await fetch(url(name), { headers: { 'accept-encoding': 'gzip' }, decompress: false });
       const bytes = (await res.arrayBuffer()).byteLength;
@@ -235,7 +231,7 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       ours: of('ours'),
       nginx: of('nginx'),
       nginxTuned: tuned ? of('nginxTuned') : null,
-      constant: constant ? of('constant') : null,
+      constant: of('constant'),
       ratio: median(measured.map((m) => m.ours!.rps / m.nginx!.rps)),
       roundsOnTarget: measured.filter((m) => m.ours!.rps >= 0.9 * m.nginx!.rps && m.ours!.p99Ms <= m.nginx!.p99Ms).length,
       rounds: measured,
@@ -258,12 +254,8 @@ export function reportStatic(r: StaticBenchResult): string[] {
     `  ours         ${fmt(r.ours)}${r.oursRssMb ? `, RSS ${r.oursRssMb.toFixed(0)} MB` : ''}`,
     `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=); ${r.roundsOnTarget} of ${r.rounds.length} rounds on both targets`,
     ...(r.nginxTuned ? [`  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`] : []),
-    ...(r.constant
-      ? [
-          `  Bun constant ${fmt(r.constant)} (the same bytes and headers, no lookup: the runtime's ceiling)`,
-          `  ours/constant ${((r.ours.rps / r.constant.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.constant.p99Ms.toFixed(2)} ms`,
-        ]
-      : []),
+    `  Bun constant ${fmt(r.constant)} (the same bytes and headers, no lookup: the runtime's ceiling)`,
+    `  ours/constant ${((r.ours.rps / r.constant.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.constant.p99Ms.toFixed(2)} ms`,
   ];
 }
 

@@ -9,7 +9,7 @@ import { createClient, type Client, type InStatement, type Transaction as Libsql
 import { drizzle as drizzleBunSqlite } from 'drizzle-orm/bun-sqlite';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
-import { databaseKind, databaseSettings } from './settings';
+import { databaseKind, databaseSettings, filePathOf } from './settings';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
@@ -143,9 +143,6 @@ interface Scope {
   active: boolean;
   deadline: number;
 }
-
-/** The path of a file: URL, without its query. */
-const filePathOf = (url: string): string => url.slice('file:'.length).split('?')[0];
 
 /** A relative file URL made absolute, so that every connection the client opens later lands on the same file. */
 function absoluteFileUrl(url: string): string {

@@ -6,7 +6,7 @@ import { CATEGORY_IDS, PRICING_MODELS, type CategoryId } from '../lib/categories
 import { computeReadTime, logoLetter, urlKey } from '../lib/format';
 import { sanitizeBlogHtml } from '../lib/sanitize';
 import { slugify, uniqueSlug } from '../lib/slug';
-import { openUploadStore, uploadStorageOf, type UploadStore } from '../lib/upload-store';
+import { uploadStoreOfEnv } from '../lib/upload-store';
 import { POST_STATUS } from '../lib/post-status';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
@@ -42,9 +42,8 @@ async function hasDemo(database: Executor = db): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Images: generated from SVG with sharp, because the seed must work without network access.
 
-let store: UploadStore | undefined;
 /** The uploads folder or bucket, as the server keeps it (lib/upload-store.ts). */
-const uploads = () => (store ??= openUploadStore(uploadStorageOf(process.env)));
+const uploads = uploadStoreOfEnv;
 
 const SEED_URL_PREFIX = '/uploads/seed/';
 

@@ -4,7 +4,7 @@
 
 export const DEFAULT_DATABASE_URL = 'file:data/app.db';
 /** How often an embedded replica pulls the primary's changes when DATABASE_SYNC_INTERVAL is not set. */
-export const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
+const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
 
 export interface DatabaseSettings {
   /** DATABASE_URL: file:path (the embedded default, or the replica's local file), libsql://, http(s)://, ws(s)://. */
@@ -69,3 +69,6 @@ export function databaseKind(url: string, syncUrl = ''): DatabaseKind {
   }
   return memory ? 'memory' : file ? 'file' : 'server';
 }
+
+/** The path of a file: URL, without its query. */
+export const filePathOf = (url: string): string => url.slice('file:'.length).split('?')[0];

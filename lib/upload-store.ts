@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, extname, join, resolve, sep } from 'node:path';
 
 /** The types uploads are stored and served as, by the key's extension; anything else (svg, html, ...) is never served. */
-export const UPLOAD_TYPES: Readonly<Record<string, string>> = {
+const UPLOAD_TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -88,14 +88,18 @@ export interface UploadStore {
 }
 
 /** Uploads in a folder on this machine's disk (the default, and one machine's volume in production). */
-export function folderStore(dir: string): UploadStore {
+function folderStore(dir: string): UploadStore {
   const root = resolve(dir);
   const pathOf = (key: string) => {
     const path = resolve(root, key);
     if (!path.startsWith(root + sep)) throw new Error(`An upload key outside the uploads folder: ${key}`);
     return path;
   };
-  const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() === true;
+  /** The file's size; null when there is no file at `path`. */
+  const fileSize = async (path: string) => {
+    const info = await stat(path).catch(() => null);
+    return info?.isFile() ? info.size : null;
+  };
   return {
     async put(key, bytes) {
       const path = pathOf(key);
@@ -110,11 +114,10 @@ export function folderStore(dir: string): UploadStore {
     },
     async open(key) {
       const path = pathOf(key);
-      if (!(await isFile(path))) return null;
-      const file = Bun.file(path);
-      return { body: file, size: file.size };
+      const size = await fileSize(path);
+      return size === null ? null : { body: Bun.file(path), size };
     },
-    exists: (key) => isFile(pathOf(key)),
+    exists: async (key) => (await fileSize(pathOf(key))) !== null,
     remove: (key) => rm(pathOf(key), { force: true }),
     move: (from, to) => rename(pathOf(from), pathOf(to)),
     async list(folder) {
@@ -137,7 +140,7 @@ export function folderStore(dir: string): UploadStore {
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'NoSuchKey';
 
 /** Uploads in an S3-compatible bucket, through Bun's built-in S3 client. */
-export function s3Store(settings: S3Settings): UploadStore {
+function s3Store(settings: S3Settings): UploadStore {
   // Unset values stay undefined so that Bun falls back to its own environment variables (AWS_ACCESS_KEY_ID, ...).
   const client = new Bun.S3Client({
     bucket: settings.bucket,
@@ -201,4 +204,10 @@ export function s3Store(settings: S3Settings): UploadStore {
 /** The store the settings name: the bucket when one is configured, else the folder. */
 export function openUploadStore(storage: UploadStorage): UploadStore {
   return storage.s3 ? s3Store(storage.s3) : folderStore(storage.uploadsDir);
+}
+
+let storeOfEnv: UploadStore | undefined;
+/** The store this process's environment names, opened once: for the code outside the server (the seed, the site's images). */
+export function uploadStoreOfEnv(): UploadStore {
+  return (storeOfEnv ??= openUploadStore(uploadStorageOf(process.env)));
 }

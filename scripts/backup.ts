@@ -6,6 +6,7 @@ import { Database } from 'bun:sqlite';
 import { cp, mkdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { databaseUrl } from '../db/client';
+import { databaseKind, filePathOf } from '../db/settings';
 import { uploadStorageOf, type UploadStorage } from '../lib/upload-store';
 
 const DEFAULT_BACKUPS_DIR = 'data/backups';
@@ -23,15 +24,14 @@ export interface BackupReport {
 
 /** The file of a file: database URL (without its query), or null for a server or an in-memory database. */
 function databaseFile(url: string): string | null {
-  if (!url.startsWith('file:') || url.includes(':memory:')) return null;
-  return resolve(url.slice('file:'.length).split('?')[0]);
+  return databaseKind(url) === 'file' ? resolve(filePathOf(url)) : null;
 }
 
 /**
  * Writes a consistent copy of the database `file` to `target` while other connections write: VACUUM INTO reads one
  * snapshot (a read transaction, which in WAL mode neither waits for writers nor stops them) into a new, compact file.
  */
-export function copyDatabase(file: string, target: string): void {
+function copyDatabase(file: string, target: string): void {
   // Read-write but never written: a read-only connection to a WAL database fails when its -shm file is missing.
   const source = new Database(file, { readwrite: true, create: false });
   try {
@@ -61,7 +61,7 @@ export async function backup(
     await mkdir(dir, { recursive: true });
     copyDatabase(file, report.database);
   } else {
-    report.notes.push(`The database is ${url.includes(':memory:') ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`);
+    report.notes.push(`The database is ${databaseKind(url) === 'memory' ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`);
   }
 
   if (storage.s3) {

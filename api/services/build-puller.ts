@@ -4,7 +4,7 @@
 // volume (the same DIST_DIR everywhere) nothing needs pulling and PULL_COMMAND stays unset.
 import { rmSync } from 'node:fs';
 import { eq, max } from 'drizzle-orm';
-import { db, type Database } from '../../db/client';
+import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
@@ -21,8 +21,8 @@ const PULL_RETRY_MS = 60_000;
 export type PullOutcome = 'current' | 'pulled' | 'failed';
 
 /** The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded). */
-async function newestBuiltJob(database: Database): Promise<number> {
-  const [row] = await database
+async function newestBuiltJob(): Promise<number> {
+  const [row] = await db
     .select({ id: max(rebuildJobs.id) })
     .from(rebuildJobs)
     .where(eq(rebuildJobs.status, 'succeeded'));
@@ -34,11 +34,11 @@ const coveredJobOf = (folder: string) => readBuildInfo(folder)?.coveredJobId ?? 
 /** Pulls and swaps in the newest build when the live one is older; 'current' when there is nothing newer. */
 export async function pullNewestBuild(
   distDir = config.distDir,
-  { command = config.cluster.pullCommand, database = db }: { command?: string; database?: Database } = {},
+  { command = config.cluster.pullCommand }: { command?: string } = {},
 ): Promise<PullOutcome> {
   if (!command) return 'current';
   const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
-  if ((await newestBuiltJob(database)) <= live) return 'current';
+  if ((await newestBuiltJob()) <= live) return 'current';
   const folder = newBuildFolder(distDir);
   const pulled = await runHook('pull', command, [folder], TRANSFER_TIMEOUT_MS);
   // Only a whole build newer than the live one is swapped in: a bucket still holding the previous publish is not.
@@ -56,7 +56,8 @@ export async function pullNewestBuild(
  * Checks every few seconds; nothing without PULL_COMMAND. The lease's holder checks too: its own builds are always
  * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
  */
-export function startBuildPuller(command = config.cluster.pullCommand): () => void {
+export function startBuildPuller(): () => void {
+  const command = config.cluster.pullCommand;
   if (!command) return () => {};
   let pulling = false;
   let retryAt = 0;

@@ -7,7 +7,7 @@ import { hasLiveBuild } from './site-build';
 import { readLease, WORKER_LEASE, type LeaseState } from './worker-lease';
 
 /** A database that has not answered within this long counts as gone. */
-export const HEALTH_DB_TIMEOUT_MS = 2000;
+const HEALTH_DB_TIMEOUT_MS = 2000;
 
 export interface HealthReport {
   ok: boolean;

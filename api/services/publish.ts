@@ -7,17 +7,11 @@ import { runHook } from './run-step';
 /** A publish or pull command that runs longer than this is hung: it is killed. */
 export const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 
-interface CommandOptions {
-  /** The command line, split on spaces and run without a shell. */
-  command?: string;
-  timeoutMs?: number;
-}
-
 /**
  * Publishes a build folder that was just swapped in; true when published (or nothing is configured). A failed
  * publish leaves the build live here and is only logged: the next build publishes the whole folder again.
  */
-export async function publishBuild(folder: string, { command = config.cluster.publishCommand, timeoutMs }: CommandOptions = {}): Promise<boolean> {
+export async function publishBuild(folder: string, { command = config.cluster.publishCommand }: { command?: string } = {}): Promise<boolean> {
   if (!command) return true;
-  return runHook('publish', command, [folder], timeoutMs ?? TRANSFER_TIMEOUT_MS);
+  return runHook('publish', command, [folder], TRANSFER_TIMEOUT_MS);
 }

@@ -18,16 +18,21 @@ interface Stoppable {
   server: { stop(closeActiveConnections?: boolean): Promise<void> };
   /** The replicas, in the primary (they shut down the same way when it closes their input). */
   replicas?: { stop(): Promise<void> } | null;
-  /** Whether this process runs the background workers (the primary, while it holds the worker lease). */
-  workers: boolean;
-  /** The worker lease: given up once the workers have stopped, so another machine takes over at once. */
+  /**
+   * The worker lease, in the primary: the process that may run the background workers (while it holds the lease).
+   * They are stopped first, then the lease is given up, so another machine takes over at once.
+   */
   lease?: { release(): Promise<void> };
   /** Stops pulling builds made elsewhere (services/build-puller.ts). */
   stopPuller?: () => void;
 }
 
-/** Shuts the process down gracefully on the first SIGTERM or SIGINT; a second one of either exits at once. */
-export function shutDownOnSignal(parts: Stoppable): void {
+/**
+ * Shuts the process down gracefully on the first SIGTERM or SIGINT (a second one of either exits at once), and on
+ * what escaped every handler outside a request (a timer, a background job's promise): that is logged as one JSON line
+ * at fatal first, and the process exits 1, so the platform restarts a process left in an unknown state.
+ */
+export function shutDownGracefully(parts: Stoppable): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (shuttingDown) {
@@ -37,16 +42,9 @@ export function shutDownOnSignal(parts: Stoppable): void {
       void shutDown(signal, parts);
     });
   }
-}
-
-/**
- * What escaped every handler outside a request (a timer, a background job's promise): one JSON line at fatal, then the
- * same graceful stop as a signal's, ending with exit code 1 so the platform restarts a process left in an unknown state.
- */
-export function shutDownOnFailure(parts: Stoppable): void {
   const fail = (reason: string) => (error: unknown) => {
     log.fatal({ err: error }, reason);
-    void shutDown(reason, parts, config.shutdownTimeoutMs, 1);
+    void shutDown(reason, parts, 1);
   };
   process.on('uncaughtException', fail('uncaught exception'));
   process.on('unhandledRejection', fail('unhandled rejection'));
@@ -55,12 +53,13 @@ export function shutDownOnFailure(parts: Stoppable): void {
 let shuttingDown: Promise<never> | null = null;
 
 /** Shuts down once, whatever asks first (a signal, a replica's primary going away, a failure); exits with `code`. */
-export function shutDown(reason: string, parts: Stoppable, timeoutMs = config.shutdownTimeoutMs, code = 0): Promise<never> {
-  shuttingDown ??= stopAll(reason, parts, timeoutMs, code);
+export function shutDown(reason: string, parts: Stoppable, code = 0): Promise<never> {
+  shuttingDown ??= stopAll(reason, parts, code);
   return shuttingDown;
 }
 
-async function stopAll(reason: string, { server, replicas, workers, lease, stopPuller }: Stoppable, timeoutMs: number, code: number): Promise<never> {
+async function stopAll(reason: string, { server, replicas, lease, stopPuller }: Stoppable, code: number): Promise<never> {
+  const timeoutMs = config.shutdownTimeoutMs;
   log.info({ reason, timeoutMs }, 'shutting down');
   const deadline = setTimeout(() => {
     log.error({ timeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
@@ -73,8 +72,8 @@ async function stopAll(reason: string, { server, replicas, workers, lease, stopP
     const [, , build] = await Promise.all([
       server.stop(),
       replicas?.stop(),
-      workers ? stopRebuilds(buildGraceMs) : 'idle',
-      workers ? stopEmailSender() : undefined,
+      lease ? stopRebuilds(buildGraceMs) : 'idle',
+      lease ? stopEmailSender() : undefined,
     ]);
     // The build and the e-mail round are settled: the next holder starts from what they recorded.
     await lease?.release();

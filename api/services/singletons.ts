@@ -22,9 +22,9 @@ function startPurges(): () => void {
 }
 
 /** Starts them all (the rebuild worker unless REBUILD_WORKER=0); returns what stops them all. */
-export function startSingletons(rebuildWorker = config.rebuildWorker): () => void {
+export function startSingletons(): () => void {
   const stops = [
-    rebuildWorker ? startRebuildWorker() : () => {},
+    config.rebuildWorker ? startRebuildWorker() : () => {},
     startReviewDueWatch(),
     startPurges(),
     startEmailSender(),

@@ -18,7 +18,7 @@ const dbNow = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
 const machine = () => process.env.FLY_MACHINE_ID || hostname();
 
 /** A name for this process that no other process of the deployment has: machine, pid and a random part. */
-export function newHolderId(): string {
+function newHolderId(): string {
   return `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 }
 
@@ -26,7 +26,7 @@ export function newHolderId(): string {
  * Whether `holder` was a process of this machine that is gone: a restart after a crash or a kill need not wait out
  * its lease. Its pid is not running, or is this process's own (a container's server gets the same pid each start).
  */
-export function isDeadLocalHolder(holder: string, self: string): boolean {
+function isDeadLocalHolder(holder: string, self: string): boolean {
   const [host, pid] = holder.split(':');
   if (holder === self || host !== machine() || !/^\d+$/.test(pid)) return false;
   if (Number(pid) === process.pid) return true;

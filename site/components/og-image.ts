@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { SITE_NAME } from '../../lib/constants';
 import { logoLetter, longDate, tagLabel } from '../../lib/format';
 import { OG_HEIGHT, OG_WIDTH, ogPostData, ogToolData, type OgPost, type OgTool } from '../../lib/og';
-import { openUploadStore, uploadStorageOf, type UploadStore } from '../../lib/upload-store';
+import { uploadStoreOfEnv } from '../../lib/upload-store';
 
 const LOGO_SIZE = 168;
 
@@ -48,8 +48,6 @@ function loadFonts() {
   ));
 }
 
-let uploads: UploadStore | undefined;
-
 /** A logo's bytes when its address is one of ours: an upload, or one of the marks the site ships (public/logos, the seed's). */
 async function logoBytes(logoUrl: string | null): Promise<Uint8Array | null> {
   for (const prefix of ['/uploads/', '/logos/']) {
@@ -62,7 +60,7 @@ async function logoBytes(logoUrl: string | null): Promise<Uint8Array | null> {
     }
     if (relative.startsWith('..') || relative.startsWith('/')) return null;
     // The upload store as api/config.ts opens it (the site does not import api/).
-    if (prefix === '/uploads/') return (uploads ??= openUploadStore(uploadStorageOf(process.env))).bytes(relative);
+    if (prefix === '/uploads/') return uploadStoreOfEnv().bytes(relative);
     return readFile(join('public/logos', relative));
   }
   return null;
