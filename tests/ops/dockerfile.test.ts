@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/load';
 import { BASE_PATH, runDockerfile, type DockerRun } from '../helpers/dockerfile';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -13,13 +14,6 @@ const work = mkdtempSync(join(tmpdir(), 'image-'));
 let image: DockerRun;
 let server: Bun.Subprocess<'ignore', 'pipe', 'pipe'> | undefined;
 let output = '';
-
-const freePort = () => {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-};
 
 beforeAll(async () => {
   image = await runDockerfile(ROOT, work, { SITE_URL });
@@ -55,7 +49,7 @@ describe('the Dockerfile', () => {
   });
 
   it('starts in production on an empty volume, builds the site there, serves it, and stops on SIGTERM', async () => {
-    const port = freePort();
+    const port = await freePort();
     const { root } = image;
         server = Bun.spawn([...image.entrypoint, ...image.cmd], {
       cwd: image.workdir,
