@@ -91,11 +91,7 @@ export async function contactReceivedEmail(to: string, message: ContactDetails):
   return { ...(await email(to, 'contact-received', subject, ContactReceivedEmail, message)), replyTo: message.email };
 }
 
-/** To the sender: a short confirmation that the message arrived. */
-export function contactConfirmationEmail(message: Pick<ContactDetails, 'name' | 'email' | 'message' | 'priority'>): Promise<Email> {
-  return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, {
-    name: message.name,
-    message: message.message,
-    priority: message.priority,
-  });
+/** To the sender: a short confirmation that the message arrived, with nothing the sender wrote in it. */
+export function contactConfirmationEmail(message: Pick<ContactDetails, 'email' | 'priority'>): Promise<Email> {
+  return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, { priority: message.priority });
 }

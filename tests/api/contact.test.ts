@@ -44,6 +44,22 @@ describe('POST /api/contact', () => {
     expect(confirmation).toMatchObject({ to: 'ada@example.com', subject: 'We received your message', replyTo: null });
   });
 
+  it('confirms to the sender without a word the sender wrote: the address is unverified, so the form is no relay', async () => {
+    const spam = { ...valid, name: 'Cheap pills at spam.example', message: 'Win big: https://spam.example/win and <a href="https://spam.example/a">here</a>' };
+    expect((await send(spam)).status).toBe(201);
+    const [confirmation] = await outboxFor('contact-confirmation');
+    for (const body of [confirmation.html, confirmation.text, confirmation.subject]) {
+      expect(body).not.toContain('spam.example');
+      expect(body).not.toContain('Cheap pills');
+      expect(body).not.toContain('Win big');
+    }
+    expect(confirmation.text).toContain('We received your message');
+    // The team's copy still quotes all of it.
+    const [team] = await outboxFor('contact-received');
+    expect(team.text).toContain('https://spam.example/win');
+    expect(team.subject).toContain('Cheap pills at spam.example');
+  });
+
   it.each([
     ['a missing name', { name: '  ' }, MSG.contactNameRequired],
     ['a bad e-mail', { email: 'not-an-email' }, MSG.invalidEmail],
