@@ -8,7 +8,7 @@ import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket } from '../services/rate-limit';
-import { isBotAgent, queueBeacon, takeBeaconAllowance, toolMetrics, toolMetricsSummary } from './service';
+import { asksNotToBeTracked, isBotAgent, queueBeacon, takeBeaconAllowance, toolMetrics, toolMetricsSummary } from './service';
 
 export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
   .use(errors)
@@ -16,16 +16,17 @@ export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
   .use(auth)
   // navigator.sendBeacon posts text/plain JSON (no CORS preflight), which jsonBody parses. The answer is always 204 for
   // a valid beacon, counted or not, so it tells nobody whether a tool exists or whether they were counted before. The
-  // beacon is written with the others of the next second (flushBeacons): one transaction, not one per visit.
+  // beacon is written with the others of the next quarter second (flushBeacons): one transaction, not one per visit.
   .post(
     '/api/metrics/beacon',
     async ({ body, request, ip, set }) => {
       set.status = 204;
-      const userAgent = request.headers.get('user-agent');
-      if (isBotAgent(userAgent)) return;
+      // The page's script already sends nothing then; a client that sends anyway is still not measured.
+      if (asksNotToBeTracked(request.headers)) return;
+      if (isBotAgent(request.headers.get('user-agent'))) return;
       const address = addressBucket(ip);
       if (!takeBeaconAllowance(address)) throw new HttpError(429, MSG.metricsTooManyBeacons);
-      await queueBeacon(body, address, userAgent!);
+      await queueBeacon(body, address);
     },
     { body: jsonBody(beaconSchema), response: { 204: answer(beaconAnswerSchema) } },
   )

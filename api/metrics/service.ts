@@ -1,8 +1,8 @@
-// Tool performance metrics (docs/decisions/0054-tool-metrics.md): counting the tool page's beacons once per visitor,
+// Tool performance metrics (docs/decisions/0054-tool-metrics.md): counting the tool page's beacons once per address,
 // tool, kind and UTC day without keeping anything that names the visitor, and the owner's reads of the daily counts.
 import { createHmac, randomBytes } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { db } from '../../db/client';
 import { metricsDaySecrets, metricsSeen, toolMetricsDaily, tools, type User } from '../../db/schema';
@@ -55,9 +55,14 @@ export function isBotAgent(userAgent: string | null): boolean {
   return !userAgent || isbot(userAgent);
 }
 
+/** Whether a request carries Do Not Track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`). */
+export function asksNotToBeTracked(headers: Headers): boolean {
+  return headers.get('dnt')?.trim() === '1' || headers.get('sec-gpc')?.trim() === '1';
+}
+
 /** How long a process gathers beacons before writing them in one transaction. */
 export const BEACON_FLUSH_MS = 250;
-/** Beacons one address may send a process in an hour (decision 0054); bounds what rotating user agents could add. */
+/** Beacons one address may send a process in an hour (decision 0054): a flood is refused before any work. */
 export const BEACONS_PER_ADDRESS_HOUR = 600;
 
 /** Rows per statement of a flush: well under SQLite's limit of bound values (three or four a row). */
@@ -67,6 +72,8 @@ interface Queued {
   toolId: number;
   kind: Beacon['kind'];
   day: string;
+  /** A click's: the hash its address's view of the tool that day has, without which the click is not counted. */
+  viewHash?: string;
 }
 /** Beacons waiting to be written, by dedup hash (a repeat within the batch is dropped at once). */
 let pending = new Map<string, Queued>();
@@ -84,15 +91,21 @@ export function takeBeaconAllowance(address: string, at = Date.now()): boolean {
   return count <= BEACONS_PER_ADDRESS_HOUR;
 }
 
+/** The dedup key of an address's beacon of a kind for a tool under the day's secret. Never the user agent: one
+ * address changing it would count again. */
+const seenHash = (secret: Buffer, address: string, toolId: number, kind: Beacon['kind']) =>
+  createHmac('sha256', secret).update(JSON.stringify([address, toolId, kind])).digest('base64url');
+
 /**
- * Queues a beacon to be counted unless this visitor (address and user agent) was already counted today for this tool
- * and kind, or the tool is not public; written within BEACON_FLUSH_MS. The caller has already left bots out.
+ * Queues a beacon to be counted unless this address (its IPv6 /64) was already counted today for this tool and kind,
+ * the tool is not public, or it is a click without a counted view; written within BEACON_FLUSH_MS. The caller has
+ * already left bots and visitors who asked not to be tracked out.
  */
-export async function queueBeacon({ toolId, kind }: Beacon, address: string, userAgent: string, at = Date.now()): Promise<void> {
+export async function queueBeacon({ toolId, kind }: Beacon, address: string, at = Date.now()): Promise<void> {
   const day = utcDay(at);
   const secret = await daySecret(day);
-  const hash = createHmac('sha256', secret).update(JSON.stringify([address, userAgent, toolId, kind])).digest('base64url');
-  pending.set(hash, { toolId, kind, day });
+  const viewHash = kind === 'click' ? seenHash(secret, address, toolId, 'view') : undefined;
+  pending.set(seenHash(secret, address, toolId, kind), { toolId, kind, day, viewHash });
   scheduleFlush();
 }
 
@@ -123,24 +136,34 @@ function scheduleFlush(): void {
 }
 
 async function writeBatch(batch: Map<string, Queued>): Promise<void> {
-  const entries = [...batch];
+  // Views first, in statements of their own: a click then finds the view of the same batch (SQLite reads a statement's
+  // select before its inserts, so one statement would not).
+  const entries = [...batch].sort(([, a], [, b]) => (a.kind === b.kind ? 0 : a.kind === 'view' ? -1 : 1));
   await db.transaction(async (tx) => {
     const counts = new Map<string, { toolId: number; day: string; views: number; clicks: number }>();
     for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
       // The file driver runs a statement synchronously: between chunks, requests waiting for the process go first.
       if (i > 0) await yieldToRequests();
       const chunk = entries.slice(i, i + FLUSH_CHUNK);
-      const rows = sql.join(
-        chunk.map(([hash, { toolId, day }]) => sql`(${hash}, ${day}, ${toolId})`),
-        sql`, `,
-      );
-      // Only a public tool's beacon leaves a dedup row; those already there (counted before) are not returned.
-      const added = await tx.all<{ hash: string }>(sql`
+      const views = chunk.filter(([, q]) => !q.viewHash);
+      const clicks = chunk.filter(([, q]) => q.viewHash);
+      const values = (rows: typeof chunk) =>
+        sql.join(
+          rows.map(([hash, { toolId, day, viewHash }]) => sql`(${hash}, ${day}, ${toolId}, ${viewHash ?? null})`),
+          sql`, `,
+        );
+      // Only a public tool's beacon leaves a dedup row, and a click only beside its address's view of the tool that
+      // day; those already there (counted before) are not returned.
+      const insert = (rows: typeof chunk, condition: SQL) =>
+        rows.length === 0
+          ? []
+          : tx.all<{ hash: string }>(sql`
         insert into ${metricsSeen} (hash, day)
-        select v.column1, v.column2 from (values ${rows}) v join ${tools} t on t.id = v.column3 and t.status = ${PUBLIC_TOOL_STATUS}
-        where true
+        select v.column1, v.column2 from (values ${values(rows)}) v join ${tools} t on t.id = v.column3 and t.status = ${PUBLIC_TOOL_STATUS}
+        where ${condition}
         on conflict do nothing
         returning hash`);
+      const added = [...(await insert(views, sql`true`)), ...(await insert(clicks, sql`exists (select 1 from ${metricsSeen} s where s.hash = v.column4)`))];
       for (const { hash } of added) {
         const { toolId, kind, day } = batch.get(hash)!;
         const key = `${toolId}|${day}`;

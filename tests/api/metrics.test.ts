@@ -1,7 +1,7 @@
 // Tool performance metrics (docs/decisions/0054-tool-metrics.md): the tool page's beacon counts a public tool's views
 // and Visit Tool clicks once per visitor and UTC day, never for bots, and keeps nothing but the daily counts; owners
 // read their own tools' totals, and Premium members the daily series.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { app } from '../../api/app';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
@@ -12,6 +12,7 @@ import { MSG } from '../../lib/messages';
 import { lastDays } from '../../lib/metrics';
 import { BASE, call, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeTool } from '../helpers/admin';
+import { startServer, until, type ServerProcess } from '../helpers/server-process';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const OTHER_BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0';
@@ -24,11 +25,12 @@ interface Sent {
   ip?: string;
   userAgent?: string | null;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** A beacon as navigator.sendBeacon sends a string: a text/plain body from the site's own origin. */
-function beacon(body: unknown, { ip = nextAddress(), userAgent = BROWSER, contentType = 'text/plain;charset=UTF-8' }: Sent = {}) {
-  const headers = new Headers({ 'content-type': contentType, origin: BASE, [CLIENT_IP_HEADER]: ip });
+function beacon(body: unknown, { ip = nextAddress(), userAgent = BROWSER, contentType = 'text/plain;charset=UTF-8', headers: extra = {} }: Sent = {}) {
+  const headers = new Headers({ 'content-type': contentType, origin: BASE, [CLIENT_IP_HEADER]: ip, ...extra });
   if (userAgent !== null) headers.set('user-agent', userAgent);
   return app.handle(new Request(`${BASE}/api/metrics/beacon`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
@@ -53,8 +55,9 @@ afterEach(() => {
 describe('POST /api/metrics/beacon', () => {
   it('keeps the gathered beacons when a write fails (the other process held the lock) and counts them on the next', async () => {
     const tool = await approvedTool();
-    expect((await beacon({ toolId: tool.id, kind: 'view' })).status).toBe(204);
-    expect((await beacon({ toolId: tool.id, kind: 'click' })).status).toBe(204);
+    const ip = nextAddress();
+    expect((await beacon({ toolId: tool.id, kind: 'view' }, { ip })).status).toBe(204);
+    expect((await beacon({ toolId: tool.id, kind: 'click' }, { ip })).status).toBe(204);
     const { sql } = await import('drizzle-orm');
     await db.run(sql`create trigger metrics_unavailable before insert on tool_metrics_daily begin select raise(abort, 'database is locked'); end`);
     try {
@@ -67,14 +70,15 @@ describe('POST /api/metrics/beacon', () => {
 
   it('counts a view and a Visit Tool click of a public tool, answering 204', async () => {
     const tool = await approvedTool();
-    const view = await beacon({ toolId: tool.id, kind: 'view' });
+    const ip = nextAddress();
+    const view = await beacon({ toolId: tool.id, kind: 'view' }, { ip });
     expect(view.status).toBe(204);
     expect(await view.text()).toBe('');
-    expect((await beacon({ toolId: tool.id, kind: 'click' })).status).toBe(204);
+    expect((await beacon({ toolId: tool.id, kind: 'click' }, { ip })).status).toBe(204);
     expect(await totals(tool)).toEqual({ views: 1, clicks: 1 });
   });
 
-  it('counts one view per address and browser per day, and each other address or browser once', async () => {
+  it('counts one view per address per day whatever user agent it sends, and each other address once', async () => {
     const tool = await approvedTool();
     // Twice in one batch of the process, and again after the batch was written.
     await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.40' });
@@ -82,9 +86,45 @@ describe('POST /api/metrics/beacon', () => {
     await flushBeacons();
     await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.40' });
     expect(await totals(tool)).toEqual({ views: 1, clicks: 0 });
-    await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.41' });
     await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.40', userAgent: OTHER_BROWSER });
-    expect(await totals(tool)).toEqual({ views: 3, clicks: 0 });
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.40', userAgent: `${BROWSER} rotated` });
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 0 });
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip: '203.0.113.41' });
+    expect(await totals(tool)).toEqual({ views: 2, clicks: 0 });
+  });
+
+  it('counts a click only after a counted view of that tool from that address that day, and once', async () => {
+    const [tool, other] = [await approvedTool(), await approvedTool()];
+    const ip = nextAddress();
+    // A click alone, one after a view of another tool, and one from another address than the view's: none counts.
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip });
+    await beacon({ toolId: other.id, kind: 'view' }, { ip });
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip });
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip: nextAddress() });
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip: nextAddress() });
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 0 });
+    // After its own view (in the same batch, and in a later one), from another browser too: once.
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip });
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip });
+    await flushBeacons();
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip, userAgent: OTHER_BROWSER });
+    expect(await totals(tool)).toEqual({ views: 2, clicks: 1 });
+    expect(await totals(other)).toEqual({ views: 1, clicks: 0 });
+  });
+
+  it.each([
+    ['DNT: 1', { dnt: '1' }],
+    ['Sec-GPC: 1', { 'sec-gpc': '1' }],
+  ])('stores nothing for a visitor who sends %s, answering the same 204', async (_name, headers) => {
+    const tool = await approvedTool();
+    const ip = nextAddress();
+    const seenBefore = await db.$count(metricsSeen);
+    for (const kind of ['view', 'click'] as const) expect((await beacon({ toolId: tool.id, kind }, { ip, headers })).status).toBe(204);
+    expect(await totals(tool)).toEqual({ views: 0, clicks: 0 });
+    expect(await db.$count(metricsSeen)).toBe(seenBefore);
+    // Nothing was remembered of them either: the same address without the signal is a new visitor.
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip });
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 0 });
   });
 
   it('counts addresses of one IPv6 /64 as one visitor', async () => {
@@ -157,7 +197,7 @@ describe('POST /api/metrics/beacon', () => {
     expect(await totals(tool)).toEqual({ views: 0, clicks: 0 });
   });
 
-  it('limits the beacons of one address, whatever user agents it claims', async () => {
+  it('counts one view from an address that rotates its user agent, and limits its beacons', async () => {
     const tool = await approvedTool();
     const ip = nextAddress();
     const limit = BEACONS_PER_ADDRESS_HOUR;
@@ -165,7 +205,46 @@ describe('POST /api/metrics/beacon', () => {
     const over = await beacon({ toolId: tool.id, kind: 'view' }, { ip, userAgent: `${BROWSER} over` });
     expect(over.status).toBe(429);
     expect(await over.text()).toBe(MSG.metricsTooManyBeacons);
-    expect(await totals(tool)).toEqual({ views: limit, clicks: 0 });
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 0 });
+  });
+});
+
+describe('the beacon in two server processes over one database', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // TRUSTED_PROXY_HOPS=1: the other process takes the client address from X-Forwarded-For, as behind the platform's proxy.
+    server = await startServer({ REBUILD_WORKER: '0', SITE_URL: BASE, TRUSTED_PROXY_HOPS: '1' });
+  }, 60_000);
+  afterAll(() => {
+    server?.kill('SIGKILL');
+  });
+
+  it('counts an address once whichever process takes its beacons, whatever user agents it sends', async () => {
+    const tool = await approvedTool();
+    const ip = nextAddress();
+    const elsewhere = (kind: 'view' | 'click', userAgent: string) =>
+      fetch(`${server.base}/api/metrics/beacon`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: BASE, 'user-agent': userAgent, 'x-forwarded-for': ip },
+        body: JSON.stringify({ toolId: tool.id, kind }),
+      });
+    expect((await elsewhere('view', OTHER_BROWSER)).status).toBe(204);
+    await until('the other process to write its view', async () => (await dailyRows(tool.id)).length > 0);
+    await beacon({ toolId: tool.id, kind: 'view' }, { ip });
+    // The other process's view is what lets this process's click count; the other's click is then a repeat.
+    await beacon({ toolId: tool.id, kind: 'click' }, { ip });
+    expect(await totals(tool)).toEqual({ views: 1, clicks: 1 });
+    expect((await elsewhere('click', `${OTHER_BROWSER} rotated`)).status).toBe(204);
+    expect((await elsewhere('view', `${BROWSER} rotated`)).status).toBe(204);
+    // Its flush is due within BEACON_FLUSH_MS; a probe beacon from a fresh address shows when it has written.
+    const probe = nextAddress();
+    await fetch(`${server.base}/api/metrics/beacon`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: BASE, 'user-agent': BROWSER, 'x-forwarded-for': probe },
+      body: JSON.stringify({ toolId: tool.id, kind: 'view' }),
+    });
+    await until('the other process to write its batch', async () => (await totals(tool)).views === 2);
+    expect(await totals(tool)).toEqual({ views: 2, clicks: 1 });
   });
 });
 
