@@ -346,7 +346,7 @@ export const toolMetricsDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.toolId, t.day] })],
 );
 
-// One row per (address, user agent, tool, kind) counted today: an HMAC under the day's secret, nothing readable.
+// One row per (address or its IPv6 /64, tool, kind) counted today: an HMAC under the day's secret, nothing readable.
 export const metricsSeen = sqliteTable(
   'metrics_seen',
   {

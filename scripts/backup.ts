@@ -1,9 +1,10 @@
 // `npm run backup [folder]`: while the server runs, a consistent copy of the embedded database (VACUUM INTO, through a
 // second connection: WAL lets it read beside the writers) and a copy of the uploads folder, into a new timestamped
-// folder under data/backups/ (or the folder given). A libSQL server or a bucket is the provider's to back up
+// folder under data/backups/ (or the folder given), readable by its owner only, without the day's metrics secret and
+// dedup hashes. A libSQL server or a bucket is the provider's to back up
 // (docs/decisions/0060-uploads-storage-and-backups.md); README's "Backups" says how to restore.
 import { Database } from 'bun:sqlite';
-import { cp, mkdir, stat } from 'node:fs/promises';
+import { cp, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { databaseUrl } from '../db/client';
 import { databaseKind, filePathOf } from '../db/settings';
@@ -27,11 +28,25 @@ function databaseFile(url: string): string | null {
   return databaseKind(url) === 'file' ? resolve(filePathOf(url)) : null;
 }
 
+/** A backup folder and what it holds are its owner's alone: the database copy holds accounts and password hashes. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Tables a backup leaves empty: the day's metrics secret and the dedup hashes it keys. Together they confirm who
+ * visited which tool today (test an address against the hashes), which decision 0054 lets no one do once the day is
+ * over; a backup kept for weeks would. Both live only for the current day and are made again by the next beacon.
+ */
+const LEFT_OUT = ['metrics_day_secrets', 'metrics_seen'];
+
 /**
  * Writes a consistent copy of the database `file` to `target` while other connections write: VACUUM INTO reads one
  * snapshot (a read transaction, which in WAL mode neither waits for writers nor stops them) into a new, compact file.
+ * The copy then loses the LEFT_OUT rows and is vacuumed again, so their bytes do not linger in its free pages.
  */
-function copyDatabase(file: string, target: string): void {
+async function copyDatabase(file: string, target: string): Promise<void> {
+  // VACUUM INTO writes into an empty file as it finds it: made first, so the copy is never readable by others.
+  await writeFile(target, '', { mode: PRIVATE_FILE, flag: 'wx' });
   // Read-write but never written: a read-only connection to a WAL database fails when its -shm file is missing.
   const source = new Database(file, { readwrite: true, create: false });
   try {
@@ -40,6 +55,15 @@ function copyDatabase(file: string, target: string): void {
     source.run('VACUUM INTO ?', [target]);
   } finally {
     source.close();
+  }
+  const copy = new Database(target, { readwrite: true, create: false });
+  try {
+    // A database from before those tables' migration has nothing to leave out.
+    const present = copy.query("SELECT name FROM sqlite_master WHERE type = 'table'").values().flat();
+    for (const table of LEFT_OUT.filter((t) => present.includes(t))) copy.run(`DELETE FROM ${table}`);
+    copy.run('VACUUM');
+  } finally {
+    copy.close();
   }
 }
 
@@ -58,8 +82,8 @@ export async function backup(
   const file = databaseFile(url);
   if (file) {
     report.database = join(dir, basename(file));
-    await mkdir(dir, { recursive: true });
-    copyDatabase(file, report.database);
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+    await copyDatabase(file, report.database);
   } else {
     report.notes.push(`The database is ${databaseKind(url) === 'memory' ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`);
   }
@@ -70,7 +94,7 @@ export async function backup(
     const uploads = resolve(storage.uploadsDir);
     if ((await stat(uploads).catch(() => null))?.isDirectory()) {
       report.uploads = join(dir, 'uploads');
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
       await cp(uploads, report.uploads, { recursive: true });
     } else {
       report.notes.push(`No uploads folder at ${uploads}: nothing uploaded yet.`);

@@ -6,7 +6,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
+import { stat } from 'node:fs/promises';
+import { db, openDatabase } from '../../db/client';
+import { metricsDaySecrets, metricsSeen, toolMetricsDaily } from '../../db/schema';
+import { makeTool } from '../helpers/admin';
 import { backup } from '../../scripts/backup';
 import { until } from '../helpers/server-process';
 
@@ -73,6 +76,8 @@ describe('npm run backup', () => {
     expect(code, err).toBe(0);
     // The writer went on committing beside the backup.
     await until('the writer to go on', () => written.last > committedBefore);
+    writer.kill();
+    await writer.exited;
 
     const dir = /^Backup written to (.+)$/m.exec(out)?.[1];
     expect(dir, out).toBeDefined();
@@ -104,6 +109,35 @@ describe('npm run backup', () => {
     const users = await db.$client.execute('select count(*) as n from users');
     expect(Number(users.rows[0].n)).toBeGreaterThanOrEqual(0);
     db.$client.close();
+  });
+
+  it("leaves the day's metrics secret and the visitors' dedup hashes out, bytes included, keeping the daily counts", async () => {
+    const tool = await makeTool({ status: 'approved' });
+    const secret = 'c2VjcmV0LW9mLXRoZS1kYXktdGhhdC1tdXN0LW5vdC1iZS1rZXB0';
+    const hash = 'a-visitors-hash-that-a-backup-must-not-hold-0123456789';
+    await db.insert(metricsDaySecrets).values({ day: '2031-03-10', secret });
+    await db.insert(metricsSeen).values({ hash, day: '2031-03-10' });
+    await db.insert(toolMetricsDaily).values({ toolId: tool.id, day: '2031-03-10', views: 7, clicks: 2 });
+
+    const report = await backup(join(work, 'private'));
+    const copy = new Database(report.database!, { readonly: true });
+    expect(copy.query('select count(*) from metrics_day_secrets').values()).toEqual([[0]]);
+    expect(copy.query('select count(*) from metrics_seen').values()).toEqual([[0]]);
+    expect(copy.query('select views, clicks from tool_metrics_daily where toolId = ?').all(tool.id)).toEqual([{ views: 7, clicks: 2 }]);
+    expect(copy.query('pragma integrity_check').values()).toEqual([['ok']]);
+    copy.close();
+    // Not in a freed page either: the file holds neither text at all.
+    const bytes = readFileSync(report.database!, 'latin1');
+    expect(bytes).not.toContain(secret);
+    expect(bytes).not.toContain(hash);
+    // The live database keeps both: the day's counting goes on.
+    expect(await db.$count(metricsSeen)).toBe(1);
+  });
+
+  it('makes the backup folder readable by its owner only, and the database copy too', async () => {
+    const report = await backup(join(work, 'modes'));
+    expect((await stat(report.dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(report.database!)).mode & 0o777).toBe(0o600);
   });
 
   it('says that a libSQL server and a bucket are backed up by their providers, and copies neither', async () => {
