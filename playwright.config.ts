@@ -35,7 +35,9 @@ export default defineConfig({
     command: `node_modules/.bin/bun tests/e2e/server.ts`,
     url: `http://localhost:${PORT}/api/user`,
     // Warnings and errors only: a line per API request would bury the test report.
-    env: { PORT: String(PORT), NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // One trusted proxy hop: a test may speak for another visitor's address through X-Forwarded-For (the metrics count
+    // one visitor per address); without the header the socket's address counts, as before.
+    env: { PORT: String(PORT), NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUSTED_PROXY_HOPS: '1' },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

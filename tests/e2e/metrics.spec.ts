@@ -1,5 +1,5 @@
 // Tool performance metrics in Chromium (docs/decisions/0054-tool-metrics.md): a Premium member's approved tool is
-// visited (the page's own beacon, a Visit Tool click, and visitors in other browsers), and the dashboard charts the
+// visited (the page's own beacon, a Visit Tool click, and visitors from other addresses), and the dashboard charts the
 // day's views and clicks; a free member sees the totals and the line saying charts come with Premium.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
@@ -36,10 +36,14 @@ async function ownerWithApprovedTool(page: Page, playwright: Playwright, baseURL
   return { id, name, slug: liveSlug };
 }
 
-/** A visitor in another browser (the same address, a different user agent) sends the page's beacon. */
-async function visitFromAnotherBrowser(playwright: Playwright, baseURL: string | undefined, toolId: number, userAgent: string) {
-  const visitor: APIRequestContext = await playwright.request.newContext({ baseURL, userAgent });
-  const res = await visitor.post('/api/metrics/beacon', { headers: { 'content-type': 'text/plain;charset=UTF-8' }, data: JSON.stringify({ toolId, kind: 'view' }) });
+/**
+ * A visitor at another address sends the page's beacon (the e2e server trusts one proxy hop, so X-Forwarded-For is
+ * the address); the same address counts once a day whatever its browser.
+ */
+async function visitFrom(playwright: Playwright, baseURL: string | undefined, toolId: number, address: string) {
+  const visitor: APIRequestContext = await playwright.request.newContext({ baseURL, userAgent: BROWSER });
+  const headers = { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': address };
+  const res = await visitor.post('/api/metrics/beacon', { headers, data: JSON.stringify({ toolId, kind: 'view' }) });
   expect(res.status()).toBe(204);
   await visitor.dispose();
 }
@@ -71,8 +75,9 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   const again = page.waitForResponse((r) => r.url().endsWith('/api/metrics/beacon'));
   await page.reload();
   expect((await again).status()).toBe(204);
-  await visitFromAnotherBrowser(playwright, baseURL, tool.id, BROWSER.replace('Chrome/131', 'Chrome/130'));
-  await visitFromAnotherBrowser(playwright, baseURL, tool.id, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0');
+  // Two other addresses are two more visitors (one address in other browsers is one: tests/api/metrics.test.ts).
+  await visitFrom(playwright, baseURL, tool.id, '198.51.100.21');
+  await visitFrom(playwright, baseURL, tool.id, '198.51.100.22');
   await countsWritten(page, tool.id, 3, 1);
 
   await page.goto('/dashboard');
@@ -103,7 +108,7 @@ test('a free member sees the totals and that charts come with Premium', async ({
   const viewBeacon = page.waitForResponse((r) => r.url().endsWith('/api/metrics/beacon'));
   await page.goto(`/tool/${tool.slug}`);
   expect((await viewBeacon).status()).toBe(204);
-  await visitFromAnotherBrowser(playwright, baseURL, tool.id, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0');
+  await visitFrom(playwright, baseURL, tool.id, '198.51.100.23');
   await countsWritten(page, tool.id, 2, 0);
 
   await page.goto('/dashboard');

@@ -76,10 +76,12 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   await expect(page.locator('iframe[data-testid="demo-iframe"]')).toHaveAttribute('src', /^https:\/\/player\.vimeo\.com\/video\/76979871\?/);
   await page.screenshot({ path: 'test-results/screens/journey-tool-page.png', fullPage: true });
 
-  // 6. Two more visitors in other browsers; the dashboard charts the three views.
-  for (const userAgent of [BROWSER.replace('Chrome/131', 'Chrome/130'), 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0']) {
-    const visitor = await playwright.request.newContext({ baseURL, userAgent });
-    const res = await visitor.post('/api/metrics/beacon', { headers: { 'content-type': 'text/plain;charset=UTF-8' }, data: JSON.stringify({ toolId: id, kind: 'view' }) });
+  // 6. Two more visitors from other addresses (X-Forwarded-For: the e2e server trusts one proxy hop); the dashboard
+  // charts the three views.
+  for (const address of ['198.51.100.31', '198.51.100.32']) {
+    const visitor = await playwright.request.newContext({ baseURL, userAgent: BROWSER });
+    const headers = { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': address };
+    const res = await visitor.post('/api/metrics/beacon', { headers, data: JSON.stringify({ toolId: id, kind: 'view' }) });
     expect(res.status()).toBe(204);
     await visitor.dispose();
   }
