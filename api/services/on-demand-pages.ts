@@ -3,7 +3,9 @@
 // catalogue stays (any change to a tool or to an editor's picks starts over), so a page that involves a tool no
 // longer public answers 404 at once, and a crawler walking thousands of them costs one render each.
 import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { comparePairs } from '../../lib/alternatives';
 import { pagePath } from '../../lib/page-paths';
+import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
 import { renderWhole, type RenderedPage } from './page-renderer';
@@ -12,6 +14,18 @@ import { log } from '../log';
 
 /** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
 const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
+const ALTERNATIVES = /^\/tool\/([^/]+)\/alternatives$/;
+const COMPARE = '/compare/';
+
+/**
+ * Whether an on-demand path names what such a page can be about: a slug, or two joined by -vs-, each of the slug rule.
+ * Anything else is a 404 before any read (a 15 KB chain of -vs- was thousands of reads).
+ */
+function isWellFormed(path: string): boolean {
+  if (path.startsWith(COMPARE)) return comparePairs(path.slice(COMPARE.length)).length > 0;
+  const slug = ALTERNATIVES.exec(path)?.[1];
+  return slug !== undefined && isSlugShaped(slug);
+}
 
 /** Rendered answers kept at most (about 20 KB each). */
 const KEPT_PAGES = 1000;
@@ -33,6 +47,7 @@ export function serveOnDemandPage(request: Request, pathname: string): Promise<R
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
   if (!ON_DEMAND.test(path)) return null;
+  if (!isWellFormed(path)) return serveNotFound(request);
   return kept(path, () => render(path)).then(
     (page) => {
       if (!page || page.status === 404) return serveNotFound(request);
