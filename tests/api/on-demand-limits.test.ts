@@ -159,7 +159,7 @@ describe('renders in flight', () => {
     expect(early.status).toBe(503);
     expect(early.headers.get('retry-after')).toBe('1');
     expect(await early.text()).toBe(MSG.databaseBusy);
-    expect(renders.active).toBe(2);
+    await vi.waitFor(() => expect(renders.active).toBe(2));
     // Static files are answered while the renders are held.
     expect((await get('/', newClient())).status).toBe(200);
     renders.hold = null;
