@@ -18,7 +18,7 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 export type Peer = () => string | undefined;
 
 /** A render refused by the limits; `response` is what the client gets instead. */
-export class RenderRefused extends Error {
+class RenderRefused extends Error {
   constructor(
     readonly status: 429 | 503,
     readonly retryAfterSeconds: number,
