@@ -67,6 +67,10 @@ const WHOLE_NUMBERS = {
   SHUTDOWN_TIMEOUT_SECONDS: 20,
   /** Seconds the worker lease lasts unrenewed (docs/decisions/0059); its holder renews it every third of that. */
   BUILD_LEASE_SECONDS: 30,
+  /** Uncached pages a client may have rendered a minute (docs/decisions/0064); past it 429. */
+  RENDER_BUDGET_PER_MINUTE: 60,
+  /** Pages rendered at once per process; a few more wait, the rest answer 503 (docs/decisions/0064). */
+  RENDERS_IN_FLIGHT: 2,
 };
 
 const originsOf = (list: string | undefined) => (list ?? '').split(',').map((o) => o.trim()).filter(Boolean);
@@ -233,6 +237,10 @@ function configOf(s: Settings, env: Env) {
     trustedProxy: readTrustedProxy(env),
     /** Requests a minute the public API (/api/v1) answers per client address (docs/decisions/0036-public-api.md). */
     publicApiRateLimit: positiveWholeNumber(env, 'PUBLIC_API_RATE_LIMIT', WHOLE_NUMBERS.PUBLIC_API_RATE_LIMIT),
+    /** Uncached pages rendered a minute per client address (api/services/render-budget.ts). */
+    renderBudgetPerMinute: positiveWholeNumber(env, 'RENDER_BUDGET_PER_MINUTE', WHOLE_NUMBERS.RENDER_BUDGET_PER_MINUTE),
+    /** Pages rendered at once by this process. */
+    rendersInFlight: positiveWholeNumber(env, 'RENDERS_IN_FLIGHT', WHOLE_NUMBERS.RENDERS_IN_FLIGHT),
     /** Processes serving the port (api/services/replicas.ts). */
     serverProcesses: serverProcesses(env),
     /** Whether this server runs the rebuild worker (REBUILD_WORKER=0: another process builds). */

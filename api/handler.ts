@@ -10,6 +10,7 @@ import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
 import { serveOnDemandPage } from './services/on-demand-pages';
 import { serveOgImage } from './services/og-images';
+import type { Peer } from './services/render-budget';
 import { requestPath, serveStatic } from './services/static-site';
 
 const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
@@ -23,11 +24,11 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /** Before a 404: the pages rendered on demand (alternatives, comparisons), then a page made public since the build. */
-const missingPage = (request: Request, path: string) => serveOnDemandPage(request, path) ?? serveMissingPage(request, path);
+const missingPage = (request: Request, path: string, peer?: Peer) => serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
 
 /** A file of the live build; a hashed asset a newer server build named may only be in that build's own folder. */
-function serveFile(request: Request, path: string): Response | Promise<Response> {
-  if (!path.startsWith('/_astro/')) return serveStatic(request, config.distDir, missingPage, path);
+function serveFile(request: Request, path: string, peer: Peer | undefined): Response | Promise<Response> {
+  if (!path.startsWith('/_astro/')) return serveStatic(request, config.distDir, missingPage, path, peer);
   return Promise.resolve(serveStatic(request, config.distDir, undefined, path)).then((res) =>
     res.status === 404 ? serveStatic(request, join(config.appDir, 'client'), undefined, path) : res,
   );
@@ -35,18 +36,19 @@ function serveFile(request: Request, path: string): Response | Promise<Response>
 
 /**
  * Answers one request; `peer` gives the connection's peer (the client address unless a trusted proxy says
- * otherwise), asked only by the API: looking it up costs a static answer a sixth of its time. The static path stays
- * free of allocations and awaits it does not need: it is most of the traffic.
+ * otherwise), asked only by the API and by a page about to be rendered (its client's render budget): looking it up
+ * costs a static answer a sixth of its time. The static path stays free of allocations and awaits it does not need:
+ * it is most of the traffic.
  */
-export function handleRequest(request: Request, peer?: () => string | undefined): Response | Promise<Response> {
+export function handleRequest(request: Request, peer?: Peer): Response | Promise<Response> {
   const path = requestPath(request.url);
   // Only the API is logged, each request with its id (request-log.ts); static answers stay unlogged and unallocated.
   if (isApiPath(path)) return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
   // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
   if (path.startsWith('/og/')) return serveOgImage(request, path);
-  const directory = serveDirectoryQuery(request, path);
-  if (directory !== null) return directory.then((res) => res ?? serveFile(request, path));
-  const live = serveChangedPage(request, path);
-  if (live === null) return serveFile(request, path);
-  return live.then((res) => res ?? serveFile(request, path));
+  const directory = serveDirectoryQuery(request, path, peer);
+  if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
+  const live = serveChangedPage(request, path, peer);
+  if (live === null) return serveFile(request, path, peer);
+  return live.then((res) => res ?? serveFile(request, path, peer));
 }

@@ -1,5 +1,6 @@
 // Alternatives to a tool and the comparisons between them: how they are ranked, how many are shown, and the
 // canonical address of a comparison (docs/decisions/0045).
+import { isSlugShaped, MAX_SLUG_LENGTH } from './slug';
 
 /** Alternatives listed on /tool/{slug}/alternatives. */
 export const ALTERNATIVES_SHOWN = 6;
@@ -99,13 +100,21 @@ export function comparePath(a: string, b: string): string {
   return `/compare/${first}-vs-${second}`;
 }
 
-/** Every way to read "x-vs-y" as two slugs (a slug may itself contain -vs-): each split at a -vs-, left to right. */
+/** The longest name of a comparison: two slugs of the longest and -vs-. */
+const MAX_PAIR_LENGTH = 2 * MAX_SLUG_LENGTH + '-vs-'.length;
+
+/**
+ * Every way to read "x-vs-y" as two slugs (a slug may itself contain -vs-): each split at a -vs-, left to right,
+ * whose both sides keep the slug rule. None for a name longer than two slugs can be: a chain of thousands of -vs-
+ * is refused before any of its readings is made, let alone read from the database.
+ */
 export function comparePairs(param: string): [string, string][] {
   const pairs: [string, string][] = [];
+  if (param.length > MAX_PAIR_LENGTH) return pairs;
   for (let at = param.indexOf('-vs-'); at >= 0; at = param.indexOf('-vs-', at + 1)) {
     const left = param.slice(0, at);
     const right = param.slice(at + 4);
-    if (left && right) pairs.push([left, right]);
+    if (isSlugShaped(left) && isSlugShaped(right)) pairs.push([left, right]);
   }
   return pairs;
 }

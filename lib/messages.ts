@@ -125,6 +125,8 @@ export const MSG = {
   noMembershipToManage: 'You have no Premium membership to manage',
   noStripeCustomer: 'Your Premium membership was not bought through Stripe, so there is no subscription to manage. Please contact support.',
   // A write met the database locked by another process (a seed, a migration) for the whole retry window (docs/decisions/0009)
+  /** 429 for a client past its budget of pages rendered on request (docs/decisions/0064). */
+  tooManyPageRenders: 'Too many pages requested in a short time. Please wait a moment and try again.',
   databaseBusy: 'The site is busy for a moment. Please try again in a few seconds.',
   // Tool performance metrics (docs/decisions/0054-tool-metrics.md)
   metricsBeaconInvalid: 'A beacon names a tool id and a kind (view or click)',

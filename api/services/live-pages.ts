@@ -12,6 +12,7 @@ import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { coveredBy, pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
+import { limitedRender, refusalOf, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purgePaths } from './purge';
 import { htmlResponse, liveFolderOf, serveNotFound } from './static-site';
@@ -156,15 +157,16 @@ export function liveBuildSwapped(dir = distDir): void {
 /**
  * The answer for a page changed since the live build, rendered now from the database. null, at once and without a
  * promise, when the page did not change (most requests); a promise of null when its render failed (the static
- * file, whole if stale, is better than an error page).
+ * file, whole if stale, is better than an error page). Each render counts against the client's budget (`peer`, see
+ * render-budget.ts).
  */
-export function serveChangedPage(request: Request, pathname: string): Promise<Response | null> | null {
+export function serveChangedPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const pending = ensureFresh();
   if (!pending && changed.size === 0) return null;
   const path = pagePath(pathname);
-  if (!pending) return isChanged(path) ? renderChanged(request, path) : null;
-  return pending.then(() => (isChanged(path) ? renderChanged(request, path) : null));
+  if (!pending) return isChanged(path) ? renderChanged(request, path, peer) : null;
+  return pending.then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 
 /** The only pages a change can create: a tool's, a post's and a category's further pages. */
@@ -176,19 +178,21 @@ const NEW_PAGE = /^\/(tool\/[^/]+|blog\/[^/]+|category\/[^/]+\/[0-9]+)$/;
  * reads are one at a time and shared by every request waiting, so a flood of requests for missing pages costs one
  * small query at a time.
  */
-export function serveMissingPage(request: Request, pathname: string): Promise<Response | null> | null {
+export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
   if (!NEW_PAGE.test(path) || isChanged(path)) return null;
-  return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path) : null));
+  return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 
-async function renderChanged(request: Request, path: string): Promise<Response | null> {
+async function renderChanged(request: Request, path: string, peer: Peer | undefined): Promise<Response | null> {
   let rendered: Response | null;
   try {
     // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
-    rendered = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+    rendered = await limitedRender(request, peer, () => renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl }));
   } catch (error) {
+    const refused = refusalOf(error, request);
+    if (refused) return refused;
     log.error({ err: error, path }, 'on-demand render failed; serving the static file');
     return null;
   }

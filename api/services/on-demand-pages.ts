@@ -3,22 +3,47 @@
 // catalogue stays (any change to a tool or to an editor's picks starts over), so a page that involves a tool no
 // longer public answers 404 at once, and a crawler walking thousands of them costs one render each.
 import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { comparePairs } from '../../lib/alternatives';
 import { pagePath } from '../../lib/page-paths';
+import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
-import { renderWhole, type RenderedPage } from './page-renderer';
-import { htmlResponse, serveNotFound } from './static-site';
+import { renderWhole } from './page-renderer';
+import { limitedRender, refusalOf, type Peer } from './render-budget';
+import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
 
 /** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
 const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
+const ALTERNATIVES = /^\/tool\/([^/]+)\/alternatives$/;
+const COMPARE = '/compare/';
+
+/**
+ * Whether an on-demand path names what such a page can be about: a slug, or two joined by -vs-, each of the slug rule.
+ * Anything else is a 404 before any read (a 15 KB chain of -vs- was thousands of reads).
+ */
+function isWellFormed(path: string): boolean {
+  if (path.startsWith(COMPARE)) return comparePairs(path.slice(COMPARE.length)).length > 0;
+  const slug = ALTERNATIVES.exec(path)?.[1];
+  return slug !== undefined && isSlugShaped(slug);
+}
 
 /** Rendered answers kept at most (about 20 KB each). */
 const KEPT_PAGES = 1000;
 
-const kept = keptWhileCatalogueStays<RenderedPage | null>(KEPT_PAGES);
+/** What a render leaves to answer again: the page, a redirect to the canonical address, or null for the 404 page. */
+type OnDemandAnswer = PreparedPage | { status: number; location: string } | null;
 
-const render = (path: string) => renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+const kept = keptWhileCatalogueStays<OnDemandAnswer>(KEPT_PAGES);
+
+async function render(path: string): Promise<OnDemandAnswer> {
+  const page = await renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+  if (!page || page.status === 404) return null;
+  if (page.status >= 300 && page.status < 400) {
+    return { status: page.status, location: page.headers.find(([name]) => name === 'location')?.[1] ?? '/' };
+  }
+  return preparePage(page.html, { status: page.status, headers: page.headers });
+}
 
 /** Whether `pathname` is one of the pages rendered on demand. */
 export function isOnDemandPage(pathname: string): boolean {
@@ -27,22 +52,25 @@ export function isOnDemandPage(pathname: string): boolean {
 
 /**
  * The answer for an alternatives or compare page (null at once for any other path): 200 with the page, 301 to a
- * comparison's canonical address, or the 404 page. A failed render is not kept: it answers 500.
+ * comparison's canonical address, or the 404 page. A render counts against the client's budget (`peer`, see
+ * render-budget.ts), a kept answer does not. A failed render is not kept: it answers 500.
  */
-export function serveOnDemandPage(request: Request, pathname: string): Promise<Response> | null {
+export function serveOnDemandPage(request: Request, pathname: string, peer?: Peer): Promise<Response> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
   if (!ON_DEMAND.test(path)) return null;
-  return kept(path, () => render(path)).then(
+  if (!isWellFormed(path)) return serveNotFound(request);
+  return kept(path, () => limitedRender(request, peer, () => render(path))).then(
     (page) => {
-      if (!page || page.status === 404) return serveNotFound(request);
-      if (page.status >= 300 && page.status < 400) {
-        const location = page.headers.find(([name]) => name === 'location')?.[1] ?? '/';
-        return new Response(null, { status: page.status, headers: { location, 'cache-control': 'public, max-age=86400', ...pageSecurityHeaders() } });
+      if (!page) return serveNotFound(request);
+      if ('location' in page) {
+        return new Response(null, { status: page.status, headers: { location: page.location, 'cache-control': 'public, max-age=86400', ...pageSecurityHeaders() } });
       }
-      return htmlResponse(request, page.html, { status: page.status, headers: page.headers });
+      return pageResponse(request, page);
     },
     (error) => {
+      const refused = refusalOf(error, request);
+      if (refused) return refused;
       log.error({ err: error, path }, 'on-demand render failed');
       return new Response('Internal Server Error', { status: 500 });
     },

@@ -508,15 +508,25 @@ function methodNotAllowed(): Response {
   return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() } });
 }
 
-/** Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts). */
-type MissingPage = (request: Request, path: string) => Promise<Response | null> | null;
+/**
+ * Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts), or
+ * be rendered on request (on-demand-pages.ts); `peer` is the connection's address, for the render budget.
+ */
+type MissingPage = (request: Request, path: string, peer?: () => string | undefined) => Promise<Response | null> | null;
 
-async function serveFrom(sitePromise: Site | Promise<Site>, request: Request, path: string, head: boolean, missing?: MissingPage): Promise<Response> {
+async function serveFrom(
+  sitePromise: Site | Promise<Site>,
+  request: Request,
+  path: string,
+  head: boolean,
+  missing?: MissingPage,
+  peer?: () => string | undefined,
+): Promise<Response> {
   const site = await sitePromise;
-  return serveSite(site, request, path, head, missing);
+  return serveSite(site, request, path, head, missing, peer);
 }
 
-async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage): Promise<Response> {
+async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: () => string | undefined): Promise<Response> {
   const decoded = decodedPath(request.url, raw);
   let served: Served | null = null;
   if (decoded !== null) {
@@ -530,7 +540,7 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
     }
     return answer(site, served, request, head);
   }
-  const page = await missing?.(request, raw);
+  const page = await missing?.(request, raw, peer);
   if (page) return page;
   const notFound = await notFoundPage(site);
   if (notFound) return answer(site, notFound, request, head);
@@ -538,21 +548,22 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
   return new Response(head ? null : 'Page Not Found', { status: 404, headers });
 }
 
-function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage): Response | Promise<Response> {
+function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: () => string | undefined): Response | Promise<Response> {
   const served = site.routes.get(raw);
   if (served) return answer(site, served, request, head);
-  return serveSlow(site, request, raw, head, missing);
+  return serveSlow(site, request, raw, head, missing, peer);
 }
 
 /**
  * Answers a request for anything that is not the API: a file of the live build, a redirect, or the 404 page;
- * `missing` is asked first for a path the build has no file for.
+ * `missing` is asked first for a path the build has no file for, and given `peer`.
  */
 export function serveStatic(
   request: Request,
   distDir: string = config.distDir,
   missing?: MissingPage,
   path: string = requestPath(request.url),
+  peer?: () => string | undefined,
 ): Response | Promise<Response> {
   const method = request.method;
   const head = method === 'HEAD';
@@ -570,9 +581,9 @@ export function serveStatic(
     }
   }
   const site = siteFor(rootOf(distDir));
-  if (site instanceof Promise) return serveFrom(site, request, path, head, missing);
+  if (site instanceof Promise) return serveFrom(site, request, path, head, missing, peer);
   // A cached answer goes back as it is, not wrapped in a promise: less garbage per request, a shorter tail.
-  return serveSite(site, request, path, head, missing);
+  return serveSite(site, request, path, head, missing, peer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -583,37 +594,72 @@ function isCompressibleContentType(type: string): boolean {
   return !type.startsWith('image/') || type.startsWith('image/svg');
 }
 
+/** Astro writes every page as UTF-8 but names no charset: a text answer names it, as the static files' types do. */
+function withCharset(type: string): string {
+  return type.startsWith('text/') && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type;
+}
+
 /**
- * A page rendered on demand (HTML, or the type its headers give), answered exactly as its static file would be:
- * content-hash ETag (and 304), compression by Accept-Encoding, Vary, Cache-Control and the security headers.
- * init.headers (e.g. the page's CSP) win over the defaults.
+ * A page rendered on demand, ready to be answered as its static file would be. Its br/gzip bytes are made by the
+ * first request that takes them and kept with it, so a kept page (directory-pages.ts, on-demand-pages.ts) is
+ * compressed once, not on every request.
  */
-export async function htmlResponse(
-  request: Request,
-  content: string | Uint8Array<ArrayBuffer>,
-  init: { status?: number; headers?: HeadersInit } = {},
-): Promise<Response> {
-  const status = init.status ?? 200;
+export interface PreparedPage {
+  status: number;
+  entry: FileEntry;
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Whether answers vary by Accept-Encoding (a text type); compressed only when also large enough. */
+  text: boolean;
+  compressible: boolean;
+  encoded: (Promise<Uint8Array<ArrayBuffer>> | undefined)[];
+}
+
+/** A rendered page (HTML, or the type its headers give) made ready to answer; init.headers (e.g. its CSP) win over the defaults. */
+export function preparePage(content: string | Uint8Array<ArrayBuffer>, init: { status?: number; headers?: HeadersInit } = {}): PreparedPage {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   const extra = Object.fromEntries(new Headers(init.headers));
-  const entry: FileEntry = { etag: contentEtag(bytes), type: extra['content-type'] ?? 'text/html; charset=utf-8', size: bytes.length };
+  const entry: FileEntry = { etag: contentEtag(bytes), type: withCharset(extra['content-type'] ?? 'text/html'), size: bytes.length };
   delete extra['content-type'];
   if (Object.keys(extra).length > 0) entry.headers = extra;
   const text = isCompressibleContentType(entry.type);
-  const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
+  return { status: init.status ?? 200, entry, bytes, text, compressible: text && bytes.length >= MIN_COMPRESS_SIZE, encoded: [] };
+}
+
+/** The page's bytes in `encoding`, made once; a failed compression is tried again by the next request. */
+function encodedBody(page: PreparedPage, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  let body = page.encoded[encoding];
+  if (!body) {
+    // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.
+    body = encoding === BR ? brotliBytes(page.bytes) : Promise.resolve(gzipBytes(page.bytes));
+    body.catch(() => (page.encoded[encoding] = undefined));
+    page.encoded[encoding] = body;
+  }
+  return body;
+}
+
+/**
+ * The answer for a prepared page, exactly as its static file's would be: content-hash ETag (and 304), compression by
+ * Accept-Encoding, Vary, Cache-Control and the security headers.
+ */
+export async function pageResponse(request: Request, page: PreparedPage): Promise<Response> {
+  const { status, entry } = page;
   const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
-  const encoding: Encoding = !compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
-  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, text);
+  const encoding: Encoding = !page.compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
+  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, page.text);
   if (status === 200) {
     if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding))) return notModifiedOf(headers);
   }
-  // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.
-  const body = encoding === BR ? await brotliBytes(bytes) : encoding === GZIP ? gzipBytes(bytes) : bytes;
+  const body = encoding === IDENTITY ? page.bytes : await encodedBody(page, encoding);
   if (request.method === 'HEAD') {
     headers.set('content-length', String(body.length));
     return new Response(null, { status, headers });
   }
   return new Response(body, { status, headers });
+}
+
+/** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
+export function htmlResponse(request: Request, content: string | Uint8Array<ArrayBuffer>, init: { status?: number; headers?: HeadersInit } = {}): Promise<Response> {
+  return pageResponse(request, preparePage(content, init));
 }
 
 /** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */

@@ -65,6 +65,7 @@ describe('a change is public at once', () => {
     expect(existsSync(staticFile('fresh-quill'))).toBe(false);
     const res = await get('/tool/fresh-quill');
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await res.text();
     expect(html).toContain('Fresh Quill');
     expect(html).toContain(review.curatorTake);

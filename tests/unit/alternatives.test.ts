@@ -63,4 +63,15 @@ describe('comparison addresses', () => {
     expect(comparePairs('jasper')).toEqual([]);
     expect(comparePairs('-vs-jasper')).toEqual([]);
   });
+
+  it('reads only splits into two slugs of the slug rule, at most 255 characters each', () => {
+    expect(comparePairs('Jasper-vs-notion')).toEqual([]);
+    expect(comparePairs('jasper--x-vs-notion')).toEqual([]);
+    expect(comparePairs(`jasper-vs-${'n'.repeat(256)}`)).toEqual([]);
+    expect(comparePairs(`${'a-vs-'.repeat(3000)}a`)).toEqual([]);
+    // The longest chain two slugs can make has only the readings near its middle: a few reads, not thousands.
+    const chain = `${'a-vs-'.repeat(102)}a`;
+    expect(chain.length).toBeLessThanOrEqual(2 * 255 + 4);
+    expect(comparePairs(chain).length).toBeLessThanOrEqual(2);
+  });
 });

@@ -103,6 +103,8 @@ describe('readConfig', () => {
     expect(refused({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toEqual(['SHUTDOWN_TIMEOUT_SECONDS']);
     expect(refused({ SITE_BUILD_TIMEOUT_MS: '-1' })).toEqual(['SITE_BUILD_TIMEOUT_MS']);
     expect(refused({ SERVER_PROCESSES: '99' })).toEqual(['SERVER_PROCESSES']);
+    expect(refused({ RENDER_BUDGET_PER_MINUTE: '0', RENDERS_IN_FLIGHT: 'many' })).toEqual(['RENDER_BUDGET_PER_MINUTE', 'RENDERS_IN_FLIGHT']);
+    expect(readConfig({ RENDER_BUDGET_PER_MINUTE: '30', RENDERS_IN_FLIGHT: '4' })).toMatchObject({ renderBudgetPerMinute: 30, rendersInFlight: 4 });
     expect(refused({ PORT: '70000', LOG_LEVEL: 'loud', REBUILD_WORKER: 'no', DATABASE_URL: 'postgres://x' })).toEqual([
       'PORT',
       'REBUILD_WORKER',

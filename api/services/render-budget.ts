@@ -1,0 +1,118 @@
+// The limits on pages rendered on request (docs/decisions/0064): each client may start RENDER_BUDGET_PER_MINUTE
+// renders a minute (a token bucket; 429 past it), and the process runs RENDERS_IN_FLIGHT of them at once with
+// RENDERS_WAITING more waiting their turn (503 past that). Only uncached renders count: static files and kept answers
+// never come here, so a flood of distinct queries cannot take the event loop from them.
+import { MSG } from '../../lib/messages';
+import { config } from '../config';
+import { clientAddress, pageSecurityHeaders } from '../plugins/security';
+import { addressBucket } from './rate-limit';
+
+/** Renders waiting for a slot, at most: a burst of visitors after a catalogue change waits a render or two, a flood does not pile up. */
+export const RENDERS_WAITING = 16;
+/** Clients whose budget is remembered, at most; the least recently seen is forgotten first (it comes back with a full budget). */
+const CLIENTS_REMEMBERED = 10_000;
+/** Retry-After of a 503: a render takes tens of milliseconds, so a slot is free again within a second. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** The connection's peer address, asked only when a render would happen (api/handler.ts). */
+export type Peer = () => string | undefined;
+
+/** A render refused by the limits; `response` is what the client gets instead. */
+class RenderRefused extends Error {
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status === 429 ? 'over the render budget' : 'too many renders in flight');
+  }
+
+  /** Short plain text, as the API's errors: a page styled like the site would itself be a render, or a file to keep per build. */
+  response(request: Request): Response {
+    const headers = {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(this.retryAfterSeconds),
+      ...pageSecurityHeaders(),
+    };
+    const text = this.status === 429 ? MSG.tooManyPageRenders : MSG.databaseBusy;
+    return new Response(request.method === 'HEAD' ? null : text, { status: this.status, headers });
+  }
+}
+
+interface GateOptions {
+  /** Renders a client may start a minute, and at once after a quiet minute (the bucket's size). */
+  perMinute: number;
+  /** Renders running at once in this process. */
+  inFlight: number;
+  waiting?: number;
+  clients?: number;
+}
+
+/** The two limits as one function: runs `render` for `client`, or throws RenderRefused. */
+function renderGate({ perMinute, inFlight, waiting = RENDERS_WAITING, clients = CLIENTS_REMEMBERED }: GateOptions) {
+  const refillPerMs = perMinute / 60_000;
+  /** Client → tokens left and when they were counted; in order of last use, so the first is the one to forget. */
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  let running = 0;
+  const queue: (() => void)[] = [];
+
+  /** Takes one token of `client`'s bucket: 0, or the seconds until one is there again. */
+  function take(client: string): number {
+    const now = Date.now();
+    let bucket = buckets.get(client);
+    if (bucket) {
+      buckets.delete(client);
+      bucket.tokens = Math.min(perMinute, bucket.tokens + (now - bucket.at) * refillPerMs);
+      bucket.at = now;
+    } else {
+      bucket = { tokens: perMinute, at: now };
+      if (buckets.size >= clients) buckets.delete(buckets.keys().next().value!);
+    }
+    buckets.set(client, bucket);
+    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMs / 1000));
+    bucket.tokens -= 1;
+    return 0;
+  }
+
+  /**
+   * A finished render hands its slot to the first waiting one, on the next turn of the event loop: a render is one
+   * long run of microtasks (the reads are synchronous), so handed over at once, the queue would render back to back
+   * and no static request would be answered until it is empty.
+   */
+  function release(): void {
+    const next = queue.shift();
+    if (next) setImmediate(next);
+    else running -= 1;
+  }
+
+  return async function gated<T>(client: string, render: () => Promise<T>): Promise<T> {
+    // A full process refuses before the budget is charged: the client did not get its render.
+    if (running >= inFlight && queue.length >= waiting) throw new RenderRefused(503, BUSY_RETRY_AFTER_SECONDS);
+    const wait = take(client);
+    if (wait > 0) throw new RenderRefused(429, wait);
+    if (running < inFlight) running += 1;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    // Requests already arrived (static pages, kept answers) go first: they take microseconds, a render tens of ms.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    try {
+      return await render();
+    } finally {
+      release();
+    }
+  };
+}
+
+const gate = renderGate({ perMinute: config.renderBudgetPerMinute, inFlight: config.rendersInFlight });
+
+/**
+ * Runs an uncached render for the client of `request` (its address as decision 0021 reads it, an IPv6 /64 as one)
+ * within both limits; throws RenderRefused past them (refusalOf turns that into the answer).
+ */
+export function limitedRender<T>(request: Request, peer: Peer | undefined, render: () => Promise<T>): Promise<T> {
+  return gate(addressBucket(clientAddress(request, peer?.())), render);
+}
+
+/** The answer for a refused render, or null for any other error. */
+export function refusalOf(error: unknown, request: Request): Response | null {
+  return error instanceof RenderRefused ? error.response(request) : null;
+}

@@ -1,0 +1,172 @@
+// What pages rendered on request cost the server, seen by their callers (docs/decisions/0064): a malformed compare
+// or alternatives address is a 404 without a render, each client has a budget of uncached renders (429 past it) while
+// kept answers and static files stay served, the process renders a bounded number of pages at once (the rest wait in
+// a bounded queue, then 503), a kept page is compressed once, and on-demand HTML names its charset.
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Read by api/config.ts at import: a small budget keeps the test short, a static site of one page to serve.
+const renders = await vi.hoisted(async () => {
+  process.env.RENDER_BUDGET_PER_MINUTE = '6';
+  process.env.RENDERS_IN_FLIGHT = '2';
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dist = mkdtempSync(`${tmpdir()}/on-demand-limits-`);
+  writeFileSync(`${dist}/index.html`, `<!doctype html><html><head><title>Home</title></head><body>${'home '.repeat(400)}</body></html>`);
+  process.env.DIST_DIR = dist;
+  return { active: 0, most: 0, calls: [] as string[], hold: null as Promise<void> | null };
+});
+
+vi.mock('../../api/services/page-renderer', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../api/services/page-renderer')>();
+  // The real renderer, counted: how many renders ran and how many at once; `hold` keeps them running.
+  const counted =
+    <A extends [string, ...unknown[]], R>(render: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      renders.calls.push(args[0]);
+      renders.active += 1;
+      renders.most = Math.max(renders.most, renders.active);
+      try {
+        if (renders.hold) await renders.hold;
+        return await render(...args);
+      } finally {
+        renders.active -= 1;
+      }
+    };
+  return { ...actual, renderPage: counted(actual.renderPage), renderWhole: counted(actual.renderWhole) };
+});
+
+vi.mock('../../api/services/build-files', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../api/services/build-files')>();
+  return { ...actual, brotliBytes: vi.fn(actual.brotliBytes), gzipBytes: vi.fn(actual.gzipBytes) };
+});
+
+const { handleRequest } = await import('../../api/handler');
+const buildFiles = await import('../../api/services/build-files');
+const { RENDERS_WAITING } = await import('../../api/services/render-budget');
+const { BASE } = await import('../helpers/api');
+const { makeTool } = await import('../helpers/admin');
+const { MSG } = await import('../../lib/messages');
+
+let clients = 0;
+/** A client address of its own for each test, so budgets do not carry over. */
+const newClient = () => `198.51.100.${++clients}`;
+const get = (path: string, client: string, headers: Record<string, string> = {}) =>
+  Promise.resolve(handleRequest(new Request(`${BASE}${path}`, { headers }), () => client));
+let word = 0;
+const distinctQuery = () => `/directory?q=flood${++word}`;
+
+beforeAll(async () => {
+  const approved = { status: 'approved' as const, tags: ['content-creation' as const], targetAudience: ['writers'] };
+  await makeTool({ ...approved, name: 'Alpha Quill', slug: 'alpha-quill', qualityScore: 8 });
+  await makeTool({ ...approved, name: 'Beta Quill', slug: 'beta-quill', qualityScore: 7 });
+});
+
+beforeEach(() => {
+  renders.calls.length = 0;
+  renders.most = 0;
+});
+
+describe('addresses of the pages rendered on demand', () => {
+  it('answers a 15 KB -vs- chain with 404 and renders nothing', async () => {
+    const res = await get(`/compare/${'a-vs-'.repeat(3000)}a`, newClient());
+    expect(res.status).toBe(404);
+    expect(renders.calls).toEqual([]);
+  });
+
+  it('answers 404 without a render for a pair or a slug that breaks the slug rule or is longer than 255', async () => {
+    const long = 'a'.repeat(256);
+    for (const path of [`/compare/alpha-quill-vs-${long}`, '/compare/Alpha-Quill-vs-beta-quill', '/compare/alpha_quill-vs-beta-quill', `/tool/${long}/alternatives`, '/tool/Alpha--Quill/alternatives']) {
+      expect((await get(path, newClient())).status, path).toBe(404);
+    }
+    expect(renders.calls).toEqual([]);
+  });
+
+  it('still serves a valid pair and redirects its other order', async () => {
+    const client = newClient();
+    expect((await get('/compare/alpha-quill-vs-beta-quill', client)).status).toBe(200);
+    const other = await get('/compare/beta-quill-vs-alpha-quill', client);
+    expect(other.status).toBe(301);
+    expect(other.headers.get('location')).toBe('/compare/alpha-quill-vs-beta-quill');
+  });
+});
+
+describe('on-demand HTML', () => {
+  it('names its charset: directory queries, comparisons, alternatives pages', async () => {
+    const client = newClient();
+    for (const path of ['/directory?q=quill', '/compare/alpha-quill-vs-beta-quill', '/tool/alpha-quill/alternatives']) {
+      const res = await get(path, client);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('compresses a kept page once, however often it is asked for', async () => {
+    const client = newClient();
+    const path = '/directory?q=alpha';
+    for (const encoding of ['br', 'gzip']) {
+      const brotli = vi.mocked(buildFiles.brotliBytes);
+      const gzip = vi.mocked(buildFiles.gzipBytes);
+      brotli.mockClear();
+      gzip.mockClear();
+      const bodies: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await get(path, client, { 'accept-encoding': encoding });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        bodies.push(Buffer.from(await res.arrayBuffer()).toString('base64'));
+      }
+      expect(new Set(bodies).size).toBe(1);
+      expect(brotli.mock.calls.length + gzip.mock.calls.length, encoding).toBe(1);
+    }
+  });
+});
+
+describe('the render budget of a client', () => {
+  it('answers 429 with Retry-After past the budget, and changes nothing for another client', async () => {
+    const client = newClient();
+    for (let i = 0; i < 6; i++) expect((await get(distinctQuery(), client)).status).toBe(200);
+    const res = await get(distinctQuery(), client);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe(MSG.tooManyPageRenders);
+    expect(renders.calls.length).toBe(6);
+    expect((await get(distinctQuery(), newClient())).status).toBe(200);
+  });
+
+  it('still serves kept pages and static files past the budget', async () => {
+    const client = newClient();
+    const kept = '/compare/alpha-quill-vs-beta-quill';
+    expect((await get(kept, client)).status).toBe(200);
+    expect((await get('/directory?q=beta', client)).status).toBe(200);
+    while ((await get(distinctQuery(), client)).status === 200);
+    expect((await get(distinctQuery(), client)).status).toBe(429);
+    expect((await get(kept, client)).status).toBe(200);
+    expect((await get('/directory?q=beta', client)).status).toBe(200);
+    const home = await get('/', client);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>Home</title>');
+  });
+});
+
+describe('renders in flight', () => {
+  it('runs at most RENDERS_IN_FLIGHT at once, queues RENDERS_WAITING more and answers the rest 503 with Retry-After', async () => {
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    renders.hold = held;
+    const asked = 2 + RENDERS_WAITING + 5;
+    const answers = Array.from({ length: asked }, () => get(distinctQuery(), newClient()));
+    // The refused answer at once, while the others are held.
+    const early = await Promise.race(answers);
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect(await early.text()).toBe(MSG.databaseBusy);
+    await vi.waitFor(() => expect(renders.active).toBe(2));
+    // Static files are answered while the renders are held.
+    expect((await get('/', newClient())).status).toBe(200);
+    renders.hold = null;
+    release();
+    const statuses = (await Promise.all(answers)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 200).length).toBe(2 + RENDERS_WAITING);
+    expect(statuses.filter((s) => s === 503).length).toBe(5);
+    expect(renders.most).toBe(2);
+  });
+});
