@@ -74,10 +74,22 @@ interface PartResult {
   changed: string[];
 }
 
-/** Identifies the server build: a page rendered by other code is rendered again. */
+/**
+ * Astro's key in the server build's manifest: a fresh random one per `astro build` unless ASTRO_KEY is set. It only
+ * encrypts server islands' props (site/ has none), so it is not part of what a page is rendered from.
+ */
+const ASTRO_KEY_FIELD = /"key":"[A-Za-z0-9+/]{43}="/g;
+
+/**
+ * Identifies the server build: a page rendered by other code is rendered again. The same code built again (every
+ * start, restart or deploy builds it) has the same id, so its pages are reused (docs/decisions/0065).
+ */
 async function codeIdOf(appDir: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of (await walk(join(appDir, 'server'))).sort()) hash.update(file).update(readFileSync(join(appDir, 'server', file)));
+  for (const file of (await walk(join(appDir, 'server'))).sort()) {
+    const bytes = readFileSync(join(appDir, 'server', file));
+    hash.update(file).update(file.endsWith('.mjs') ? bytes.toString('utf8').replace(ASTRO_KEY_FIELD, '"key":""') : bytes);
+  }
   return hash.digest('base64url');
 }
 
