@@ -8,6 +8,7 @@ import { withClientAddress } from './plugins/security';
 import { answerLogged } from './request-log';
 import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
+import { serveLiveSitemap } from './services/live-sitemap';
 import { serveOnDemandPage } from './services/on-demand-pages';
 import { serveOgImage } from './services/og-images';
 import { requestPath, serveStatic } from './services/static-site';
@@ -46,6 +47,9 @@ export function handleRequest(request: Request, peer?: () => string | undefined)
   if (path.startsWith('/og/')) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path));
+  // The sitemap follows the changes at once too: made from the live build's list while tools or posts changed.
+  const sitemap = serveLiveSitemap(request, path);
+  if (sitemap !== null) return sitemap.then((res) => res ?? serveFile(request, path));
   const live = serveChangedPage(request, path);
   if (live === null) return serveFile(request, path);
   return live.then((res) => res ?? serveFile(request, path));
