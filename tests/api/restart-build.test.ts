@@ -1,8 +1,7 @@
 // A restart or a deploy of unchanged code costs what changed: `npm start` and `npm run build` make the server build
 // again each time, and the export after it reuses every page whose data did not change (docs/decisions/0065).
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { realpathSync } from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, buildSite } from '../../api/services/site-build';
 import { fixedPagePaths } from '../../api/services/site-export';
