@@ -39,8 +39,8 @@ describe('an export whose parent is killed', () => {
     const processes = [exporter, ...descendantsOf(exporter)];
     process.kill(parent.pid, 'SIGKILL');
     await parent.exited;
-    await until('the export and its workers to end', () => processes.every((pid) => !alive(pid)), 30_000);
+    await until('the export and its workers to end', () => processes.every((pid) => !alive(pid)), 60_000);
     // Gone because their parent was, not because they were done: the export never wrote its last file.
     expect(existsSync(join(out, '_pages.json'))).toBe(false);
-  }, 90_000);
+  }, 120_000);
 });
