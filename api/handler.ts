@@ -8,6 +8,7 @@ import { withClientAddress } from './plugins/security';
 import { answerLogged } from './request-log';
 import { serveDirectoryQuery } from './services/directory-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
+import { serveLiveSitemap } from './services/live-sitemap';
 import { serveOnDemandPage } from './services/on-demand-pages';
 import { serveOgImage } from './services/og-images';
 import type { Peer } from './services/render-budget';
@@ -48,6 +49,9 @@ export function handleRequest(request: Request, peer?: Peer): Response | Promise
   if (path.startsWith('/og/')) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path, peer);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
+  // The sitemap follows the changes at once too: made from the live build's list while tools or posts changed.
+  const sitemap = serveLiveSitemap(request, path);
+  if (sitemap !== null) return sitemap.then((res) => res ?? serveFile(request, path, peer));
   const live = serveChangedPage(request, path, peer);
   if (live === null) return serveFile(request, path, peer);
   return live.then((res) => res ?? serveFile(request, path, peer));

@@ -22,6 +22,22 @@ export function stopAllSteps(): number {
   return kills.length;
 }
 
+/** How often a step checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * For a step's own process (the export and its workers): ends it once the process that started it is gone. A kill -9
+ * of the server gives it no chance to kill its steps, and an orphan export would go on rendering beside the restarted
+ * server's build; an orphan is re-parented, so its parent's id changes.
+ */
+export function endWithParent(): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) process.exit(1);
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
 /** Reads a child's output as it comes, so what was written before a kill is kept. */
 function collect(stream: ReadableStream<Uint8Array>): { text: () => string; done: Promise<void> } {
   const decoder = new TextDecoder();

@@ -17,7 +17,7 @@ import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
 import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
-import { newestLastmod, SITEMAP_PAGES, writeSitemap, type SitemapPage } from './site-sitemap';
+import { newestLastmod, SITEMAP_PAGES, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 const PAGES_INDEX = '_pages.json';
@@ -74,10 +74,33 @@ interface PartResult {
   changed: string[];
 }
 
-/** Identifies the server build: a page rendered by other code is rendered again. */
+/** The manifest Astro writes into the server build's entry: one JSON object literal on its own line. */
+const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
+
+/**
+ * The server build's manifest without what differs between two builds of the same code: Astro's key (a fresh random
+ * one per `astro build` unless ASTRO_KEY is set; it encrypts server islands' props only, and site/ has none), and the
+ * order of its list of public files (the order Astro happened to find them in).
+ */
+function stableManifest(entry: string): string {
+  return entry.replace(MANIFEST_LINE, (_, before: string, json: string, after: string) => {
+    const manifest = JSON.parse(json) as { key?: string; assets?: string[] };
+    delete manifest.key;
+    manifest.assets?.sort();
+    return `${before}${JSON.stringify(manifest)}${after}`;
+  });
+}
+
+/**
+ * Identifies the server build: a page rendered by other code is rendered again. The same code built again (every
+ * start, restart or deploy builds it) has the same id, so its pages are reused (docs/decisions/0065).
+ */
 async function codeIdOf(appDir: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of (await walk(join(appDir, 'server'))).sort()) hash.update(file).update(readFileSync(join(appDir, 'server', file)));
+  for (const file of (await walk(join(appDir, 'server'))).sort()) {
+    const bytes = readFileSync(join(appDir, 'server', file));
+    hash.update(file).update(file === 'entry.mjs' ? stableManifest(bytes.toString('utf8')) : bytes);
+  }
   return hash.digest('base64url');
 }
 
@@ -435,17 +458,20 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   }
   const pagesDone = performance.now();
   // The sitemap is written while Pagefind writes the search index in its own process.
+  const searching = searchIndex.write(search);
+  const listed = sitemapPages(updated, await onDemand);
   const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
-    searchIndex.write(search),
-    writeSitemap(outDir, options.siteUrl, sitemapPages(updated, await onDemand)).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+    searching,
+    writeSitemap(outDir, options.siteUrl, listed).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
   ]);
   for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
-  // After the manifest: this file is for the next export, not for visitors.
+  // After the manifest: these files are for the next export and the server, not for visitors.
   writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages, search, shards: signatures } satisfies PagesIndex));
+  writeFileSync(join(outDir, SITEMAP_PAGES_FILE), JSON.stringify(listed));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();

@@ -12,6 +12,9 @@ import { writeBuildFile, type FileEntry } from './build-files';
  */
 export const SITEMAP_PAGES = ['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds'];
 
+/** What the sitemap of a build lists, beside it (not for visitors): the live sitemap starts from it (live-sitemap.ts). */
+export const SITEMAP_PAGES_FILE = '_sitemap.json';
+
 /** URLs per sitemap file: @astrojs/sitemap's default, under the protocol's 50,000 (and its 50 MB at ~110 bytes a URL). */
 export const SITEMAP_ENTRY_LIMIT = 45_000;
 
@@ -37,19 +40,17 @@ export function newestLastmod(pages: SitemapPage[]): string | undefined {
 }
 
 /**
- * Writes the sitemap files into the build folder `outDir`, pre-compressed, and returns their manifest entries:
- * sitemap-N.xml with `entryLimit` pages each, in path order (the same pages give the same bytes, so an unchanged
- * sitemap keeps its ETag), sitemap-index.xml listing them with the newest lastmod of each, and sitemap.xml, the same
- * index under the address crawlers were given before it.
+ * The sitemap's files by name: sitemap-N.xml with `entryLimit` pages each, in path order (the same pages give the same
+ * bytes, so an unchanged sitemap keeps its ETag), sitemap-index.xml listing them with the newest lastmod of each, and
+ * sitemap.xml, the same index under the address crawlers were given before it.
  */
-export async function writeSitemap(
-  outDir: string,
+export async function sitemapFiles(
   siteUrl: string,
   pages: SitemapPage[],
   { entryLimit = SITEMAP_ENTRY_LIMIT }: { entryLimit?: number } = {},
-): Promise<Map<string, FileEntry>> {
+): Promise<Map<string, Buffer>> {
   const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const written = new Map<string, FileEntry>();
+  const files = new Map<string, Buffer>();
   const index: IndexItem[] = [];
   for (let first = 0; first < sorted.length; first += entryLimit) {
     const chunk = sorted.slice(first, first + entryLimit);
@@ -58,12 +59,24 @@ export async function writeSitemap(
     // library finds invalid fails the build (the live one stays) rather than publishing a sitemap crawlers reject.
     const stream = new SitemapStream({ hostname: siteUrl, level: ErrorLevel.THROW, xmlns: { news: false, xhtml: false, image: false, video: false } });
     const file = `sitemap-${index.length}.xml`;
-    written.set(file, await writeBuildFile(outDir, file, await xmlOf(stream, items)));
+    files.set(file, await xmlOf(stream, items));
     const url = new URL(`/${file}`, siteUrl).href;
     const lastmod = newestLastmod(chunk);
     index.push(lastmod ? { url, lastmod } : { url });
   }
   const indexXml = await xmlOf(new SitemapIndexStream({ level: ErrorLevel.THROW }), index);
-  for (const path of [SITEMAP_INDEX_PATH, SITEMAP_PATH]) written.set(fileOf(path), await writeBuildFile(outDir, fileOf(path), indexXml));
+  for (const path of [SITEMAP_INDEX_PATH, SITEMAP_PATH]) files.set(fileOf(path), indexXml);
+  return files;
+}
+
+/** Writes the sitemap files (sitemapFiles) into the build folder `outDir`, pre-compressed; returns their manifest entries. */
+export async function writeSitemap(
+  outDir: string,
+  siteUrl: string,
+  pages: SitemapPage[],
+  options: { entryLimit?: number } = {},
+): Promise<Map<string, FileEntry>> {
+  const written = new Map<string, FileEntry>();
+  for (const [file, xml] of await sitemapFiles(siteUrl, pages, options)) written.set(file, await writeBuildFile(outDir, file, xml));
   return written;
 }

@@ -86,6 +86,19 @@ describe('a change is public at once', () => {
     expect(await (await get('/directory')).text()).not.toContain('Listed Lens');
   });
 
+  it('drops an unlisted tool from the sitemap at once, with its alternatives and comparisons, and lists an approved one', async () => {
+    // Both changes above are waiting for the rebuild; the static sitemap still has the one and not the other.
+    const staticSitemap = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
+    expect(staticSitemap).toContain('/tool/listed-lens<');
+    expect(staticSitemap).toMatch(/\/compare\/[^<]*listed-lens/);
+    const urls = await sitemapUrls();
+    expect(urls).toContain('/tool/fresh-quill');
+    expect(urls).toContain('/tool/edit-easel');
+    expect(urls.filter((url) => url.includes('listed-lens'))).toEqual([]);
+    // The same files under both addresses, as the build writes them.
+    expect(await (await get(SITEMAP_PATH)).text()).toBe(await (await get(SITEMAP_INDEX_PATH)).text());
+  });
+
   it('puts a post in the feed at once, written by @astrojs/rss as RSS 2.0, escaped', async () => {
     const title = 'Tools & <Tricks> for "Q3"';
     const res = await call('POST', '/api/admin/blog/posts', { cookie: admin, body: { title, content: '<p>Body &amp; soul</p>', excerpt: 'Fast & loose', status: 'published', tags: ['ai'] } });
@@ -97,8 +110,8 @@ describe('a change is public at once', () => {
     expect(items[0].guid).toBe(items[0].link);
   });
 
-  it('serves the static sitemap for a change recorded by a version that still rendered it on demand', async () => {
-    const before = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+  it('serves the sitemap as before for a change recorded by a version that still rendered it on demand', async () => {
+    const before = await (await get(SITEMAP_PATH)).text();
     await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', paths: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
     const res = await get(SITEMAP_PATH);
     expect(res.status).toBe(200);

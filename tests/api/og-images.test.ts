@@ -1,7 +1,7 @@
 // Open Graph images: a 1200x630 PNG per public tool (with an uploaded logo or a letter tile) and per published post,
 // rendered on the first request and kept until what it shows changes; 404 at once for a tool that stops being public;
 // referenced by the pages' og:image and twitter:card.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +10,7 @@ import { db } from '../../db/client';
 import { blogPosts, tools, type BlogPost, type Tool } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
 import { config } from '../../api/config';
+import { STALE_TEMPORARY_MS, sweepOgTemporaryFiles } from '../../api/services/og-images';
 import { renderPage } from '../../api/services/page-renderer';
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../../lib/og';
 import { postChangePaths, toolChangePaths } from '../../lib/page-paths';
@@ -143,5 +144,39 @@ describe('text the bundled font cannot draw', () => {
     const { res, bytes } = await image(ogImagePath('tool', tool.slug));
     expect(res.status).toBe(200);
     expect(pngSize(bytes)).toEqual({ width: OG_WIDTH, height: OG_HEIGHT });
+  });
+});
+
+describe('temporary files left by a crash', () => {
+  /** A render's temporary file, as one cut short `ageMs` ago would have left it. */
+  function temporaryFile(folder: string, name: string, ageMs: number): string {
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, name);
+    writeFileSync(file, 'half a png');
+    const when = (Date.now() - ageMs) / 1000;
+    utimesSync(file, when, when);
+    return file;
+  }
+
+  it('are removed at the start, while a render under way and the kept images are left alone', async () => {
+    const path = ogImagePath('tool', withLogo.slug);
+    const kept = await image(path);
+    const folder = join(config.ogCacheDir, 'tool', withLogo.slug);
+    const crashed = temporaryFile(folder, 'old.png.4242.tmp', STALE_TEMPORARY_MS + 60_000);
+    const crashedPost = temporaryFile(join(config.ogCacheDir, 'blog', 'how-we-review'), 'old.png.4243.tmp', STALE_TEMPORARY_MS + 60_000);
+    const underWay = temporaryFile(folder, 'new.png.4244.tmp', 1000);
+    expect(await sweepOgTemporaryFiles()).toBe(2);
+    expect(existsSync(crashed)).toBe(false);
+    expect(existsSync(crashedPost)).toBe(false);
+    expect(existsSync(underWay)).toBe(true);
+    expect((await image(path)).bytes).toEqual(kept.bytes);
+  });
+
+  it('are removed from an image\'s folder when it is rendered', async () => {
+    const tool = await makeTool({ status: 'approved', name: 'Crash Crate', slug: 'crash-crate' });
+    const crashed = temporaryFile(join(config.ogCacheDir, 'tool', tool.slug), 'old.png.4245.tmp', STALE_TEMPORARY_MS + 60_000);
+    expect((await get(ogImagePath('tool', tool.slug))).status).toBe(200);
+    expect(existsSync(crashed)).toBe(false);
+    expect(readdirSync(join(config.ogCacheDir, 'tool', tool.slug))).toHaveLength(1);
   });
 });

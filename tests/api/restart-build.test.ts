@@ -1,0 +1,52 @@
+// A restart or a deploy of unchanged code costs what changed: `npm start` and `npm run build` make the server build
+// again each time, and the export after it reuses every page whose data did not change (docs/decisions/0065).
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, buildSite } from '../../api/services/site-build';
+import { fixedPagePaths } from '../../api/services/site-export';
+import { makeTool } from '../helpers/admin';
+
+// The server build of this file alone, made twice: the shared one (tests/global-setup.ts) serves the other files.
+const { dist, appDir } = vi.hoisted(() => {
+  const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
+  const root = temp(`${require('node:os').tmpdir()}/restart-`);
+  process.env.DIST_DIR = `${root}/dist`;
+  process.env.APP_DIR = `${root}/app`;
+  return { dist: `${root}/dist`, appDir: `${root}/app` };
+});
+
+/** The code id the export recorded beside its pages (what decides whether a page may be reused). */
+const codeIdOf = () => (JSON.parse(readFileSync(join(realpathSync(dist), '_pages.json'), 'utf8')) as { code: string }).code;
+
+async function app(): Promise<void> {
+  const built = await buildApp(appDir);
+  if (!built.ok) throw new Error(built.log);
+}
+
+async function site() {
+  const built = await buildSite(dist);
+  if (!built.ok || !built.stats) throw new Error(built.log);
+  return built.stats;
+}
+
+beforeAll(async () => {
+  for (let i = 0; i < 6; i++) await makeTool({ status: 'approved', name: `Restart Tool ${i}`, slug: `restart-tool-${i}`, tags: ['design'] });
+  await app();
+}, 120_000);
+
+describe('a build after a fresh server build of the same code', () => {
+  it('has the same code id and reuses every page with data; only the pages without a row are rendered', async () => {
+    const first = await site();
+    expect(first.reused).toBe(0);
+    const code = codeIdOf();
+    // What `npm start` after a crash, or the next `npm run build`, does: the server build again, then the site.
+    await app();
+    const again = await site();
+    expect(codeIdOf()).toBe(code);
+    const fixed = (await fixedPagePaths(join(import.meta.dirname, '../../site/pages'))).length;
+    expect(again.rendered).toBe(fixed);
+    expect(again.reused).toBe(first.pages - fixed);
+    expect(again.pages).toBe(first.pages);
+  }, 180_000);
+});
