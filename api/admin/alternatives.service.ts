@@ -33,7 +33,8 @@ export async function curatedAlternatives(toolId: number): Promise<CuratedAltern
 
 /**
  * Replaces a tool's picks with `alternativeIds`, in that order. Each must be another public tool; a rejected tool
- * is closed (409); staff neither pick for their own tool nor pick it for another (403). The tool's page shows its top alternatives, so a public tool's page is rendered again.
+ * is closed (409); staff neither pick for a tool they submitted nor pick one for another (403). The tool's page
+ * shows its top alternatives, so a public tool's page is rendered again.
  */
 export async function setCuratedAlternatives(toolId: number, { alternativeIds }: CuratedAlternativesInput, actor: Actor): Promise<CuratedAlternative[]> {
   return db.transaction(async (tx) => {
