@@ -7,11 +7,11 @@ import { can, type Permission } from '../../lib/permissions';
 import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type AdminContactMessage = Answer<'GET /api/admin/messages'>[number];
-export type ContactMessagesPage = ApiPage<'GET /api/admin/messages'>;
+type ContactMessagesPage = ApiPage<'GET /api/admin/messages'>;
 export type OutboxEmail = Answer<'GET /api/admin/outbox'>[number];
 
 /** Messages a page of the tab shows. */
-export const MESSAGES_PAGE_SIZE = 50;
+const MESSAGES_PAGE_SIZE = 50;
 /** The first page of the tab; each page's answer names the next (its Link header). */
 export const FIRST_MESSAGES_PAGE = apiUrl('GET /api/admin/messages', { query: { limit: MESSAGES_PAGE_SIZE, offset: 0 } });
 
