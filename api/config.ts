@@ -1,6 +1,7 @@
 // Settings read from the environment once, at start, and validated as a whole (docs/decisions/0057): development and
 // tests need none; production refuses to start on a missing or half setting, naming every one at once.
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { databaseKind, databaseSettings, DEFAULT_DATABASE_URL } from '../db/settings';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
@@ -10,6 +11,16 @@ type Env = Record<string, string | undefined>;
 
 /** Where a trusted proxy puts the client's address: one header it overwrites, or N proxies appending to X-Forwarded-For. */
 export type TrustedProxy = { header: string } | { hops: number } | null;
+
+/**
+ * Whether a proxy could be writing the client's address under this name: one ending in -ip or -clientip (fly-client-ip,
+ * cf-connecting-ip, true-client-ip, x-real-ip, x-azure-clientip), or another x- header (x-envoy-external-address), but
+ * none of the x-forwarded-* family, which carries a list, a host, a scheme or a port. A standard header (Host, Origin,
+ * User-Agent, Forwarded, Content-*) is the client's own words, and Host may well read like an address.
+ */
+function isClientAddressHeader(name: string): boolean {
+  return /-(?:client)?ip$/.test(name) || (name.startsWith('x-') && !name.startsWith('x-forwarded-'));
+}
 
 /** Reads TRUSTED_PROXY_HEADER / TRUSTED_PROXY_HOPS (docs/decisions/0021-client-address.md); throws on a setting that would trust the wrong thing. */
 export function readTrustedProxy(env: Env): TrustedProxy {
@@ -23,6 +34,11 @@ export function readTrustedProxy(env: Env): TrustedProxy {
   if (header) {
     if (header === 'x-forwarded-for') throw new Error('X-Forwarded-For is a list the client can start: set TRUSTED_PROXY_HOPS to the number of proxies instead of TRUSTED_PROXY_HEADER');
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) throw new Error(`TRUSTED_PROXY_HEADER must be a header name, not "${header}"`);
+    if (!isClientAddressHeader(header)) {
+      throw new Error(
+        `TRUSTED_PROXY_HEADER must name the header your proxy writes the client's address to (fly-client-ip, cf-connecting-ip, true-client-ip, x-real-ip: a name ending in -ip, or an x- header), not "${header}", which the client writes`,
+      );
+    }
     return { header };
   }
   // The old switch trusted Fly-Client-IP and X-Forwarded-For at once; guessing which one meant would trust a forgeable one.
@@ -96,6 +112,23 @@ function originIssue(value: string, httpsOnly: boolean): string | null {
   return null;
 }
 
+/** The system's own folders: an uploads folder may be neither one of them nor inside one. */
+const SYSTEM_FOLDERS = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/proc', '/sbin', '/sys', '/usr'];
+/** Folders many programs and people share: a folder inside one is fine (/var/lib/tools/uploads), the folder itself is not. */
+const SHARED_FOLDERS = ['/', '/home', '/media', '/mnt', '/opt', '/root', '/run', '/srv', '/tmp', '/var'];
+
+/**
+ * Whether UPLOADS_DIR names the filesystem root or a system folder, resolved as the server will (from its working
+ * folder): the uploads sweeps delete files there, and a mistyped setting should stop the start, not write into /etc.
+ */
+function isSystemFolder(dir: string): boolean {
+  const path = resolve(dir);
+  return SHARED_FOLDERS.includes(path) || SYSTEM_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
+}
+
+/** An http(s) URL: what a browser is sent to, so never javascript:, data: or file:. */
+const isHttpUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+
 /** The variables the server reads, each with its own shape; the rules between them are in crossRules. */
 const envSchema = z.object({
   NODE_ENV: optional,
@@ -117,7 +150,9 @@ const envSchema = z.object({
   ALLOW_DEV_PAYMENTS: optional.refine((v) => v === undefined || v === '0' || v === '1', { message: 'must be 1 or 0' }),
   // Production without Resend: e-mails stay in the outbox table.
   ALLOW_DEV_EMAIL: optional.refine((v) => v === undefined || v === '0' || v === '1', { message: 'must be 1 or 0' }),
-  UPLOADS_DIR: optional,
+  UPLOADS_DIR: optional.refine((v) => v === undefined || !isSystemFolder(v), {
+    message: 'must be a folder of its own, such as /data/uploads: not the filesystem root, a shared folder (/var, /tmp, /home) or a system folder (/etc, /usr, ...)',
+  }),
   DIST_DIR: optional,
   OG_CACHE_DIR: optional,
   APP_DIR: optional,
@@ -137,7 +172,7 @@ const envSchema = z.object({
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
-  S3_PUBLIC_URL: optional.refine((v) => v === undefined || URL.canParse(v), { message: "must be the URL the bucket's objects are public at" }),
+  S3_PUBLIC_URL: optional.refine((v) => v === undefined || isHttpUrl(v), { message: "must be the http(s) URL the bucket's objects are public at" }),
   // Read where they are used, at call time (tests point them at their own doubles and folders): checked here only.
   STRIPE_API_BASE: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL (a local Stripe double)' }),
   RESEND_BASE_URL: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL (a local Resend double)' }),

@@ -107,6 +107,7 @@ export const MSG = {
   adminAccountNeedsAdmin: "Only an administrator (isAdmin) can change an administrator's account",
   cannotChangeOwnRole: 'You cannot change your own role or admin flag',
   ownToolModeration: 'You cannot approve, score, list, change premium on or approve changes to a tool you submitted',
+  ownToolAlternatives: 'You cannot pick alternatives for a tool you submitted, nor pick a tool you submitted as an alternative',
   contentRequired: 'Content is required',
   postSlugTaken: 'A post with this slug already exists',
   // The contact form and the admin's Messages tab (docs/decisions/0056-contact-messages.md)

@@ -4,14 +4,14 @@ import { db, type Executor } from '../../db/client';
 import { toolAlternatives, tools } from '../../db/schema';
 import type { CuratedAlternative, CuratedAlternativesInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
-import type { Actor } from '../../lib/permissions';
+import { ownPicksRefusal, type Actor } from '../../lib/permissions';
 import { isEditableByStaff, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
-import { badRequest, conflict, notFound } from '../plugins/errors';
+import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../services/audit';
 import { requestRebuild } from '../services/rebuild-queue';
 
 async function toolOf(executor: Executor, toolId: number) {
-  const [tool] = await executor.select({ id: tools.id, slug: tools.slug, status: tools.status }).from(tools).where(eq(tools.id, toolId));
+  const [tool] = await executor.select({ id: tools.id, slug: tools.slug, status: tools.status, submittedById: tools.submittedById }).from(tools).where(eq(tools.id, toolId));
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
@@ -33,20 +33,23 @@ export async function curatedAlternatives(toolId: number): Promise<CuratedAltern
 
 /**
  * Replaces a tool's picks with `alternativeIds`, in that order. Each must be another public tool; a rejected tool
- * is closed (409). The tool's page shows its top alternatives, so a public tool's page is rendered again.
+ * is closed (409); staff neither pick for a tool they submitted nor pick one for another (403). The tool's page
+ * shows its top alternatives, so a public tool's page is rendered again.
  */
 export async function setCuratedAlternatives(toolId: number, { alternativeIds }: CuratedAlternativesInput, actor: Actor): Promise<CuratedAlternative[]> {
   return db.transaction(async (tx) => {
     const tool = await toolOf(tx, toolId);
     if (!isEditableByStaff(tool.status)) throw conflict(MSG.rejectedToolNotEditable);
     if (alternativeIds.includes(toolId)) throw badRequest(MSG.alternativeIsSelf);
-    if (alternativeIds.length > 0) {
-      const found = await tx
-        .select({ id: tools.id })
-        .from(tools)
-        .where(and(inArray(tools.id, alternativeIds), eq(tools.status, PUBLIC_TOOL_STATUS)));
-      if (found.length !== alternativeIds.length) throw badRequest(MSG.alternativeNotPublic);
-    }
+    const picks =
+      alternativeIds.length > 0
+        ? await tx
+            .select({ id: tools.id, submittedById: tools.submittedById })
+            .from(tools)
+            .where(and(inArray(tools.id, alternativeIds), eq(tools.status, PUBLIC_TOOL_STATUS)))
+        : [];
+    if (picks.length !== alternativeIds.length) throw badRequest(MSG.alternativeNotPublic);
+    refuse(ownPicksRefusal(actor, tool, picks));
     const before = (await picksOf(tx, toolId)).map((t) => t.id);
     await tx.delete(toolAlternatives).where(eq(toolAlternatives.toolId, toolId));
     if (alternativeIds.length > 0) {

@@ -2,10 +2,11 @@
 // the admin's Messages tab: GET /api/admin/messages and POST /api/admin/messages/:id/handled.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema } from '../../lib/contract';
+import { adminContactMessageSchema, contactMessageParamsSchema, contactMessagesQuerySchema, contactSchema, contactSentSchema } from '../../lib/contract';
 import { answer } from '../answer';
 import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
 import { jsonBody } from '../json-body';
+import { nextPageLink } from '../next-page';
 import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
@@ -25,7 +26,15 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
     },
     { body: jsonBody(contactSchema), response: { 201: answer(contactSentSchema) } },
   )
-  .get('/api/admin/messages', () => listContactMessages(), { permission: 'manage:messages', response: answer(z.array(adminContactMessageSchema)) })
+  .get(
+    '/api/admin/messages',
+    async ({ query, set }) => {
+      const { messages, more } = await listContactMessages(query);
+      if (more) set.headers.link = nextPageLink('/api/admin/messages', query);
+      return messages;
+    },
+    { permission: 'manage:messages', query: contactMessagesQuerySchema, response: answer(z.array(adminContactMessageSchema)) },
+  )
   .post('/api/admin/messages/:id/handled', ({ params, user }) => markContactMessageHandled(params.id, user.id), {
     permission: 'manage:messages',
     params: contactMessageParamsSchema,

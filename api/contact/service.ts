@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { db } from '../../db/client';
 import { contactMessages, users, type User } from '../../db/schema';
 import { contactEmails } from '../../lib/contact';
-import type { AdminContactMessage, ContactInput, ContactSent } from '../../lib/contract';
+import type { AdminContactMessage, ContactInput, ContactMessagesQuery, ContactSent } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { personColumns, personOf } from '../admin/shared';
 import { config } from '../config';
@@ -13,9 +13,6 @@ import { contactConfirmationEmail, contactReceivedEmail } from '../emails';
 import { HttpError, notFound } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
 import { addressBucket, rateKey, takeAttempt } from '../services/rate-limit';
-
-/** The Messages tab lists this many; the oldest handled ones drop off first. */
-export const MESSAGES_SHOWN = 100;
 
 /**
  * Stores a message and queues both e-mails atomically. Priority is the server's call: a signed-in Premium member's
@@ -39,15 +36,17 @@ export async function sendContactMessage(input: ContactInput, sender: User | nul
 
 const handler = alias(users, 'handler');
 
-/** Open messages before handled ones, priority first, newest first. */
-export async function listContactMessages(): Promise<AdminContactMessage[]> {
+/** A page of the messages, open before handled, priority first, newest first; `more`: a later page has messages. */
+export async function listContactMessages({ limit, offset }: ContactMessagesQuery): Promise<{ messages: AdminContactMessage[]; more: boolean }> {
   const rows = await db
     .select({ message: contactMessages, handler: personColumns(handler) })
     .from(contactMessages)
     .leftJoin(handler, eq(handler.id, contactMessages.handledById))
     .orderBy(sql`${contactMessages.handledAt} is not null`, desc(contactMessages.priority), desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(MESSAGES_SHOWN);
-  return rows.map(({ message: { handledById: _, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
+    .limit(limit + 1)
+    .offset(offset);
+  const messages = rows.slice(0, limit).map(({ message: { handledById: _, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
+  return { messages, more: rows.length > limit };
 }
 
 /** Marks a message handled by the actor; marking it again keeps who handled it first. */

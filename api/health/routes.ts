@@ -1,16 +1,30 @@
 // GET /healthz: the platform's health check (fly.toml), answered by every server process, replicas included:
-// 200 with the report when this machine can serve, 503 naming the failing checks otherwise (api/services/health.ts).
+// 200 when this machine can serve, 503 naming the failing checks otherwise (api/services/health.ts). The checks'
+// detail (the lease holder's host name and PID, a database error's text) is for a session that may read the settings;
+// anyone else, the platform included, gets the status alone.
 import { Elysia } from 'elysia';
-import { checkHealth } from '../services/health';
+import { can } from '../../lib/permissions';
+import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
+import { checkHealth, type HealthReport } from '../services/health';
+
+/** Whether this cookie signs in someone who may see the detail; a failing lookup (the database is down) is nobody. */
+async function seesDetail(token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const session = await sessionFor(token).catch(() => null);
+  return Boolean(session && 'user' in session && can(session.user, 'read:settings'));
+}
+
+/** What anyone may read: whether the machine serves, and which check failed or warns, by name. */
+const statusOf = ({ ok, failing, warnings }: HealthReport) => ({ ok, failing, warnings });
 
 export function healthRoutes(options: Parameters<typeof checkHealth>[0] = {}) {
   return new Elysia().get(
     '/healthz',
-    async ({ set }) => {
+    async ({ cookie, set }) => {
       const report = await checkHealth(options);
       set.status = report.ok ? 200 : 503;
       set.headers['cache-control'] = 'no-store';
-      return report;
+      return (await seesDetail(cookie[SESSION_COOKIE]?.value as string | undefined)) ? report : statusOf(report);
     },
     { detail: { hide: true } },
   );

@@ -16,13 +16,12 @@ import {
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
+import { nextPageLink } from '../next-page';
 import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
 import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
-
-const userToolsPath = (limit: number, offset: number) => `/api/user/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`;
 
 /** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
 const MAX_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
@@ -92,7 +91,7 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
     async ({ user, query, set }) => {
       const { tools, more } = await listUserTools(user.id, query);
       // The answer stays SPEC.md's array; the next page is named beside it (RFC 8288), as paged arrays usually are.
-      if (more) set.headers.link = `<${userToolsPath(query.limit, query.offset + query.limit)}>; rel="next"`;
+      if (more) set.headers.link = nextPageLink('/api/user/tools', query);
       return tools;
     },
     { auth: true, query: userToolsQuerySchema, response: answer(z.array(userToolSchema)) },

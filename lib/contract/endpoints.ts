@@ -34,7 +34,7 @@ import {
 } from './admin';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
+import { adminContactMessageSchema, contactMessageParamsSchema, contactMessagesQuerySchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
@@ -138,7 +138,7 @@ export const endpoints = {
   'POST /api/admin/rebuild': { response: { 202: messageSchema } },
   // ---- The contact form, the Messages tab and the development outbox (lib/contract/mail.ts) ----
   'POST /api/contact': { body: contactSchema, response: { 201: contactSentSchema } },
-  'GET /api/admin/messages': { response: z.array(adminContactMessageSchema) },
+  'GET /api/admin/messages': { query: contactMessagesQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;

@@ -1,12 +1,21 @@
 // The admin panel's mail: the contact form's messages (Messages tab) and, in development mode, the outbox (Settings).
 import { computed, type ReadableAtom } from 'nanostores';
+import type { FetcherStore } from '@nanostores/query';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
+import { apiPage, type ApiPage } from '../../lib/api-pages';
 import { can, type Permission } from '../../lib/permissions';
 import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type AdminContactMessage = Answer<'GET /api/admin/messages'>[number];
+type ContactMessagesPage = ApiPage<'GET /api/admin/messages'>;
 export type OutboxEmail = Answer<'GET /api/admin/outbox'>[number];
 
+/** Messages a page of the tab shows. */
+const MESSAGES_PAGE_SIZE = 50;
+/** The first page of the tab; each page's answer names the next (its Link header). */
+export const FIRST_MESSAGES_PAGE = apiUrl('GET /api/admin/messages', { query: { limit: MESSAGES_PAGE_SIZE, offset: 0 } });
+
+/** Every page's key starts with it. */
 const MESSAGES_KEY = apiUrl('GET /api/admin/messages');
 const OUTBOX_KEY = apiUrl('GET /api/admin/outbox');
 
@@ -14,12 +23,24 @@ function keyFor(permission: Permission, key: string): ReadableAtom<string | null
   return computed($user, ({ data }) => (data && can(data, permission) ? key : null));
 }
 
-export const $contactMessages = createFetcherStore<AdminContactMessage[]>([keyFor('manage:messages', MESSAGES_KEY)]);
+const messagePages = new Map<string, FetcherStore<ContactMessagesPage>>();
+
+/** The page of messages at `url`: FIRST_MESSAGES_PAGE, or the `next` of a page; one store per page, kept. */
+export function contactMessagesPage(url: string): FetcherStore<ContactMessagesPage> {
+  let store = messagePages.get(url);
+  if (!store) {
+    store = createFetcherStore<ContactMessagesPage>([keyFor('manage:messages', url)], { fetcher: (...keys) => apiPage('GET /api/admin/messages', keys.join('')) });
+    messagePages.set(url, store);
+  }
+  return store;
+}
+
 export const $outbox = createFetcherStore<OutboxEmail[]>([keyFor('read:outbox', OUTBOX_KEY)]);
 
 export async function markMessageHandled(id: number): Promise<void> {
   await api('POST /api/admin/messages/:id/handled', { params: { id } });
-  invalidateKeys((key) => key === MESSAGES_KEY);
+  // A handled message moves behind the open ones: every page shown may change.
+  invalidateKeys((key) => key.startsWith(MESSAGES_KEY));
 }
 
 export function refreshOutbox(): void {

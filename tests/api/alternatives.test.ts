@@ -84,6 +84,24 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
     expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual([]);
   });
 
+  it("refuses staff picks on a tool they submitted and their own tool as another's pick (403), and changes nothing; isAdmin may", async () => {
+    const own = await makeTool({ status: 'approved', name: 'Own Owl', slug: 'own-owl', tags: ['marketing'], submittedById: staff.user.id });
+    const onOwn = await put(own.id, { alternativeIds: [writer.id] });
+    expect(onOwn.status).toBe(403);
+    expect(await onOwn.text()).toBe(MSG.ownToolAlternatives);
+    const asPick = await put(painter.id, { alternativeIds: [writer.id, own.id] });
+    expect(asPick.status).toBe(403);
+    expect(await asPick.text()).toBe(MSG.ownToolAlternatives);
+    expect(await (await call('GET', path(own.id), { cookie: staff.cookie })).json()).toEqual([]);
+    expect(await (await call('GET', path(painter.id), { cookie: staff.cookie })).json()).toEqual([]);
+    // Clearing picks an owner set before is not placing their tool anywhere: still refused on their own tool.
+    expect((await put(own.id, { alternativeIds: [] })).status).toBe(403);
+    const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true, role: 'staff' });
+    const mine = await makeTool({ status: 'approved', name: 'Admin Ant', slug: 'admin-ant', tags: ['marketing'], submittedById: admin.user.id });
+    expect((await put(painter.id, { alternativeIds: [mine.id] }, admin.cookie)).status).toBe(200);
+    expect((await put(painter.id, { alternativeIds: [] }, admin.cookie)).status).toBe(200);
+  });
+
   it('stores the picks in order, puts them first on the tool page and its alternatives page, and rebuilds the tool page', async () => {
     const res = await put(main.id, { alternativeIds: [coder.id, drafter.id] });
     expect(res.status).toBe(200);

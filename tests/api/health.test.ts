@@ -1,9 +1,10 @@
 // GET /healthz: 200 when the database answers and a live build is there, 503 naming what failed otherwise; the worker
-// lease's heartbeat is reported (a warning, never a 503 on its own).
+// lease's heartbeat is reported (a warning, never a 503 on its own). The checks' detail (the lease holder's host and
+// PID, the database's error) is for a session that may read the settings; anyone else gets the status alone.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Elysia } from 'elysia';
 import { db, databaseUrl, openDatabase } from '../../db/client';
 import { leases } from '../../db/schema';
@@ -11,6 +12,8 @@ import { handleRequest } from '../../api/handler';
 import { healthRoutes } from '../../api/health/routes';
 import { takeLease } from '../../api/services/worker-lease';
 import { freePort } from '../../bench/load';
+import { NO_PASSWORD } from '../helpers/admin';
+import { signedIn } from '../helpers/api';
 
 const work = mkdtempSync(join(tmpdir(), 'health-'));
 /** A folder that holds a build to serve (hasLiveBuild looks for its index.html), and one that does not. */
@@ -19,8 +22,14 @@ mkdirSync(live);
 writeFileSync(join(live, 'index.html'), '<!doctype html><title>Home</title>');
 const empty = join(work, 'nothing');
 
-const healthz = (options: Parameters<typeof healthRoutes>[0]) =>
-  new Elysia().use(healthRoutes(options)).handle(new Request('http://localhost/healthz'));
+let admin: string;
+beforeAll(async () => {
+  admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+});
+
+/** The report as an admin sees it, unless another Cookie header (or none) is given. */
+const healthz = (options: Parameters<typeof healthRoutes>[0], cookie: string | null = admin) =>
+  new Elysia().use(healthRoutes(options)).handle(new Request('http://localhost/healthz', { headers: cookie ? { cookie } : {} }));
 
 afterEach(async () => {
   await db.delete(leases);
@@ -29,7 +38,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('GET /healthz', () => {
   it('answers 200 through the server, outside /api, and is never cached', async () => {
-    const res = await handleRequest(new Request('http://localhost/healthz'));
+    const res = await handleRequest(new Request('http://localhost/healthz', { headers: { cookie: admin } }));
     const body = await res.json();
     expect(body.checks.database).toBe('ok');
     // Whether this checkout has a build in dist/ decides the status; the report says which.
@@ -50,6 +59,22 @@ describe('GET /healthz', () => {
       worker: { holder: 'machine-1:42:abc' },
     });
     expect(body.worker.renewedSecondsAgo).toBeGreaterThanOrEqual(0);
+  });
+
+  it('shows the status alone, without host, PID or error text, to the signed-out and to roles without the settings', async () => {
+    await takeLease('worker', 'machine-1:42:abc', 30);
+    const staff = (await signedIn({ ...NO_PASSWORD, role: 'staff' })).cookie;
+    for (const cookie of [null, staff, 'sid=not-a-session']) {
+      const res = await healthz({ distDir: live }, cookie);
+      expect(res.status, String(cookie)).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json(), String(cookie)).toEqual({ ok: true, failing: [], warnings: [] });
+    }
+    const down = await healthz({ distDir: empty }, null);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ ok: false, failing: ['build'], warnings: [] });
+    const roleAdmin = (await signedIn({ ...NO_PASSWORD, role: 'admin' })).cookie;
+    expect(await (await healthz({ distDir: live }, roleAdmin)).json()).toMatchObject({ worker: { holder: 'machine-1:42:abc' } });
   });
 
   it('is 503 naming the build when there is no live build', async () => {

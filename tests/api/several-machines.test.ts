@@ -111,7 +111,7 @@ describe('two server processes over one database', () => {
     }
     // The third machine serves the build it pulled, and built nothing.
     expect(readdirSync(`${ownDist}-builds`)).toHaveLength(1);
-    expect((await (await fetch(`${own.base}/healthz`)).json()).checks.build).toBe('ok');
+    expect((await (await fetch(`${own.base}/healthz`, { headers: { cookie: admin } })).json()).checks.build).toBe('ok');
     own.kill('SIGTERM');
     expect(await own.exited).toBe(0);
   }, 120_000);
@@ -145,7 +145,7 @@ describe('two server processes over one database', () => {
     expect(done.attempts).toBe(1);
     expect(buildsBy(b.pid)).toHaveLength(1);
     await until('the new page from the build', async () => (await page(b, '/tool/third-thread'))?.includes(take('Threads a third way.')));
-    const health = await (await fetch(`${b.base}/healthz`)).json();
+    const health = await (await fetch(`${b.base}/healthz`, { headers: { cookie: admin } })).json();
     expect(health).toMatchObject({ ok: true, checks: { worker: 'ok' } });
     expect(health.worker.holder).toContain(`:${b.pid}:`);
   }, 90_000);

@@ -321,6 +321,33 @@ test('a signed-out visitor is sent to log in', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
+test('the Messages tab pages through the messages with Next and Previous, following the next page the server names', async ({ page, playwright, baseURL }) => {
+  const visitor = await apiContext(playwright, baseURL);
+  for (const name of [unique('Paged One'), unique('Paged Two')]) {
+    const sent = await visitor.post('/api/contact', { data: { name, email: 'paged@example.com', topic: 'support', message: 'A message to page through.' } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  // One message a page instead of 50, so that two pages need only the two messages the form takes from one address
+  // here: the tab's first request is asked for a page of one, and the tab then follows the Link the server wrote.
+  await page.route(/\/api\/admin\/messages\?limit=50&/, (route) => route.continue({ url: route.request().url().replace('limit=50', 'limit=1') }));
+  await page.goto('/auth/demo/admin');
+  await page.goto('/admin#messages');
+  const rows = page.getByTestId('contact-message');
+  const pages = page.getByRole('navigation', { name: 'Messages pages' });
+  await expect(rows).toHaveCount(1);
+  const first = (await rows.first().locator('h3').textContent()) ?? '';
+  await expect(pages.getByText('Page 1')).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages.getByText('Page 2')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator('h3')).not.toHaveText(first);
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages.getByText('Page 1')).toBeVisible();
+  await expect(rows.first().locator('h3')).toHaveText(first);
+  await visitor.dispose();
+});
+
 test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({ page, context, playwright, baseURL }) => {
   const { name } = await submitTool(playwright, baseURL);
   await page.goto('/auth/demo/admin');

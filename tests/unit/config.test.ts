@@ -113,6 +113,32 @@ describe('readConfig', () => {
     ]);
   });
 
+  it('refuses an uploads folder that is the root or a system folder, a proxy header the client writes, and a public bucket URL that is not http(s)', () => {
+    for (const dir of ['/', '//', '/etc', '/usr/lib/app', '/var', '/tmp/', '/proc/self', '/home', '/data/../etc']) {
+      expect(refused({ UPLOADS_DIR: dir }), dir).toEqual(['UPLOADS_DIR']);
+    }
+    for (const dir of ['/data/uploads', 'data/uploads', '/var/lib/tools/uploads', '/srv/uploads', '/uploads']) {
+      expect(readConfig({ UPLOADS_DIR: dir }).storage.uploadsDir, dir).toBe(dir);
+    }
+    for (const header of ['host', 'Host', 'origin', 'referer', 'user-agent', 'cookie', 'content-type', 'forwarded', 'x-forwarded-host', 'authorization']) {
+      expect(refused({ TRUSTED_PROXY_HEADER: header }), header).toEqual(['TRUSTED_PROXY_HEADER']);
+    }
+    for (const header of ['fly-client-ip', 'cf-connecting-ip', 'true-client-ip', 'x-real-ip', 'x-azure-clientip', 'x-envoy-external-address']) {
+      expect(readConfig({ TRUSTED_PROXY_HEADER: header }).trustedProxy, header).toEqual({ header });
+    }
+    const bucket = { S3_BUCKET: 'uploads' };
+    for (const url of ['javascript:alert(1)//', 'data:text/html,x', 'file:///etc/passwd', 'ftp://cdn.example.com']) {
+      expect(refused({ ...bucket, S3_PUBLIC_URL: url }), url).toEqual(['S3_PUBLIC_URL']);
+    }
+    expect(readConfig({ ...bucket, S3_PUBLIC_URL: 'https://cdn.example.com/uploads/' }).storage.s3?.publicUrl).toBe('https://cdn.example.com/uploads');
+    // One message still names them all.
+    expect(refused({ UPLOADS_DIR: '/', TRUSTED_PROXY_HEADER: 'host', ...bucket, S3_PUBLIC_URL: 'javascript:x' })).toEqual([
+      'UPLOADS_DIR',
+      'S3_PUBLIC_URL',
+      'TRUSTED_PROXY_HEADER',
+    ]);
+  });
+
   it('names every bad variable in one message, each with what it should be', () => {
     let message = '';
     try {

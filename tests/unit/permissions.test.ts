@@ -8,6 +8,7 @@ import {
   blockRefusal,
   can,
   canOpenAdmin,
+  ownPicksRefusal,
   ownToolRefusal,
   permissionsOf,
   roleChangeRefusal,
@@ -108,5 +109,13 @@ describe('who may change whose account', () => {
     expect(ownToolRefusal(roleAdmin, { submittedById: roleAdmin.id })).toEqual({ status: 403, message: MSG.ownToolModeration });
     expect(ownToolRefusal(staff, { submittedById: member.id })).toBeNull();
     expect(ownToolRefusal(owner, { submittedById: owner.id })).toBeNull();
+  });
+
+  it("keeps staff from picking alternatives for their own tool or picking their own tool for another's; isAdmin accounts may", () => {
+    const refused = { status: 403, message: MSG.ownToolAlternatives };
+    expect(ownPicksRefusal(staff, { submittedById: staff.id }, [])).toEqual(refused);
+    expect(ownPicksRefusal(staff, { submittedById: member.id }, [{ submittedById: member.id }, { submittedById: staff.id }])).toEqual(refused);
+    expect(ownPicksRefusal(staff, { submittedById: member.id }, [{ submittedById: member.id }])).toBeNull();
+    expect(ownPicksRefusal(owner, { submittedById: owner.id }, [{ submittedById: owner.id }])).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
 import { shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
-import { ownToolRefusal } from '../../../lib/permissions';
+import { ownPicksRefusal, ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type AdminApprovedTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
@@ -206,7 +206,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
       </ListState>
 
       {dialog?.kind === 'view' && current && <ToolDetailsDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />}
-      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />}
+      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} ownPicks={ownPicksRefusal(user, current, [])?.message} onClose={close} />}
       {dialog?.kind === 'unlist' && current && (
         <ReasonDialog
           title={`Unlist ${current.name}`}

@@ -1,10 +1,10 @@
 // Messages: what visitors sent through the /contact form, open ones first with Premium members' (priority) on top;
-// open one to read it, reply by e-mail, and mark it handled.
+// open one to read it, reply by e-mail, and mark it handled; a page of them at a time, with Previous and Next.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { CONTACT_TOPIC_LABELS } from '../../../lib/contact';
 import { TOAST } from '../../../lib/messages';
-import { $contactMessages, markMessageHandled, type AdminContactMessage } from '../../stores/admin-mail';
+import { contactMessagesPage, FIRST_MESSAGES_PAGE, markMessageHandled, type AdminContactMessage } from '../../stores/admin-mail';
 import { perform } from './feedback';
 import { dateTime, EmptyState, ListState } from './parts';
 
@@ -65,18 +65,37 @@ function Message({ message }: { message: AdminContactMessage }) {
 }
 
 export default function MessagesTab() {
-  const { data, loading, error } = useStore($contactMessages);
+  // The pages walked through, by address: Next adds the one the page shown names, Previous goes back one.
+  const [pageUrls, setPageUrls] = useState([FIRST_MESSAGES_PAGE]);
+  const { data, loading, error } = useStore(contactMessagesPage(pageUrls[pageUrls.length - 1]));
+  const pageNumber = pageUrls.length;
+  const next = data?.next;
   return (
     <ListState data={data} loading={loading} error={error}>
-      {(messages) =>
-        messages.length === 0 ? (
+      {({ items: messages }) =>
+        messages.length === 0 && pageNumber === 1 ? (
           <EmptyState>No messages yet</EmptyState>
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Contact messages">
-            {messages.map((message) => (
-              <Message key={message.id} message={message} />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-4">
+            <ul className="flex flex-col gap-3" aria-label="Contact messages">
+              {messages.map((message) => (
+                <Message key={message.id} message={message} />
+              ))}
+            </ul>
+            {(pageNumber > 1 || next) && (
+              <nav className="flex items-center justify-center gap-3" aria-label="Messages pages">
+                <button type="button" className="btn btn-outline btn-sm" disabled={pageNumber === 1} onClick={() => setPageUrls((urls) => urls.slice(0, -1))}>
+                  Previous
+                </button>
+                <span className="text-sm text-base-content/80" aria-live="polite">
+                  Page {pageNumber}
+                </span>
+                <button type="button" className="btn btn-outline btn-sm" disabled={!next} onClick={() => next && setPageUrls((urls) => [...urls, next])}>
+                  Next
+                </button>
+              </nav>
+            )}
+          </div>
         )
       }
     </ListState>

@@ -11,7 +11,8 @@ import { perform } from '../feedback';
 const SUGGESTIONS = 6;
 const DEBOUNCE_MS = 250;
 
-export default function CuratedAlternatives({ toolId }: { toolId: number }) {
+/** `ownTool`: why the viewer may not pick for this tool (one they submitted), if so; the server refuses it too. */
+export default function CuratedAlternatives({ toolId, ownTool }: { toolId: number; ownTool?: string }) {
   const id = useId();
   const [picks, setPicks] = useState<CuratedAlternative[] | null>(null);
   const [text, setText] = useState('');
@@ -114,10 +115,11 @@ export default function CuratedAlternatives({ toolId }: { toolId: number }) {
         </ul>
       )}
       <div>
-        <button type="button" className="btn btn-primary btn-sm" disabled={saving} onClick={() => void save()}>
+        <button type="button" className="btn btn-primary btn-sm" disabled={saving || Boolean(ownTool)} title={ownTool} onClick={() => void save()}>
           {saving ? 'Saving...' : 'Save alternatives'}
         </button>
       </div>
+      {ownTool && <p className="text-sm text-base-content/80">{ownTool}</p>}
     </section>
   );
 }

@@ -31,8 +31,11 @@ const resolver: typeof checkTool = (values, context, options) => {
   return checkTool(free, context, options);
 };
 
-/** `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so. */
-export default function EditToolDialog({ tool, ownTool, onClose }: { tool: AdminApprovedTool; ownTool?: string; onClose: () => void }) {
+/**
+ * `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so; `ownPicks`: why
+ * they may not pick its alternatives.
+ */
+export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { tool: AdminApprovedTool; ownTool?: string; ownPicks?: string; onClose: () => void }) {
   const id = useId();
   const { register, control, handleSubmit, setValue, getValues, watch, formState } = useForm({
     ...SUBMIT_ONLY,
@@ -142,7 +145,7 @@ export default function EditToolDialog({ tool, ownTool, onClose }: { tool: Admin
         <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} onCancel={onClose} submitLabel="Save Changes" />
       </form>
       <div className="mt-6">
-        <CuratedAlternatives toolId={tool.id} />
+        <CuratedAlternatives toolId={tool.id} ownTool={ownPicks} />
       </div>
     </Modal>
   );
