@@ -3,12 +3,14 @@
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
 // published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
+import { siteUrlOf } from '../../lib/site-url';
 import { config } from '../config';
+import { appInputsHash, INPUTS_FILE } from './app-inputs';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { publishBuild } from './publish';
 import { purgePaths } from './purge';
@@ -97,14 +99,30 @@ function linkPackages(dir: string): void {
   symlinkSync(join(ROOT, 'node_modules'), link, 'dir');
 }
 
-/** Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. */
-export async function buildApp(appDir = config.appDir, timeoutMs = stepTimeoutMs()): Promise<BuildResult> {
+/**
+ * Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. A server build
+ * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
+ * then costs only what changed in the data.
+ */
+export async function buildApp(appDir = config.appDir, { timeoutMs = stepTimeoutMs(), force = false } = {}): Promise<BuildResult & { kept: boolean }> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
   // Always a production bundle (React's production build), whatever mode the server or the tests run in.
-  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], stepEnv({ ASTRO_OUT_DIR: dir, NODE_ENV: 'production' }), timeoutMs);
-  if (step.code === 0) linkPackages(dir);
-  return { ok: step.code === 0, dir, seconds: (performance.now() - started) / 1000, log: step.output };
+  const env = stepEnv({ NODE_ENV: 'production', SITE_URL: siteUrlOf(process.env) });
+  const inputs = appInputsHash(ROOT, env);
+  const inputsFile = join(dir, INPUTS_FILE);
+  if (!force && hasAppBuild(dir) && existsSync(inputsFile) && readFileSync(inputsFile, 'utf8') === inputs) {
+    linkPackages(dir);
+    return { ok: true, kept: true, dir, seconds: (performance.now() - started) / 1000, log: 'unchanged: the server build was kept' };
+  }
+  // A build that fails half way leaves no record, so the next start builds again.
+  rmSync(inputsFile, { force: true });
+  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], { ...env, ASTRO_OUT_DIR: dir }, timeoutMs);
+  if (step.code === 0) {
+    linkPackages(dir);
+    writeFileSync(inputsFile, inputs);
+  }
+  return { ok: step.code === 0, kept: false, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 
 /** The newest rebuild request: a build started now covers it and every one before it. */

@@ -1,6 +1,6 @@
 // A restart or a deploy of unchanged code costs what changed: `npm start` and `npm run build` make the server build
 // again each time, and the export after it reuses every page whose data did not change (docs/decisions/0065).
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, buildSite } from '../../api/services/site-build';
@@ -19,9 +19,10 @@ const { dist, appDir } = vi.hoisted(() => {
 /** The code id the export recorded beside its pages (what decides whether a page may be reused). */
 const codeIdOf = () => (JSON.parse(readFileSync(join(realpathSync(dist), '_pages.json'), 'utf8')) as { code: string }).code;
 
-async function app(): Promise<void> {
-  const built = await buildApp(appDir);
+async function app(force = false) {
+  const built = await buildApp(appDir, { force });
   if (!built.ok) throw new Error(built.log);
+  return built;
 }
 
 async function site() {
@@ -40,8 +41,9 @@ describe('a build after a fresh server build of the same code', () => {
     const first = await site();
     expect(first.reused).toBe(0);
     const code = codeIdOf();
-    // What `npm start` after a crash, or the next `npm run build`, does: the server build again, then the site.
-    await app();
+    // What `npm start` after a crash, or the next `npm run build`, did before its server build was kept: a server
+    // build made again (a fresh random Astro key in it), then the site.
+    await app(true);
     const again = await site();
     expect(codeIdOf()).toBe(code);
     const fixed = (await fixedPagePaths(join(import.meta.dirname, '../../site/pages'))).length;
@@ -49,4 +51,14 @@ describe('a build after a fresh server build of the same code', () => {
     expect(again.reused).toBe(first.pages - fixed);
     expect(again.pages).toBe(first.pages);
   }, 180_000);
+});
+
+describe('the server build of unchanged code', () => {
+  it('is kept as it is by the next start or npm run build', async () => {
+    const entry = join(appDir, 'server/entry.mjs');
+    const before = statSync(entry).mtimeMs;
+    const again = await app();
+    expect(again.kept).toBe(true);
+    expect(statSync(entry).mtimeMs).toBe(before);
+  });
 });

@@ -1,0 +1,31 @@
+// What the pages' server build is made from, as one hash: a start or `npm run build` of unchanged code keeps the
+// server build it has instead of running `astro build` again, which costs more than the export of one change
+// (docs/decisions/0065).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** Everything `astro build` reads: the site and what it imports (site/ imports lib/ and db/, never api/), its
+ * static files, its configuration and the exact packages. */
+const SOURCES = ['site', 'lib', 'db', 'public', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
+
+/** The file beside the server build that names the inputs it was made from. */
+export const INPUTS_FILE = '.inputs';
+
+/** The hash of the sources under `root` and of `settings` (the environment the build step sees) and the runtime. */
+export function appInputsHash(root: string, settings: Record<string, string>): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ settings, bun: Bun.version }));
+  const walk = (path: string): void => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+      return;
+    }
+    hash.update(`\0${relative(root, path)}\0`);
+    hash.update(readFileSync(path));
+  };
+  for (const source of SOURCES) walk(join(root, source));
+  return hash.digest('hex');
+}
