@@ -31,6 +31,8 @@ export interface GuardedFetchOptions {
    * the caller's code or a test's argument, never read from a request or the environment.
    */
   allowLoopback?: boolean;
+  /** The certificate authorities (PEM) to trust instead of the system's: a test's local https server. */
+  ca?: string;
 }
 
 export interface GuardedResponse {
@@ -38,7 +40,7 @@ export interface GuardedResponse {
   url: string;
   status: number;
   headers: Headers;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -117,7 +119,7 @@ async function checkedAddress(url: URL, allowLoopback: boolean): Promise<string>
 }
 
 /** The body, read while counting; more than maxBytes cancels the stream. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -148,7 +150,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * cap, or a failed connection.
  */
 export async function guardedFetch(address: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
-  const { maxBytes, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = DEFAULT_MAX_REDIRECTS, accept = '*/*', allowLoopback = false } = options;
+  const { maxBytes, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = DEFAULT_MAX_REDIRECTS, accept = '*/*', allowLoopback = false, ca } = options;
   const signal = AbortSignal.timeout(timeoutMs);
   let url: URL;
   try {
@@ -169,7 +171,7 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
         redirect: 'manual',
         signal,
         headers: { host: url.host, accept, 'user-agent': USER_AGENT },
-        tls: { serverName: url.hostname },
+        tls: { serverName: url.hostname, ...(ca ? { ca } : {}) },
       });
       if (REDIRECTS.has(response.status) && response.headers.has('location')) {
         await response.body?.cancel();

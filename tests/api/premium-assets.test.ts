@@ -118,12 +118,13 @@ describe('change requests with premium assets', () => {
     const tool = await premiumTool({ screenshots: ['https://img.example.com/old.png'] });
     const shot = await uploaded(tool.id);
     const logo = await uploaded(tool.id, 'logo');
+    // Images given by address are copied when approved: tests/api/remote-tool-images.test.ts.
     const body = {
-      screenshots: [shot, 'https://img.example.com/second.png'],
+      screenshots: [shot, await uploaded(tool.id)],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       logoUrl: logo,
       brandColor: '#1A2B3C',
-      coverImage: 'https://img.example.com/cover.png',
+      coverImage: await uploaded(tool.id, 'cover'),
     };
     const res = await requestChanges(tool.id, body);
     expect(res.status, await res.clone().text()).toBe(201);
