@@ -113,7 +113,8 @@ export async function approveChangeRequest(requestId: number, actor: Actor, remo
   };
   // Images given by address are copied to our uploads first, outside the transaction (they may take seconds); a
   // request's data never changes once sent, so the copies fit the request read again inside it.
-  const copied = await copyRemoteImages((await approvable(db)).changes, remote);
+  const asked = await approvable(db);
+  const copied = await copyRemoteImages(asked.changes, asked.request.submittedById, remote);
   return db.transaction(async (tx) => {
     const { request, tool } = await approvable(tx);
     const applied = await applyToolChanges(tx, tool, copied);

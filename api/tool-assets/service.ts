@@ -48,8 +48,8 @@ export async function takeImageAllowance(userId: number): Promise<void> {
 }
 
 /** Checks and re-encodes the image for its kind and stores it; its path is what a change request names. */
-export async function storeImage(image: Blob, kind: ToolImageKind): Promise<ToolImage> {
-  return { url: await storeToolImage(await prepareToolImage(image, kind)) };
+export async function storeImage(image: Blob, kind: ToolImageKind, ownerId: number): Promise<ToolImage> {
+  return { url: await storeToolImage(await prepareToolImage(image, kind), ownerId) };
 }
 
 /** Test-only loosening of the guarded fetch (a local server); the routes never pass it. */
@@ -57,10 +57,10 @@ export type RemoteImageOptions = Pick<GuardedFetchOptions, 'allowLoopback' | 'ca
 
 /**
  * Fetches an image given by address through the guarded client, checks and re-encodes it as an upload of its kind, and
- * stores it; its /uploads/ path is returned. A failure is the approval's answer, naming the address: 400 for an address
+ * stores it as uploaded by `ownerId` (the requester); its /uploads/ path is returned. A failure is the approval's answer, naming the address: 400 for an address
  * that may not be fetched, 413/415/400 as for an upload, 502 when its server failed.
  */
-async function copyRemoteImage(address: string, kind: ToolImageKind, options: RemoteImageOptions): Promise<string> {
+async function copyRemoteImage(address: string, kind: ToolImageKind, ownerId: number, options: RemoteImageOptions): Promise<string> {
   const refuse = (status: number, why: string) => new HttpError(status, MSG.remoteImageNotCopied(address, why));
   let body: Uint8Array<ArrayBuffer>;
   try {
@@ -73,7 +73,7 @@ async function copyRemoteImage(address: string, kind: ToolImageKind, options: Re
     throw refuse(status, MSG.remoteImageFailures[error.reason]);
   }
   try {
-    return (await storeImage(new Blob([body]), kind)).url;
+    return (await storeImage(new Blob([body]), kind, ownerId)).url;
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw refuse(error.status, error.message);
     throw error;
@@ -86,12 +86,16 @@ async function copyRemoteImage(address: string, kind: ToolImageKind, options: Re
  * Run before the approval's transaction: a slow server must not hold the database's write lock. A copy left by an
  * approval that then fails is removed by the hourly sweep (no tool holds it).
  */
-export async function copyRemoteImages<T extends Pick<RequestedChanges, 'screenshots' | 'coverImage'>>(changes: T, options: RemoteImageOptions = {}): Promise<T> {
+export async function copyRemoteImages<T extends Pick<RequestedChanges, 'screenshots' | 'coverImage'>>(
+  changes: T,
+  ownerId: number,
+  options: RemoteImageOptions = {},
+): Promise<T> {
   const copies = new Map<string, string>();
   const local = async (address: string, kind: ToolImageKind) => {
     if (OWN_IMAGE_PATH.test(address)) return address;
     const key = `${kind} ${address}`;
-    if (!copies.has(key)) copies.set(key, await copyRemoteImage(address, kind, options));
+    if (!copies.has(key)) copies.set(key, await copyRemoteImage(address, kind, ownerId, options));
     return copies.get(key) as string;
   };
   const copied = { ...changes };

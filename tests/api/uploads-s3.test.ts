@@ -123,12 +123,14 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
 describe('post and tool images in a bucket', () => {
   it('stores them in the bucket, knows they exist, and sweeps the ones no row holds once old', async () => {
     const postImage = await storePostImage(await sharp(png).resize(1200, 630).webp().toBuffer());
-    const toolImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer());
-    const heldImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer());
-    await makeTool({ screenshots: [heldImage] });
+    const owner = await signedIn(NO_PASSWORD);
+    const toolImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer(), owner.user.id);
+    const heldImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer(), owner.user.id);
+    await makeTool({ status: 'approved', screenshots: [heldImage] });
     for (const url of [postImage, toolImage, heldImage]) {
       expect(await uploadExists(url)).toBe(true);
-      expect((await call('GET', url)).status).toBe(200);
+      // An image no public tool shows yet is its uploader's (docs/decisions/0067).
+      expect((await call('GET', url, { cookie: owner.cookie })).status).toBe(200);
     }
     expect(onDisk('posts') || onDisk('tools')).toBe(false);
 
