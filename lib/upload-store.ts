@@ -85,6 +85,8 @@ export interface UploadStore {
   list(folder: string): Promise<StoredObject[]>;
   /** Where anyone can read the object directly, when the bucket is public (S3_PUBLIC_URL); null: serve it ourselves. */
   publicUrl(key: string): string | null;
+  /** Why uploads cannot be written now (a read-only or full disk, a file in the folder's place), or null when they can. */
+  writeProblem(): Promise<string | null>;
 }
 
 /** Uploads in a folder on this machine's disk (the default, and one machine's volume in production). */
@@ -134,6 +136,18 @@ function folderStore(dir: string): UploadStore {
       return found;
     },
     publicUrl: () => null,
+    async writeProblem() {
+      // Only a real write tells: permissions say nothing to root, nor about a read-only mount or a full disk.
+      const probe = join(root, `.write-probe-${process.pid}`);
+      try {
+        await mkdir(root, { recursive: true });
+        await writeFile(probe, 'probe');
+        await rm(probe, { force: true });
+        return null;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code ?? String(error);
+      }
+    },
   };
 }
 
@@ -198,6 +212,8 @@ function s3Store(settings: S3Settings): UploadStore {
       return found;
     },
     publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : null),
+    // Not probed: a write every few seconds would be billed; a failing bucket shows as 503s on upload instead.
+    writeProblem: async () => null,
   };
 }
 

@@ -136,11 +136,24 @@ export interface StagedUpload {
 
 const logoUrl = (name: string) => `${UPLOADS_URL_PREFIX}logos/${name}`;
 
+/**
+ * Writes a new upload. A store that refuses it (a read-only or full disk, a failing bucket) is a fault of this machine,
+ * not of the request: 503 with a message, as /healthz reports it (docs/decisions/0067), instead of a bare 500.
+ */
+async function putUpload(key: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await uploadStore().put(key, bytes);
+  } catch (error) {
+    log.error({ err: error, key }, 'an upload could not be written');
+    throw new HttpError(503, MSG.uploadsUnavailable);
+  }
+}
+
 /** Writes a prepared logo under a hidden name; publish it after the commit, discard it on failure. */
 export async function stageLogo(image: Buffer): Promise<StagedUpload> {
   const name = `${crypto.randomUUID()}.webp`;
   const staged: StagedUpload = { url: logoUrl(name), key: `logos/${name}`, stagedKey: `logos/${STAGED_PREFIX}${name}` };
-  await uploadStore().put(staged.stagedKey, image);
+  await putUpload(staged.stagedKey, image);
   return staged;
 }
 
@@ -204,7 +217,7 @@ export async function sweepStagedUploads(now = Date.now()): Promise<{ published:
  */
 export async function storePostImage(image: Buffer): Promise<string> {
   const key = `posts/${crypto.randomUUID()}.webp`;
-  await uploadStore().put(key, image);
+  await putUpload(key, image);
   return `${UPLOADS_URL_PREFIX}${key}`;
 }
 
@@ -254,7 +267,7 @@ const uploadedBy = (name: string, userId: number) => {
  */
 export async function storeToolImage(image: Buffer, ownerId: number): Promise<string> {
   const key = `tools/${ownedName(ownerId)}`;
-  await uploadStore().put(key, image);
+  await putUpload(key, image);
   return `${UPLOADS_URL_PREFIX}${key}`;
 }
 

@@ -52,6 +52,11 @@ describe('GET /healthz', () => {
     expect(body.worker.renewedSecondsAgo).toBeGreaterThanOrEqual(0);
   });
 
+  it('reports uploads as writable, probing with a real write', async () => {
+    const res = await healthz({ distDir: live });
+    expect(await res.json()).toMatchObject({ checks: { uploads: 'ok' } });
+  });
+
   it('is 503 naming the build when there is no live build', async () => {
     const res = await healthz({ distDir: empty });
     expect(res.status).toBe(503);
