@@ -153,6 +153,35 @@ function folderStore(dir: string): UploadStore {
 
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'NoSuchKey';
 
+/** How long a key found missing in the bucket is believed missing, and how many such keys are remembered. */
+const MISS_MS = 60_000;
+const MAX_MISSES = 10_000;
+
+/**
+ * The keys a bucket lately said it does not hold (docs/decisions/0067): every /uploads/ name asked for costs a bucket
+ * request, so a run of random names would cost one each time. Oldest first (a Map keeps insertion order), dropped
+ * past MAX_MISSES; a key written here is forgotten at once. Per process: another machine's new upload has a fresh
+ * random name nobody asked for before, so no remembered miss can hide it.
+ */
+function missMemory() {
+  const until = new Map<string, number>();
+  return {
+    has(key: string): boolean {
+      const expires = until.get(key);
+      if (expires === undefined) return false;
+      if (expires > Date.now()) return true;
+      until.delete(key);
+      return false;
+    },
+    add(key: string): void {
+      until.delete(key);
+      until.set(key, Date.now() + MISS_MS);
+      if (until.size > MAX_MISSES) until.delete(until.keys().next().value as string);
+    },
+    forget: (key: string) => until.delete(key),
+  };
+}
+
 /** Uploads in an S3-compatible bucket, through Bun's built-in S3 client. */
 function s3Store(settings: S3Settings): UploadStore {
   // Unset values stay undefined so that Bun falls back to its own environment variables (AWS_ACCESS_KEY_ID, ...).
@@ -163,32 +192,43 @@ function s3Store(settings: S3Settings): UploadStore {
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
   });
+  const misses = missMemory();
   const put = async (key: string, bytes: Uint8Array) => {
     await client.write(key, bytes, { type: uploadTypeOf(key) ?? 'application/octet-stream' });
+    misses.forget(key);
   };
   const bytes = async (key: string) => {
+    if (misses.has(key)) return null;
     try {
       return await client.file(key).bytes();
     } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
+      if (!isMissing(error)) throw error;
+      misses.add(key);
+      return null;
     }
   };
   return {
     put,
     bytes,
     async open(key) {
+      if (misses.has(key)) return null;
       const file = client.file(key);
       try {
         // The size (a HEAD request) first: a missing object must answer 404, not a 200 whose stream then fails.
         const { size } = await file.stat();
         return { body: file.stream(), size };
       } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
+        if (!isMissing(error)) throw error;
+        misses.add(key);
+        return null;
       }
     },
-    exists: (key) => client.exists(key),
+    async exists(key) {
+      if (misses.has(key)) return false;
+      const found = await client.exists(key);
+      if (!found) misses.add(key);
+      return found;
+    },
     remove: (key) => client.delete(key),
     async move(from, to) {
       // Bun's client has no CopyObject; uploads are small (a few hundred KB at most), so the bytes go through here.
