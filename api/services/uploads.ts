@@ -274,12 +274,15 @@ export async function storeToolImage(image: Buffer, ownerId: number): Promise<st
 /** Who may see an upload: everyone, only its uploader and reviewers (not yet on a public tool), or nobody (no such file). */
 export type UploadVisibility = 'public' | 'private' | 'missing';
 
+/** The folders of images owners upload: a premium tool's images, and the logos sent with submissions. */
+const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWith('logos/');
+
 /**
- * Whether an owner's image is public: a public tool shows it (logo, cover or a screenshot). Owners' images are in
- * tools/; the other folders (submitted logos, post images, the demo data's) are public as they were.
+ * Whether an owner's image is public: a public tool shows it (logo, cover or a screenshot). Post images and the demo
+ * data's are public as they were.
  */
 async function onPublicTool(key: string): Promise<boolean> {
-  if (!key.startsWith('tools/')) return true;
+  if (!isOwnersUpload(key)) return true;
   const url = `${UPLOADS_URL_PREFIX}${key}`;
   const rows = await db
     .select({ id: tools.id })
@@ -295,14 +298,22 @@ async function onPublicTool(key: string): Promise<boolean> {
 }
 
 /**
- * Whether `user` may see an owner's image no public tool shows yet: its uploader, the sender of a pending request that
- * names it, and whoever reviews submissions or change requests.
+ * Whether `user` may see an owner's image no public tool shows yet: its uploader (for a submitted logo, the tool's
+ * submitter), the sender of a pending request that names it, and whoever reviews submissions or change requests.
  */
 async function mayViewPrivate(key: string, user: User | null): Promise<boolean> {
   if (!user) return false;
   if (can(user, 'review:change-requests') || can(user, 'read:pending-tools')) return true;
-  if (uploadedBy(key.slice('tools/'.length), user.id)) return true;
   const url = `${UPLOADS_URL_PREFIX}${key}`;
+  if (key.startsWith('logos/')) {
+    const own = await db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(eq(tools.logoUrl, url), eq(tools.submittedById, user.id)))
+      .limit(1);
+    return own.length > 0;
+  }
+  if (uploadedBy(key.slice('tools/'.length), user.id)) return true;
   const requests = await db
     .select({ requestData: changeRequests.requestData })
     .from(changeRequests)
@@ -312,7 +323,8 @@ async function mayViewPrivate(key: string, user: User | null): Promise<boolean> 
 
 /** Who may see the upload at `key`; `viewer` is asked (a session lookup) only for a private one. */
 export async function uploadVisibility(key: string, viewer: () => Promise<User | null>): Promise<UploadVisibility> {
-  if (key.startsWith('tools/') && !(await uploadStore().exists(key))) return 'missing';
+  // A name nobody stored costs no database read (in a bucket, the miss is remembered).
+  if (isOwnersUpload(key) && !(await uploadStore().exists(key))) return 'missing';
   if (await onPublicTool(key)) return 'public';
   return (await mayViewPrivate(key, await viewer())) ? 'private' : 'missing';
 }

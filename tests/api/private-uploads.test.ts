@@ -1,5 +1,6 @@
-// An owner's uploaded screenshot, logo or cover is served only to its uploader and to reviewers until a public tool
-// shows it (others get the 404 of a missing file), never cached; once approved it is public and cached for good.
+// An owner's uploaded screenshot, logo or cover, and a submission's logo, is served only to its uploader and to
+// reviewers until a public tool shows it (others get the 404 of a missing file), never cached; once approved it is
+// public and cached for good.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,30 @@ describe('GET /uploads/tools/* before review', () => {
   it('answers 404 to everyone, reviewers included, for an image that is not there', async () => {
     const missing = '/uploads/tools/00000000-0000-4000-8000-000000000000.webp';
     expect((await call('GET', missing, { cookie: staff.cookie })).status).toBe(404);
+  });
+});
+
+describe("GET /uploads/logos/* of a submission's logo", () => {
+  it('is its submitter\'s and reviewers\' while the tool is pending, and public once it is approved', async () => {
+    const body = new FormData();
+    body.append('name', `Pending Logo ${crypto.randomUUID().slice(0, 8)}`);
+    body.append('url', `https://pending-logo-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    body.append('description', 'A tool whose logo waits for review.');
+    body.append('tags', 'design');
+    body.append('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
+    const res = await call('POST', '/api/tools', { body, cookie: owner.cookie });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id, logoUrl } = (await res.json()) as { id: number; logoUrl: string };
+    expect((await call('GET', logoUrl)).status).toBe(404);
+    expect((await call('GET', logoUrl, { cookie: stranger.cookie })).status).toBe(404);
+    for (const viewer of [owner, staff]) {
+      const served = await call('GET', logoUrl, { cookie: viewer.cookie });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toBe('private, no-store');
+    }
+    await db.update(tools).set({ status: 'approved' }).where(eq(tools.id, id));
+    const served = await call('GET', logoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -3,6 +3,7 @@
 // staging and the sweeps work there as in the folder.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
@@ -72,6 +73,7 @@ describe('a submission with a logo, uploads in a bucket', () => {
 
   it('is served from the bucket with its type, nosniff, the sandbox and a long immutable cache', async () => {
     const logoUrl = await submitWithLogo();
+    await db.update(tools).set({ status: 'approved' }).where(eq(tools.logoUrl, logoUrl));
     const res = await call('GET', logoUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -96,6 +98,7 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
   it('keeps a logo hidden until it is published, then moves it to its public name', async () => {
     const staged = await stageLogo(await logo());
     expect(await keysOf(s3.client, staged.stagedKey)).toEqual([staged.stagedKey]);
+    await makeTool({ status: 'approved', logoUrl: staged.url });
     expect((await call('GET', staged.url)).status).toBe(404);
     await publishUpload(staged);
     expect((await call('GET', staged.url)).status).toBe(200);
@@ -104,7 +107,7 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
 
   it('sweeps what dead requests left: publishes a logo a row holds, removes one none does, leaves one in flight', async () => {
     const held = await stageLogo(await logo());
-    await makeTool({ logoUrl: held.url });
+    await makeTool({ status: 'approved', logoUrl: held.url });
     const orphan = await stageLogo(await logo());
     const result = await sweepStagedUploads(afterGrace());
     expect(result.published).toBeGreaterThanOrEqual(1);
