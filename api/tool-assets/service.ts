@@ -90,10 +90,12 @@ export async function copyRemoteImages<T extends Pick<RequestedChanges, 'screens
   changes: T,
   ownerId: number,
   options: RemoteImageOptions = {},
+  /** Addresses left as they are: what the tool already shows, when an edit sends every field. */
+  kept: ReadonlySet<string> = new Set(),
 ): Promise<T> {
   const copies = new Map<string, string>();
   const local = async (address: string, kind: ToolImageKind) => {
-    if (OWN_IMAGE_PATH.test(address)) return address;
+    if (OWN_IMAGE_PATH.test(address) || kept.has(address)) return address;
     const key = `${kind} ${address}`;
     if (!copies.has(key)) copies.set(key, await copyRemoteImage(address, kind, ownerId, options));
     return copies.get(key) as string;

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveChangeRequest } from '../../api/admin/change-requests.service';
+import { updateTool } from '../../api/admin/tools.service';
 import { HttpError } from '../../api/plugins/errors';
 import { db } from '../../db/client';
 import { changeRequests, tools, type User } from '../../db/schema';
@@ -124,5 +125,30 @@ describe('approving a change with images given by address', () => {
       expect(await refusal(requestId), path).toEqual([status, MSG.remoteImageNotCopied(remote(path), why)]);
       await unchanged(tool.id, requestId, tool);
     }
+  });
+});
+
+describe("an editor's edit with images given by address", () => {
+  it('copies a new address into our uploads, and leaves what the tool already shows as it is', async () => {
+    const gone = 'https://gone.example.com/old.png';
+    const tool = await makeTool({ status: 'approved', isPremium: true, screenshots: [gone] });
+    const edited = await updateTool(tool.id, { screenshots: [gone, remote('/shot.png')], coverImage: remote('/cover.jpg') }, admin.user, LOCAL);
+    expect(edited.screenshots[0]).toBe(gone);
+    for (const url of [edited.screenshots[1], edited.coverImage]) expect(url).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
+    // The Edit dialog sends every field: an unrelated change never fetches the addresses the tool already shows.
+    const res = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      body: { description: 'Edited without touching its pictures.', screenshots: edited.screenshots, coverImage: edited.coverImage },
+      cookie: admin.cookie,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+
+  it('is refused through the API for an address on this machine, and changes nothing', async () => {
+    const tool = await makeTool({ status: 'approved', isPremium: true });
+    const address = remote('/cover.jpg');
+    const res = await call('PATCH', `/api/admin/tools/${tool.id}`, { body: { coverImage: address }, cookie: admin.cookie });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe(MSG.remoteImageNotCopied(address, MSG.remoteImageFailures.address));
+    expect((await db.query.tools.findFirst({ where: eq(tools.id, tool.id) }))?.coverImage).toBe(tool.coverImage);
   });
 });
