@@ -153,17 +153,11 @@ function folderStore(dir: string): UploadStore {
 
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'NoSuchKey';
 
-/** How long a key found missing in the bucket is believed missing, and how many such keys are remembered. */
-const MISS_MS = 60_000;
-const MAX_MISSES = 10_000;
-
 /**
- * The keys a bucket lately said it does not hold (docs/decisions/0067): every /uploads/ name asked for costs a bucket
- * request, so a run of random names would cost one each time. Oldest first (a Map keeps insertion order), dropped
- * past MAX_MISSES; a key written here is forgotten at once. Per process: another machine's new upload has a fresh
- * random name nobody asked for before, so no remembered miss can hide it.
+ * Keys remembered for `ms`, at most `max` of them, oldest dropped first (a Map keeps insertion order): what a bucket
+ * lately said it does not hold, and which uploads a public tool lately showed (api/services/uploads.ts).
  */
-function missMemory() {
+export function recentKeys(ms: number, max: number) {
   const until = new Map<string, number>();
   return {
     has(key: string): boolean {
@@ -175,8 +169,8 @@ function missMemory() {
     },
     add(key: string): void {
       until.delete(key);
-      until.set(key, Date.now() + MISS_MS);
-      if (until.size > MAX_MISSES) until.delete(until.keys().next().value as string);
+      until.set(key, Date.now() + ms);
+      if (until.size > max) until.delete(until.keys().next().value as string);
     },
     forget: (key: string) => until.delete(key),
   };
@@ -192,7 +186,10 @@ function s3Store(settings: S3Settings): UploadStore {
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
   });
-  const misses = missMemory();
+  // Every /uploads/ name asked for costs a bucket request, so a run of random names would cost one each time: a miss
+  // is believed for a minute (docs/decisions/0067). Writing a key forgets it. Per process: another machine's new
+  // upload has a fresh random name nobody asked for before, so no remembered miss can hide it.
+  const misses = recentKeys(60_000, 10_000);
   const put = async (key: string, bytes: Uint8Array) => {
     await client.write(key, bytes, { type: uploadTypeOf(key) ?? 'application/octet-stream' });
     misses.forget(key);

@@ -8,7 +8,7 @@ import { db } from '../../db/client';
 import { blogPosts, changeRequests, tools, type User } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
-import { openUploadStore, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
+import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { can } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
@@ -272,7 +272,14 @@ export async function storeToolImage(image: Buffer, ownerId: number): Promise<st
 }
 
 /** Who may see an upload: everyone, only its uploader and reviewers (not yet on a public tool), or nobody (no such file). */
-export type UploadVisibility = 'public' | 'private' | 'missing';
+type UploadVisibility = 'public' | 'private' | 'missing';
+
+/**
+ * The owners' images a public tool showed lately: a new visitor's page asks for a dozen logos, and each answer would
+ * otherwise read the tools (logo, cover and every screenshot list, unindexed). Believed for a minute, so an image of a
+ * tool unlisted meanwhile stays public that long (a CDN keeps it for good anyway).
+ */
+const shownLately = recentKeys(60_000, 10_000);
 
 /** The folders of images owners upload: a premium tool's images, and the logos sent with submissions. */
 const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWith('logos/');
@@ -282,7 +289,7 @@ const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWi
  * data's are public as they were.
  */
 async function onPublicTool(key: string): Promise<boolean> {
-  if (!isOwnersUpload(key)) return true;
+  if (!isOwnersUpload(key) || shownLately.has(key)) return true;
   const url = `${UPLOADS_URL_PREFIX}${key}`;
   const rows = await db
     .select({ id: tools.id })
@@ -294,6 +301,7 @@ async function onPublicTool(key: string): Promise<boolean> {
       ),
     )
     .limit(1);
+  if (rows.length > 0) shownLately.add(key);
   return rows.length > 0;
 }
 
