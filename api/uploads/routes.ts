@@ -4,13 +4,11 @@
 import { Elysia } from 'elysia';
 import { uploadParamsSchema } from '../../lib/contract';
 import { errors } from '../plugins/errors';
-import { security } from '../plugins/security';
+import { PRIVATE_NO_STORE, security } from '../plugins/security';
 import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
 import { servedUpload, uploadStore, uploadVisibility } from '../services/uploads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** An image awaiting review: neither a shared cache nor the browser keeps it, so a sign-out or a rejection ends it. */
-const PRIVATE = 'private, no-store';
 /** How long a browser keeps the redirect to a public bucket: a day, so a changed S3_PUBLIC_URL is followed soon. */
 const REDIRECT_CACHE = 'public, max-age=86400';
 
@@ -38,7 +36,8 @@ export const uploadsRoutes = new Elysia({ name: 'uploads-routes' })
         'content-type': found.type,
         'content-length': String(object.size),
         'x-content-type-options': 'nosniff',
-        'cache-control': visibility === 'public' ? IMMUTABLE : PRIVATE,
+        // An image awaiting review: neither a shared cache nor the browser keeps it, so a sign-out or a rejection ends it.
+        'cache-control': visibility === 'public' ? IMMUTABLE : PRIVATE_NO_STORE,
         'content-security-policy': "default-src 'none'; sandbox",
       },
     });

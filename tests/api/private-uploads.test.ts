@@ -51,7 +51,10 @@ describe('GET /uploads/tools/* before review', () => {
     const [shot, cover] = [await upload(tool.id), await upload(tool.id, 'cover')];
     const res = await call('POST', `/api/tools/${tool.id}/change-requests`, { body: { screenshots: [shot], coverImage: cover }, cookie: owner.cookie });
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await call('GET', shot)).status).toBe(404);
+    const refused = await call('GET', shot);
+    expect(refused.status).toBe(404);
+    // No shared cache keeps the refusal past the approval.
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
     expect((await call('GET', cover)).status).toBe(404);
     const [request] = await db.select().from(changeRequests).where(eq(changeRequests.toolId, tool.id));
     expect((await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: staff.cookie })).status).toBe(200);
