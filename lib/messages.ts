@@ -73,6 +73,18 @@ export const MSG = {
   toolImageUnreadable: 'The image could not be read. Please choose another PNG or JPG file',
   toolImageNotFound: 'An uploaded image was not found. Please upload it again',
   toolImagesPerHour: 'You have uploaded too many images in the last hour. Please try again later.',
+  // Approving a screenshot or cover given by address: it is copied to our uploads first (docs/decisions/0067)
+  remoteImageNotCopied: (address: string, why: string) => `The image ${address} could not be copied (${why}), so nothing was changed. Reject the request or ask the owner to upload the image`,
+  remoteImageFailures: {
+    address: 'its server is not on the public internet',
+    protocol: 'it is not a web address',
+    redirects: 'it redirects too many times',
+    timeout: 'its server did not answer in time',
+    'too-large': 'it is larger than 2MB',
+    network: 'its server could not be reached',
+  },
+  remoteImageStatus: (status: number) => `its server answered ${status}`,
+  uploadsUnavailable: 'Uploads cannot be stored right now. Please try again later.',
   // Text input hygiene (docs/decisions/0025-text-input.md); `field` is the label the form shows
   controlCharacters: (field: string) => `${field} must not contain invisible control characters`,
   textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,

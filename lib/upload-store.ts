@@ -85,6 +85,8 @@ export interface UploadStore {
   list(folder: string): Promise<StoredObject[]>;
   /** Where anyone can read the object directly, when the bucket is public (S3_PUBLIC_URL); null: serve it ourselves. */
   publicUrl(key: string): string | null;
+  /** Why uploads cannot be written now (a read-only or full disk, a file in the folder's place), or null when they can. */
+  writeProblem(): Promise<string | null>;
 }
 
 /** Uploads in a folder on this machine's disk (the default, and one machine's volume in production). */
@@ -134,10 +136,45 @@ function folderStore(dir: string): UploadStore {
       return found;
     },
     publicUrl: () => null,
+    async writeProblem() {
+      // Only a real write tells: permissions say nothing to root, nor about a read-only mount or a full disk.
+      const probe = join(root, `.write-probe-${process.pid}`);
+      try {
+        await mkdir(root, { recursive: true });
+        await writeFile(probe, 'probe');
+        await rm(probe, { force: true });
+        return null;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code ?? String(error);
+      }
+    },
   };
 }
 
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'NoSuchKey';
+
+/**
+ * Keys remembered for `ms`, at most `max` of them, oldest dropped first (a Map keeps insertion order): what a bucket
+ * lately said it does not hold, and which uploads a public tool lately showed (api/services/uploads.ts).
+ */
+export function recentKeys(ms: number, max: number) {
+  const until = new Map<string, number>();
+  return {
+    has(key: string): boolean {
+      const expires = until.get(key);
+      if (expires === undefined) return false;
+      if (expires > Date.now()) return true;
+      until.delete(key);
+      return false;
+    },
+    add(key: string): void {
+      until.delete(key);
+      until.set(key, Date.now() + ms);
+      if (until.size > max) until.delete(until.keys().next().value as string);
+    },
+    forget: (key: string) => until.delete(key),
+  };
+}
 
 /** Uploads in an S3-compatible bucket, through Bun's built-in S3 client. */
 function s3Store(settings: S3Settings): UploadStore {
@@ -149,32 +186,46 @@ function s3Store(settings: S3Settings): UploadStore {
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
   });
+  // Every /uploads/ name asked for costs a bucket request, so a run of random names would cost one each time: a miss
+  // is believed for a minute (docs/decisions/0067). Writing a key forgets it. Per process: another machine's new
+  // upload has a fresh random name nobody asked for before, so no remembered miss can hide it.
+  const misses = recentKeys(60_000, 10_000);
   const put = async (key: string, bytes: Uint8Array) => {
     await client.write(key, bytes, { type: uploadTypeOf(key) ?? 'application/octet-stream' });
+    misses.forget(key);
   };
   const bytes = async (key: string) => {
+    if (misses.has(key)) return null;
     try {
       return await client.file(key).bytes();
     } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
+      if (!isMissing(error)) throw error;
+      misses.add(key);
+      return null;
     }
   };
   return {
     put,
     bytes,
     async open(key) {
+      if (misses.has(key)) return null;
       const file = client.file(key);
       try {
         // The size (a HEAD request) first: a missing object must answer 404, not a 200 whose stream then fails.
         const { size } = await file.stat();
         return { body: file.stream(), size };
       } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
+        if (!isMissing(error)) throw error;
+        misses.add(key);
+        return null;
       }
     },
-    exists: (key) => client.exists(key),
+    async exists(key) {
+      if (misses.has(key)) return false;
+      const found = await client.exists(key);
+      if (!found) misses.add(key);
+      return found;
+    },
     remove: (key) => client.delete(key),
     async move(from, to) {
       // Bun's client has no CopyObject; uploads are small (a few hundred KB at most), so the bytes go through here.
@@ -198,6 +249,8 @@ function s3Store(settings: S3Settings): UploadStore {
       return found;
     },
     publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : null),
+    // Not probed: a write every few seconds would be billed; a failing bucket shows as 503s on upload instead.
+    writeProblem: async () => null,
   };
 }
 

@@ -2,7 +2,7 @@
 // approving (applies requestData to the tool) and rejecting, each e-mailing the requester.
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { db, type Transaction } from '../../db/client';
+import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
 import { changeDiff, changeText } from '../../lib/change-text';
 import { changeRequestSchema, type AdminChangeRequest, type ChangeRequestApproval, type ChangeRequestDecision } from '../../lib/contract';
@@ -19,6 +19,7 @@ import { changeRequestApprovedEmail, changeRequestRejectedEmail } from '../email
 import { personColumns, personOf } from './shared';
 import { toolRecord } from '../tools/service';
 import { applyToolChanges } from './tools.service';
+import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 
 const requester = alias(users, 'requester');
 
@@ -76,7 +77,7 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
   });
 }
 
-async function pendingRequest(tx: Transaction, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
+async function pendingRequest(tx: Executor, requestId: number): Promise<{ request: ChangeRequest; tool: Tool }> {
   const request = await tx.query.changeRequests.findFirst({ where: eq(changeRequests.id, requestId) });
   if (!request) throw notFound(MSG.changeRequestNotFound);
   if (request.status !== CHANGE_REQUEST_STATUS.pending) throw conflict(MSG.changeRequestAlreadyDecided);
@@ -98,16 +99,25 @@ async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<C
  * Applies the request to the tool (validated again: it was stored a while ago), under the same rules
  * as an editor's edit: an approved tool keeps its slug, a new url moves urlKey and must be free.
  */
-export async function approveChangeRequest(requestId: number, actor: Actor): Promise<ChangeRequestApproval> {
+export async function approveChangeRequest(requestId: number, actor: Actor, remote: RemoteImageOptions = {}): Promise<ChangeRequestApproval> {
   const actorId = actor.id;
-  return db.transaction(async (tx) => {
+  /** The request's changes, if this actor may apply them to the tool as it is now. */
+  const approvable = async (tx: Executor) => {
     const { request, tool } = await pendingRequest(tx, requestId);
     // Applying changes to one's own tool is judging it (docs/decisions/0023).
     refuse(ownToolRefusal(actor, tool));
     const changes = changeRequestSchema.parse(request.requestData);
     // Asked for while the tool was premium; a tool that lost Premium since takes no premium assets.
     if (!tool.isPremium && hasPremiumAssets(changes)) throw conflict(MSG.premiumAssetsNoLongerPremium);
-    const applied = await applyToolChanges(tx, tool, changes);
+    return { request, tool, changes };
+  };
+  // Images given by address are copied to our uploads first, outside the transaction (they may take seconds); a
+  // request's data never changes once sent, so the copies fit the request read again inside it.
+  const asked = await approvable(db);
+  const copied = await copyRemoteImages(asked.changes, asked.request.submittedById, remote);
+  return db.transaction(async (tx) => {
+    const { request, tool } = await approvable(tx);
+    const applied = await applyToolChanges(tx, tool, copied);
     const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.approved, actorId);
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(await changeRequestApprovedEmail(person, applied.tool), tx);

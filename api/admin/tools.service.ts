@@ -36,6 +36,7 @@ import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
 import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
+import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 
@@ -284,7 +285,12 @@ export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolU
 }
 
 /** Staff edit pending, approved and unlisted tools; a rejected tool is closed. Rebuilds when the tool is public. */
-export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor): Promise<ToolRecord> {
+export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor, remote: RemoteImageOptions = {}): Promise<ToolRecord> {
+  // A screenshot or cover given by a new address is copied into our uploads first, outside the transaction
+  // (docs/decisions/0067); the Edit dialog sends every field, so what the tool already shows is left as it is.
+  const current = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
+  const shown = new Set([...(current?.screenshots ?? []), current?.coverImage ?? '']);
+  const copied = await copyRemoteImages(input, actor.id, remote, shown);
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isEditableByStaff(tool.status)) throw conflict(MSG.rejectedToolNotEditable);
@@ -298,7 +304,7 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
     if (input.isPremium !== undefined && input.isPremium !== tool.isPremium && !isApprovedSide(tool.status)) {
       throw conflict(MSG.premiumNeedsApprovedTool);
     }
-    const applied = await applyToolChanges(tx, tool, input);
+    const applied = await applyToolChanges(tx, tool, copied);
     if (Object.keys(applied.after).length === 0) return toolRecord(tool);
     if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });

@@ -1,16 +1,17 @@
 // Uploaded images: checks a logo or a post's featured image by its bytes, re-encodes it to WebP under a random name,
 // stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths to the keys of the
 // upload store (a local folder or a bucket: lib/upload-store.ts), never outside it.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { db } from '../../db/client';
-import { blogPosts, changeRequests, tools } from '../../db/schema';
+import { blogPosts, changeRequests, tools, type User } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
-import { openUploadStore, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
+import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
-import { CHANGE_REQUEST_STATUS } from '../../lib/tool-status';
+import { can } from '../../lib/permissions';
+import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
 import { log } from '../log';
@@ -135,11 +136,24 @@ export interface StagedUpload {
 
 const logoUrl = (name: string) => `${UPLOADS_URL_PREFIX}logos/${name}`;
 
+/**
+ * Writes a new upload. A store that refuses it (a read-only or full disk, a failing bucket) is a fault of this machine,
+ * not of the request: 503 with a message, as /healthz reports it (docs/decisions/0067), instead of a bare 500.
+ */
+async function putUpload(key: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await uploadStore().put(key, bytes);
+  } catch (error) {
+    log.error({ err: error, key }, 'an upload could not be written');
+    throw new HttpError(503, MSG.uploadsUnavailable);
+  }
+}
+
 /** Writes a prepared logo under a hidden name; publish it after the commit, discard it on failure. */
 export async function stageLogo(image: Buffer): Promise<StagedUpload> {
   const name = `${crypto.randomUUID()}.webp`;
   const staged: StagedUpload = { url: logoUrl(name), key: `logos/${name}`, stagedKey: `logos/${STAGED_PREFIX}${name}` };
-  await uploadStore().put(staged.stagedKey, image);
+  await putUpload(staged.stagedKey, image);
   return staged;
 }
 
@@ -201,12 +215,9 @@ export async function sweepStagedUploads(now = Date.now()): Promise<{ published:
  * Writes a prepared featured image under a fresh name and returns its public path. It is served at once, so the
  * editor sees it in the post's preview before saving; one no post holds is removed by the sweep after the grace age.
  */
-export const storePostImage = (image: Buffer): Promise<string> => storeServed(image, 'posts');
-
-/** Writes a prepared image under a fresh name in the uploads folder `folder`, served at once; returns its public path. */
-async function storeServed(image: Buffer, folder: 'posts' | 'tools'): Promise<string> {
-  const key = `${folder}/${crypto.randomUUID()}.webp`;
-  await uploadStore().put(key, image);
+export async function storePostImage(image: Buffer): Promise<string> {
+  const key = `posts/${crypto.randomUUID()}.webp`;
+  await putUpload(key, image);
   return `${UPLOADS_URL_PREFIX}${key}`;
 }
 
@@ -231,11 +242,100 @@ export async function sweepUnusedPostImages(now = Date.now()): Promise<number> {
 const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
 
 /**
- * Writes an owner's prepared image under a fresh name and returns its public path. It is served at once, so the owner
- * and the reviewer see it before the change request is decided; one that neither a tool nor a pending request holds is
- * removed by the sweep after the grace age.
+ * A tool image's name says who uploaded it, so it can be shown to them alone before any public tool holds it (no row
+ * records uploads): a random half and a hash of that half with the uploader's id, in the shape of a UUID (the address
+ * rule TOOL_IMAGE_PATH is unchanged). Nobody can make a name that hashes to another's id; the hash only tells someone
+ * who already has the address which account uploaded it.
  */
-export const storeToolImage = (image: Buffer): Promise<string> => storeServed(image, 'tools');
+const uploaderHash = (random: string, ownerId: number) => new Bun.CryptoHasher('sha256').update(`${random}:${ownerId}`).digest('hex').slice(0, 16);
+
+function ownedName(ownerId: number): string {
+  const random = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
+  const hex = random + uploaderHash(random, ownerId);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.webp`;
+}
+
+const uploadedBy = (name: string, userId: number) => {
+  const hex = name.replace(/\.webp$/, '').replaceAll('-', '');
+  return hex.length === 32 && uploaderHash(hex.slice(0, 16), userId) === hex.slice(16);
+};
+
+/**
+ * Writes an owner's prepared image under a fresh name that records its uploader, and returns its path. It is served at
+ * once to the uploader and to reviewers, so they see it before the change request is decided, and to everyone once a
+ * public tool shows it; one that neither a tool nor a pending request holds is removed by the sweep after the grace age.
+ */
+export async function storeToolImage(image: Buffer, ownerId: number): Promise<string> {
+  const key = `tools/${ownedName(ownerId)}`;
+  await putUpload(key, image);
+  return `${UPLOADS_URL_PREFIX}${key}`;
+}
+
+/** Who may see an upload: everyone, only its uploader and reviewers (not yet on a public tool), or nobody (no such file). */
+type UploadVisibility = 'public' | 'private' | 'missing';
+
+/**
+ * The owners' images a public tool showed lately: a new visitor's page asks for a dozen logos, and each answer would
+ * otherwise read the tools (logo, cover and every screenshot list, unindexed). Believed for a minute, so an image of a
+ * tool unlisted meanwhile stays public that long (a CDN keeps it for good anyway).
+ */
+const shownLately = recentKeys(60_000, 10_000);
+
+/** The folders of images owners upload: a premium tool's images, and the logos sent with submissions. */
+const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWith('logos/');
+
+/**
+ * Whether an owner's image is public: a public tool shows it (logo, cover or a screenshot). Post images and the demo
+ * data's are public as they were.
+ */
+async function onPublicTool(key: string): Promise<boolean> {
+  if (!isOwnersUpload(key) || shownLately.has(key)) return true;
+  const url = `${UPLOADS_URL_PREFIX}${key}`;
+  const rows = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(
+      and(
+        eq(tools.status, PUBLIC_TOOL_STATUS),
+        or(eq(tools.logoUrl, url), eq(tools.coverImage, url), sql`exists (select 1 from json_each(${tools.screenshots}) where value = ${url})`),
+      ),
+    )
+    .limit(1);
+  if (rows.length > 0) shownLately.add(key);
+  return rows.length > 0;
+}
+
+/**
+ * Whether `user` may see an owner's image no public tool shows yet: its uploader (for a submitted logo, the tool's
+ * submitter), the sender of a pending request that names it, and whoever reviews submissions or change requests.
+ */
+async function mayViewPrivate(key: string, user: User | null): Promise<boolean> {
+  if (!user) return false;
+  if (can(user, 'review:change-requests') || can(user, 'read:pending-tools')) return true;
+  const url = `${UPLOADS_URL_PREFIX}${key}`;
+  if (key.startsWith('logos/')) {
+    const own = await db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(eq(tools.logoUrl, url), eq(tools.submittedById, user.id)))
+      .limit(1);
+    return own.length > 0;
+  }
+  if (uploadedBy(key.slice('tools/'.length), user.id)) return true;
+  const requests = await db
+    .select({ requestData: changeRequests.requestData })
+    .from(changeRequests)
+    .where(and(eq(changeRequests.submittedById, user.id), eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending)));
+  return requests.some((r) => requestImages(r.requestData).includes(url));
+}
+
+/** Who may see the upload at `key`; `viewer` is asked (a session lookup) only for a private one. */
+export async function uploadVisibility(key: string, viewer: () => Promise<User | null>): Promise<UploadVisibility> {
+  // A name nobody stored costs no database read (in a bucket, the miss is remembered).
+  if (isOwnersUpload(key) && !(await uploadStore().exists(key))) return 'missing';
+  if (await onPublicTool(key)) return 'public';
+  return (await mayViewPrivate(key, await viewer())) ? 'private' : 'missing';
+}
 
 /** Whether an uploaded image (a /uploads/ path) is stored. */
 export async function uploadExists(url: string): Promise<boolean> {

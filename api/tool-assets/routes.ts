@@ -20,7 +20,7 @@ export const toolAssetRoutes = new Elysia({ name: 'tool-asset-routes' })
       await takeImageAllowance(user.id);
       const { image, form } = await readImageForm(request);
       const { kind } = toolImageFormSchema.parse({ image, kind: form.get('kind') });
-      return status(201, await storeImage(image, kind));
+      return status(201, await storeImage(image, kind, user.id));
     },
     { auth: true, params: ownToolParamsSchema, parse: 'none', response: { 201: answer(toolImageSchema) } },
   );

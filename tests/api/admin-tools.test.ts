@@ -188,7 +188,8 @@ describe('PATCH /api/admin/tools/:id', () => {
     const tool = await makeTool({ status: 'approved', isPremium: true });
     const res = await patch(`/api/admin/tools/${tool.id}`, {
       tags: 'design, marketing, ,',
-      screenshots: ' https://img.example.com/1.png ,, https://img.example.com/2.png,',
+      // Our own images: one given by a new address is copied first (tests/api/remote-tool-images.test.ts).
+      screenshots: ' /uploads/seed/1.png ,, /uploads/seed/2.png,',
       targetAudience: ' Designers , ,Marketers ',
       pricingModel: 'freemium',
       videoUrl: '',
@@ -198,7 +199,7 @@ describe('PATCH /api/admin/tools/:id', () => {
     expect(body).toMatchObject({
       id: tool.id,
       tags: ['design', 'marketing'],
-      screenshots: ['https://img.example.com/1.png', 'https://img.example.com/2.png'],
+      screenshots: ['/uploads/seed/1.png', '/uploads/seed/2.png'],
       targetAudience: ['Designers', 'Marketers'],
       pricingModel: 'freemium',
       videoUrl: null,

@@ -77,6 +77,11 @@ describe('GET /healthz', () => {
     expect(await (await healthz({ distDir: live }, roleAdmin)).json()).toMatchObject({ worker: { holder: 'machine-1:42:abc' } });
   });
 
+  it('reports uploads as writable, probing with a real write', async () => {
+    const res = await healthz({ distDir: live });
+    expect(await res.json()).toMatchObject({ checks: { uploads: 'ok' } });
+  });
+
   it('is 503 naming the build when there is no live build', async () => {
     const res = await healthz({ distDir: empty });
     expect(res.status).toBe(503);

@@ -46,17 +46,18 @@ async function uploaded(toolId: number, kind = 'screenshot'): Promise<string> {
 }
 
 describe('POST /api/tools/:id/images', () => {
-  it('re-encodes a screenshot to a 1280 x 720 WebP and a logo to a 256 square, served from our origin at once', async () => {
+  it('re-encodes a screenshot to a 1280 x 720 WebP and a logo to a 256 square, served to the uploader at once', async () => {
     const tool = await premiumTool();
     const shot = await uploaded(tool.id, 'screenshot');
     expect(shot).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
-    const served = await call('GET', shot);
+    // Served to its uploader until a public tool shows it (tests/api/private-uploads.test.ts).
+    const served = await call('GET', shot, { cookie: owner.cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
-    const logo = await call('GET', await uploaded(tool.id, 'logo'));
+    const logo = await call('GET', await uploaded(tool.id, 'logo'), { cookie: owner.cookie });
     expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({ width: 256, height: 256 });
-    const cover = await call('GET', await uploaded(tool.id, 'cover'));
+    const cover = await call('GET', await uploaded(tool.id, 'cover'), { cookie: owner.cookie });
     expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 1600, height: 400 });
   });
 
@@ -118,12 +119,13 @@ describe('change requests with premium assets', () => {
     const tool = await premiumTool({ screenshots: ['https://img.example.com/old.png'] });
     const shot = await uploaded(tool.id);
     const logo = await uploaded(tool.id, 'logo');
+    // Images given by address are copied when approved: tests/api/remote-tool-images.test.ts.
     const body = {
-      screenshots: [shot, 'https://img.example.com/second.png'],
+      screenshots: [shot, await uploaded(tool.id)],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       logoUrl: logo,
       brandColor: '#1A2B3C',
-      coverImage: 'https://img.example.com/cover.png',
+      coverImage: await uploaded(tool.id, 'cover'),
     };
     const res = await requestChanges(tool.id, body);
     expect(res.status, await res.clone().text()).toBe(201);

@@ -192,7 +192,8 @@ describe('POST /api/tools: the logo', () => {
     expect(logoUrl).not.toContain('my-logo');
     expect(storedLogos()).toHaveLength(before.length + 1);
 
-    const served = await call('GET', logoUrl);
+    // A pending tool's logo is its submitter's and reviewers' (docs/decisions/0067).
+    const served = await call('GET', logoUrl, { cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -207,7 +208,7 @@ describe('POST /api/tools: the logo', () => {
     const res = await submit(cookie, form(validValues(), { bytes: jpeg, name: 'photo.jpg', type: 'image/jpeg' }));
     expect(res.status).toBe(201);
     const { logoUrl } = await res.json();
-    const served = Buffer.from(await (await call('GET', logoUrl)).arrayBuffer());
+    const served = Buffer.from(await (await call('GET', logoUrl, { cookie })).arrayBuffer());
     const meta = await sharp(served).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect(meta.exif).toBeUndefined();

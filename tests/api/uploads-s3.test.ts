@@ -3,6 +3,7 @@
 // staging and the sweeps work there as in the folder.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
@@ -72,6 +73,7 @@ describe('a submission with a logo, uploads in a bucket', () => {
 
   it('is served from the bucket with its type, nosniff, the sandbox and a long immutable cache', async () => {
     const logoUrl = await submitWithLogo();
+    await db.update(tools).set({ status: 'approved' }).where(eq(tools.logoUrl, logoUrl));
     const res = await call('GET', logoUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -96,6 +98,7 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
   it('keeps a logo hidden until it is published, then moves it to its public name', async () => {
     const staged = await stageLogo(await logo());
     expect(await keysOf(s3.client, staged.stagedKey)).toEqual([staged.stagedKey]);
+    await makeTool({ status: 'approved', logoUrl: staged.url });
     expect((await call('GET', staged.url)).status).toBe(404);
     await publishUpload(staged);
     expect((await call('GET', staged.url)).status).toBe(200);
@@ -104,7 +107,7 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
 
   it('sweeps what dead requests left: publishes a logo a row holds, removes one none does, leaves one in flight', async () => {
     const held = await stageLogo(await logo());
-    await makeTool({ logoUrl: held.url });
+    await makeTool({ status: 'approved', logoUrl: held.url });
     const orphan = await stageLogo(await logo());
     const result = await sweepStagedUploads(afterGrace());
     expect(result.published).toBeGreaterThanOrEqual(1);
@@ -123,12 +126,14 @@ describe('staged logos in a bucket (docs/decisions/0012-submissions-and-uploads.
 describe('post and tool images in a bucket', () => {
   it('stores them in the bucket, knows they exist, and sweeps the ones no row holds once old', async () => {
     const postImage = await storePostImage(await sharp(png).resize(1200, 630).webp().toBuffer());
-    const toolImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer());
-    const heldImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer());
-    await makeTool({ screenshots: [heldImage] });
+    const owner = await signedIn(NO_PASSWORD);
+    const toolImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer(), owner.user.id);
+    const heldImage = await storeToolImage(await sharp(png).resize(1280, 720).webp().toBuffer(), owner.user.id);
+    await makeTool({ status: 'approved', screenshots: [heldImage] });
     for (const url of [postImage, toolImage, heldImage]) {
       expect(await uploadExists(url)).toBe(true);
-      expect((await call('GET', url)).status).toBe(200);
+      // An image no public tool shows yet is its uploader's (docs/decisions/0067).
+      expect((await call('GET', url, { cookie: owner.cookie })).status).toBe(200);
     }
     expect(onDisk('posts') || onDisk('tools')).toBe(false);
 

@@ -19,6 +19,9 @@ let png: Buffer;
 beforeAll(async () => {
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
   put('seed/chat-helper.png', png);
+  put('seed/a.jpg', await sharp(png).jpeg().toBuffer());
+  put('seed/b.webp', await sharp(png).webp().toBuffer());
+  // Logos no tool holds: the sweep leaves them alone, /uploads/ shows them to nobody (docs/decisions/0067).
   put('logos/a.jpg', await sharp(png).jpeg().toBuffer());
   put('logos/b.webp', await sharp(png).webp().toBuffer());
   put('logos/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -39,8 +42,8 @@ describe('GET /uploads/*', () => {
   });
 
   it('gives JPEG and WebP their content types', async () => {
-    expect((await call('GET', '/uploads/logos/a.jpg')).headers.get('content-type')).toBe('image/jpeg');
-    expect((await call('GET', '/uploads/logos/b.webp')).headers.get('content-type')).toBe('image/webp');
+    expect((await call('GET', '/uploads/seed/a.jpg')).headers.get('content-type')).toBe('image/jpeg');
+    expect((await call('GET', '/uploads/seed/b.webp')).headers.get('content-type')).toBe('image/webp');
   });
 
   it('answers 404 for a missing file', async () => {
@@ -91,12 +94,14 @@ describe('logo files of interrupted submissions (docs/decisions/0012-submissions
     const res = await call('POST', '/api/tools', { cookie, body });
     expect(res.status).toBe(201);
     const { logoUrl } = await res.json();
-    expect((await call('GET', logoUrl)).status).toBe(200);
+    // Its submitter sees it; visitors once the tool is approved (tests/api/private-uploads.test.ts).
+    expect((await call('GET', logoUrl, { cookie })).status).toBe(200);
     expect(logoNames().filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   it('keeps a logo hidden until its row is committed', async () => {
     const staged = await stageLogo(await logo());
+    await makeTool({ status: 'approved', logoUrl: staged.url });
     expect((await call('GET', staged.url)).status).toBe(404);
     await publishUpload(staged);
     expect((await call('GET', staged.url)).status).toBe(200);
@@ -112,7 +117,7 @@ describe('logo files of interrupted submissions (docs/decisions/0012-submissions
 
   it('publishes a logo whose row was committed just before the crash', async () => {
     const staged = await stageLogo(await logo());
-    await makeTool({ logoUrl: staged.url });
+    await makeTool({ status: 'approved', logoUrl: staged.url });
     olderThanGrace(join(root(), staged.stagedKey));
     await sweepStagedUploads();
     expect(existsSync(join(root(), staged.stagedKey))).toBe(false);

@@ -16,7 +16,7 @@ test('a member buys the annual plan, dresses up their premium tool through revie
     data: { email: `journey-${stamp}@example.com`, password: DEMO_PASSWORD, firstName: 'Jo', lastName: 'Journey' },
   });
   expect(registered.ok(), await registered.text()).toBeTruthy();
-  // The tools' own sites and the addressed screenshot are not reachable from the test machine.
+  // The tools' own sites are not reachable from the test machine.
   await page.context().route(/example\.com/, (route) => route.abort());
 
   // 1. /pricing: the annual plan, then Current Plan on both buttons.
@@ -41,7 +41,7 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   const { slug, isPremium } = (await approved.json()) as { slug: string; isPremium: boolean };
   expect(isPremium).toBe(true);
 
-  // 3. The dashboard's Edit dialog: one uploaded screenshot, one by address, and a YouTube demo.
+  // 3. The dashboard's Edit dialog: two uploaded screenshots and a demo.
   await page.goto('/dashboard');
   await expect(page.getByTestId('membership')).toContainText('Premium - Annual plan');
   await page.getByTestId('submission-row').filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
@@ -50,8 +50,8 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   const png = await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#0f766e' } }).png().toBuffer();
   await section.getByLabel('Upload screenshot').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png });
   await expect(section.getByTestId('screenshot-item')).toHaveCount(1);
-  await section.getByLabel('Screenshot address (https)').fill('https://img.example.com/journeyline-map.png');
-  await section.getByRole('button', { name: 'Add', exact: true }).click();
+  // A second upload, not an address: an address is copied on approval, and this machine reaches no other server.
+  await section.getByLabel('Upload screenshot').setInputFiles({ name: 'route.png', mimeType: 'image/png', buffer: png });
   await expect(section.getByTestId('screenshot-item')).toHaveCount(2);
   await section.getByLabel('Demo Video URL (YouTube or Vimeo)').fill('https://vimeo.com/76979871');
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
