@@ -25,11 +25,13 @@ afterEach(() => {
 });
 
 describe('an uploads folder that cannot be written', () => {
-  it('makes /healthz answer 503 naming uploads', async () => {
-    const res = await new Elysia().use(healthRoutes({ uploads: openUploadStore({ uploadsDir: dir, s3: null }) })).handle(new Request('http://localhost/healthz'));
-    expect(res.status).toBe(503);
-    const body = await res.json();
-    expect(body.failing).toContain('uploads');
+  it('makes /healthz answer 503 naming uploads, and the reason to an admin', async () => {
+    const health = new Elysia().use(healthRoutes({ uploads: openUploadStore({ uploadsDir: dir, s3: null }) }));
+    const anyone = await health.handle(new Request('http://localhost/healthz'));
+    expect(anyone.status).toBe(503);
+    expect((await anyone.json()).failing).toContain('uploads');
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const body = await (await health.handle(new Request('http://localhost/healthz', { headers: { cookie: admin } }))).json();
     expect(body.checks.uploads).toMatch(/^not writable: /);
   });
 
