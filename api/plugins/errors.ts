@@ -64,6 +64,8 @@ export const errors = new Elysia({ name: 'errors' })
         return text(error.type === 'params' ? 404 : 400, message);
       }
       case 'PARSE':
+        // A body refused while it was read (plugins/bodies.ts: too large) says why; any other could not be parsed.
+        if (error.cause instanceof HttpError) return text(error.cause.status, error.cause.message);
         return text(400, MSG.malformedBody);
       case 'NOT_FOUND':
         return text(404, 'Not found');
