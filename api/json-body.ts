@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MSG } from '../lib/messages';
 
 /** Far deeper than any contract's body (three levels at most), far shallower than what costs time to parse or print. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Whether the JSON text opens more than `max` arrays or objects inside one another; brackets in strings are text. */
 function nestsDeeperThan(text: string, max: number): boolean {
