@@ -48,6 +48,8 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
 /** The largest body any route reads: the server refuses anything larger before routing (api/server.ts). */
 export const MAX_BODY_BYTES = Math.max(DEFAULT_RULE.limit, ...Object.values(BODY_RULES).map((rule) => rule.limit));
 
+const utf8 = new TextDecoder();
+
 const tooLarge = (rule: BodyRule) => new HttpError(413, rule.tooLarge ?? MSG.bodyTooLarge);
 
 /** The body's bytes, stopping (and cancelling the rest) as soon as they pass the rule's limit. */
@@ -77,7 +79,7 @@ export const bodies = new Elysia({ name: 'bodies' }).onParse({ as: 'global' }, a
   const rule = BODY_RULES[`${request.method} ${route}`] ?? DEFAULT_RULE;
   const declared = request.headers.get('content-length');
   if (Number(declared) > rule.limit) throw tooLarge(rule);
-  if (!rule.raw) return request.body ? new TextDecoder().decode(await readLimited(request.body, rule)) : '';
+  if (!rule.raw) return request.body ? utf8.decode(await readLimited(request.body, rule)) : '';
   if (declared === null && request.body) {
     const body = await readLimited(request.body, rule);
     context.request = new Request(request.url, { method: request.method, headers: request.headers, body });
