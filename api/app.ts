@@ -5,6 +5,7 @@ import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
 import { contactRoutes } from './contact/routes';
 import { apiDocsRoutes } from './docs/routes';
+import { bodies } from './plugins/bodies';
 import { errors } from './plugins/errors';
 import { healthRoutes } from './health/routes';
 import { metricsRoutes } from './metrics/routes';
@@ -18,8 +19,11 @@ import { publicApiRoutes, type PublicApiOptions } from './v1/routes';
 
 /** The app; demo logins exist only outside production (NODE_ENV). `publicApi`: options of /api/v1 (tests set a small rate limit). */
 export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoLogins?: boolean; publicApi?: PublicApiOptions } = {}) {
-  const app = new Elysia()
+  // Elysia finds the path after the 11th character unless told otherwise, which misroutes a host of one to three
+  // characters (`Host: a`); every URL it sees here starts with http:// (docs/decisions/0063).
+  const app = new Elysia({ handler: { standardHostname: false } })
     .use(errors)
+    .use(bodies)
     .use(security)
     .use(authRoutes)
     .use(toolRoutes)

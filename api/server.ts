@@ -6,6 +6,7 @@ import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
+import { MAX_BODY_BYTES } from './plugins/bodies';
 import { log } from './log';
 import { startBuildPuller } from './services/build-puller';
 import { sweepOgTemporaryFiles } from './services/og-images';
@@ -22,8 +23,8 @@ const server = Bun.serve({
   hostname: config.host,
   // Several processes share the port only when asked to: otherwise a second server started by mistake must fail.
   reusePort: processes > 1 || replica,
-  // The largest legitimate body is a submission with a 2 MiB logo; anything larger is refused unread.
-  maxRequestBodySize: 3 * 1024 * 1024,
+  // The largest body any route reads (a submission with its logo); each route's own limit is plugins/bodies.ts's.
+  maxRequestBodySize: MAX_BODY_BYTES,
   fetch(request, srv) {
     return handleRequest(request, () => srv.requestIP(request)?.address);
   },

@@ -27,6 +27,8 @@ export const MSG = {
   foreignOrigin: 'Cross-site request refused',
   unauthorized: 'Unauthorized',
   malformedBody: 'Malformed request body',
+  bodyTooLarge: 'Request body too large',
+  bodyTooDeep: 'Request body nests too deeply',
   forbidden: 'Forbidden',
   // Catalogue API (GET /api/tools, /api/blog/posts)
   invalidLimit: 'limit must be a whole number from 1 to 100',

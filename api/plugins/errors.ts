@@ -57,13 +57,17 @@ export const errors = new Elysia({ name: 'errors' })
         const message = typeof error.customError === 'string' ? error.customError : 'Invalid request';
         // An answer that breaks its schema is the server's fault (response validation: docs/decisions/0035).
         if (error.type === 'response') {
-          log.error({ err: error, field: error.valueError?.path }, `answer breaks its schema: ${message}`);
+          // The field and the rule, never the error itself: Elysia's message and fields hold the whole answer, which
+          // may be large and is what must not leak (docs/decisions/0063).
+          log.error({ field: error.valueError?.path }, `answer breaks its schema: ${message}`);
           return text(500, serverFault());
         }
         // A path that fails its params names no resource (an id that is not a number): the missing row's 404.
         return text(error.type === 'params' ? 404 : 400, message);
       }
       case 'PARSE':
+        // A body refused while it was read (plugins/bodies.ts: too large) says why; any other could not be parsed.
+        if (error.cause instanceof HttpError) return text(error.cause.status, error.cause.message);
         return text(400, MSG.malformedBody);
       case 'NOT_FOUND':
         return text(404, 'Not found');

@@ -1,7 +1,6 @@
 // Submission routes: POST /api/tools (multipart), the user's own tools and their change requests.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { MAX_LOGO_BYTES } from '../../lib/constants';
 import {
   changeRequestSchema,
   ownToolParamsSchema,
@@ -23,8 +22,6 @@ import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
 import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
 
-/** Room for the text fields beside the largest logo; anything bigger is refused before it is read. */
-const MAX_SUBMISSION_BYTES = MAX_LOGO_BYTES + 64 * 1024;
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -33,15 +30,14 @@ function text(form: FormData, key: string): string | undefined {
 
 /**
  * The submission form's values (checked by the contract's submissionSchema) and its logo, read from the raw multipart
- * body: the route takes no parsed body, so that its size and the sender's allowance are checked before it is read.
+ * body: the route takes no parsed body, so that the sender's allowance is checked before it is read (its size is
+ * checked before that, plugins/bodies.ts).
  */
 async function readSubmission(request: Request): Promise<{ input: SubmissionInput; logo: Blob | null }> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
     throw badRequest(MSG.expectedMultipart);
   }
-  const length = Number(request.headers.get('content-length'));
-  if (length > MAX_SUBMISSION_BYTES) throw new HttpError(413, MSG.fileTooLarge);
   let form: FormData;
   try {
     form = await request.formData();

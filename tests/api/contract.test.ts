@@ -2,6 +2,7 @@
 // handler runs (after sign-in and permissions), and an answer that breaks its schema fails as a 500 instead of going out.
 import { describe, expect, it, vi } from 'vitest';
 import { Elysia } from 'elysia';
+import pino from 'pino';
 import { app } from '../../api/app';
 import { answer } from '../../api/answer';
 import { publicUser } from '../../api/auth/service';
@@ -133,6 +134,11 @@ describe('an answer that breaks its schema', () => {
       expect(text).toBe('Something went wrong. Please try again.');
       expect(text).not.toContain(user.password!);
       expect(logged).toHaveBeenCalled();
+      // The log line names the field, never the answer: what leaked must not leak into the log, whatever its size.
+      const line = JSON.stringify(logged.mock.calls[0], (_key, value: unknown) => (value instanceof Error ? pino.stdSerializers.err(value) : value));
+      expect(line).toContain('password');
+      expect(line).not.toContain(user.password!);
+      expect(line.length).toBeLessThan(1000);
     } finally {
       logged.mockRestore();
     }
