@@ -21,7 +21,7 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
 export const MAX_SLUG_LENGTH = 255;
 
 /** What slugify makes: lowercase letters and digits in runs joined by single hyphens. */
-const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether `text` can be a slug (the slug rule, at most MAX_SLUG_LENGTH): what an address must hold before a read. */
 export function isSlugShaped(text: string): boolean {

@@ -2,12 +2,11 @@
 // the admin's Messages tab: GET /api/admin/messages and POST /api/admin/messages/:id/handled.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactMessagesQuerySchema, contactSchema, contactSentSchema } from '../../lib/contract';
+import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, pageQuerySchema } from '../../lib/contract';
 import { answer } from '../answer';
-import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
 import { jsonBody } from '../json-body';
 import { nextPageLink } from '../next-page';
-import { auth } from '../plugins/auth';
+import { auth, optionalUser } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { listContactMessages, markContactMessageHandled, sendContactMessage } from './service';
@@ -20,9 +19,7 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
     '/api/contact',
     async ({ body, cookie, ip, status }) => {
       // Signed out, expired or blocked: the message is taken all the same, as anyone's.
-      const session = await sessionFor(cookie[SESSION_COOKIE]?.value as string | undefined);
-      const sender = session && 'user' in session ? session.user : null;
-      return status(201, await sendContactMessage(body, sender, ip));
+      return status(201, await sendContactMessage(body, await optionalUser(cookie), ip));
     },
     { body: jsonBody(contactSchema), response: { 201: answer(contactSentSchema) } },
   )
@@ -33,7 +30,7 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
       if (more) set.headers.link = nextPageLink('/api/admin/messages', query);
       return messages;
     },
-    { permission: 'manage:messages', query: contactMessagesQuerySchema, response: answer(z.array(adminContactMessageSchema)) },
+    { permission: 'manage:messages', query: pageQuerySchema, response: answer(z.array(adminContactMessageSchema)) },
   )
   .post('/api/admin/messages/:id/handled', ({ params, user }) => markContactMessageHandled(params.id, user.id), {
     permission: 'manage:messages',

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { db } from '../../db/client';
 import { contactMessages, users, type User } from '../../db/schema';
 import { contactEmails } from '../../lib/contact';
-import type { AdminContactMessage, ContactInput, ContactMessagesQuery, ContactSent } from '../../lib/contract';
+import type { AdminContactMessage, ContactInput, ContactSent, PageQuery } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { personColumns, personOf } from '../admin/shared';
 import { config } from '../config';
@@ -37,7 +37,7 @@ export async function sendContactMessage(input: ContactInput, sender: User | nul
 const handler = alias(users, 'handler');
 
 /** A page of the messages, open before handled, priority first, newest first; `more`: a later page has messages. */
-export async function listContactMessages({ limit, offset }: ContactMessagesQuery): Promise<{ messages: AdminContactMessage[]; more: boolean }> {
+export async function listContactMessages({ limit, offset }: PageQuery): Promise<{ messages: AdminContactMessage[]; more: boolean }> {
   const rows = await db
     .select({ message: contactMessages, handler: personColumns(handler) })
     .from(contactMessages)

@@ -4,14 +4,13 @@
 // anyone else, the platform included, gets the status alone.
 import { Elysia } from 'elysia';
 import { can } from '../../lib/permissions';
-import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
+import { optionalUser } from '../plugins/auth';
 import { checkHealth, type HealthReport } from '../services/health';
 
-/** Whether this cookie signs in someone who may see the detail; a failing lookup (the database is down) is nobody. */
-async function seesDetail(token: string | undefined): Promise<boolean> {
-  if (!token) return false;
-  const session = await sessionFor(token).catch(() => null);
-  return Boolean(session && 'user' in session && can(session.user, 'read:settings'));
+/** Whether the caller may see the detail; a failing lookup (the database is down) is nobody. */
+async function seesDetail(cookie: Parameters<typeof optionalUser>[0]): Promise<boolean> {
+  const user = await optionalUser(cookie).catch(() => null);
+  return user !== null && can(user, 'read:settings');
 }
 
 /** What anyone may read: whether the machine serves, and which check failed or warns, by name. */
@@ -24,7 +23,7 @@ export function healthRoutes(options: Parameters<typeof checkHealth>[0] = {}) {
       const report = await checkHealth(options);
       set.status = report.ok ? 200 : 503;
       set.headers['cache-control'] = 'no-store';
-      return (await seesDetail(cookie[SESSION_COOKIE]?.value as string | undefined)) ? report : statusOf(report);
+      return (await seesDetail(cookie)) ? report : statusOf(report);
     },
     { detail: { hide: true } },
   );

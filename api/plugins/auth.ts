@@ -29,6 +29,15 @@ async function requireUser(cookie: Cookies, request: Request): Promise<User> {
   return session.user;
 }
 
+/**
+ * The signed-in user, or null when signed out, expired or blocked: for a route anyone may call whose answer depends on
+ * who asks (a contact message's sender, a private upload's viewer, the health check's detail).
+ */
+export async function optionalUser(cookie: Cookies): Promise<User | null> {
+  const session = await sessionFor(cookie[SESSION_COOKIE]?.value as string | undefined);
+  return session && 'user' in session ? session.user : null;
+}
+
 function userOf(request: Request): { user: User } {
   const user = signedIn.get(request);
   // Only reachable if a route's transform did not run: a bug, not a signed-out caller.

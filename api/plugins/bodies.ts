@@ -4,6 +4,7 @@
 import { Elysia } from 'elysia';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
+import { readCapped } from '../capped-read';
 import { HttpError } from './errors';
 
 const KiB = 1024;
@@ -52,21 +53,11 @@ const utf8 = new TextDecoder();
 
 const tooLarge = (rule: BodyRule) => new HttpError(413, rule.tooLarge ?? MSG.bodyTooLarge);
 
-/** The body's bytes, stopping (and cancelling the rest) as soon as they pass the rule's limit. */
-async function readLimited(body: ReadableStream<Uint8Array>, rule: BodyRule): Promise<ArrayBuffer> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Bun.concatArrayBuffers(chunks);
-    size += value.byteLength;
-    if (size > rule.limit) {
-      reader.cancel().catch(() => {});
-      throw tooLarge(rule);
-    }
-    chunks.push(value);
-  }
+/** The body's bytes, refused as soon as they pass the rule's limit. */
+async function readLimited(body: ReadableStream<Uint8Array>, rule: BodyRule): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await readCapped(body, rule.limit);
+  if (!bytes) throw tooLarge(rule);
+  return bytes;
 }
 
 /**

@@ -5,6 +5,7 @@
 // timeout for the whole fetch and a byte cap while the body streams.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { readCapped } from '../capped-read';
 
 /** Why a guarded fetch gave up; the caller turns it into its own message. */
 export type GuardedFetchFailure = 'address' | 'protocol' | 'redirects' | 'timeout' | 'too-large' | 'network';
@@ -118,28 +119,17 @@ async function checkedAddress(url: URL, allowLoopback: boolean): Promise<string>
   return addresses[0].address;
 }
 
-/** The body, read while counting; more than maxBytes cancels the stream. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+/** The body, refused from its Content-Length or as soon as what arrives passes maxBytes. */
+async function readBody(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => new GuardedFetchError('too-large', `larger than ${maxBytes} bytes`);
+  if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel();
-    throw new GuardedFetchError('too-large', `larger than ${maxBytes} bytes`);
+    throw tooLarge();
   }
   if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new GuardedFetchError('too-large', `larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readCapped(response.body, maxBytes);
+  if (!bytes) throw tooLarge();
+  return bytes;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -179,7 +169,7 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
         url = new URL(response.headers.get('location') ?? '', url);
         continue;
       }
-      return { url: url.href, status: response.status, headers: response.headers, body: await readCapped(response, maxBytes) };
+      return { url: url.href, status: response.status, headers: response.headers, body: await readBody(response, maxBytes) };
     }
   } catch (error) {
     if (error instanceof GuardedFetchError) throw error;

@@ -10,15 +10,17 @@ import { comparePairs } from '../../lib/alternatives';
 import { config } from '../config';
 import { changedPaths } from './live-pages';
 import { newestLastmod, SITEMAP_PAGES_FILE, sitemapFiles, type SitemapPage } from './site-sitemap';
-import { htmlResponse, liveFolderOf } from './static-site';
+import { liveFolderOf, pageResponse, preparePage, type PreparedPage } from './static-site';
 
 /** sitemap.xml, sitemap-index.xml, sitemap-N.xml. */
 const SITEMAP_FILE = /^\/sitemap(-index|-\d+)?\.xml$/;
 /** The changed pages that the sitemap lists: a tool's page and a post's. */
 const ROW_PAGE = /^\/(tool|blog)\/([^/.]+)$/;
 
-/** The files made for one live build and set of changes, by file name. */
-let made: { key: string; files: Promise<Map<string, Buffer> | null> } | null = null;
+/** The files made for one live build and set of changes, by file name, each compressed once (static-site.ts). */
+let made: { key: string; files: Promise<Map<string, PreparedPage> | null> } | null = null;
+
+const XML = { headers: { 'content-type': 'application/xml; charset=utf-8' } };
 
 /** Whether the sitemap lists `path` only while the tool `slug` is public: its alternatives and its comparisons. */
 function dependsOnTool(path: string, slug: string): boolean {
@@ -67,12 +69,12 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
     const key = JSON.stringify([folder, ...now]);
     if (made?.key !== key) {
       const files = pagesNow(folder, now).then(
-        (pages) => sitemapFiles(config.siteUrl, pages),
+        async (pages) => new Map([...(await sitemapFiles(config.siteUrl, pages))].map(([name, xml]) => [name, preparePage(new Uint8Array(xml), XML)])),
         () => null,
       );
       made = { key, files };
     }
     const file = (await made.files)?.get(path.slice(1));
-    return file ? htmlResponse(request, new Uint8Array(file), { headers: { 'content-type': 'application/xml; charset=utf-8' } }) : null;
+    return file ? pageResponse(request, file) : null;
   })();
 }

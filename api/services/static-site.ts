@@ -19,6 +19,7 @@ import {
   type FileEntry,
 } from './build-files';
 import { log } from '../log';
+import type { Peer } from './render-budget';
 
 /** Hashed client assets: their name changes with their content. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -512,7 +513,7 @@ function methodNotAllowed(): Response {
  * Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts), or
  * be rendered on request (on-demand-pages.ts); `peer` is the connection's address, for the render budget.
  */
-type MissingPage = (request: Request, path: string, peer?: () => string | undefined) => Promise<Response | null> | null;
+type MissingPage = (request: Request, path: string, peer?: Peer) => Promise<Response | null> | null;
 
 async function serveFrom(
   sitePromise: Site | Promise<Site>,
@@ -520,13 +521,13 @@ async function serveFrom(
   path: string,
   head: boolean,
   missing?: MissingPage,
-  peer?: () => string | undefined,
+  peer?: Peer,
 ): Promise<Response> {
   const site = await sitePromise;
   return serveSite(site, request, path, head, missing, peer);
 }
 
-async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: () => string | undefined): Promise<Response> {
+async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer): Promise<Response> {
   const decoded = decodedPath(request.url, raw);
   let served: Served | null = null;
   if (decoded !== null) {
@@ -548,7 +549,7 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
   return new Response(head ? null : 'Page Not Found', { status: 404, headers });
 }
 
-function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: () => string | undefined): Response | Promise<Response> {
+function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer): Response | Promise<Response> {
   const served = site.routes.get(raw);
   if (served) return answer(site, served, request, head);
   return serveSlow(site, request, raw, head, missing, peer);
@@ -563,7 +564,7 @@ export function serveStatic(
   distDir: string = config.distDir,
   missing?: MissingPage,
   path: string = requestPath(request.url),
-  peer?: () => string | undefined,
+  peer?: Peer,
 ): Response | Promise<Response> {
   const method = request.method;
   const head = method === 'HEAD';

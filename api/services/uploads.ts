@@ -284,12 +284,8 @@ const shownLately = recentKeys(60_000, 10_000);
 /** The folders of images owners upload: a premium tool's images, and the logos sent with submissions. */
 const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWith('logos/');
 
-/**
- * Whether an owner's image is public: a public tool shows it (logo, cover or a screenshot). Post images and the demo
- * data's are public as they were.
- */
+/** Whether a public tool shows the owner's image at `key` (as its logo, cover or a screenshot). */
 async function onPublicTool(key: string): Promise<boolean> {
-  if (!isOwnersUpload(key) || shownLately.has(key)) return true;
   const url = `${UPLOADS_URL_PREFIX}${key}`;
   const rows = await db
     .select({ id: tools.id })
@@ -331,8 +327,11 @@ async function mayViewPrivate(key: string, user: User | null): Promise<boolean> 
 
 /** Who may see the upload at `key`; `viewer` is asked (a session lookup) only for a private one. */
 export async function uploadVisibility(key: string, viewer: () => Promise<User | null>): Promise<UploadVisibility> {
+  // Post images and the demo data's are public as they were; so is what a public tool showed lately, with no lookup:
+  // the answer's own read of the object finds it missing if it is.
+  if (!isOwnersUpload(key) || shownLately.has(key)) return 'public';
   // A name nobody stored costs no database read (in a bucket, the miss is remembered).
-  if (isOwnersUpload(key) && !(await uploadStore().exists(key))) return 'missing';
+  if (!(await uploadStore().exists(key))) return 'missing';
   if (await onPublicTool(key)) return 'public';
   return (await mayViewPrivate(key, await viewer())) ? 'private' : 'missing';
 }

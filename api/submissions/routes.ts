@@ -9,7 +9,7 @@ import {
   userChangeRequestSchema,
   userToolSchema,
   userToolStatsSchema,
-  userToolsQuerySchema,
+  pageQuerySchema,
   type SubmissionInput,
 } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
@@ -21,7 +21,6 @@ import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
 import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
-
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -90,7 +89,7 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
       if (more) set.headers.link = nextPageLink('/api/user/tools', query);
       return tools;
     },
-    { auth: true, query: userToolsQuerySchema, response: answer(z.array(userToolSchema)) },
+    { auth: true, query: pageQuerySchema, response: answer(z.array(userToolSchema)) },
   )
   .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: answer(userToolStatsSchema) })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {

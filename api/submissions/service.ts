@@ -11,7 +11,7 @@ import type {
   UserChangeRequest,
   UserTool,
   UserToolStats,
-  UserToolsQuery,
+  PageQuery,
 } from '../../lib/contract';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
@@ -106,7 +106,7 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
  * A page of the user's own tools, newest first, each saying whether a change request is open; `more` when a later
  * page has tools (one row past the page is read to know).
  */
-export async function listUserTools(userId: number, { limit, offset }: UserToolsQuery): Promise<{ tools: UserTool[]; more: boolean }> {
+export async function listUserTools(userId: number, { limit, offset }: PageQuery): Promise<{ tools: UserTool[]; more: boolean }> {
   const rows = await db
     .select()
     .from(tools)

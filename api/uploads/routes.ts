@@ -3,9 +3,9 @@
 // public tool shows yet is served only to its uploader and reviewers, never cached (docs/decisions/0067).
 import { Elysia } from 'elysia';
 import { uploadParamsSchema } from '../../lib/contract';
+import { optionalUser } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { PRIVATE_NO_STORE, security } from '../plugins/security';
-import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
 import { servedUpload, uploadStore, uploadVisibility } from '../services/uploads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,12 +18,8 @@ export const uploadsRoutes = new Elysia({ name: 'uploads-routes' })
   .get('/uploads/*', async ({ params, status, cookie }) => {
     const found = servedUpload(params['*']);
     if (!found) return status(404, 'Not found');
-    const viewer = async () => {
-      const session = await sessionFor(cookie[SESSION_COOKIE]?.value as string | undefined);
-      return session && 'user' in session ? session.user : null;
-    };
     // Others are told nothing of a private image: the same 404 as a missing one.
-    const visibility = await uploadVisibility(found.key, viewer);
+    const visibility = await uploadVisibility(found.key, () => optionalUser(cookie));
     if (visibility === 'missing') return status(404, 'Not found');
     const store = uploadStore();
     // A private image is streamed by us: a public bucket's address would serve it to anyone it is passed on to.

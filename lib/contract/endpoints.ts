@@ -34,7 +34,7 @@ import {
 } from './admin';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactMessagesQuerySchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
+import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
@@ -46,9 +46,8 @@ import {
   userChangeRequestSchema,
   userToolSchema,
   userToolStatsSchema,
-  userToolsQuerySchema,
 } from './submissions';
-import { publicToolDetailSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { pageQuerySchema, publicToolDetailSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 
@@ -85,7 +84,7 @@ export const endpoints = {
 
   // ---- A user's own tools ----
   'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },
-  'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
+  'GET /api/user/tools': { query: pageQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
   'POST /api/tools/:id/change-requests': {
@@ -138,7 +137,7 @@ export const endpoints = {
   'POST /api/admin/rebuild': { response: { 202: messageSchema } },
   // ---- The contact form, the Messages tab and the development outbox (lib/contract/mail.ts) ----
   'POST /api/contact': { body: contactSchema, response: { 201: contactSentSchema } },
-  'GET /api/admin/messages': { query: contactMessagesQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
+  'GET /api/admin/messages': { query: pageQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;

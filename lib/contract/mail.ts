@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { CONTACT_TOPICS } from '../contact';
 import { MSG } from '../messages';
 import { idParamsSchema, personSchema, timestampSchema } from './common';
-import { toolListQuerySchema } from './tools';
 
 export { contactSchema, type ContactInput } from '../schemas';
 
@@ -12,10 +11,6 @@ export const contactMessageParamsSchema = idParamsSchema(MSG.contactMessageNotFo
 /** POST /api/contact's answer: whether the team sees the message as priority (a Premium member's). */
 export const contactSentSchema = z.strictObject({ id: z.number().int(), priority: z.boolean() });
 export type ContactSent = z.infer<typeof contactSentSchema>;
-
-/** GET /api/admin/messages: a page of the Messages tab, with the rules of every paged list (1-100, 12 by default). */
-export const contactMessagesQuerySchema = toolListQuerySchema.pick({ limit: true, offset: true });
-export type ContactMessagesQuery = z.infer<typeof contactMessagesQuerySchema>;
 
 /** A message in the Messages tab. */
 export const adminContactMessageSchema = z.strictObject({

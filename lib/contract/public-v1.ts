@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
 import { MSG } from '../messages';
 import { isCleanLine } from '../schemas';
+import { MAX_SLUG_LENGTH, SLUG_SHAPE } from '../slug';
 
 /** The OpenAPI tag of every operation under /api/v1. */
 export const V1_TAG = 'Public API v1';
@@ -132,8 +133,8 @@ export type ToolsQuery = z.infer<typeof toolsQuery>;
 export const toolParams = z.object({
   slug: z
     .string(V1_MSG.toolNotFound)
-    .max(255, V1_MSG.toolNotFound)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, V1_MSG.toolNotFound)
+    .max(MAX_SLUG_LENGTH, V1_MSG.toolNotFound)
+    .regex(SLUG_SHAPE, V1_MSG.toolNotFound)
     .meta({ description: "The tool's slug, as in its page address /tool/{slug}.", examples: ['chatgpt'] }),
 });
 

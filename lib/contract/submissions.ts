@@ -5,7 +5,7 @@ import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
 import { MSG } from '../messages';
 import { CHANGE_REQUEST_STATUSES } from '../tool-status';
 import { idParamsSchema, timestampSchema } from './common';
-import { toolListQuerySchema, toolRecordSchema } from './tools';
+import { toolRecordSchema } from './tools';
 
 /**
  * The submission form's fields, sent as multipart (the route reads the form itself, so that the size and the
@@ -15,14 +15,6 @@ export { submissionSchema, changeRequestSchema, type SubmissionInput, type Chang
 
 /** A tool of the user's in the path: one that is not theirs (or not there) is a 404, like a bad id. */
 export const ownToolParamsSchema = idParamsSchema(MSG.toolNotFound);
-
-/**
- * GET /api/user/tools: a page of the user's tools, newest first, with the limit and offset rules of GET /api/tools
- * (12 by default, at most 100). The answer stays the array SPEC.md section 7 gives; a `Link: <...>; rel="next"` header
- * names the next page while there is one (docs/decisions/0040-typed-client-and-paged-user-tools.md).
- */
-export const userToolsQuerySchema = toolListQuerySchema.pick({ limit: true, offset: true });
-export type UserToolsQuery = z.infer<typeof userToolsQuerySchema>;
 
 /** GET /api/user/tools: each of the user's tools, saying whether a change request of it is waiting for review. */
 export const userToolSchema = z.strictObject({

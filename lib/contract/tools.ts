@@ -69,6 +69,13 @@ export const toolListQuerySchema = z.object({
 });
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
+/**
+ * A page of a paged array answer (GET /api/user/tools, GET /api/admin/messages): limit and offset with the directory's
+ * rules (1-100, 12 by default); the answer names the next page in a Link header (docs/decisions/0040).
+ */
+export const pageQuerySchema = toolListQuerySchema.pick({ limit: true, offset: true });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
 /** The fields every view of a tool shares. */
 const toolFields = {
   id: z.number().int(),

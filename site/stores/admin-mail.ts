@@ -1,13 +1,11 @@
 // The admin panel's mail: the contact form's messages (Messages tab) and, in development mode, the outbox (Settings).
 import { computed, type ReadableAtom } from 'nanostores';
-import type { FetcherStore } from '@nanostores/query';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
-import { apiPage, type ApiPage } from '../../lib/api-pages';
 import { can, type Permission } from '../../lib/permissions';
+import { pageStores } from './pages';
 import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type AdminContactMessage = Answer<'GET /api/admin/messages'>[number];
-type ContactMessagesPage = ApiPage<'GET /api/admin/messages'>;
 export type OutboxEmail = Answer<'GET /api/admin/outbox'>[number];
 
 /** Messages a page of the tab shows. */
@@ -23,17 +21,8 @@ function keyFor(permission: Permission, key: string): ReadableAtom<string | null
   return computed($user, ({ data }) => (data && can(data, permission) ? key : null));
 }
 
-const messagePages = new Map<string, FetcherStore<ContactMessagesPage>>();
-
 /** The page of messages at `url`: FIRST_MESSAGES_PAGE, or the `next` of a page; one store per page, kept. */
-export function contactMessagesPage(url: string): FetcherStore<ContactMessagesPage> {
-  let store = messagePages.get(url);
-  if (!store) {
-    store = createFetcherStore<ContactMessagesPage>([keyFor('manage:messages', url)], { fetcher: (...keys) => apiPage('GET /api/admin/messages', keys.join('')) });
-    messagePages.set(url, store);
-  }
-  return store;
-}
+export const contactMessagesPage = pageStores('GET /api/admin/messages', (url) => keyFor('manage:messages', url));
 
 export const $outbox = createFetcherStore<OutboxEmail[]>([keyFor('read:outbox', OUTBOX_KEY)]);
 

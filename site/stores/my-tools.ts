@@ -2,14 +2,12 @@
 // (its Link header), with one fetcher store per page so Load More keeps the pages shown and a refresh reloads each of
 // them; and the counts of the stat cards (GET /api/user/tools/stats). Fetched only when signed in, no retry.
 import { computed } from 'nanostores';
-import type { FetcherStore } from '@nanostores/query';
 import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
 import { apiUrl, type Answer } from '../../lib/api-client';
-import { apiPage, type ApiPage } from '../../lib/api-pages';
+import { pageStores } from './pages';
 import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type MyTool = Answer<'GET /api/user/tools'>[number];
-export type MyToolsPage = ApiPage<'GET /api/user/tools'>;
 
 /** The first page, as many rows as a page of the directory; each page's answer names the next. */
 export const MY_TOOLS_FIRST_PAGE = apiUrl('GET /api/user/tools', { query: { limit: DIRECTORY_PAGE_SIZE, offset: 0 } });
@@ -19,17 +17,8 @@ const MY_TOOLS_KEY = apiUrl('GET /api/user/tools');
 
 const signedInKey = (key: string) => computed($user, ({ data }) => (data ? key : null));
 
-const pages = new Map<string, FetcherStore<MyToolsPage>>();
-
 /** The page of the user's tools (newest first) at `url`: MY_TOOLS_FIRST_PAGE, or the `next` of the page before. */
-export function myToolsPage(url: string): FetcherStore<MyToolsPage> {
-  let store = pages.get(url);
-  if (!store) {
-    store = createFetcherStore<MyToolsPage>([signedInKey(url)], { fetcher: (...keys) => apiPage('GET /api/user/tools', keys.join('')) });
-    pages.set(url, store);
-  }
-  return store;
-}
+export const myToolsPage = pageStores('GET /api/user/tools', signedInKey);
 
 export const $myToolStats = createFetcherStore<Answer<'GET /api/user/tools/stats'>>([signedInKey(apiUrl('GET /api/user/tools/stats'))]);
 

@@ -30,20 +30,24 @@ async function upload(toolId: number, kind = 'screenshot'): Promise<string> {
   return ((await res.json()) as { url: string }).url;
 }
 
+/** 404 to visitors and other members; served as a WebP, uncached, to its uploader and to reviewers. */
+async function expectPrivate(url: string) {
+  expect((await call('GET', url)).status).toBe(404);
+  expect((await call('GET', url, { cookie: stranger.cookie })).status).toBe(404);
+  for (const viewer of [owner, staff]) {
+    const res = await call('GET', url, { cookie: viewer.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  }
+}
+
 const premiumTool = () => makeTool({ status: 'approved', isPremium: true, submittedById: owner.user.id });
 
 describe('GET /uploads/tools/* before review', () => {
   it('is 404 to visitors and other members, and served uncached to its uploader and to reviewers', async () => {
     const tool = await premiumTool();
-    const shot = await upload(tool.id);
-    expect((await call('GET', shot)).status).toBe(404);
-    expect((await call('GET', shot, { cookie: stranger.cookie })).status).toBe(404);
-    for (const viewer of [owner, staff]) {
-      const res = await call('GET', shot, { cookie: viewer.cookie });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/webp');
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
-    }
+    await expectPrivate(await upload(tool.id));
   });
 
   it('stays private while its change request is pending, and is public and cached for good once approved', async () => {
@@ -90,13 +94,7 @@ describe("GET /uploads/logos/* of a submission's logo", () => {
     const res = await call('POST', '/api/tools', { body, cookie: owner.cookie });
     expect(res.status, await res.clone().text()).toBe(201);
     const { id, logoUrl } = (await res.json()) as { id: number; logoUrl: string };
-    expect((await call('GET', logoUrl)).status).toBe(404);
-    expect((await call('GET', logoUrl, { cookie: stranger.cookie })).status).toBe(404);
-    for (const viewer of [owner, staff]) {
-      const served = await call('GET', logoUrl, { cookie: viewer.cookie });
-      expect(served.status).toBe(200);
-      expect(served.headers.get('cache-control')).toBe('private, no-store');
-    }
+    await expectPrivate(logoUrl);
     await db.update(tools).set({ status: 'approved' }).where(eq(tools.id, id));
     const served = await call('GET', logoUrl);
     expect(served.status).toBe(200);

@@ -1,0 +1,27 @@
+// Reads a byte stream up to a cap: what a request body (plugins/bodies.ts) or an answer fetched from a member's address
+// (services/guarded-fetch.ts) may hold at most, counted as it arrives rather than trusted from Content-Length.
+
+/** The stream's bytes, or null as soon as they pass `maxBytes`: the rest is cancelled, never read. */
+export async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Not awaited: a sender that goes on sending must not hold the answer.
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
