@@ -15,7 +15,7 @@ import { renderPage } from './page-renderer';
 import { limitedRender, refusalOf, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purgePaths } from './purge';
-import { htmlResponse, liveFolderOf, serveNotFound } from './static-site';
+import { liveFolderOf, pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
@@ -185,18 +185,44 @@ export function serveMissingPage(request: Request, pathname: string, peer?: Peer
   return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 
+/** What a render of a changed page leaves to answer with: the page, 'gone' for the 404 page, null for the static file. */
+type ChangedRender = PreparedPage | 'gone' | null;
+
+/** Renders of changed pages under way, by path: a burst of visitors to a page just approved shares one render. */
+const rendering = new Map<string, Promise<ChangedRender>>();
+
+async function renderOnce(path: string): Promise<ChangedRender> {
+  // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
+  const rendered = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+  if (!rendered || rendered.status >= 500) return null;
+  if (rendered.status === 404) return 'gone';
+  return preparePage(await rendered.text(), { status: rendered.status, headers: rendered.headers });
+}
+
+/**
+ * The render of `path` for this request: the one under way if there is one, else a new one within the client's
+ * budget. A request that joined a render its starter was refused (that client's budget) asks for its own.
+ */
+function sharedRender(request: Request, path: string, peer: Peer | undefined): Promise<ChangedRender> {
+  const own = () => limitedRender(request, peer, () => renderOnce(path));
+  const under = rendering.get(path);
+  if (under) return under.catch((error: unknown) => (refusalOf(error, request) ? own() : Promise.reject(error)));
+  const started = own().finally(() => rendering.delete(path));
+  rendering.set(path, started);
+  return started;
+}
+
 async function renderChanged(request: Request, path: string, peer: Peer | undefined): Promise<Response | null> {
-  let rendered: Response | null;
+  let page: ChangedRender;
   try {
-    // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
-    rendered = await limitedRender(request, peer, () => renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl }));
+    page = await sharedRender(request, path, peer);
   } catch (error) {
     const refused = refusalOf(error, request);
     if (refused) return refused;
     log.error({ err: error, path }, 'on-demand render failed; serving the static file');
     return null;
   }
-  if (!rendered || rendered.status >= 500) return null;
-  if (rendered.status === 404) return serveNotFound(request);
-  return htmlResponse(request, await rendered.text(), { status: rendered.status, headers: rendered.headers });
+  if (page === null) return null;
+  if (page === 'gone') return serveNotFound(request);
+  return pageResponse(request, page);
 }

@@ -43,8 +43,8 @@ vi.mock('../../api/services/build-files', async (importOriginal) => {
 const { handleRequest } = await import('../../api/handler');
 const buildFiles = await import('../../api/services/build-files');
 const { RENDERS_WAITING } = await import('../../api/services/render-budget');
-const { BASE } = await import('../helpers/api');
-const { makeTool } = await import('../helpers/admin');
+const { BASE, call, signedIn } = await import('../helpers/api');
+const { NO_PASSWORD, makeTool } = await import('../helpers/admin');
 const { MSG } = await import('../../lib/messages');
 
 let clients = 0;
@@ -168,5 +168,25 @@ describe('renders in flight', () => {
     expect(statuses.filter((s) => s === 200).length).toBe(2 + RENDERS_WAITING);
     expect(statuses.filter((s) => s === 503).length).toBe(5);
     expect(renders.most).toBe(2);
+  });
+});
+
+describe('a page changed since the live build', () => {
+  it('is rendered once for a burst of visitors, and every one of them gets it', async () => {
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const pending = await makeTool({ name: 'Burst Quill', slug: 'burst-quill', tags: ['content-creation'] });
+    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: { curatorTake: 'Drafts in bursts.', qualityScore: 7 } });
+    expect(approved.status).toBe(200);
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    renders.hold = held;
+    // More visitors than the process renders at once and lets wait: a shared link just after the approval.
+    const answers = Array.from({ length: 2 + RENDERS_WAITING + 5 }, () => get('/tool/burst-quill', newClient()));
+    await vi.waitFor(() => expect(renders.active).toBeGreaterThan(0));
+    renders.hold = null;
+    release();
+    const pages = await Promise.all(answers);
+    expect(pages.map((res) => res.status)).toEqual(pages.map(() => 200));
+    for (const page of pages) expect(await page.text()).toContain('Drafts in bursts.');
+    expect(renders.calls.filter((path) => path === '/tool/burst-quill')).toHaveLength(1);
   });
 });
