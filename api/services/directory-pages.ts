@@ -5,7 +5,7 @@ import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { DIRECTORY_PARAMS, directoryHref, parseDirectoryQuery } from '../../lib/directory';
 import { config } from '../config';
 import { renderWhole } from './page-renderer';
-import { limitedRender, refusalOf, type Peer } from './render-budget';
+import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, type PreparedPage } from './static-site';
 import { log } from '../log';
 
@@ -14,6 +14,8 @@ const DIRECTORY_PATHS = new Set(['/directory', '/directory/']);
 /** Renders kept at most (each a page of about 60 KB). */
 const KEPT_RENDERS = 100;
 const keptRenders = keptWhileCatalogueStays<PreparedPage>(KEPT_RENDERS);
+/** Renders under way, by query: concurrent first requests for one query share one render. */
+const directoryRenders = sharedRenders<PreparedPage>();
 
 /**
  * The directory rendered for the query of `request`, or null when the static file answers: another path, another
@@ -27,7 +29,7 @@ export function serveDirectoryQuery(request: Request, path: string, peer?: Peer)
   if (!DIRECTORY_PARAMS.some((name) => search.has(name))) return null;
   const href = directoryHref(parseDirectoryQuery(search));
   // Catalogue changes move the version: a kept render is never older than the catalogue the request saw.
-  return keptRenders(href, () => limitedRender(request, peer, () => render(href)))
+  return keptRenders(href, () => directoryRenders(href, request, peer, () => render(href)))
     .then((page) => pageResponse(request, page))
     .catch((error: unknown) => {
       const refused = refusalOf(error, request);

@@ -12,7 +12,7 @@ import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { coveredBy, pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
-import { limitedRender, refusalOf, type Peer } from './render-budget';
+import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purgePaths } from './purge';
 import { liveFolderOf, pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
@@ -188,8 +188,8 @@ export function serveMissingPage(request: Request, pathname: string, peer?: Peer
 /** What a render of a changed page leaves to answer with: the page, 'gone' for the 404 page, null for the static file. */
 type ChangedRender = PreparedPage | 'gone' | null;
 
-/** Renders of changed pages under way, by path: a burst of visitors to a page just approved shares one render. */
-const rendering = new Map<string, Promise<ChangedRender>>();
+/** Renders of changed pages, by path: a burst of visitors to a page just approved shares one render. */
+const changedRenders = sharedRenders<ChangedRender>();
 
 async function renderOnce(path: string): Promise<ChangedRender> {
   // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
@@ -199,23 +199,10 @@ async function renderOnce(path: string): Promise<ChangedRender> {
   return preparePage(await rendered.text(), { status: rendered.status, headers: rendered.headers });
 }
 
-/**
- * The render of `path` for this request: the one under way if there is one, else a new one within the client's
- * budget. A request that joined a render its starter was refused (that client's budget) asks for its own.
- */
-function sharedRender(request: Request, path: string, peer: Peer | undefined): Promise<ChangedRender> {
-  const own = () => limitedRender(request, peer, () => renderOnce(path));
-  const under = rendering.get(path);
-  if (under) return under.catch((error: unknown) => (refusalOf(error, request) ? own() : Promise.reject(error)));
-  const started = own().finally(() => rendering.delete(path));
-  rendering.set(path, started);
-  return started;
-}
-
 async function renderChanged(request: Request, path: string, peer: Peer | undefined): Promise<Response | null> {
   let page: ChangedRender;
   try {
-    page = await sharedRender(request, path, peer);
+    page = await changedRenders(path, request, peer, () => renderOnce(path));
   } catch (error) {
     const refused = refusalOf(error, request);
     if (refused) return refused;

@@ -9,7 +9,7 @@ import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
 import { renderWhole } from './page-renderer';
-import { limitedRender, refusalOf, type Peer } from './render-budget';
+import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
 
@@ -35,6 +35,8 @@ const KEPT_PAGES = 1000;
 type OnDemandAnswer = PreparedPage | { status: number; location: string } | null;
 
 const kept = keptWhileCatalogueStays<OnDemandAnswer>(KEPT_PAGES);
+/** Renders under way, by path: concurrent first requests for one page share one render. */
+const onDemandRenders = sharedRenders<OnDemandAnswer>();
 
 async function render(path: string): Promise<OnDemandAnswer> {
   const page = await renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
@@ -60,7 +62,7 @@ export function serveOnDemandPage(request: Request, pathname: string, peer?: Pee
   const path = pagePath(pathname);
   if (!ON_DEMAND.test(path)) return null;
   if (!isWellFormed(path)) return serveNotFound(request);
-  return kept(path, () => limitedRender(request, peer, () => render(path))).then(
+  return kept(path, () => onDemandRenders(path, request, peer, () => render(path))).then(
     (page) => {
       if (!page) return serveNotFound(request);
       if ('location' in page) {

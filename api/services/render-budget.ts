@@ -105,11 +105,22 @@ function renderGate({ perMinute, inFlight, waiting = RENDERS_WAITING, clients = 
 const gate = renderGate({ perMinute: config.renderBudgetPerMinute, inFlight: config.rendersInFlight });
 
 /**
- * Runs an uncached render for the client of `request` (its address as decision 0021 reads it, an IPv6 /64 as one)
- * within both limits; throws RenderRefused past them (refusalOf turns that into the answer).
+ * The renders of one kind of page, each run for the client of its request (its address as decision 0021 reads it, an
+ * IPv6 /64 as one) within both limits, and shared by key: a request for a page whose render is under way waits for
+ * that render (a burst of visitors to one new page is one render, not a 503 for those past the cap). One that joined
+ * a render its starter was refused (that client's budget) asks for its own. Throws RenderRefused past the limits
+ * (refusalOf turns that into the answer).
  */
-export function limitedRender<T>(request: Request, peer: Peer | undefined, render: () => Promise<T>): Promise<T> {
-  return gate(addressBucket(clientAddress(request, peer?.())), render);
+export function sharedRenders<T>(): (key: string, request: Request, peer: Peer | undefined, render: () => Promise<T>) => Promise<T> {
+  const underway = new Map<string, Promise<T>>();
+  return (key, request, peer, render) => {
+    const own = () => gate(addressBucket(clientAddress(request, peer?.())), render);
+    const under = underway.get(key);
+    if (under) return under.catch((error: unknown) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
+    const started = own().finally(() => underway.delete(key));
+    underway.set(key, started);
+    return started;
+  };
 }
 
 /** The answer for a refused render, or null for any other error. */

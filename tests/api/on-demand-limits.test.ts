@@ -190,3 +190,18 @@ describe('a page changed since the live build', () => {
     expect(renders.calls.filter((path) => path === '/tool/burst-quill')).toHaveLength(1);
   });
 });
+
+describe('a page rendered on request and not kept yet', () => {
+  it('is rendered once for a burst of visitors, and every one of them gets it', async () => {
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    renders.hold = held;
+    const query = distinctQuery();
+    const answers = Array.from({ length: 2 + RENDERS_WAITING + 5 }, () => get(query, newClient()));
+    await vi.waitFor(() => expect(renders.active).toBeGreaterThan(0));
+    renders.hold = null;
+    release();
+    const pages = await Promise.all(answers);
+    expect(pages.map((res) => res.status)).toEqual(pages.map(() => 200));
+    expect(renders.calls).toHaveLength(1);
+  });
+});
