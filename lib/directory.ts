@@ -37,6 +37,26 @@ export function searchWords(text: string | null | undefined): string[] {
   return [...new Set(words.map((w) => w.toLowerCase().slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
 }
 
+/**
+ * The header that carries a list's spelling suggestion beside SPEC.md's array answer (GET /api/tools), URL-encoded
+ * since a header value is ASCII and a suggestion may hold any letter; absent when the search was not corrected.
+ */
+export const SUGGESTION_HEADER = 'X-Search-Suggestion';
+
+/** The header's value for a suggestion. */
+export const suggestionHeaderValue = (suggestion: string): string => encodeURIComponent(suggestion);
+
+/** The suggestion an answer's headers carry, or null (none, or a value that is not ours). */
+export function suggestionFrom(headers: Headers): string | null {
+  const value = headers.get(SUGGESTION_HEADER);
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /** The minimum editor ratings the directory offers (a score is 1-10; the API takes any of 1-10). */
 export const RATING_THRESHOLDS = [9, 8, 7, 6, 5] as const;
 export const MIN_RATING = 1;

@@ -8,21 +8,32 @@ import { isProduction } from '../config';
 
 /** Answers kept at most (each a page of tools, about 11 KB). */
 const KEPT_ANSWERS = 200;
-const keptBodies = keptWhileCatalogueStays<string>(KEPT_ANSWERS);
+
+/** An answer's JSON text and the headers that go with it (the list's spelling suggestion). */
+interface KeptAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+const keptAnswers = keptWhileCatalogueStays<KeptAnswer>(KEPT_ANSWERS);
 
 /**
  * The JSON answer for `key` (everything the answer depends on besides the catalogue), computed by `compute` when
- * not kept. Outside production the computed answer is checked against `schema` first, as Elysia checks the answers
- * it serialises itself (api/answer.ts): a kept answer goes out as a Response, which Elysia does not check.
+ * not kept, with the headers `compute` gives beside it. Outside production the computed answer is checked against
+ * `schema` first, as Elysia checks the answers it serialises itself (api/answer.ts): a kept answer goes out as a
+ * Response, which Elysia does not check.
  */
-export async function keptCatalogueAnswer<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<Response> {
-  const body = await keptBodies(key, async () => {
-    const value = await compute();
+export async function keptCatalogueAnswer<T extends z.ZodType>(
+  key: string,
+  schema: T,
+  compute: () => Promise<{ answer: z.input<T>; headers?: Record<string, string> }>,
+): Promise<Response> {
+  const { body, headers } = await keptAnswers(key, async () => {
+    const { answer, headers = {} } = await compute();
     if (!isProduction) {
-      const checked = schema.safeParse(value);
+      const checked = schema.safeParse(answer);
       if (!checked.success) throw new Error(`answer breaks its schema: ${checked.error.message}`);
     }
-    return JSON.stringify(value);
+    return { body: JSON.stringify(answer), headers };
   });
-  return new Response(body, { headers: { 'content-type': 'application/json' } });
+  return new Response(body, { headers: { ...headers, 'content-type': 'application/json' } });
 }

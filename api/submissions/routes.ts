@@ -9,7 +9,8 @@ import {
   userChangeRequestSchema,
   userToolSchema,
   userToolStatsSchema,
-  pageQuerySchema,
+  requestedPage,
+  userToolsQuerySchema,
   type SubmissionInput,
 } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
@@ -84,12 +85,13 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
   .get(
     '/api/user/tools',
     async ({ user, query, set }) => {
-      const { tools, more } = await listUserTools(user.id, query);
+      const page = requestedPage(query);
+      const { tools, more } = await listUserTools(user.id, page);
       // The answer stays SPEC.md's array; the next page is named beside it (RFC 8288), as paged arrays usually are.
-      if (more) set.headers.link = nextPageLink('/api/user/tools', query);
+      if (page && more) set.headers.link = nextPageLink('/api/user/tools', page);
       return tools;
     },
-    { auth: true, query: pageQuerySchema, response: answer(z.array(userToolSchema)) },
+    { auth: true, query: userToolsQuerySchema, response: answer(z.array(userToolSchema)) },
   )
   .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: answer(userToolStatsSchema) })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {

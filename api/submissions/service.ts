@@ -103,18 +103,13 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
 }
 
 /**
- * A page of the user's own tools, newest first, each saying whether a change request is open; `more` when a later
- * page has tools (one row past the page is read to know).
+ * The user's own tools, newest first, each saying whether a change request is open: all of them, or a page of them
+ * with `more` when a later page has tools (one row past the page is read to know).
  */
-export async function listUserTools(userId: number, { limit, offset }: PageQuery): Promise<{ tools: UserTool[]; more: boolean }> {
-  const rows = await db
-    .select()
-    .from(tools)
-    .where(eq(tools.submittedById, userId))
-    .orderBy(desc(tools.submittedAt), desc(tools.id))
-    .limit(limit + 1)
-    .offset(offset);
-  const page = rows.slice(0, limit);
+export async function listUserTools(userId: number, requested: PageQuery | null): Promise<{ tools: UserTool[]; more: boolean }> {
+  const mine = db.select().from(tools).where(eq(tools.submittedById, userId)).orderBy(desc(tools.submittedAt), desc(tools.id));
+  const rows = requested ? await mine.limit(requested.limit + 1).offset(requested.offset) : await mine;
+  const page = requested ? rows.slice(0, requested.limit) : rows;
   const open =
     page.length === 0
       ? []
@@ -123,7 +118,8 @@ export async function listUserTools(userId: number, { limit, offset }: PageQuery
           .from(changeRequests)
           .where(
             and(
-              inArray(changeRequests.toolId, page.map((t) => t.id)),
+              // A page's tools by id; the whole list's are every tool of the user, however many (no bound variable each).
+              requested ? inArray(changeRequests.toolId, page.map((t) => t.id)) : undefined,
               eq(changeRequests.submittedById, userId),
               eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending),
             ),
@@ -134,7 +130,7 @@ export async function listUserTools(userId: number, { limit, offset }: PageQuery
       const pendingChangeRequestId = openByTool.get(tool.id) ?? null;
       return { ...toolRecord(tool), pendingChangeRequest: pendingChangeRequestId !== null, pendingChangeRequestId };
     }),
-    more: rows.length > limit,
+    more: requested !== null && rows.length > requested.limit,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   toolListQuerySchema,
   type ToolListQuery,
 } from '../../lib/contract';
-import type { ToolFilters } from '../../lib/directory';
+import { SUGGESTION_HEADER, suggestionHeaderValue, type ToolFilters } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { keptCatalogueAnswer } from '../services/kept-answers';
@@ -33,20 +33,28 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
       const { limit, offset, search, sort } = query;
       const filters = filtersOf(query);
       // The key holds every parameter the answer depends on (equal filters in any order give one key).
-      return keptCatalogueAnswer(JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]), toolListAnswerSchema, () =>
-        directoryPage({ limit, offset, search, sort, filters }),
-      );
+      return keptCatalogueAnswer(JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]), toolListAnswerSchema, async () => {
+        const { tools, suggestion } = await directoryPage({ limit, offset, search, sort, filters });
+        // SPEC.md section 7's answer is the array: the correction it was searched with goes beside it.
+        return { answer: tools, headers: suggestion ? { [SUGGESTION_HEADER]: suggestionHeaderValue(suggestion) } : undefined };
+      });
     },
-    { query: toolListQuerySchema, response: answer(toolListAnswerSchema) },
+    {
+      query: toolListQuerySchema,
+      response: answer(toolListAnswerSchema),
+      detail: {
+        description: `Approved tools, a page at a time (SPEC.md's array). When a search word is in no tool, the tools are those of the closest words' search, and the \`${SUGGESTION_HEADER}\` header holds that corrected search, URL-encoded ("Did you mean ...?"); without a correction the header is absent.`,
+      },
+    },
   )
   .get(
     '/api/tools/facets',
     ({ query, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
       const filters = filtersOf(query);
-      return keptCatalogueAnswer(JSON.stringify(['facets', query.search, filtersKey(filters)]), toolFacetsSchema, () =>
-        directoryFacets({ search: query.search, filters }),
-      );
+      return keptCatalogueAnswer(JSON.stringify(['facets', query.search, filtersKey(filters)]), toolFacetsSchema, async () => ({
+        answer: await directoryFacets({ search: query.search, filters }),
+      }));
     },
     { query: toolListQuerySchema, response: answer(toolFacetsSchema) },
   )

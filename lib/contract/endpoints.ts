@@ -47,7 +47,7 @@ import {
   userToolSchema,
   userToolStatsSchema,
 } from './submissions';
-import { pageQuerySchema, publicToolDetailSchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import { pageQuerySchema, publicToolDetailSchema, userToolsQuerySchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 
@@ -84,7 +84,7 @@ export const endpoints = {
 
   // ---- A user's own tools ----
   'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },
-  'GET /api/user/tools': { query: pageQuerySchema, response: z.array(userToolSchema), paged: true },
+  'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
   'POST /api/tools/:id/change-requests': {

@@ -29,16 +29,15 @@ const repeatable = <T extends z.ZodType<string>>(item: T) =>
     z.array(item).max(20, MSG.tooManyValues).optional(),
   );
 
+/** A page's size: 1 to MAX_PAGE_SIZE. */
+const pageLimit = wholeNumber(MSG.invalidLimit).pipe(z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit));
+/** How many rows come before the page. */
+const pageOffset = wholeNumber(MSG.invalidOffset);
+
 /** GET /api/tools and GET /api/tools/facets: limit and offset (the directory: 12 and page*12), optional search text and category. */
 export const toolListQuerySchema = z.object({
-  limit: z.preprocess(
-    blankToUndefined,
-    wholeNumber(MSG.invalidLimit)
-      .pipe(z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit))
-      .optional()
-      .default(DIRECTORY_PAGE_SIZE),
-  ),
-  offset: z.preprocess(blankToUndefined, wholeNumber(MSG.invalidOffset).optional().default(0)),
+  limit: z.preprocess(blankToUndefined, pageLimit.optional().default(DIRECTORY_PAGE_SIZE)),
+  offset: z.preprocess(blankToUndefined, pageOffset.optional().default(0)),
   // Control characters are refused here as in every text field, not silently dropped (docs/decisions/0025-text-input.md).
   search: z.preprocess(
     blankToUndefined,
@@ -76,6 +75,22 @@ export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 export const pageQuerySchema = toolListQuerySchema.pick({ limit: true, offset: true });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * GET /api/user/tools: SPEC.md section 7 gives it no query and answers all of the user's tools. Given `limit` or
+ * `offset` (the dashboard gives both), it answers that page with pageQuerySchema's rules and defaults and names the
+ * next one in a Link header; given neither, the whole list.
+ */
+export const userToolsQuerySchema = z.object({
+  limit: z.preprocess(blankToUndefined, pageLimit.optional()),
+  offset: z.preprocess(blankToUndefined, pageOffset.optional()),
+});
+export type UserToolsQuery = z.infer<typeof userToolsQuerySchema>;
+
+/** The page a paged list's query asks for, with the defaults of pageQuerySchema; null when it names none (the whole list). */
+export function requestedPage({ limit, offset }: UserToolsQuery): PageQuery | null {
+  return limit === undefined && offset === undefined ? null : { limit: limit ?? DIRECTORY_PAGE_SIZE, offset: offset ?? 0 };
+}
+
 /** The fields every view of a tool shares. */
 const toolFields = {
   id: z.number().int(),
@@ -110,14 +125,11 @@ export const publicToolSchema = z.strictObject(toolFields);
 export type PublicTool = z.infer<typeof publicToolSchema>;
 
 /**
- * GET /api/tools: a page of tools. When a search word is in no tool (a typo), `suggestion` is the search with each such
- * word replaced by the closest word of the catalogue, and the tools are those the suggestion finds ("Showing results
- * for Copilot"): the typed words would have found none.
+ * GET /api/tools: a page of tools, SPEC.md section 7's "Array of tools". When a search word is in no tool (a typo), the
+ * tools are those the corrected search finds ("Showing results for Copilot": the typed words would have found none),
+ * and the correction travels beside the array in the X-Search-Suggestion header (lib/directory.ts).
  */
-export const toolListAnswerSchema = z.strictObject({
-  tools: z.array(publicToolSchema),
-  suggestion: z.string().nullable(),
-});
+export const toolListAnswerSchema = z.array(publicToolSchema);
 export type ToolListAnswer = z.infer<typeof toolListAnswerSchema>;
 
 /** How many tools each option of a filter group would find, given the search and the other groups' choices. */

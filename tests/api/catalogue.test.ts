@@ -22,7 +22,7 @@ async function list(query = ''): Promise<{ status: number; body: unknown; res: R
 async function names(query = ''): Promise<string[]> {
   const { status, body } = await list(query);
   expect(status).toBe(200);
-  return (body as { tools: { name: string }[] }).tools.map((t) => t.name);
+  return (body as { name: string }[]).map((t) => t.name);
 }
 
 const search = (text: string, extra = '') => names(`?search=${encodeURIComponent(text)}${extra}`);
@@ -67,7 +67,7 @@ describe('GET /api/tools order and shape', () => {
     const { status, body, res } = await list();
     expect(status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
-    const [tool] = (body as { tools: Record<string, unknown>[] }).tools;
+    const [tool] = body as Record<string, unknown>[];
     expect(Object.keys(tool).sort()).toEqual(
       [
         'id', 'name', 'slug', 'url', 'description', 'logoUrl', 'tags', 'pricingModel', 'targetAudience', 'screenshots',

@@ -6,7 +6,7 @@ import { db } from '../../db/client';
 import { tools, type NewTool, type Tool, type User } from '../../db/schema';
 import { browseQuery } from '../../db/queries/tools';
 import type { ToolFacets, ToolListAnswer } from '../../lib/contract';
-import { DIRECTORY_SORTS, type ToolFilters } from '../../lib/directory';
+import { DIRECTORY_SORTS, SUGGESTION_HEADER, suggestionFrom, type ToolFilters } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeListedTool, makeTool, reloadTool } from '../helpers/admin';
@@ -16,10 +16,11 @@ const day = (d: number) => new Date(Date.UTC(2025, 5, d));
 
 const addTool = (values: Partial<NewTool> & { name: string }): Promise<Tool> => makeListedTool(owner, { approvedAt: day(1), ...values });
 
-async function answer(query: string): Promise<ToolListAnswer> {
+/** The list (SPEC.md's array) and the suggestion its header carries. */
+async function answer(query: string): Promise<{ tools: ToolListAnswer; suggestion: string | null }> {
   const res = await call('GET', `/api/tools${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as ToolListAnswer;
+  return { tools: (await res.json()) as ToolListAnswer, suggestion: suggestionFrom(res.headers) };
 }
 const names = async (query: string) => (await answer(query)).tools.map((t) => t.name);
 
@@ -183,6 +184,16 @@ describe('spelling suggestions', () => {
     expect(await answer('?search=Copilt')).toMatchObject({ suggestion: 'Copilot', tools: [{ name: 'GitHub Copilot' }] });
     expect(await answer('?search=github%20copilt')).toMatchObject({ suggestion: 'github copilot', tools: [{ name: 'GitHub Copilot' }] });
     expect((await facets('?search=Copilt')).total).toBe(1);
+  });
+
+  it('carries the suggestion in a header beside the array, URL-encoded, and a kept answer keeps it', async () => {
+    await addTool({ name: 'Café Copilot', tags: ['development'] });
+    for (let i = 0; i < 2; i++) {
+      const res = await call('GET', '/api/tools?search=caf%C3%A9%20copilt');
+      expect(res.headers.get(SUGGESTION_HEADER)).toBe('caf%C3%A9%20copilot');
+      expect(((await res.json()) as ToolListAnswer).map((t) => t.name)).toEqual(['Café Copilot']);
+    }
+    expect((await call('GET', '/api/tools?search=copilot')).headers.has(SUGGESTION_HEADER)).toBe(false);
   });
 
   it('suggests nothing when every word is found, as a prefix too, or nothing is close', async () => {

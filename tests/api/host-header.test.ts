@@ -7,7 +7,7 @@ describe('the Host header', () => {
     for (const host of ['a', 'ab', 'api', 'a:1', 'localhost']) {
       const res = await app.handle(new Request(`http://${host}/api/tools?limit=1`));
       expect(res.status, host).toBe(200);
-      expect(Array.isArray((await res.json()).tools), host).toBe(true);
+      expect(Array.isArray(await res.json()), host).toBe(true);
     }
   });
 });

@@ -96,7 +96,7 @@ describe('kept search orders', () => {
 });
 
 describe('kept answers of GET /api/tools', () => {
-  const names = async (query: string) => ((await (await call('GET', `/api/tools${query}`)).json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
+  const names = async (query: string) => ((await (await call('GET', `/api/tools${query}`)).json()) as { name: string }[]).map((t) => t.name);
 
   it('answer the same request from the kept text until a tool changes, then from the database at once', async () => {
     const tool = await addTool('Marmotine Ledger');
@@ -114,8 +114,8 @@ describe('kept answers of GET /api/tools', () => {
     await addTool('Ocelotic Beta');
     const one = await call('GET', '/api/tools?search=ocelotic&limit=1');
     const two = await call('GET', '/api/tools?search=ocelotic&limit=2');
-    expect(((await one.json()) as { tools: unknown[] }).tools.length).toBe(1);
-    expect(((await two.json()) as { tools: unknown[] }).tools.length).toBe(2);
+    expect(((await one.json()) as unknown[]).length).toBe(1);
+    expect(((await two.json()) as unknown[]).length).toBe(2);
     const again = await call('GET', '/api/tools?search=ocelotic&limit=1');
     expect(again.headers.get('content-type')).toContain('application/json');
     expect(again.headers.get('cache-control')).toBe(one.headers.get('cache-control'));

@@ -458,7 +458,7 @@ describe('GET /api/user/tools', () => {
     expect(res.headers.get('link')).toBeNull();
   });
 
-  it('answers one page at a time, 12 by default, and names the next page in a Link header while there is one', async () => {
+  it('answers all of the tools without a query (SPEC.md), or the page a limit or offset asks for (12 by default) with a Link to the next', async () => {
     const { user, cookie } = await signedIn();
     const t0 = Date.now() - 600_000;
     // 14 tools, the newest last; a page of the directory is 12.
@@ -466,7 +466,12 @@ describe('GET /api/user/tools', () => {
     for (let i = 0; i < 14; i++) made.push(await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + i * 1000) }));
     const newestFirst = made.map((t) => t.id).reverse();
 
-    const first = await call('GET', '/api/user/tools', { cookie });
+    const all = await call('GET', '/api/user/tools', { cookie });
+    expect(all.status).toBe(200);
+    expect((await all.json()).map((t: { id: number }) => t.id)).toEqual(newestFirst);
+    expect(all.headers.get('link')).toBeNull();
+
+    const first = await call('GET', '/api/user/tools?offset=0', { cookie });
     expect(first.status).toBe(200);
     expect((await first.json()).map((t: { id: number }) => t.id)).toEqual(newestFirst.slice(0, 12));
     expect(first.headers.get('link')).toBe('</api/user/tools?limit=12&offset=12>; rel="next"');
@@ -499,6 +504,11 @@ describe('GET /api/user/tools', () => {
     expect(first).toMatchObject({ id: newer.id, pendingChangeRequest: false, pendingChangeRequestId: null });
     const [second] = await (await call('GET', '/api/user/tools?limit=1&offset=1', { cookie })).json();
     expect(second).toMatchObject({ id: older.id, pendingChangeRequest: true, pendingChangeRequestId: request.id });
+    const whole = await (await call('GET', '/api/user/tools', { cookie })).json();
+    expect(whole).toMatchObject([
+      { id: newer.id, pendingChangeRequest: false, pendingChangeRequestId: null },
+      { id: older.id, pendingChangeRequest: true, pendingChangeRequestId: request.id },
+    ]);
   });
 
   it('takes the limit rules of GET /api/tools: 400 with their messages, nothing listed', async () => {

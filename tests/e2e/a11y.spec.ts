@@ -6,7 +6,7 @@ import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
 test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
-  const { tools } = (await (await request.get('/api/tools?limit=100')).json()) as { tools: PublicTool[] };
+  const tools = (await (await request.get('/api/tools?limit=100')).json()) as PublicTool[];
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];
   expect(premium, 'the seed needs tools').toBeTruthy();

@@ -121,7 +121,7 @@ test('the demo admin approves a submission, which then appears in the public dir
   await expect(page.getByTestId('pending-row').filter({ hasText: name })).toHaveCount(0);
 
   // Live in the public catalogue API and in the directory search.
-  const listed = ((await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { tools: { name: string; qualityScore: number }[] }).tools;
+  const listed = (await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { name: string; qualityScore: number }[];
   expect(listed.map((t) => t.name)).toContain(name);
   expect(listed.find((t) => t.name === name)?.qualityScore).toBe(8);
   await page.goto(`/directory?q=${encodeURIComponent(name)}`);
@@ -200,7 +200,7 @@ test('the demo admin approves a submission, which then appears in the public dir
   await expect(toast(page)).toContainText('Changes Approved');
   await expect(request).toContainText('Approved');
   await expect(request.getByRole('button', { name: 'Approve Changes' })).toHaveCount(0);
-  const tool = ((await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { tools: { description: string }[] }).tools;
+  const tool = (await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { description: string }[];
   expect(tool[0]?.description).toBe(newDescription);
   await submitter.dispose();
 });

@@ -11,7 +11,7 @@ const PAGE_SIZE = 12;
 async function apiNames(request: APIRequestContext, query: string): Promise<string[]> {
   const res = await request.get(`/api/tools?limit=${PAGE_SIZE}&${query}`);
   expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { tools: PublicTool[] }).tools.map((t) => t.name);
+  return ((await res.json()) as PublicTool[]).map((t) => t.name);
 }
 
 const cards = (page: Page) => page.getByTestId('tool-grid').getByTestId('tool-card');
@@ -134,7 +134,7 @@ test.describe('without JavaScript', () => {
 
   test('/directory?category=design&sort=rating lists only design tools in rating order', async ({ page, request }) => {
     const res = await request.get('/api/tools?limit=100&category=design&sort=rating');
-    const tools = ((await res.json()) as { tools: PublicTool[] }).tools;
+    const tools = (await res.json()) as PublicTool[];
     expect(tools.every((t) => t.tags.includes('design'))).toBe(true);
     const scores = tools.map((t) => t.qualityScore ?? 0);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

@@ -67,7 +67,7 @@ test('the sitemap lists every category page, alternatives page and comparison, a
 });
 
 test('an editor picks an alternative by name in the Edit dialog; it comes first on the alternatives page', async ({ page, request }) => {
-  const { tools } = (await (await request.get('/api/tools?category=marketing&limit=20')).json()) as { tools: { name: string; slug: string }[] };
+  const tools = (await (await request.get('/api/tools?category=marketing&limit=20')).json()) as { name: string; slug: string }[];
   const [tool, pick] = tools.slice(-2);
   await page.goto('/auth/demo/admin');
   await page.goto('/admin#approved');

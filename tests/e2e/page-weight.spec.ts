@@ -8,7 +8,7 @@ import { isReactDomClient } from './react-dom';
 async function aToolPage(request: APIRequestContext): Promise<string> {
   const res = await request.get('/api/tools?limit=1');
   expect(res.ok()).toBeTruthy();
-  const [tool] = ((await res.json()) as { tools: PublicTool[] }).tools;
+  const [tool] = (await res.json()) as PublicTool[];
   expect(tool, 'the seed lists at least one tool').toBeTruthy();
   return `/tool/${tool.slug}`;
 }

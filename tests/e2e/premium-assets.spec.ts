@@ -118,7 +118,7 @@ test("the seed's branded listing shows its cover, colour band and demo poster; a
   await expect(page.getByTestId('tool-cover')).toBeVisible();
   await expect(page.getByRole('button', { name: /Play the ChatGPT demo/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/premium-branded-tool.png', fullPage: true });
-  const { tools } = (await (await page.request.get('/api/tools?limit=100')).json()) as { tools: { slug: string; isPremium: boolean }[] };
+  const tools = (await (await page.request.get('/api/tools?limit=100')).json()) as { slug: string; isPremium: boolean }[];
   const free = tools.find((t) => !t.isPremium)!;
   await page.goto(`/tool/${free.slug}`);
   await expect(page.getByTestId('brand-band')).toHaveCount(0);

@@ -20,7 +20,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function publicTools(request: APIRequestContext, query = ''): Promise<PublicTool[]> {
   const res = await request.get(`/api/tools?limit=100${query}`);
   expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { tools: PublicTool[] }).tools;
+  return (await res.json()) as PublicTool[];
 }
 
 async function publishedPosts(request: APIRequestContext): Promise<PublicPost[]> {

@@ -43,7 +43,7 @@ test('a new user submits a tool with a logo, sees it pending, and it is not publ
   await page.screenshot({ path: 'test-results/screens/dashboard.png', fullPage: true });
 
   const results = await page.request.get(`/api/tools?search=${encodeURIComponent('Ledgerly')}&limit=100`);
-  expect((await results.json()).tools.map((t: { name: string }) => t.name)).not.toContain(name);
+  expect(((await results.json()) as { name: string }[]).map((t) => t.name)).not.toContain(name);
   await page.goto(`/directory?q=Ledgerly`);
   await expect(page.getByText(name)).toHaveCount(0);
 });

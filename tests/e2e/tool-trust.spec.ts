@@ -9,7 +9,7 @@ import { isReviewDue } from '../../lib/review-due';
 
 /** A seeded tool whose history has a follow-up review (the seed gives several of them one). */
 async function reviewedTool(request: APIRequestContext): Promise<PublicToolDetail> {
-  const { tools } = (await (await request.get('/api/tools?limit=100')).json()) as { tools: PublicTool[] };
+  const tools = (await (await request.get('/api/tools?limit=100')).json()) as PublicTool[];
   for (const tool of tools) {
     const detail: PublicToolDetail = await (await request.get(`/api/tools/slug/${tool.slug}`)).json();
     if (detail.editorialReviews.some((r) => r.isFollowUp)) return detail;

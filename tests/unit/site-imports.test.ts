@@ -43,6 +43,7 @@ const BROWSER_FILES = [
   join(ROOT, 'lib', 'api-client.ts'),
   join(ROOT, 'lib', 'api-pages.ts'),
   join(ROOT, 'lib', 'http.ts'),
+  join(ROOT, 'lib', 'tool-list.ts'),
 ];
 
 describe('site imports', () => {

@@ -22,6 +22,7 @@ import {
 import { apiUrl, type Answer } from '../../../lib/api-client';
 import { pricingLabel } from '../../../lib/format';
 import { getJson, logError } from '../../../lib/http';
+import { fetchToolList } from '../../../lib/tool-list';
 import ToolCard, { type ToolCardData } from '../../components/ToolCard';
 import ToolCardSkeleton from '../../components/ToolCardSkeleton';
 
@@ -86,9 +87,8 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     if (first) setLoading(true);
     else setLoadingMore(true);
     try {
-      const listUrl = apiUrl('GET /api/tools', { query: { ...apiQuery(next, page), limit: DIRECTORY_PAGE_SIZE + 1 } });
       const [answer, counts] = await Promise.all([
-        getJson<Answer<'GET /api/tools'>>(listUrl, controller.signal),
+        fetchToolList({ ...apiQuery(next, page), limit: DIRECTORY_PAGE_SIZE + 1 }, controller.signal),
         first ? getJson<Answer<'GET /api/tools/facets'>>(apiUrl('GET /api/tools/facets', { query: apiQuery(next, 1) }), controller.signal) : null,
       ]);
       const rows = answer.tools.slice(0, DIRECTORY_PAGE_SIZE);

@@ -1,9 +1,8 @@
-import { apiUrl, type Answer } from '../../../lib/api-client';
 import { SEARCH_INDEX_SHARDS } from '../../../lib/constants';
 import { directoryHref, searchWords } from '../../../lib/directory';
 import { hostOf } from '../../../lib/format';
 import { highlightParts } from '../../../lib/highlight';
-import { getJson } from '../../../lib/http';
+import { fetchToolList, type ToolList } from '../../../lib/tool-list';
 
 // The site-wide search box (docs/decisions/0041): tools from the catalogue API's full-text search, the same engine and
 // order as the directory (typos corrected the same way), and articles from the Pagefind index of the blog.
@@ -77,9 +76,7 @@ function resultItem(href: string, title: Node[], kind: string, excerpt: Node[]):
   return li;
 }
 
-type ToolAnswer = Answer<'GET /api/tools'>;
-
-function toolItem(tool: ToolAnswer['tools'][number], words: string[]): HTMLLIElement {
+function toolItem(tool: ToolList['tools'][number], words: string[]): HTMLLIElement {
   return resultItem(`/tool/${tool.slug}`, marked(tool.name, words), 'Tool', [document.createTextNode(`${hostOf(tool.url)} · `), ...marked(tool.description, words)]);
 }
 
@@ -116,7 +113,7 @@ export function enhanceSiteSearch(root: HTMLElement): void {
     status.textContent = 'Searching...';
     try {
       const [tools, articles] = await Promise.all([
-        getJson<ToolAnswer>(apiUrl('GET /api/tools', { query: { limit: MAX_TOOLS, search: term } }), controller.signal),
+        fetchToolList({ limit: MAX_TOOLS, search: term }, controller.signal),
         // Articles are a bonus: without the index the tools still show.
         findArticles(term).catch(() => [] as PagefindResultData[]),
       ]);

@@ -36,7 +36,7 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
     if (!search) return setFound([]);
     const timer = setTimeout(() => {
       api('GET /api/tools', { query: { search, limit: SUGGESTIONS + 1 } })
-        .then(({ tools: rows }) => seq === searchSeq.current && setFound(rows.map(({ id, name, slug }) => ({ id, name, slug }))))
+        .then((rows) => seq === searchSeq.current && setFound(rows.map(({ id, name, slug }) => ({ id, name, slug }))))
         .catch(() => seq === searchSeq.current && setFound([]));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
