@@ -115,7 +115,7 @@ function readRoutes(rateLimit: number) {
           tags: [V1_TAG],
           summary: 'List tools',
           description:
-            'Approved tools of the directory, a page at a time. Filter by search text, category and pricing model, choose the order, and follow `nextCursor` until it is null: each tool comes once, in order, even when many share a score or a date.',
+            'Approved tools of the directory, a page at a time. Filter by search text, category and pricing model, choose the order, and follow `nextCursor` until it is null: each tool comes once, in order, even when many share a score or a date. A search with a word in no tool runs corrected, as the directory\'s does, and `correctedSearch` names the search that ran.',
         },
       })
       .get(

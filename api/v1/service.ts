@@ -1,5 +1,6 @@
 // The public API's answers (/api/v1): rows of the public reads turned into the contract's shapes, field by field,
 // with absolute addresses for programs that read them from elsewhere.
+import { effectiveSearch } from '../../db/queries/directory';
 import { getPublicToolBySlug } from '../../db/queries/tools';
 import type { PublicToolDetail } from '../../lib/contract';
 import { publicCategoryCounts, publicToolsPage, publishedPostsPage, type V1ToolRow } from '../../db/queries/public-api';
@@ -54,10 +55,13 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
 export async function toolsPage({ sort, limit, search, category, pricing, cursor }: ToolsQuery): Promise<ToolPageV1> {
   // The contract has refused a cursor of another order, so its position is this sort's.
   const after = cursor?.o === sort ? cursor.p : undefined;
-  const page = await publicToolsPage({ sort, limit, search, category, pricing, after });
+  // The directory's typo correction: a word in no tool means the search as sent finds nothing, so the corrected one runs.
+  const { search: searched, suggestion } = await effectiveSearch(search);
+  const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, after });
   return {
     items: page.items.map(toPublicTool),
     nextCursor: page.next ? encodeCursor({ o: sort, p: page.next } as Parameters<typeof encodeCursor>[0]) : null,
+    correctedSearch: suggestion,
   };
 }
 

@@ -24,8 +24,14 @@ export interface DirectoryPage {
   suggestion: string | null;
 }
 
-/** The search text a query runs: the spelling suggestion when a typed word is in no tool, else the text as typed. */
-async function effectiveSearch(search: string | undefined, database: Database): Promise<{ search?: string; suggestion: string | null }> {
+/**
+ * The search text a query runs: the spelling suggestion when a typed word is in no tool, else the text as typed. The
+ * directory, GET /api/tools and the public API (/api/v1/tools) all correct through it.
+ */
+export async function effectiveSearch(
+  search: string | undefined,
+  database: Database = readDb(),
+): Promise<{ search?: string; suggestion: string | null }> {
   const suggestion = search ? await spellingSuggestion(search, database) : null;
   return { search: suggestion ?? search, suggestion };
 }

@@ -109,7 +109,8 @@ export const toolsQuery = z
       .refine(isCleanLine, V1_MSG.searchControl)
       .optional()
       .meta({
-        description: "Words that must all appear in a tool's name, description or categories; each word matches as a prefix (`anal` finds analytics).",
+        description:
+          "Words that must all appear in a tool's name, description or categories; each word matches as a prefix (`anal` finds analytics). A word in no tool is corrected to the closest word of the catalogue (`copilt` finds Copilot), and the answer's `correctedSearch` says so.",
         examples: ['writing assistant'],
       }),
     category: z.enum(CATEGORY_IDS, V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
@@ -203,7 +204,18 @@ const publicTool = z
 export type PublicToolV1 = z.infer<typeof publicTool>;
 
 export const toolPage = z
-  .object({ items: z.array(publicTool), nextCursor })
+  .object({
+    items: z.array(publicTool),
+    nextCursor,
+    correctedSearch: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'When a word of `search` is in no public tool (a typo), the search that ran instead: each such word replaced by the closest word of the catalogue, as the directory\'s "Did you mean" does; `items` are its results (the search as sent would have found none). Null when the search ran as sent, or there was none.',
+        examples: ['Copilot'],
+      }),
+  })
   .meta({ description: 'One page of tools in the chosen order.' });
 export type ToolPageV1 = z.infer<typeof toolPage>;
 

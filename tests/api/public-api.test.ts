@@ -255,6 +255,16 @@ describe('GET /api/v1/tools filters', () => {
     expect(await slugs('search=')).toEqual(featuredOrder(publicTools));
   });
 
+  it("corrects a search word that is in no tool as the directory does, answers the correction's tools and says so", async () => {
+    const answer = await json<Page & { correctedSearch: string | null }>('/api/v1/tools?search=Premum&limit=1');
+    expect(answer.correctedSearch).toBe('Premium');
+    const { items } = await walk('/api/v1/tools?search=Premum', 1);
+    expect(items.map((t) => t.slug)).toEqual(of((t) => t.name.endsWith(' Premium')));
+    expect((await json<{ correctedSearch: string | null }>('/api/v1/tools?search=desinger&category=design')).correctedSearch).toBe('designer');
+    expect((await json<{ correctedSearch: string | null }>('/api/v1/tools?search=premium')).correctedSearch).toBeNull();
+    expect((await json<{ correctedSearch: string | null }>('/api/v1/tools')).correctedSearch).toBeNull();
+  });
+
   it('combines filters with a sort, and pages the result', async () => {
     const expected = newestOrder(publicTools.filter((t) => t.tags.includes('design') && t.pricingModel === 'paid'));
     expect(expected.length).toBeGreaterThan(1);
