@@ -124,7 +124,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       curatorTake:
         'Re-tested after the latest model and search updates. Web answers now cite sources reliably and the data-analysis mode produces charts we would actually put in a report. Raised the score: it is the default recommendation for anyone starting out with AI.',
       qualityScore: 9,
-      daysAfter: 320,
+      daysAfter: 600,
     },
     premium: { screens: ['Chat workspace', 'Data analysis with charts', 'Custom GPT builder'], videoId: 'outcGtbnMuQ', brandColor: '#10a37f', cover: true },
   },
@@ -138,7 +138,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['writers', 'developers', 'researchers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'admin',
-    submittedDaysAgo: 640,
+    submittedDaysAgo: 149,
     color: '#d97757',
     review: {
       curatorTake:
@@ -157,7 +157,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['designers', 'illustrators', 'marketers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'elena',
-    submittedDaysAgo: 600,
+    submittedDaysAgo: 146,
     color: '#1f2937',
     review: {
       curatorTake:
@@ -189,7 +189,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       curatorTake:
         'Meeting notes and the ability to search connected tools such as Slack and Google Drive make it far more useful for teams than at launch. Answers now link back to the source pages, which makes them easy to check. Score raised by a point.',
       qualityScore: 8,
-      daysAfter: 240,
+      daysAfter: 500,
     },
   },
   {
@@ -202,7 +202,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['developers', 'engineering-teams'],
     status: TOOL_STATUS.approved,
     submittedBy: 'staff',
-    submittedDaysAgo: 585,
+    submittedDaysAgo: 139,
     color: '#24292f',
     review: {
       curatorTake:
@@ -237,7 +237,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       curatorTake:
         'Re-reviewed against current general-purpose assistants. The brand and campaign tooling remains useful, but pricing is high for small teams and the gap in output quality has closed. Lowered to 7; still a good fit for larger marketing departments.',
       qualityScore: 7,
-      daysAfter: 300,
+      daysAfter: 420,
     },
   },
   {
@@ -250,7 +250,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['video-editors', 'filmmakers', 'agencies'],
     status: TOOL_STATUS.approved,
     submittedBy: 'elena',
-    submittedDaysAgo: 470,
+    submittedDaysAgo: 133,
     color: '#0f172a',
     review: {
       curatorTake:
@@ -282,7 +282,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       curatorTake:
         'The deep research mode now produces well-structured multi-page reports with far better source selection than at our first review. Still occasionally overconfident on niche topics, but it has become a daily tool for our editors. Raised to 9.',
       qualityScore: 9,
-      daysAfter: 280,
+      daysAfter: 400,
     },
   },
   {
@@ -295,7 +295,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['remote-teams', 'sales-teams', 'students'],
     status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
-    submittedDaysAgo: 450,
+    submittedDaysAgo: 126,
     color: '#2563eb',
     review: {
       curatorTake:
@@ -314,7 +314,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['podcasters', 'video-editors', 'educators'],
     status: TOOL_STATUS.approved,
     submittedBy: 'elena',
-    submittedDaysAgo: 430,
+    submittedDaysAgo: 120,
     color: '#4f46e5',
     review: {
       curatorTake:
@@ -333,7 +333,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['writers', 'students', 'knowledge-workers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'staff',
-    submittedDaysAgo: 410,
+    submittedDaysAgo: 112,
     color: '#15c39a',
     review: {
       curatorTake:
@@ -352,7 +352,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['marketers', 'small-businesses', 'educators'],
     status: TOOL_STATUS.approved,
     submittedBy: 'staff',
-    submittedDaysAgo: 390,
+    submittedDaysAgo: 104,
     color: '#7d2ae8',
     review: {
       curatorTake:
@@ -390,7 +390,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['analysts', 'students', 'researchers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'premium',
-    submittedDaysAgo: 330,
+    submittedDaysAgo: 98,
     color: '#0ea5e9',
     review: {
       curatorTake:
@@ -409,7 +409,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['developers', 'startups'],
     status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
-    submittedDaysAgo: 310,
+    submittedDaysAgo: 90,
     color: '#18181b',
     review: {
       curatorTake:
@@ -429,7 +429,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['operations-teams', 'small-businesses', 'marketers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'tom',
-    submittedDaysAgo: 140,
+    submittedDaysAgo: 28,
     color: '#ff4f00',
     review: {
       curatorTake:
@@ -448,7 +448,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['educators', 'hr-teams', 'marketers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'staff',
-    submittedDaysAgo: 290,
+    submittedDaysAgo: 85,
     color: '#3b3bf5',
     review: {
       curatorTake:
@@ -467,7 +467,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['podcasters', 'content-creators', 'game-developers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'premium',
-    submittedDaysAgo: 270,
+    submittedDaysAgo: 77,
     color: '#000000',
     review: {
       curatorTake:
@@ -487,7 +487,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['sales-teams', 'customer-success', 'recruiters'],
     status: TOOL_STATUS.approved,
     submittedBy: 'reviewer',
-    submittedDaysAgo: 250,
+    submittedDaysAgo: 70,
     color: '#e11d74',
     review: {
       curatorTake:
@@ -506,7 +506,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['founders', 'consultants', 'educators'],
     status: TOOL_STATUS.approved,
     submittedBy: 'user',
-    submittedDaysAgo: 200,
+    submittedDaysAgo: 49,
     color: '#6d28d9',
     review: {
       curatorTake:
@@ -525,7 +525,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['students', 'researchers', 'educators'],
     status: TOOL_STATUS.approved,
     submittedBy: 'admin',
-    submittedDaysAgo: 180,
+    submittedDaysAgo: 41,
     color: '#4285f4',
     review: {
       curatorTake:
@@ -544,7 +544,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['agencies', 'marketers', 'analysts'],
     status: TOOL_STATUS.approved,
     submittedBy: 'elena',
-    submittedDaysAgo: 230,
+    submittedDaysAgo: 65,
     color: '#7c3aed',
     review: {
       curatorTake:
@@ -563,7 +563,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['seo-specialists', 'content-creators', 'agencies'],
     status: TOOL_STATUS.approved,
     submittedBy: 'elena',
-    submittedDaysAgo: 215,
+    submittedDaysAgo: 57,
     color: '#ff5a1f',
     review: {
       curatorTake:
@@ -613,7 +613,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       curatorTake:
         'Re-tested a year on. The privacy story remains the strongest in the category, but completion quality and agent features now trail Copilot and Cursor noticeably. Lowered to 7: choose it for its deployment options, not its suggestions.',
       qualityScore: 7,
-      daysAfter: 360,
+      daysAfter: 500,
     },
   },
   {
@@ -626,7 +626,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['founders', 'students', 'developers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
-    submittedDaysAgo: 160,
+    submittedDaysAgo: 34,
     color: '#f26207',
     review: {
       curatorTake:
@@ -645,7 +645,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['founders', 'freelancers', 'project-managers'],
     status: TOOL_STATUS.approved,
     submittedBy: 'marcus',
-    submittedDaysAgo: 120,
+    submittedDaysAgo: 21,
     color: '#2f6bff',
     review: {
       curatorTake:
@@ -664,7 +664,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     targetAudience: ['remote-teams', 'call-centres', 'podcasters'],
     status: TOOL_STATUS.approved,
     submittedBy: 'reviewer',
-    submittedDaysAgo: 95,
+    submittedDaysAgo: 14,
     color: '#ff5c35',
     review: {
       curatorTake:

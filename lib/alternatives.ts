@@ -4,7 +4,7 @@ import { isSlugShaped, MAX_SLUG_LENGTH } from './slug';
 
 /** Alternatives listed on /tool/{slug}/alternatives. */
 export const ALTERNATIVES_SHOWN = 6;
-/** Alternatives shown on the tool page ("Alternatives to {name}"), and compared with it on /compare pages. */
+/** Alternatives shown on the tool page ("Alternatives to {name}"). Each of the ALTERNATIVES_SHOWN has a /compare page. */
 export const TOP_ALTERNATIVES = 3;
 /** An editor may pick at most this many alternatives to a tool. */
 export const MAX_CURATED_ALTERNATIVES = ALTERNATIVES_SHOWN;
@@ -66,8 +66,9 @@ export function rankingProfile(tool: Pick<Rankable, 'tags' | 'targetAudience'>):
 const time = (value: Date | string | null): number => (value instanceof Date ? value.getTime() : value ? new Date(value).getTime() : 0);
 
 /**
- * The alternatives to `tool`: the editor's picks first (in their order), then the candidates by relevance (ties in
- * the public order: premium, newer approval, newer id), never the tool itself nor a tool twice; at most `limit`.
+ * The alternatives to `tool`: the editor's picks first (in their order), then the candidates by relevance (ties by
+ * the better score, then in the public order: premium, newer approval, newer id), never the tool itself nor a tool
+ * twice; at most `limit`.
  */
 export function rankAlternatives<T extends Rankable>(tool: Rankable, curated: readonly T[], candidates: Iterable<T>, limit = ALTERNATIVES_SHOWN): T[] {
   const seen = new Set<number>([tool.id]);
@@ -83,7 +84,17 @@ export function rankAlternatives<T extends Rankable>(tool: Rankable, curated: re
     const r = relevance(tool, t);
     if (r !== null) scored.push({ t, r, at: time(t.approvedAt) });
   }
-  scored.sort((a, b) => b.r - a.r || Number(b.t.isPremium) - Number(a.t.isPremium) || b.at - a.at || b.t.id - a.t.id);
+  // On equal relevance the better-rated tool first: a tie means the other's lead is only shared audience or
+  // categories, and a closer match in words should not put a weaker tool ahead (issue 24: Grammarly 8/10 before
+  // Claude 9/10 as ChatGPT's first alternative). Then the public order.
+  scored.sort(
+    (a, b) =>
+      b.r - a.r ||
+      (b.t.qualityScore ?? 0) - (a.t.qualityScore ?? 0) ||
+      Number(b.t.isPremium) - Number(a.t.isPremium) ||
+      b.at - a.at ||
+      b.t.id - a.t.id,
+  );
   for (const { t } of scored) {
     if (picked.length >= limit) break;
     picked.push(t);

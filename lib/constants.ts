@@ -29,6 +29,8 @@ export const CURRENT_USER_CACHE_MS = 300_000;
 export const TOAST_DURATION_MS = 5000;
 export const DEFAULT_UNLIST_REASON = 'Unlisted by admin';
 export const SITE_NAME = 'AI Tools Directory';
+/** The colour of the site's mark (public/favicon.svg): the browser's theme colour and the web app manifest's. */
+export const SITE_THEME_COLOR = '#4f46e5';
 /** A tool page shows "Review due" once its latest editorial review is older than this (issue 11). */
 export const REVIEW_DUE_DAYS = 180;
 /**

@@ -86,6 +86,19 @@ export function logoLetter(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
 }
 
+/**
+ * The start of `text` in at most `max` characters: cut after the last whole word that fits (unless that would keep
+ * less than 60% of the room: then inside the word), without the punctuation at the cut, and with one ellipsis
+ * character. "rewr..." and "end...." are what it avoids.
+ */
+export function excerpt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max);
+  const space = room.search(/\s\S*$/);
+  const words = space > (max - 1) * 0.6 ? room.slice(0, space) : room.slice(0, max - 1);
+  return `${words.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
 /** 'January 5, 2026' */
 export function longDate(value: Date | string | number | null | undefined): string {
   if (value == null) return '';

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { blogPosts, type BlogPost } from '../../db/schema';
 import type { AdminPost, BlogPostInput, BlogPostUpdateInput, PostPreview } from '../../lib/contract';
-import { computeReadTime } from '../../lib/format';
+import { computeReadTime, excerpt } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { POST_STATUS } from '../../lib/post-status';
 import { sanitizeBlogHtml, htmlToText } from '../../lib/sanitize';
@@ -22,15 +22,6 @@ const EXCERPT_LENGTH = 160;
 
 export async function listAllPosts(): Promise<AdminPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-}
-
-/** The start of the text, cut at a word boundary, with an ellipsis when cut. */
-function excerptOf(text: string, max = EXCERPT_LENGTH): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  const words = space > max * 0.6 ? cut.slice(0, space) : cut;
-  return `${words.replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
 /** A featured image uploaded here must still be on disk: a typed or stale /uploads/ path would show a broken image. */
@@ -57,7 +48,7 @@ async function explicitSlug(tx: Transaction, given: string | null | undefined, e
 
 const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) => freeSlug(tx, blogPosts, title, 'post', exceptPostId);
 
-const excerptFrom = (content: string) => excerptOf(htmlToText(content));
+const excerptFrom = (content: string) => excerpt(htmlToText(content), EXCERPT_LENGTH);
 
 /** What saving would store of the text: the sanitised content, the excerpt and the read time. Writes nothing. */
 export function previewPost(input: BlogPostInput): PostPreview {

@@ -37,7 +37,7 @@ import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
 import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
-import { toolApprovedEmail, toolRejectedEmail } from '../emails';
+import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
@@ -339,6 +339,9 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
     if (!canTransition(tool.status, 'unlist')) throw conflict(MSG.onlyApprovedUnlisted);
     const unlisted = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.unlist.to, unlistReason });
     await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
+    // The owner learns why their tool left the directory, as a rejection's submitter does (issue 24).
+    const owner = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
+    if (owner) await enqueueEmail(await toolUnlistedEmail(owner, unlisted, unlistReason), tx);
     await recordAudit(tx, {
       actorId,
       action: 'tool.unlist',

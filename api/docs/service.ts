@@ -144,7 +144,7 @@ export function openApiDocument(app: AnyElysia): Record<string, unknown> {
   };
 }
 
-/** The reference page: Swagger UI's files and the script that starts it, all from this origin (DOCS_CSP). */
+/** The reference page: a line leading back to the site, then Swagger UI's files and the script that starts it, all from this origin (DOCS_CSP). */
 export function docsPage(swaggerUiVersion: string): string {
   const asset = (file: string) => `${DOCS_PATH}/${file}?v=${swaggerUiVersion}`;
   return `<!doctype html>
@@ -157,6 +157,7 @@ export function docsPage(swaggerUiVersion: string): string {
 <link rel="stylesheet" href="${asset('swagger-ui.css')}">
 </head>
 <body>
+<header class="swagger-ui"><nav class="wrapper" aria-label="Site"><p><a href="/">&larr; ${SITE_NAME}</a> &middot; <a href="${OPENAPI_PATH}">OpenAPI document</a></p></nav></header>
 <main id="swagger-ui"></main>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${DOCS_PATH}/${DOCS_INIT}"></script>

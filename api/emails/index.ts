@@ -17,6 +17,7 @@ import { PremiumActivatedEmail } from './premium-activated';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
 import { ToolRejectedEmail } from './tool-rejected';
+import { ToolUnlistedEmail } from './tool-unlisted';
 import { WelcomeEmail } from './welcome';
 
 type Recipient = Pick<User, 'email' | 'firstName'>;
@@ -54,6 +55,14 @@ export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'sl
 
 export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
   return email(user.email, 'tool-rejected', `Your submission ${tool.name} was not approved`, ToolRejectedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    reason,
+  });
+}
+
+export function toolUnlistedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
+  return email(user.email, 'tool-unlisted', `${tool.name} was removed from the directory`, ToolUnlistedEmail, {
     firstName: user.firstName,
     toolName: tool.name,
     reason,

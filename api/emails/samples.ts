@@ -13,6 +13,7 @@ import {
   submissionReceivedEmail,
   toolApprovedEmail,
   toolRejectedEmail,
+  toolUnlistedEmail,
   welcomeEmail,
 } from './index';
 
@@ -31,6 +32,7 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'submission-received': () => submissionReceivedEmail(member, tool),
   'tool-approved': () => toolApprovedEmail(member, tool),
   'tool-rejected': () => toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
+  'tool-unlisted': () => toolUnlistedEmail(member, tool, 'The site has redirected to a parked domain for two weeks.'),
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
   'change-request-rejected': () => changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
   'premium-activated': () => premiumActivatedEmail(member),

@@ -9,6 +9,7 @@ export const EMAIL_KINDS = [
   'submission-received',
   'tool-approved',
   'tool-rejected',
+  'tool-unlisted',
   'change-request-approved',
   'change-request-rejected',
   'premium-activated',

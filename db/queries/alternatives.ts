@@ -2,7 +2,7 @@
 // read for one tool (an on-demand render) or for many at once (the export), from the same per-category pools, so both
 // give the same answer. Only public tools are ever an alternative.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, TOP_ALTERNATIVES, type Rankable } from '../../lib/alternatives';
+import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, type Rankable } from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
 import { toolAlternatives, tools } from '../schema';
@@ -99,9 +99,9 @@ export interface ComparedTool {
 
 export type ComparePage = { redirect: string } | { a: ComparedTool; b: ComparedTool };
 
-/** Whether `a` and `b` are compared: one is among the other's TOP_ALTERNATIVES. */
+/** Whether `a` and `b` are compared: one is among the other's alternatives (each entry of an alternatives page links its comparison). */
 async function compared(a: PublicTool, b: PublicTool, database: Database): Promise<boolean> {
-  const many = await alternativesOfMany([a, b], database, TOP_ALTERNATIVES);
+  const many = await alternativesOfMany([a, b], database, ALTERNATIVES_SHOWN);
   return (many.get(a.id) ?? []).some((t) => t.id === b.id) || (many.get(b.id) ?? []).some((t) => t.id === a.id);
 }
 
@@ -132,7 +132,7 @@ export interface OnDemandPage {
 /**
  * Every alternatives page and comparison a crawler can reach, `batchSize` tools at a time (one read of the picks per
  * batch, the pools once): each public tool with an alternative has its alternatives page, and each tool with each of
- * its TOP_ALTERNATIVES one comparison (listed once, by its canonical path). lastmod: the newest row involved.
+ * its alternatives one comparison (listed once, by its canonical path). lastmod: the newest row involved.
  */
 export async function onDemandPages(database: Database = readDb(), batchSize = 1000): Promise<OnDemandPage[]> {
   // path → newest time (ms); ISO text only at the end.
@@ -167,10 +167,10 @@ export async function onDemandPages(database: Database = readDb(), batchSize = 1
       if (list.length === 0) continue;
       const own = tool.updatedAt.getTime();
       let all = own;
-      for (const [i, alt] of list.entries()) {
+      for (const alt of list) {
         const theirs = alt.updatedAt.getTime();
         all = Math.max(all, theirs);
-        if (i < TOP_ALTERNATIVES) newer(comparePath(tool.slug, alt.slug), Math.max(own, theirs));
+        newer(comparePath(tool.slug, alt.slug), Math.max(own, theirs));
       }
       newer(`/tool/${tool.slug}/alternatives`, all);
     }

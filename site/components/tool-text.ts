@@ -45,10 +45,12 @@ export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews
   const sections = [`# ${mdText(tool.name)}`, facts.join('\n'), `## About ${mdText(tool.name)}`, mdBlock(tool.description)];
   const take = tool.curatorTake?.trim();
   if (take) sections.push("## Editor's Review", mdBlock(take));
-  if (reviews.length > 0) {
+  // As on the page, the history lists the reviews before the latest, whose take is the Editor's Review.
+  const earlier = take ? reviews.slice(1) : reviews;
+  if (earlier.length > 0) {
     sections.push(
       '## Review History',
-      reviews
+      earlier
         .map((r) => `- ${longDate(r.reviewedAt)}, ${r.isFollowUp ? 'follow-up' : 'first review'}, rated ${r.qualityScore}/10: ${mdText(r.curatorTake.trim().replace(/\s*\n\s*/g, ' '))}`)
         .join('\n'),
     );

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { app } from '../../api/app';
+import { config } from '../../api/config';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { db } from '../../db/client';
 import type { User } from '../../db/schema';
@@ -299,10 +300,15 @@ describe('unlist and list', () => {
     }
   });
 
-  it('unlists with a given reason, lists again clearing it, rebuilding and auditing both', async () => {
-    const tool = await makeTool({ status: 'approved' });
+  it('unlists with a given reason, e-mails it to the owner, lists again clearing it, rebuilding and auditing both', async () => {
+    const owner = await makeUser(NO_PASSWORD);
+    const tool = await makeTool({ status: 'approved', submittedById: owner.id });
     expect((await post(`/api/admin/tools/${tool.id}/unlist`, { reason: 'Site is down' })).status).toBe(200);
     expect(await reloadTool(tool.id)).toMatchObject({ status: 'unlisted', unlistReason: 'Site is down' });
+    const [mail] = await emailsTo(owner.email);
+    expect(mail).toMatchObject({ kind: 'tool-unlisted', subject: `${tool.name} was removed from the directory` });
+    expect(mail.text).toContain('Site is down');
+    expect(mail.text).toContain(`${config.siteUrl}/dashboard`);
     expect((await post(`/api/admin/tools/${tool.id}/list`)).status).toBe(200);
     expect(await reloadTool(tool.id)).toMatchObject({ status: 'approved', unlistReason: null });
     expect(await rebuildsFor(`tool unlisted: ${tool.slug}`)).toHaveLength(1);
@@ -310,11 +316,13 @@ describe('unlist and list', () => {
     expect((await auditOf('tool', tool.id)).map((a) => a.action)).toEqual(['tool.list', 'tool.unlist']);
   });
 
-  it('answers 409 for the wrong starting status', async () => {
-    const unlisted = await makeTool({ status: 'unlisted' });
+  it('answers 409 for the wrong starting status, and e-mails nobody', async () => {
+    const owner = await makeUser(NO_PASSWORD);
+    const unlisted = await makeTool({ status: 'unlisted', submittedById: owner.id });
     const again = await post(`/api/admin/tools/${unlisted.id}/unlist`, {});
     expect(again.status).toBe(409);
     expect(await again.text()).toBe(MSG.onlyApprovedUnlisted);
+    expect(await emailsTo(owner.email)).toEqual([]);
     expect((await post(`/api/admin/tools/${(await makeTool()).id}/unlist`, {})).status).toBe(409);
     const approved = await makeTool({ status: 'approved' });
     const list = await post(`/api/admin/tools/${approved.id}/list`);

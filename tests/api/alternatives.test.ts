@@ -18,6 +18,7 @@ let painter: Tool;
 let drafter: Tool;
 let coder: Tool;
 let hidden: Tool;
+let lyric: Tool;
 
 const path = (id: number) => `/api/admin/tools/${id}/alternatives`;
 const put = (id: number, body: unknown, cookie = staff.cookie) => call('PUT', path(id), { body, cookie });
@@ -33,13 +34,26 @@ beforeAll(async () => {
   drafter = await makeTool({ ...approved, name: 'Draft-vs-Final', slug: 'draft-vs-final', tags: ['content-creation'], qualityScore: 3 });
   coder = await makeTool({ ...approved, name: 'Code Crane', slug: 'code-crane', tags: ['development'], qualityScore: 10 });
   hidden = await makeTool({ status: 'unlisted', name: 'Hidden Hare', slug: 'hidden-hare', tags: ['content-creation'], qualityScore: 10 });
+  // A description whose first 137 characters end with a full stop, and a take whose first 197 end inside "and": the
+  // lengths the alternatives page used to cut at.
+  lyric = await makeTool({
+    ...approved,
+    name: 'Long Lyric',
+    slug: 'long-lyric',
+    tags: ['content-creation'],
+    qualityScore: 2,
+    description:
+      'Rewrites, summarises and polishes longer drafts for writers who publish daily, with tone controls and a clear, plain-English house style. It also checks facts.',
+    curatorTake:
+      'A capable rewriting assistant for teams that publish a lot: it keeps the house style across dozens of writers and catches the claims nobody sourced. Its summaries are uneven on technical papers, and the fact checker needs the sources handed to it first, which slows the first week down.',
+  });
 });
 
 describe('ranking', () => {
   it('ranks public tools sharing a category by score plus shared audience, never the tool, a hidden or an unrelated tool', async () => {
     const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
     // Word Weaver: 6 + 2 (writers) beats Pixel Painter's 7.
-    expect(ranked.map((t) => t.slug)).toEqual(['word-weaver', 'pixel-painter', 'draft-vs-final']);
+    expect(ranked.map((t) => t.slug)).toEqual(['word-weaver', 'pixel-painter', 'draft-vs-final', 'long-lyric']);
     expect(ranked.every((t) => !t.curated)).toBe(true);
   });
 
@@ -48,7 +62,7 @@ describe('ranking', () => {
     const together = await alternativesOfMany([mine, theirs]);
     expect(together.get(mine.id)).toEqual(await alternativesOf(mine));
     expect(together.get(theirs.id)).toEqual(await alternativesOf(theirs));
-    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual(['main-muse', 'pixel-painter', 'draft-vs-final']);
+    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual(['main-muse', 'pixel-painter', 'draft-vs-final', 'long-lyric']);
   });
 });
 
@@ -109,7 +123,7 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
     expect(await res.json()).toEqual(picks);
     expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual(picks);
     const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
-    expect(ranked.map((t) => [t.slug, t.curated])).toEqual([['code-crane', true], ['draft-vs-final', true], ['word-weaver', false], ['pixel-painter', false]]);
+    expect(ranked.map((t) => [t.slug, t.curated])).toEqual([['code-crane', true], ['draft-vs-final', true], ['word-weaver', false], ['pixel-painter', false], ['long-lyric', false]]);
     expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.paths)).toEqual([['/tool/main-muse']]);
     expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({ alternativeIds: [coder.id, drafter.id] });
     const html = await (await page('/tool/main-muse/alternatives')).text();
@@ -128,6 +142,22 @@ describe('pages rendered on demand', () => {
     expect(html).toContain('href="/compare/main-muse-vs-word-weaver"');
     expect((await page('/tool/hidden-hare/alternatives')).status).toBe(404);
     expect((await page('/tool/no-such-tool/alternatives')).status).toBe(404);
+  });
+
+  it('offers a comparison with every alternative, and cuts long texts after a whole word with one ellipsis', async () => {
+    const html = await (await page('/tool/main-muse/alternatives')).text();
+    const entries = html.split('data-testid="alternative"').slice(1);
+    // The two editor's picks above, then the three other alternatives.
+    expect(entries).toHaveLength(5);
+    for (const entry of entries) {
+      const compare = entry.match(/href="(\/compare\/[^"]+)"/);
+      expect(compare, entry.slice(0, 300)).not.toBeNull();
+      expect((await page(compare![1])).status, compare![1]).toBe(200);
+    }
+    const lyricEntry = entries.find((entry) => entry.includes('Long Lyric'))!;
+    expect(lyricEntry).toContain('with tone controls and a clear, plain-English house style…');
+    expect(lyricEntry).toContain('Its summaries are uneven on technical papers, and…');
+    expect(lyricEntry).not.toMatch(/\.\.\./);
   });
 
   it('serves a comparison at its canonical address, redirects the other order, and reads slugs with -vs- in them', async () => {

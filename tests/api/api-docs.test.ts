@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
-import { DOCS_CSP, openApiDocument } from '../../api/docs/service';
+import { DOCS_CSP, OPENAPI_PATH, openApiDocument } from '../../api/docs/service';
 import { auth } from '../../api/plugins/auth';
 import { call } from '../helpers/api';
 
@@ -132,10 +132,12 @@ describe('GET /api/docs', () => {
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/\son\w+=/);
 
-    // It names the site's icon (a browser would otherwise ask for /favicon.ico, which the site does not have).
+    // It names the site's icon, and leads back to the site and to the document it shows.
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html).toMatch(/<a href="\/">[^<]*AI Tools Directory<\/a>/);
+    expect(html).toContain(`<a href="${OPENAPI_PATH}">`);
     // Everything else it loads comes from the API, with its type.
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((a) => a !== '/favicon.svg');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((a) => a.startsWith('/api/docs/'));
     expect(assets).toHaveLength(3);
     const types: Record<string, string> = { js: 'text/javascript', css: 'text/css' };
     for (const asset of assets) {

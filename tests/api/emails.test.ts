@@ -18,6 +18,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'submission-received': `${config.siteUrl}/dashboard`,
   'tool-approved': `${config.siteUrl}/tool/acme-writer`,
   'tool-rejected': `${config.siteUrl}/submit`,
+  'tool-unlisted': `${config.siteUrl}/dashboard`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
   'premium-activated': `${config.siteUrl}/submit`,

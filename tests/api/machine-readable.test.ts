@@ -3,6 +3,7 @@
 // at once after a change (on demand until the rebuild lands).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { editorialReviews, type Tool } from '../../db/schema';
@@ -110,7 +111,9 @@ describe('/tool/{slug}.md', () => {
     expect(text).toContain(`- Page: ${BASE}/tool/top-tier-tool`);
     expect(text).toContain("## Editor's Review\n\nNow the pick for code review.");
     const history = text.slice(text.indexOf('## Review History'));
-    expect(history).toMatch(/follow-up, rated 9\/10: Now the pick for code review\.\n- .*first review, rated 7\/10: Promising, slow\./);
+    // Like the page, the history lists the reviews before the one the Editor's Review shows.
+    expect(text.split('Now the pick for code review.')).toHaveLength(2);
+    expect(history).toMatch(/^## Review History\n\n- .*first review, rated 7\/10: Promising, slow\.\n$/);
   });
 
   it('is linked from the page, and is not in the sitemap or the search index', async () => {
@@ -145,6 +148,64 @@ describe('the feeds of newly approved tools', () => {
       const html = await (await get(page)).text();
       expect(html).toContain('<link rel="alternate" type="application/feed+json" title="AI Tools Directory: newly approved tools" href="/tools/feed.json">');
       expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="AI Tools Directory: newly approved tools" href="/tools/rss.xml">');
+    }
+  });
+});
+
+describe('the icons and the web app manifest', () => {
+  it('are files of the site with their types, named in every page head', async () => {
+    const ico = await get('/favicon.ico');
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    // An ICO file: reserved 0, type 1 (icon), at least one image.
+    const icoBytes = Buffer.from(await ico.arrayBuffer());
+    expect([...icoBytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(icoBytes.readUInt16LE(4)).toBeGreaterThan(0);
+
+    const touch = await get('/apple-touch-icon.png');
+    expect(touch.status).toBe(200);
+    expect(touch.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await touch.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 180, height: 180 });
+
+    const res = await get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: 'AI Tools Directory', start_url: '/', display: 'browser' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
+    for (const icon of manifest.icons as { src: string; type: string }[]) {
+      const file = await get(icon.src);
+      expect(file.status, icon.src).toBe(200);
+      expect(file.headers.get('content-type'), icon.src).toContain(icon.type);
+    }
+
+    const html = await (await get('/about')).text();
+    expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}">/);
+  });
+});
+
+describe('robots.txt', () => {
+  it('lets crawlers read the public API, its reference and document, and keeps the private calls and screens out', async () => {
+    const text = await (await get('/robots.txt')).text();
+    const rules = text.split('\n').filter((line) => /^(Allow|Disallow):/.test(line));
+    for (const path of ['/api/v1/', '/api/docs', '/api/openapi.json']) expect(rules).toContain(`Allow: ${path}`);
+    for (const path of ['/api/', '/admin', '/dashboard', '/auth']) expect(rules).toContain(`Disallow: ${path}`);
+    // The Allow lines come first: crawlers that take the first matching rule (not the longest) read them too.
+    expect(rules.indexOf('Allow: /api/v1/')).toBeLessThan(rules.indexOf('Disallow: /api/'));
+  });
+});
+
+describe('the footer', () => {
+  it('links the feeds, llms.txt and the API reference on every public page', async () => {
+    for (const page of ['/', '/tool/top-tier-tool']) {
+      const html = await (await get(page)).text();
+      const footer = html.slice(html.indexOf('<footer'));
+      for (const href of ['/rss.xml', '/tools/rss.xml', '/tools/feed.json', '/llms.txt', '/api/docs']) expect(footer, `${page} ${href}`).toContain(`href="${href}"`);
     }
   });
 });

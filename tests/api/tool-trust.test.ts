@@ -32,27 +32,31 @@ async function html(slug: string): Promise<string> {
 const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  fresh = await makeTool({ status: 'approved', name: 'Fresh Quill', slug: 'fresh-quill' });
+  fresh = await makeTool({ status: 'approved', name: 'Fresh Quill', slug: 'fresh-quill', curatorTake: 'Exports fixed; now a clear pick.', qualityScore: 8 });
   await review(fresh, 40, 'Good first draft, rough exports.', 6);
   await review(fresh, 3, 'Exports fixed; now a clear pick.', 8, true);
-  stale = await makeTool({ status: 'approved', name: 'Stale Quill', slug: 'stale-quill' });
+  stale = await makeTool({ status: 'approved', name: 'Stale Quill', slug: 'stale-quill', curatorTake: 'Was fine back then.' });
   await review(stale, REVIEW_DUE_DAYS + 5, 'Was fine back then.', 7);
   unreviewed = await makeTool({ status: 'approved', name: 'Bare Quill', slug: 'bare-quill' });
 });
 
 describe('the tool page', () => {
-  it('says when the tool was last reviewed and lists every review, newest first, follow-ups marked', async () => {
+  it("says when the tool was last reviewed, shows the latest take once and lists the earlier reviews, newest first", async () => {
     const page = text(await html('fresh-quill'));
     const last = new Date(daysAgo(3)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     expect(page).toContain(`Last reviewed ${last}`);
+    expect(page.split('Exports fixed; now a clear pick.')).toHaveLength(2);
     const history = page.slice(page.indexOf('Review History'));
-    const newer = history.indexOf('Exports fixed; now a clear pick.');
-    const older = history.indexOf('Good first draft, rough exports.');
-    expect(newer).toBeGreaterThan(0);
-    expect(older).toBeGreaterThan(newer);
-    expect(history.slice(0, newer)).toMatch(/Follow-up Rated 8\/10/);
-    expect(history.slice(newer, older)).toMatch(/First review Rated 6\/10/);
+    expect(history).not.toContain('Exports fixed; now a clear pick.');
+    expect(history).toMatch(/First review Rated 6\/10 Good first draft, rough exports\./);
     expect(page).not.toContain('Review due');
+  });
+
+  it("prints a single review's take once, as the Editor's Review, without a history", async () => {
+    const page = text(await html('stale-quill'));
+    expect(page.split('Was fine back then.')).toHaveLength(2);
+    expect(page).toContain("Editor's Review");
+    expect(page).not.toContain('Review History');
   });
 
   it(`shows "Review due" when the last review is over ${REVIEW_DUE_DAYS} days old`, async () => {

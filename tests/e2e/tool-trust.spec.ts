@@ -17,14 +17,17 @@ async function reviewedTool(request: APIRequestContext): Promise<PublicToolDetai
   throw new Error('the seed needs a tool with a follow-up review');
 }
 
-test('a tool page shows when it was last reviewed, its review history and Review due', async ({ page, request }) => {
+test('a tool page shows when it was last reviewed, the latest take once, the earlier reviews and Review due', async ({ page, request }) => {
   const tool = await reviewedTool(request);
   const [latest] = tool.editorialReviews;
   await page.goto(`/tool/${tool.slug}`);
   await expect(page.getByTestId('last-reviewed')).toContainText(`Last reviewed ${longDate(latest.reviewedAt)}`);
+  // The latest take is the Editor's Review; the history lists the reviews before it.
+  await expect(page.getByTestId('curator-take')).toHaveText(latest.curatorTake);
   const entries = page.getByTestId('review-entry');
-  await expect(entries).toHaveCount(tool.editorialReviews.length);
-  for (const [i, review] of tool.editorialReviews.entries()) {
+  const earlier = tool.editorialReviews.slice(1);
+  await expect(entries).toHaveCount(earlier.length);
+  for (const [i, review] of earlier.entries()) {
     await expect(entries.nth(i)).toContainText(longDate(review.reviewedAt));
     await expect(entries.nth(i)).toContainText(`${review.isFollowUp ? 'Follow-up' : 'First review'}`);
     await expect(entries.nth(i)).toContainText(`Rated ${review.qualityScore}/10`);

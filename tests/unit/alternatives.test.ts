@@ -38,7 +38,17 @@ describe('rankAlternatives', () => {
     expect(ranked.map((t) => t.id)).toEqual([pickA.id, pickB.id, audience.id, top.id]);
   });
 
-  it('breaks ties in the public order (premium, newer approval, newer id) and stops at the limit', () => {
+  it('puts the better-rated tool first when relevance ties, whatever its audience bonus or the public order', () => {
+    // ChatGPT's alternatives in the seed: Claude (9/10, two audiences and three categories shared) against Grammarly
+    // (8/10, premium and newer, three audiences and two categories shared): both 15.
+    const me = tool({ tags: ['content-creation', 'productivity', 'development'], targetAudience: ['writers', 'developers', 'students', 'knowledge-workers'] });
+    const claude = tool({ tags: ['content-creation', 'development', 'productivity'], targetAudience: ['writers', 'developers', 'researchers'], qualityScore: 9 });
+    const grammarly = tool({ tags: ['content-creation', 'productivity'], targetAudience: ['writers', 'students', 'knowledge-workers'], qualityScore: 8, isPremium: true, approvedAt: new Date('2026-03-01') });
+    expect(relevance(me, claude)).toBe(relevance(me, grammarly));
+    expect(rankAlternatives(me, [], [grammarly, claude]).map((t) => t.id)).toEqual([claude.id, grammarly.id]);
+  });
+
+  it('breaks remaining ties in the public order (premium, newer approval, newer id) and stops at the limit', () => {
     const me = tool();
     const older = tool({ approvedAt: new Date('2025-01-01') });
     const newer = tool({ approvedAt: new Date('2026-02-01') });

@@ -7,6 +7,7 @@ import {
   computeReadTime,
   detailLabel,
   displayName,
+  excerpt,
   hostOf,
   initials,
   logoLetter,
@@ -335,5 +336,23 @@ describe('urlKey', () => {
 
   it('is the trimmed, lowercased text when it is not a url', () => {
     expect(urlKey('  Not A URL ')).toBe('not a url');
+  });
+});
+
+describe('excerpt', () => {
+  it('keeps a text within the length as it is', () => {
+    expect(excerpt('Short and sweet.', 40)).toBe('Short and sweet.');
+  });
+
+  it('cuts at a word boundary, drops the punctuation there and ends with one ellipsis character', () => {
+    expect(excerpt('Drafts, rewrites and summarises long reports for busy teams', 30)).toBe('Drafts, rewrites and…');
+    expect(excerpt('Fast. Reliable. Cheap enough for everyone', 16)).toBe('Fast. Reliable…');
+    const cut = excerpt('A very long sentence that goes on. And then another one follows it here', 35);
+    expect(cut).not.toMatch(/\.\.|\.…/);
+    expect(cut.length).toBeLessThanOrEqual(35);
+  });
+
+  it('cuts a single overlong word where it must', () => {
+    expect(excerpt('Supercalifragilisticexpialidocious', 10)).toBe('Supercali…');
   });
 });

@@ -23,6 +23,9 @@ import { CATEGORY_IDS, PRICING_MODELS } from '../../lib/categories';
 import { TOOL_STATUSES } from '../../lib/tool-status';
 import { MAX_DESCRIPTION, MIN_DESCRIPTION } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
+import { isReviewDue } from '../../lib/review-due';
+import { alternativesOf } from '../../db/queries/alternatives';
+import { publicToolBySlug } from '../../db/queries/tools';
 import { sanitizeBlogHtml } from '../../lib/sanitize';
 import { slugify } from '../../lib/slug';
 import { POST_CATEGORIES } from '../../lib/post-categories';
@@ -123,6 +126,29 @@ describe('seedDemo tools', () => {
       expect(tool.qualityScore).toBe(history[0].qualityScore);
       expect(tool.curatorTake).toBe(history[0].curatorTake);
     }
+  });
+
+  it('keeps the "Always Updated" promise: a few public tools are due for a review, none of the premium ones', async () => {
+    const live = demoTools.filter((t) => t.status === 'approved');
+    const due = live.filter((t) => isReviewDue(t.lastReviewedAt));
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.length).toBeLessThanOrEqual(3);
+    expect(due.filter((t) => t.isPremium)).toEqual([]);
+    // The others stay fresh for a month of a running demo, not only on the day it was seeded.
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000);
+    expect(live.filter((t) => isReviewDue(t.lastReviewedAt, inAMonth)).length).toBe(due.length);
+    // A tool's last review is its newest review row.
+    const reviews = await db.select().from(editorialReviews);
+    for (const tool of live) {
+      const newest = Math.max(...reviews.filter((r) => r.toolId === tool.id).map((r) => r.reviewedAt.getTime()));
+      expect(tool.lastReviewedAt?.getTime(), tool.name).toBe(newest);
+    }
+  });
+
+  it("ranks ChatGPT's better-rated alternative first", async () => {
+    const chatgpt = (await publicToolBySlug('chatgpt'))!;
+    const [first] = await alternativesOf(chatgpt);
+    expect(first.name).toBe('Claude');
   });
 
   it('gives premium tools screenshots and a demo video, with generated images on disk', async () => {

@@ -8,22 +8,11 @@ import { useUser } from '../../stores/use-user';
 import { $myToolStats, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
 import Membership from './Membership';
 import UpgradeButton from './UpgradeButton';
+import ToolStatusBadge from './ToolStatusBadge';
 import { PageSpinner } from '../../components/PageSpinner';
 // The Edit dialog (and the validation it brings) loads only when an owner opens it.
 const ChangeRequestDialog = lazy(() => import('./ChangeRequestDialog'));
 const ToolMetrics = lazy(() => import('./ToolMetrics'));
-
-const STATUS_BADGE: Record<string, string> = {
-  approved: 'badge-success',
-  pending: 'badge-warning',
-  rejected: 'badge-error',
-};
-
-function StatusBadge({ status }: { status: string }) {
-  const tone = STATUS_BADGE[status];
-  if (!tone) return <span className="text-sm">{status}</span>;
-  return <span className={`badge ${tone} badge-sm font-medium`}>{status[0].toUpperCase() + status.slice(1)}</span>;
-}
 
 /** The tool's public page when it is live, else its private preview. */
 function viewHref(tool: MyTool): string {
@@ -37,11 +26,10 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
     <tr key={tool.id} data-testid="submission-row">
       <td>
         <div className="font-medium">{tool.name}</div>
-        {tool.status === 'rejected' && tool.rejectionReason && <div className="text-xs text-red-700 mt-1">Reason: {tool.rejectionReason}</div>}
         {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
       </td>
       <td data-label="Status">
-        <StatusBadge status={tool.status} />
+        <ToolStatusBadge tool={tool} />
       </td>
       <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
       <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>

@@ -1,0 +1,23 @@
+// A tool's status on its owner's dashboard: a badge for each status, and under a rejected or unlisted one the reason
+// the editors gave, so the owner knows what to fix (docs/decisions/0071).
+import type { ToolRecord } from '../../../lib/contract';
+import type { ToolStatus } from '../../../lib/tool-status';
+
+const BADGES: Record<ToolStatus, { label: string; tone: string }> = {
+  pending: { label: 'Pending', tone: 'badge-warning' },
+  approved: { label: 'Approved', tone: 'badge-success' },
+  rejected: { label: 'Rejected', tone: 'badge-error' },
+  unlisted: { label: 'Unlisted', tone: 'badge-neutral' },
+};
+
+export default function ToolStatusBadge({ tool }: { tool: Pick<ToolRecord, 'status' | 'rejectionReason' | 'unlistReason'> }) {
+  const { label, tone } = BADGES[tool.status];
+  const reason = tool.status === 'rejected' ? tool.rejectionReason : tool.status === 'unlisted' ? tool.unlistReason : null;
+  // One block: on phones the stacked table lays a cell's children out beside its label, and the reason belongs under the badge.
+  return (
+    <div>
+      <span className={`badge ${tone} badge-sm font-medium`}>{label}</span>
+      {reason && <p className="text-xs text-base-content/80 mt-1 max-w-xs break-words" data-testid="status-reason">Reason: {reason}</p>}
+    </div>
+  );
+}
