@@ -190,8 +190,8 @@ function CredentialsForm({ tab, signingIn, landing, next, sent }: CredentialsFor
       aria-labelledby={`auth-tab-${tab}`}
     >
       {refusal && (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-0">
-          <p className="font-semibold">{tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}</p>
+        <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
+          <p className="font-semibold text-error-text">{tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}</p>
           <p>{refusal}</p>
         </div>
       )}

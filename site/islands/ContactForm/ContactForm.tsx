@@ -55,8 +55,8 @@ export default function ContactForm({ sent }: { sent?: ContactFormState }) {
   return (
     <form method="post" action={FORM_ACTIONS.contact} onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-4" aria-labelledby="contact-form-title">
       {refusal && (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-0">
-          <p className="font-semibold">{TOAST.contactFailed}</p>
+        <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
+          <p className="font-semibold text-error-text">{TOAST.contactFailed}</p>
           <p>{refusal}</p>
         </div>
       )}
