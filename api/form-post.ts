@@ -16,7 +16,7 @@ export function formFields(body: unknown): Record<string, string> {
 }
 
 /** The status and the text the JSON call would answer for `error`, or null for a fault that is not the caller's. */
-export function refusalText(error: unknown): { status: number; message: string } | null {
+function refusalText(error: unknown): { status: number; message: string } | null {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   if (error instanceof ZodError) return { status: 400, message: firstIssue(error) };
   return null;

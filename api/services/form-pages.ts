@@ -18,7 +18,7 @@ const keptRenders = keptWhileCatalogueStays<PreparedPage>(KEPT_RENDERS);
 const formRenders = sharedRenders<PreparedPage>();
 
 /** The address to render for a request, read as the page reads it (anything else dropped); null: the static file. */
-export function formPageHref(path: string, search: URLSearchParams): string | null {
+function formPageHref(path: string, search: URLSearchParams): string | null {
   const page = pagePath(path);
   const query = new URLSearchParams();
   if (page === '/auth') {

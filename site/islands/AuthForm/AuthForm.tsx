@@ -65,9 +65,9 @@ export default function AuthForm({ demoLogins, initialTab = 'login', next: rende
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
-    const next = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
-    setTab(next);
-    tabButtons.current[next]?.focus();
+    const chosen = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
+    setTab(chosen);
+    tabButtons.current[chosen]?.focus();
   }
 
   return (
