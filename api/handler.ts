@@ -1,12 +1,15 @@
-// What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google*, /uploads/* and /healthz go to Elysia;
+// What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google*, /uploads/* and /healthz go to Elysia,
+// and so do the posts of the forms that work without JavaScript (lib/form-pages.ts);
 // Open Graph images (/og/*) are rendered once and kept; pages changed since the live build are rendered on demand;
 // everything else is a static file of the live build.
 import { join } from 'node:path';
+import { FORM_POST_PATHS } from '../lib/form-pages';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
 import { answerLogged } from './request-log';
 import { serveDirectoryQuery } from './services/directory-pages';
+import { serveFormPageQuery } from './services/form-pages';
 import { serveChangedPage, serveMissingPage } from './services/live-pages';
 import { serveLiveSitemap } from './services/live-sitemap';
 import { serveOnDemandPage } from './services/on-demand-pages';
@@ -44,11 +47,15 @@ function serveFile(request: Request, path: string, peer: Peer | undefined): Resp
 export function handleRequest(request: Request, peer?: Peer): Response | Promise<Response> {
   const path = requestPath(request.url);
   // Only the API is logged, each request with its id (request-log.ts); static answers stay unlogged and unallocated.
-  if (isApiPath(path)) return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
+  if (isApiPath(path) || (request.method === 'POST' && FORM_POST_PATHS.has(path))) {
+    return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
+  }
   // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
   if (path.startsWith('/og/')) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path, peer);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
+  const form = serveFormPageQuery(request, path, peer);
+  if (form !== null) return form.then((res) => res ?? serveFile(request, path, peer));
   // The sitemap follows the changes at once too: made from the live build's list while tools or posts changed.
   const sitemap = serveLiveSitemap(request, path);
   if (sitemap !== null) return sitemap.then((res) => res ?? serveFile(request, path, peer));

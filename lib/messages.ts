@@ -223,3 +223,9 @@ export const NOT_FOUND = {
   post: 'Post Not Found',
   postText: "The blog post you're looking for doesn't exist or has been removed.",
 } as const;
+
+/** The pages that are an island only (dashboard, submit, admin), seen without JavaScript (docs/decisions/0068). */
+export const NEEDS_JAVASCRIPT = {
+  title: 'This page needs JavaScript',
+  text: (what: string) => `${what} runs in your browser. Turn on JavaScript for this site and reload the page.`,
+} as const;

@@ -44,3 +44,10 @@ export function pagePath(pathname: string): string {
   const path = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   return path.length > 1 ? path.replace(/\/+$/, '') : '/';
 }
+
+/** Which card the 404 page shows for a path: a tool's (/tool/, /tools/), a post's (/blog/x), or any page's. */
+export type NotFoundKind = 'page' | 'tool' | 'post';
+
+export function notFoundKind(path: string): NotFoundKind {
+  return /^\/tools?\//.test(path) ? 'tool' : /^\/blog\/./.test(path) ? 'post' : 'page';
+}

@@ -1,8 +1,11 @@
 // What the exporter hands a page it renders in bulk (Astro.locals); an on-demand render reads the same data itself.
+// A form posted without JavaScript and refused is rendered again with what was sent (api/form-post.ts).
 declare namespace App {
   interface Locals {
     toolPage?: import('../db/queries/pages').ToolPage;
     postPage?: import('../db/queries/pages').PostPage;
     categoryPage?: import('../db/queries/category-pages').CategoryPage;
+    authForm?: import('../lib/form-pages').AuthFormState;
+    contactForm?: import('../lib/form-pages').ContactFormState;
   }
 }

@@ -1,5 +1,5 @@
 // Sign-in routes: register, login, logout, current user, Google, and the development demo logins.
-import { Elysia, type Cookie } from 'elysia';
+import { Elysia, type Context, type Cookie } from 'elysia';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
@@ -12,8 +12,11 @@ import {
   registerSchema,
   type DemoAccount,
 } from '../../lib/contract';
+import { FORM_ACTIONS, type AuthTab } from '../../lib/form-pages';
+import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../lib/return-to';
 import { config } from '../config';
 import { answer } from '../answer';
+import { formFields, refusedPost } from '../form-post';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
@@ -37,11 +40,40 @@ async function signIn(cookie: Cookies, request: Request, ip: string, user: User)
 
 const SIGNED_IN_HINT = 'signed_in';
 
-function landingFor(user: User): string {
-  return user.isAdmin ? '/admin' : '/dashboard';
+const OAUTH_COOKIE = 'google_oauth';
+
+/** The page to return to as the OAuth cookie keeps it (encoded); anything else, a tampered cookie included, is none. */
+function storedNext(encoded: string): string | undefined {
+  try {
+    return returnPath(decodeURIComponent(encoded));
+  } catch {
+    return undefined;
+  }
 }
 
-const OAUTH_COOKIE = 'google_oauth';
+/** The account a form post names: Login's fields or Register's, checked by the JSON call's own schema. */
+function signInFrom(tab: AuthTab, fields: Record<string, string>, ip: string): Promise<User> {
+  return tab === 'login' ? login(loginSchema.parse(fields), ip) : register(registerSchema.parse(fields), ip);
+}
+
+/**
+ * The Login and Register forms posted without JavaScript (docs/decisions/0068): the JSON calls' service, throttles,
+ * messages and Origin check; 303 to where the island would go, or the page again with the message and the fields
+ * (never the password).
+ */
+async function postSignInForm(tab: AuthTab, { body, cookie, request, ip, redirect, set }: Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 'set'> & { ip: string }) {
+  const fields = formFields(body);
+  const next = returnPath(fields.next);
+  try {
+    const user = await signInFrom(tab, fields, ip);
+    await signIn(cookie, request, ip, user);
+    return redirect(landingAfterSignIn(user, next), 303);
+  } catch (error) {
+    const { email = '', firstName = '', lastName = '' } = fields;
+    const page = withNext(`/auth?tab=${tab}`, next);
+    return refusedPost({ error, request, ip, set, page, locals: (message) => ({ authForm: { tab, email, firstName, lastName, error: message } }) });
+  }
+}
 
 export const authRoutes = new Elysia({ name: 'auth-routes' })
   .use(errors)
@@ -65,7 +97,10 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     },
     { body: jsonBody(loginSchema), response: answer(currentUserSchema) },
   )
-  .get('/api/login', ({ redirect }) => redirect('/auth', 302))
+  .post(FORM_ACTIONS.login, (context) => postSignInForm('login', context))
+  .post(FORM_ACTIONS.register, (context) => postSignInForm('register', context))
+  // The page the visitor was sent from (redirectToLogin) rides along, so signing in returns there.
+  .get('/api/login', ({ query, redirect }) => redirect(withNext('/auth', query[NEXT_PARAM]), 302))
   .post(
     '/api/logout',
     async ({ cookie }) => {
@@ -77,16 +112,18 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     { response: answer(okSchema) },
   )
   .get('/api/user', ({ user }) => publicUser(user), { auth: true, response: answer(currentUserSchema) })
-  .get('/auth/google', ({ cookie, redirect }) => {
-    if (!googleConfigured()) return redirect('/auth?tab=register', 302);
+  .get('/auth/google', ({ query, cookie, redirect }) => {
+    const next = returnPath(query[NEXT_PARAM]);
+    if (!googleConfigured()) return redirect(withNext('/auth?tab=register', next), 302);
     const { url, state, codeVerifier } = startGoogleSignIn();
-    cookie[OAUTH_COOKIE].set({ value: `${state}.${codeVerifier}`, ...cookieOptions(10 * 60), path: '/' });
+    // Where to return after Google's round trip travels with the state, in the cookie only this site reads.
+    cookie[OAUTH_COOKIE].set({ value: [state, codeVerifier, encodeURIComponent(next ?? '')].join('.'), ...cookieOptions(10 * 60), path: '/' });
     return redirect(url.toString(), 302);
   })
   .get(GOOGLE_CALLBACK_PATH, async ({ query, cookie, request, ip, redirect }) => {
     const stored = String(cookie[OAUTH_COOKIE]?.value ?? '');
     cookie[OAUTH_COOKIE].set({ value: '', ...cookieOptions(0) });
-    const [state, codeVerifier] = stored.split('.');
+    const [state, codeVerifier, ...rest] = stored.split('.');
     if (!googleConfigured() || !query.code || !state || query.state !== state || !codeVerifier) {
       return redirect(`/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`, 302);
     }
@@ -100,7 +137,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
       return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
     }
     await signIn(cookie, request, ip, user);
-    return redirect(landingFor(user), 302);
+    return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
   }, { query: googleCallbackQuerySchema });
 
 const DEMO_EMAILS: Record<DemoAccount, string> = { admin: DEMO_ADMIN_EMAIL, user: DEMO_USER_EMAIL };
@@ -115,7 +152,7 @@ export const demoRoutes = new Elysia({ name: 'demo-routes' })
       const user = await db.query.users.findFirst({ where: eq(users.email, DEMO_EMAILS[params.who]) });
       if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
       await signIn(cookie, request, ip, user);
-      return redirect(landingFor(user), 302);
+      return redirect(landingAfterSignIn(user), 302);
     },
     { params: demoParamsSchema },
   );

@@ -3,7 +3,10 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, pageQuerySchema } from '../../lib/contract';
+import { CONTACT_TOPICS, type ContactTopic } from '../../lib/contact';
+import { CONTACT_SENT_PARAM, FORM_ACTIONS, type ContactFormState } from '../../lib/form-pages';
 import { answer } from '../answer';
+import { formFields, refusedPost } from '../form-post';
 import { jsonBody } from '../json-body';
 import { nextPageLink } from '../next-page';
 import { auth, optionalUser } from '../plugins/auth';
@@ -23,6 +26,19 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
     },
     { body: jsonBody(contactSchema), response: { 201: answer(contactSentSchema) } },
   )
+  // The same form posted without JavaScript (docs/decisions/0068): 303 to the page saying it was received, or the page
+  // again with the message and what was written.
+  .post(FORM_ACTIONS.contact, async ({ body, cookie, request, ip, redirect, set }) => {
+    const fields = formFields(body);
+    try {
+      await sendContactMessage(contactSchema.parse(fields), await optionalUser(cookie), ip);
+      return redirect(`${FORM_ACTIONS.contact}?${CONTACT_SENT_PARAM}=1`, 303);
+    } catch (error) {
+      const { name = '', email = '', topic = '', message = '' } = fields;
+      const sent = { name, email, topic: (CONTACT_TOPICS as readonly string[]).includes(topic) ? (topic as ContactTopic) : '', message } satisfies Omit<ContactFormState, 'error'>;
+      return refusedPost({ error, request, ip, set, page: FORM_ACTIONS.contact, locals: (text) => ({ contactForm: { ...sent, error: text } }) });
+    }
+  })
   .get(
     '/api/admin/messages',
     async ({ query, set }) => {

@@ -36,6 +36,10 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   'POST /api/register': { limit: 8 * KiB },
   // A message of 5,000 characters, up to four bytes each, and the sender's name and address.
   'POST /api/contact': { limit: 32 * KiB },
+  // The same forms posted without JavaScript (urlencoded: a byte outside ASCII is three characters).
+  'POST /auth/login': { limit: 8 * KiB },
+  'POST /auth/register': { limit: 8 * KiB },
+  'POST /contact': { limit: 64 * KiB },
   'POST /api/admin/blog/posts': BLOG_POST,
   'PATCH /api/admin/blog/posts/:id': BLOG_POST,
   'POST /api/admin/blog/preview': BLOG_POST,

@@ -127,3 +127,11 @@ export function sharedRenders<T>(): (key: string, request: Request, peer: Peer |
 export function refusalOf(error: unknown, request: Request): Response | null {
   return error instanceof RenderRefused ? error.response(request) : null;
 }
+
+/**
+ * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
+ * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
+ */
+export function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
+  return gate(addressBucket(client), render);
+}

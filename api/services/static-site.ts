@@ -20,6 +20,8 @@ import {
 } from './build-files';
 import { log } from '../log';
 import type { Peer } from './render-budget';
+import { NOT_FOUND } from '../../lib/messages';
+import { notFoundKind, type NotFoundKind } from '../../lib/page-paths';
 
 /** Hashed client assets: their name changes with their content. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -92,6 +94,8 @@ interface Site {
   /** Request paths (without %-escapes) already resolved to a file. */
   routes: Map<string, Served>;
   notFound: Served | null | undefined;
+  /** The 404 page showing the tool's or the post's card, made from the page's file on first need. */
+  notFoundCards: Map<NotFoundKind, Promise<PreparedPage | null>>;
   nextCheck: number;
   clock: number;
   memory: number;
@@ -156,6 +160,7 @@ async function loadSite(root: string): Promise<Site> {
     entries,
     routes: new Map(),
     notFound: undefined,
+    notFoundCards: new Map(),
     nextCheck: Date.now() + RECHECK_MS,
     clock: 0,
     memory: 0,
@@ -505,6 +510,51 @@ async function notFoundPage(site: Site): Promise<Served | null> {
 
 const NOT_FOUND_FALLBACK: FileEntry = { etag: '"none"', type: 'text/html; charset=utf-8', size: 0 };
 
+/**
+ * The 404 page with the card of `kind` shown and the others hidden, and its title saying so: the page's inline script
+ * does the same in a browser, but without JavaScript (or before it runs) the page must say it already.
+ */
+async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<PreparedPage | null> {
+  const served = await notFoundPage(site);
+  if (!served) return null;
+  const html = await readFile(served.full, 'utf8');
+  const shown = new HTMLRewriter()
+    .on('[data-not-found]', {
+      element(card) {
+        if (card.getAttribute('data-not-found') === kind) card.removeAttribute('hidden');
+        else card.setAttribute('hidden', '');
+      },
+    })
+    .on('title', {
+      text(chunk) {
+        if (chunk.text.includes(NOT_FOUND.page)) chunk.replace(chunk.text.replace(NOT_FOUND.page, NOT_FOUND[kind]));
+      },
+    })
+    .transform(html);
+  return preparePage(shown, { status: 404, headers: served.entry.headers });
+}
+
+/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain text without one. */
+async function answerNotFound(site: Site, request: Request, path: string, head: boolean): Promise<Response> {
+  const kind = notFoundKind(path);
+  if (kind !== 'page') {
+    let card = site.notFoundCards.get(kind);
+    if (!card) {
+      card = notFoundCard(site, kind).catch((error: unknown) => {
+        log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
+        return null;
+      });
+      site.notFoundCards.set(kind, card);
+    }
+    const page = await card;
+    if (page) return pageResponse(request, page);
+  }
+  const notFound = await notFoundPage(site);
+  if (notFound) return answer(site, notFound, request, head);
+  const headers = answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false);
+  return new Response(head ? null : NOT_FOUND.page, { status: 404, headers });
+}
+
 function methodNotAllowed(): Response {
   return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() } });
 }
@@ -543,10 +593,7 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
   }
   const page = await missing?.(request, raw, peer);
   if (page) return page;
-  const notFound = await notFoundPage(site);
-  if (notFound) return answer(site, notFound, request, head);
-  const headers = answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false);
-  return new Response(head ? null : 'Page Not Found', { status: 404, headers });
+  return answerNotFound(site, request, raw, head);
 }
 
 function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer): Response | Promise<Response> {
@@ -666,8 +713,5 @@ export function htmlResponse(request: Request, content: string | Uint8Array<Arra
 /** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
 export async function serveNotFound(request: Request, distDir: string = config.distDir): Promise<Response> {
   const site = await siteFor(rootOf(distDir));
-  const head = request.method === 'HEAD';
-  const notFound = await notFoundPage(site);
-  if (notFound) return answer(site, notFound, request, head);
-  return new Response(head ? null : 'Page Not Found', { status: 404, headers: answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false) });
+  return answerNotFound(site, request, requestPath(request.url), request.method === 'HEAD');
 }

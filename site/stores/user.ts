@@ -7,6 +7,7 @@ import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/const
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import { ApiError, accountBlockReason, getJson, isUnauthorized } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
+import { withNext } from '../../lib/return-to';
 import { dropSignInHint, hasSignInHint } from './sign-in-hint';
 import { showToast } from './toast';
 
@@ -65,14 +66,20 @@ export function invalidateUser(): void {
   invalidateKeys(USER_KEY);
 }
 
+/** The login endpoint (SPEC.md section 7): it answers with a redirect to /auth. */
+const LOGIN_PATH = '/api/login';
+
 /**
  * The unauthorized toast, then the login endpoint (or `to`) after 500 ms (SPEC.md section 8). When the
  * account was suspended or banned, the toast says so and why instead, whichever toast the caller chose.
  */
-export function redirectToLogin(toast: ToastText = TOAST.unauthorized, to = '/api/login'): ReturnType<typeof setTimeout> {
-  // GET /api/login answers with a redirect to /auth: the toast is carried to that page.
-  showToast({ ...(blockedToast ?? toast), variant: 'destructive' }, { next: to === '/api/login' ? '/auth' : to });
-  return setTimeout(() => window.location.assign(to), UNAUTHORIZED_REDIRECT_MS);
+export function redirectToLogin(toast: ToastText = TOAST.unauthorized, to = LOGIN_PATH): ReturnType<typeof setTimeout> {
+  // GET /api/login answers with a redirect to /auth: the toast is carried to that page, and the page the visitor is on
+  // rides along, so signing in returns here (lib/return-to.ts).
+  const login = to === LOGIN_PATH;
+  showToast({ ...(blockedToast ?? toast), variant: 'destructive' }, { next: login ? '/auth' : to });
+  const target = login ? withNext(to, window.location.pathname + window.location.search) : to;
+  return setTimeout(() => window.location.assign(target), UNAUTHORIZED_REDIRECT_MS);
 }
 
 /**

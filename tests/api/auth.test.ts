@@ -58,6 +58,14 @@ describe('POST /api/register', () => {
   });
 });
 
+describe('GET /api/login', () => {
+  it('sends the browser to /auth with the page of this site it came from, and nothing else', async () => {
+    expect((await call('GET', '/api/login')).headers.get('location')).toBe('/auth');
+    expect((await call('GET', '/api/login?next=%2Fsubmit')).headers.get('location')).toBe('/auth?next=%2Fsubmit');
+    expect((await call('GET', '/api/login?next=https%3A%2F%2Fevil.example')).headers.get('location')).toBe('/auth');
+  });
+});
+
 describe('POST /api/login', () => {
   it('signs in with the right password and answers email and isAdmin', async () => {
     const user = await makeUser({ isAdmin: true });

@@ -23,8 +23,8 @@ function answerTokenEndpoint(claims: Record<string, unknown>) {
 }
 
 /** Starts the flow and returns the state and the cookie that carries state and PKCE verifier. */
-async function start(): Promise<{ state: string; cookie: string; location: URL }> {
-  const res = await call('GET', '/auth/google');
+async function start(path = '/auth/google'): Promise<{ state: string; cookie: string; location: URL }> {
+  const res = await call('GET', path);
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location')!);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('google_oauth='))!.split(';')[0];
@@ -48,6 +48,25 @@ describe('Sign in with Google', () => {
     const res = await call('GET', '/auth/google');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/auth?tab=register');
+  });
+
+  it('keeps the page to return to on the way to the Register tab, only a path of this site', async () => {
+    config.google.clientId = '';
+    const res = await call('GET', '/auth/google?next=%2Fsubmit');
+    expect(res.headers.get('location')).toBe('/auth?tab=register&next=%2Fsubmit');
+    const foreign = await call('GET', '/auth/google?next=%2F%2Fevil.example');
+    expect(foreign.headers.get('location')).toBe('/auth?tab=register');
+  });
+
+  it('returns to the page the visitor was going to after Google, and ignores another site', async () => {
+    answerTokenEndpoint({ sub: 'g-next', email: 'next.person@gmail.com', email_verified: true });
+    const { state, cookie } = await start('/auth/google?next=%2Fsubmit');
+    const res = await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
+    expect(res.headers.get('location')).toBe('/submit');
+    const forged = await start('/auth/google');
+    const tampered = `${forged.cookie}.${encodeURIComponent('//evil.example')}`;
+    const again = await call('GET', `/auth/google/callback?code=c&state=${forged.state}`, { cookie: tampered });
+    expect(again.headers.get('location')).toBe('/dashboard');
   });
 
   it('sends the browser to Google with state and a PKCE challenge', async () => {

@@ -1,5 +1,8 @@
-// A new visitor registers through /auth, lands on the dashboard, and signs out.
+// A new visitor registers through /auth, lands on the dashboard, and signs out; with JavaScript off the forms post and
+// sign in all the same; after signing in a visitor returns to the page they were going to.
 import { test, expect } from './fixtures';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+import { MSG, NEEDS_JAVASCRIPT, TOAST } from '../../lib/messages';
 
 test('register, land on the dashboard, sign out', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.com`;
@@ -62,4 +65,72 @@ test('the tabs follow the arrow keys, and a bad field is marked with its message
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('field-error')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/screens/auth-errors.png', fullPage: true });
+});
+
+test('with JavaScript off Register and Login post, never put the password in the address, and sign in', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  const email = `nojs-${Date.now()}@example.com`;
+
+  // The Register tab by its address, carrying the page to return to.
+  await page.goto('/auth?tab=register&next=%2Fsubmit');
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('abc12');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(TOAST.registrationFailed);
+  await expect(refusal).toContainText(MSG.passwordTooShort);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/submit');
+  // An island-only page says what it needs instead of a spinner that never stops.
+  await expect(page.getByRole('heading', { name: NEEDS_JAVASCRIPT.title })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/submit-no-js.png', fullPage: true });
+
+  // Signed out (the cookies gone), Login: a wrong password is the page again with the message, then the right one.
+  await context.clearCookies();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText(MSG.wrongCredentials);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.screenshot({ path: 'test-results/screens/auth-no-js-refused.png', fullPage: true });
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByRole('heading', { name: NEEDS_JAVASCRIPT.title })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: NEEDS_JAVASCRIPT.title })).toBeVisible();
+
+  for (const address of addresses) {
+    expect(address).not.toContain('secret123');
+    expect(address).not.toContain('password');
+  }
+  await context.close();
+});
+
+test('a form clicked before the island hydrates posts: method and action are in the HTML', async ({ request }) => {
+  const html = await (await request.get('/auth')).text();
+  expect(html).toMatch(/<form[^>]*action="\/auth\/login"[^>]*method="post"/);
+});
+
+test('a signed-out visitor sent to sign in from /submit returns to /submit', async ({ page }) => {
+  await page.goto('/submit');
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/submit');
+  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(TOAST.welcomeBack)).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/submit');
+  await expect(page.getByRole('heading', { name: 'Submit Your AI Tool' })).toBeVisible();
 });

@@ -100,3 +100,30 @@ test("a signed-in Premium member's name and e-mail are filled in, and the admin 
   await expect(rows.first().getByText('Priority', { exact: true })).toBeVisible();
   await admin.close();
 });
+
+test('with JavaScript off the form posts: a refusal keeps what was written, a message is stored and confirmed', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const name = unique('No script');
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill('noscript@example.com');
+  await form.getByLabel('Topic').selectOption({ label: 'Support' });
+  await form.getByRole('textbox', { name: 'Message' }).fill('Too short');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('alert')).toContainText(MSG.contactMessageTooShort);
+  await expect(form.getByLabel('Name')).toHaveValue(name);
+  await expect(form.getByLabel('Topic')).toHaveValue('support');
+  await form.getByRole('textbox', { name: 'Message' }).fill('The message, sent without any JavaScript at all.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await page.waitForURL((url) => url.pathname === '/contact' && url.search === '?sent=1');
+  await expect(page.getByTestId('contact-received')).toContainText(TOAST.contactSent.title);
+  await page.screenshot({ path: 'test-results/screens/contact-no-js-sent.png', fullPage: true });
+  // Stored: the admin's list has it.
+  const admin = await context.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
+  expect(admin.ok()).toBeTruthy();
+  const messages = await (await context.request.get('/api/admin/messages?limit=100')).json();
+  expect(messages.map((m: { name: string }) => m.name)).toContain(name);
+  await context.close();
+});

@@ -7,6 +7,7 @@ import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 import { CATEGORIES } from '../../lib/categories';
 import { SITE_NAME } from '../../lib/constants';
+import { NOT_FOUND } from '../../lib/messages';
 import { detailLabel, hostOf, longDate, readTimeOrDefault, tagLabel } from '../../lib/format';
 import { htmlToText } from '../../lib/sanitize';
 import { parseRss, readSitemap, type SitemapFile } from '../helpers/xml';
@@ -302,6 +303,17 @@ test.describe('directory', () => {
     await expect(page.getByTestId('directory-form')).toHaveAttribute('method', 'get');
     await context.close();
   });
+});
+
+test('with JavaScript off a missing tool or post says so, not just that a page is missing', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [path, heading] of [['/tool/no-such-tool', NOT_FOUND.tool], ['/blog/no-such-post', NOT_FOUND.post], ['/no-such-page', NOT_FOUND.page]]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  await context.close();
 });
 
 test.describe('tool page', () => {

@@ -1,4 +1,6 @@
-// The /auth screen: Login and Register tabs wired to the API; signed-in visitors are sent on.
+// The /auth screen: Login and Register tabs wired to the API; signed-in visitors are sent on, to the page they were going
+// to (`next`) when there is one. Each tab is a real form posting to the server too, so it works before hydration and
+// without JavaScript (docs/decisions/0068).
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,7 +8,9 @@ import type { z } from 'zod';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { api } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/http';
+import { FORM_ACTIONS, type AuthFormState, type AuthTab } from '../../../lib/form-pages';
 import { TOAST } from '../../../lib/messages';
+import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../../lib/return-to';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
@@ -14,25 +18,36 @@ import { invalidateUser, type CurrentUser } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
 
-type Tab = 'login' | 'register';
+type Tab = AuthTab;
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'login', label: 'Login' },
   { id: 'register', label: 'Register' },
 ];
 
-function landing(user: Pick<CurrentUser, 'isAdmin'>): string {
-  return user.isAdmin ? '/admin' : '/dashboard';
+interface AuthFormProps {
+  demoLogins: boolean;
+  /** The tab to open: ?tab=register, or the tab of a refused post. */
+  initialTab?: Tab;
+  /** The page of this site to go to after signing in (?next=), when the server rendered the page with it. */
+  next?: string;
+  /** A form post the server refused: the fields as sent (no password) and its message. */
+  sent?: AuthFormState;
 }
 
-export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
+export default function AuthForm({ demoLogins, initialTab = 'login', next: renderedNext, sent }: AuthFormProps) {
   const { data: user } = useUser();
-  const [tab, setTab] = useState<Tab>('login');
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [next, setNext] = useState(renderedNext);
   const tabButtons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const landing = (signedIn: Pick<CurrentUser, 'isAdmin'>) => landingAfterSignIn(signedIn, next);
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (params.get('tab') === 'register') setTab('register');
+    // The static /auth file is the same for every address: the page to return to is read from it here.
+    const wanted = returnPath(params.get(NEXT_PARAM));
+    if (wanted) setNext(wanted);
     const error = params.get('error');
     if (error) showToast({ title: TOAST.loginFailed, description: error, variant: 'destructive' });
   }, []);
@@ -41,8 +56,8 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
   // redirect 100 ms after the success toast is already on its way: a second navigation would abort the first.
   const signingIn = useRef(false);
   useEffect(() => {
-    if (user && !signingIn.current) window.location.replace(landing(user));
-  }, [user]);
+    if (user && !signingIn.current) window.location.replace(landingAfterSignIn(user, next));
+  }, [user, next]);
 
   // The tab list follows the ARIA tabs pattern: arrow keys, Home and End move between tabs and select them.
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -50,9 +65,9 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
-    const next = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
-    setTab(next);
-    tabButtons.current[next]?.focus();
+    const chosen = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
+    setTab(chosen);
+    tabButtons.current[chosen]?.focus();
   }
 
   return (
@@ -80,7 +95,15 @@ export default function AuthForm({ demoLogins }: { demoLogins: boolean }) {
           ))}
         </div>
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
-          <CredentialsForm key={tab} tab={tab} signingIn={signingIn} />
+          <CredentialsForm key={tab} tab={tab} signingIn={signingIn} landing={landing} next={next} sent={sent?.tab === tab ? sent : undefined} />
+          {/* Without JavaScript the tab buttons do nothing: the other tab is its own address. */}
+          <noscript>
+            <p className="mt-4 text-sm text-center">
+              <a className="link" href={withNext(tab === 'login' ? '/auth?tab=register' : '/auth', next)}>
+                {tab === 'login' ? 'No account yet? Register' : 'Have an account? Sign in'}
+              </a>
+            </p>
+          </noscript>
         </div>
         {demoLogins && (
           <div className="mt-6 rounded-box border border-dashed border-warning p-4 text-sm" data-testid="demo-logins">
@@ -109,17 +132,33 @@ const RESOLVERS: Record<Tab, Resolver<CredentialsFields, unknown, LoginInput | R
   register: zodResolver(registerSchema),
 };
 
-/** One tab's form (mounted afresh for each tab, so switching tabs clears its values and messages). */
-function CredentialsForm({ tab, signingIn }: { tab: Tab; signingIn: RefObject<boolean> }) {
+interface CredentialsFormProps {
+  tab: Tab;
+  signingIn: RefObject<boolean>;
+  landing: (user: Pick<CurrentUser, 'isAdmin'>) => string;
+  next: string | undefined;
+  sent: AuthFormState | undefined;
+}
+
+/**
+ * One tab's form (mounted afresh for each tab, so switching tabs clears its values and messages). It posts to the
+ * server as it stands (method, action, names, the values of a refused post), so a click before hydration or without
+ * JavaScript signs in too; hydrated, the island sends it through the API instead.
+ */
+function CredentialsForm({ tab, signingIn, landing, next, sent }: CredentialsFormProps) {
+  const initial = { email: sent?.email ?? '', firstName: sent?.firstName ?? '', lastName: sent?.lastName ?? '' };
   const form = useForm<CredentialsFields, unknown, LoginInput | RegisterInput>({
     ...SUBMIT_ONLY,
     resolver: RESOLVERS[tab],
-    defaultValues: { email: '', password: '', ...(tab === 'register' ? { firstName: '', lastName: '' } : {}) },
+    defaultValues: { email: initial.email, password: '', ...(tab === 'register' ? { firstName: initial.firstName, lastName: initial.lastName } : {}) },
   });
+  // The refusal of a post the server answered with this page, until the next try.
+  const [refusal, setRefusal] = useState(sent?.error);
   const { isSubmitting, isSubmitSuccessful } = form.formState;
   const fields = useFieldErrors('auth', form);
 
   async function submit(values: LoginInput | RegisterInput) {
+    setRefusal(undefined);
     try {
       const result = await (tab === 'login' ? api('POST /api/login', { body: values }) : api('POST /api/register', { body: values }));
       signingIn.current = true;
@@ -142,19 +181,33 @@ function CredentialsForm({ tab, signingIn }: { tab: Tab; signingIn: RefObject<bo
   // Signed in, the button stays disabled until the redirect.
   const pending = isSubmitting || isSubmitSuccessful;
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-3" aria-labelledby={`auth-tab-${tab}`}>
+    <form
+      method="post"
+      action={FORM_ACTIONS[tab]}
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-labelledby={`auth-tab-${tab}`}
+    >
+      {refusal && (
+        <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
+          <p className="font-semibold text-error-text">{tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}</p>
+          <p>{refusal}</p>
+        </div>
+      )}
+      {next && <input type="hidden" name={NEXT_PARAM} value={next} />}
       {tab === 'register' && (
         <div className="grid grid-cols-2 gap-3">
           <ValidatedField fields={fields} field="firstName" label="First Name">
-            <input {...fields.control('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
+            <input {...fields.control('firstName')} defaultValue={initial.firstName} autoComplete="given-name" className="input input-bordered w-full" />
           </ValidatedField>
           <ValidatedField fields={fields} field="lastName" label="Last Name">
-            <input {...fields.control('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
+            <input {...fields.control('lastName')} defaultValue={initial.lastName} autoComplete="family-name" className="input input-bordered w-full" />
           </ValidatedField>
         </div>
       )}
       <ValidatedField fields={fields} field="email" label="Email">
-        <input {...fields.control('email')} type="email" required autoComplete="email" className="input input-bordered w-full" />
+        <input {...fields.control('email')} defaultValue={initial.email} type="email" required autoComplete="email" className="input input-bordered w-full" />
       </ValidatedField>
       <ValidatedField fields={fields} field="password" label="Password">
         <input

@@ -1,0 +1,60 @@
+// The form pages' addresses with a query, rendered on demand by the same .astro page as their static file, so they
+// work without JavaScript (docs/decisions/0068): /auth?tab=register and /auth?next=/submit (the tab to open, the page
+// to return to after signing in, carried by the form), and /contact?sent=1 (the message was received). The static file
+// serves only the bare address; a rendered answer is kept while the catalogue stays, like the directory's.
+import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
+import { pagePath } from '../../lib/page-paths';
+import { NEXT_PARAM, returnPath } from '../../lib/return-to';
+import { config } from '../config';
+import { log } from '../log';
+import { renderWhole } from './page-renderer';
+import { refusalOf, sharedRenders, type Peer } from './render-budget';
+import { pageResponse, preparePage, type PreparedPage } from './static-site';
+
+/** Renders kept at most (a page each of about 20 KB; a `next` per page a visitor was sent from). */
+const KEPT_RENDERS = 200;
+const keptRenders = keptWhileCatalogueStays<PreparedPage>(KEPT_RENDERS);
+const formRenders = sharedRenders<PreparedPage>();
+
+/** The address to render for a request, read as the page reads it (anything else dropped); null: the static file. */
+function formPageHref(path: string, search: URLSearchParams): string | null {
+  const page = pagePath(path);
+  const query = new URLSearchParams();
+  if (page === '/auth') {
+    if (search.get('tab') === 'register') query.set('tab', 'register');
+    const next = returnPath(search.get(NEXT_PARAM));
+    if (next) query.set(NEXT_PARAM, next);
+  } else if (page === '/contact') {
+    if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
+  } else {
+    return null;
+  }
+  return query.size > 0 ? `${page}?${query}` : null;
+}
+
+/**
+ * The form page rendered for the query of `request`, or null when the static file answers. A render counts against the
+ * client's budget (`peer`, render-budget.ts); a kept one does not.
+ */
+export function serveFormPageQuery(request: Request, path: string, peer?: Peer): Promise<Response | null> | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const queryAt = request.url.indexOf('?');
+  if (queryAt < 0) return null;
+  const href = formPageHref(path, new URLSearchParams(request.url.slice(queryAt + 1)));
+  if (href === null) return null;
+  return keptRenders(href, () => formRenders(href, request, peer, () => render(href)))
+    .then((page) => pageResponse(request, page))
+    .catch((error: unknown) => {
+      const refused = refusalOf(error, request);
+      if (refused) return refused;
+      log.error({ err: error, path: href }, 'on-demand render failed; serving the static page');
+      return null;
+    });
+}
+
+async function render(href: string): Promise<PreparedPage> {
+  const rendered = await renderWhole(href, { appDir: config.appDir, siteUrl: config.siteUrl });
+  if (!rendered || rendered.status !== 200) throw new Error(`${href} answered ${rendered?.status ?? 'nothing'}`);
+  return preparePage(rendered.html, { status: rendered.status, headers: rendered.headers });
+}
