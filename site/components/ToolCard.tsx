@@ -1,5 +1,7 @@
 // A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host. Cards in a row
-// are the same height: one-line name, a description that always takes two lines, tags and rating pinned to the bottom.
+// are the same height and line up: a one-line name over a line of the same height in every card for the host and the
+// Premium badge (beside the name it took the name's room, and wrapped under a long one), a description that always
+// takes two lines, tags and rating pinned to the bottom.
 import type { ToolCardData } from '../../lib/tool-card';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
@@ -18,13 +20,13 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
         <div className="flex items-start gap-3">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
           <div className="min-w-0 flex-1">
-            <div className="flex items-center gap-2 flex-wrap">
-              <h3 className="card-title text-base leading-tight line-clamp-1 min-w-0">
-                <Highlighted text={tool.name} words={highlight} />
-              </h3>
-              {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold">Premium</span>}
+            <h3 className="card-title block text-base leading-tight truncate">
+              <Highlighted text={tool.name} words={highlight} />
+            </h3>
+            <div className="mt-0.5 flex h-5 items-center gap-2">
+              <p className="text-xs text-base-content/80 truncate">{hostOf(tool.url)}</p>
+              {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold shrink-0">Premium</span>}
             </div>
-            <p className="text-xs text-base-content/80 mt-0.5 truncate">{hostOf(tool.url)}</p>
           </div>
         </div>
         <p className="grow-0 text-sm text-base-content/80 line-clamp-2 min-h-[2lh]">

@@ -329,7 +329,7 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
   return (
     <ListState data={data} loading={loading} error={error}>
       {(settings) => (
-        <div className="grid lg:grid-cols-2 gap-4">
+        <div className="grid grid-cols-1 lg:grid-cols-2 gap-4">
           <section className="card bg-base-100 border border-base-200" aria-labelledby="settings-services">
             <div className="card-body p-5">
               <h3 id="settings-services" className="card-title text-base">

@@ -175,7 +175,8 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     navigate(EMPTY_DIRECTORY_QUERY);
   };
 
-  const filtered = !(query.search === '' && query.categories.length === 0 && query.pricing.length === 0 && !query.minRating);
+  const active = query.categories.length + query.pricing.length + (query.minRating ? 1 : 0);
+  const filtered = query.search !== '' || active > 0;
   const highlight = searchWords(suggestion ?? query.search);
   const heading = directoryHeading(query);
   const pages = Math.max(1, Math.ceil(facets.total / DIRECTORY_PAGE_SIZE));
@@ -183,7 +184,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
   return (
     <div>
       <section>
-        <div className="pt-14 pb-8">
+        <div className="pt-8 pb-6 md:pt-14 md:pb-8">
           <h1 className="text-4xl md:text-5xl font-extrabold tracking-tight">{heading}</h1>
           <p className="mt-3 text-lg text-base-content/80 max-w-2xl">
             {catalogueSize > 0
@@ -216,68 +217,81 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
         </div>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
-          {/* Two columns of filters on phones and tablets, so the results are not a long scroll away; one column beside them on wide screens. */}
-          <div className="grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6 self-start" data-testid="directory-filters">
-            <label className="form-control block w-full col-span-2">
-              <span className="label-text font-semibold">Sort by</span>
-              <select
-                name="sort"
-                className="select select-bordered w-full mt-1"
-                value={query.sort}
-                onChange={(e) => change({ sort: e.target.value as DirectorySort })}
-              >
-                {DIRECTORY_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
+          {/* On phones and tablets a closed "Filters" panel, so the first results show on the first screen; on wide screens
+              always open beside them (global.css). A <details>: it opens and closes without JavaScript too. */}
+          <details className="directory-filters self-start">
+            <summary className="btn btn-outline w-full justify-between">
+              <span>
+                Filters
+                {active > 0 && <span className="font-normal"> ({active})</span>}
+              </span>
+              <svg className="h-4 w-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+                <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+              </svg>
+            </summary>
+            {/* Two columns of filters in the panel; one column beside the results on wide screens. */}
+            <div className="mt-4 lg:mt-0 grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6" data-testid="directory-filters">
+              <label className="form-control block w-full col-span-2">
+                <span className="label-text font-semibold">Sort by</span>
+                <select
+                  name="sort"
+                  className="select select-bordered w-full mt-1"
+                  value={query.sort}
+                  onChange={(e) => change({ sort: e.target.value as DirectorySort })}
+                >
+                  {DIRECTORY_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <FilterGroup legend="Categories">
+                {CATEGORIES.map((c) => (
+                  <Check
+                    key={c.id}
+                    name="category"
+                    value={c.id}
+                    label={c.label + count(facets.categories[c.id])}
+                    checked={query.categories.includes(c.id)}
+                    onChange={(on) => change({ categories: toggle<CategoryId>(query.categories, c.id, on) })}
+                  />
                 ))}
-              </select>
-            </label>
-            <FilterGroup legend="Categories">
-              {CATEGORIES.map((c) => (
-                <Check
-                  key={c.id}
-                  name="category"
-                  value={c.id}
-                  label={c.label + count(facets.categories[c.id])}
-                  checked={query.categories.includes(c.id)}
-                  onChange={(on) => change({ categories: toggle<CategoryId>(query.categories, c.id, on) })}
-                />
-              ))}
-            </FilterGroup>
-            <FilterGroup legend="Pricing">
-              {PRICING_MODELS.map((p) => (
-                <Check
-                  key={p}
-                  name="pricing"
-                  value={p}
-                  label={pricingLabel(p) + count(facets.pricing[p])}
-                  checked={query.pricing.includes(p)}
-                  onChange={(on) => change({ pricing: toggle<PricingModel>(query.pricing, p, on) })}
-                />
-              ))}
-            </FilterGroup>
-            <FilterGroup legend="Editor rating">
-              <Check type="radio" name="minRating" value="" label="Any rating" checked={!query.minRating} onChange={() => change({ minRating: 0 })} />
-              {RATING_THRESHOLDS.map((t) => (
-                <Check
-                  key={t}
-                  type="radio"
-                  name="minRating"
-                  value={String(t)}
-                  label={`${t}+${count(facets.minRating[String(t)])}`}
-                  checked={query.minRating === t}
-                  onChange={() => change({ minRating: t })}
-                />
-              ))}
-            </FilterGroup>
-            {/* Without JavaScript the choices apply on submit; the island applies each at once. */}
-            {!hydrated && (
-              <button type="submit" className="btn btn-outline w-full col-span-2">
-                Apply filters
-              </button>
-            )}
-          </div>
+              </FilterGroup>
+              <FilterGroup legend="Pricing">
+                {PRICING_MODELS.map((p) => (
+                  <Check
+                    key={p}
+                    name="pricing"
+                    value={p}
+                    label={pricingLabel(p) + count(facets.pricing[p])}
+                    checked={query.pricing.includes(p)}
+                    onChange={(on) => change({ pricing: toggle<PricingModel>(query.pricing, p, on) })}
+                  />
+                ))}
+              </FilterGroup>
+              <FilterGroup legend="Editor rating">
+                <Check type="radio" name="minRating" value="" label="Any rating" checked={!query.minRating} onChange={() => change({ minRating: 0 })} />
+                {RATING_THRESHOLDS.map((t) => (
+                  <Check
+                    key={t}
+                    type="radio"
+                    name="minRating"
+                    value={String(t)}
+                    label={`${t}+${count(facets.minRating[String(t)])}`}
+                    checked={query.minRating === t}
+                    onChange={() => change({ minRating: t })}
+                  />
+                ))}
+              </FilterGroup>
+              {/* Without JavaScript the choices apply on submit; the island applies each at once. */}
+              {!hydrated && (
+                <button type="submit" className="btn btn-outline w-full col-span-2">
+                  Apply filters
+                </button>
+              )}
+            </div>
+          </details>
 
           <div>
             <div className="mb-4 flex items-baseline justify-between gap-4">

@@ -165,7 +165,8 @@ export default function SubmitTool() {
               </a>
             )}
           </div>
-          <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'opacity-60' : 'cursor-pointer'}`}>
+          {/* Unavailable, yet seen: muted text and a box with a visible edge, not daisyUI's 20 % opacity (faded twice it all but vanished on the panel). */}
+          <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'text-base-content/70 cursor-not-allowed' : 'cursor-pointer'}`}>
             <Controller
               control={control}
               name="isPremium"
@@ -174,7 +175,7 @@ export default function SubmitTool() {
                   type="checkbox"
                   name={field.name}
                   ref={field.ref}
-                  className="checkbox checkbox-sm"
+                  className="checkbox checkbox-sm disabled:opacity-100 disabled:bg-base-200 disabled:border-base-content/50"
                   disabled={premiumDisabled}
                   checked={field.value === 'true'}
                   onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}

@@ -15,7 +15,11 @@ function render(header: HTMLElement, state: NavState, user: CurrentUser | null):
     else if (!el.dataset.when) el.hidden = false;
   }
   for (const el of header.querySelectorAll('[data-user-name]')) el.textContent = displayName(user);
-  for (const el of header.querySelectorAll('[data-user-email]')) el.textContent = user.email;
+  // A long address is cut with an ellipsis (never broken mid-word); the whole of it shows on hover.
+  for (const el of header.querySelectorAll<HTMLElement>('[data-user-email]')) {
+    el.textContent = user.email;
+    el.title = user.email;
+  }
   for (const el of header.querySelectorAll('[data-user-initials]')) el.textContent = initials(user);
   const avatar = header.querySelector<HTMLElement>('[data-user-avatar]');
   if (avatar) {
