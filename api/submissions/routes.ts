@@ -49,6 +49,8 @@ async function readSubmission(request: Request): Promise<{ input: SubmissionInpu
     description: text(form, 'description'),
     tags: form.getAll('tags').filter((v): v is string => typeof v === 'string'),
     isPremium: text(form, 'isPremium'),
+    pricingModel: text(form, 'pricingModel'),
+    targetAudience: form.getAll('targetAudience').filter((v): v is string => typeof v === 'string'),
   });
   const logo = form.get('logo');
   // A form whose file input was left empty still sends an empty part: that is no logo.

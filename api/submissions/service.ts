@@ -86,6 +86,8 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
           description: input.description,
           logoUrl,
           tags: input.tags,
+          pricingModel: input.pricingModel ?? null,
+          targetAudience: input.targetAudience ?? [],
           isPremium: input.isPremium,
           status: INITIAL_TOOL_STATUS,
           submittedById: user.id,

@@ -4,6 +4,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { api } from '../../../lib/api-client';
+import { PRICING_MODELS } from '../../../lib/categories';
+import { pricingLabel } from '../../../lib/format';
 import { logError, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
@@ -32,7 +34,7 @@ export default function SubmitTool() {
   const form = useForm({
     ...SUBMIT_ONLY,
     resolver,
-    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false' },
+    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false', pricingModel: '', targetAudience: '' },
   });
   const { control, handleSubmit, setError, reset } = form;
   const { isSubmitting, isSubmitSuccessful } = form.formState;
@@ -83,6 +85,8 @@ export default function SubmitTool() {
     body.set('description', values.description);
     body.set('isPremium', String(values.isPremium));
     for (const tag of values.tags) body.append('tags', tag);
+    body.set('pricingModel', values.pricingModel ?? '');
+    for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
     if (logo) body.set('logo', logo);
     try {
       await api('POST /api/tools', { body });
@@ -136,6 +140,21 @@ export default function SubmitTool() {
             </CategoryCheckboxes>
           )}
         />
+        <div className="grid md:grid-cols-2 gap-5">
+          <ValidatedField fields={fields} field="pricingModel" label="Pricing Model">
+            <select {...fields.control('pricingModel')} className="select select-bordered w-full">
+              <option value="">Not specified</option>
+              {PRICING_MODELS.map((p) => (
+                <option key={p} value={p}>
+                  {pricingLabel(p)}
+                </option>
+              ))}
+            </select>
+          </ValidatedField>
+          <ValidatedField fields={fields} field="targetAudience" label="Target Audience" hint="Comma-separated, e.g. marketers, founders">
+            <input {...fields.control('targetAudience', { hint: true })} className="input input-bordered w-full" placeholder="marketers, founders" />
+          </ValidatedField>
+        </div>
         <div>
           <span className="label-text font-medium mb-2 block">Tool Logo</span>
           <label
