@@ -35,7 +35,7 @@ import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
-import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
+import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
@@ -191,7 +191,13 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     if (!canTransition(tool.status, 'approve')) throw conflict(MSG.onlyPendingApproved);
     refuse(ownToolRefusal(actor, tool));
     const now = new Date();
+    // The name's own slug goes to the tool the public sees (docs/decisions/0069).
+    const { slug, moved } = await claimPublicSlug(tx, tool);
+    if (moved) {
+      await recordAudit(tx, { actorId: actor.id, action: 'tool.slug', entityType: 'tool', entityId: moved.toolId, before: { slug: moved.from }, after: { slug: moved.to } });
+    }
     const approved = await setTool(tx, toolId, {
+      slug,
       status: TOOL_TRANSITIONS.approve.to,
       approvedAt: now,
       curatorTake: input.curatorTake,
@@ -215,8 +221,8 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       action: 'tool.approve',
       entityType: 'tool',
       entityId: toolId,
-      before: { status: tool.status, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
-      after: { status: approved.status, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
+      before: { status: tool.status, slug: tool.slug, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
+      after: { status: approved.status, slug: approved.slug, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
     });
     return toolRecord(approved);
   });

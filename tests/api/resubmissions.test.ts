@@ -79,3 +79,57 @@ describe('pricing model and audience on a submission', () => {
     expect(await db.select().from(tools).where(eq(tools.submittedById, user.id))).toEqual([]);
   });
 });
+
+describe("the name's own slug belongs to the public tool", () => {
+  it('goes to an approved resubmission while the rejected first try holds it; the -2 is never public', async () => {
+    const { user, cookie } = await signedIn(NO_PASSWORD);
+    const staff = await staffCookie();
+    const root = `beautiful-ai-${unique()}`;
+    const name = root.replace('beautiful-ai', 'Beautiful.ai');
+    const first = await (await submit(cookie, validValues({ name }))).json();
+    expect(first.slug).toBe(root);
+    expect((await call('POST', `/api/admin/tools/${first.id}/reject`, { cookie: staff, body: { rejectionReason: 'No pricing page' } })).status).toBe(200);
+    // A new submission, as the Help Center advised before resubmitting existed.
+    const second = await (await submit(cookie, validValues({ name }))).json();
+    expect(second.slug).toBe(`${root}-2`);
+    const approved = await call('POST', `/api/admin/tools/${second.id}/approve`, { cookie: staff, body: review });
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).slug).toBe(root);
+
+    expect((await call('GET', `/api/tools/slug/${root}`)).status).toBe(200);
+    expect((await call('GET', `/api/tools/slug/${root}-2`)).status).toBe(404);
+    // The rejected try moved aside, to a slug no tool had; the owner's dashboard links follow the rows.
+    const moved = await reloadTool(first.id);
+    expect(moved?.slug).toMatch(new RegExp(`^${root}-\\d+$`));
+    expect(moved?.slug).not.toBe(`${root}-2`);
+    const mine: { id: number; slug: string }[] = await (await call('GET', '/api/user/tools', { cookie })).json();
+    expect(mine.find((t) => t.id === second.id)?.slug).toBe(root);
+    // The rebuild renders the name's page; the -2 was never built.
+    const [job] = await rebuildsFor(`tool approved: ${root}`);
+    expect(job.paths).toContain(`/tool/${root}`);
+    expect(job.paths).not.toContain(`/tool/${root}-2`);
+    // Both moves are in the audit log.
+    expect((await auditOf('tool', second.id))[0]).toMatchObject({ action: 'tool.approve', before: { slug: `${root}-2` }, after: { slug: root } });
+    expect((await auditOf('tool', first.id))[0]).toMatchObject({ action: 'tool.slug', before: { slug: root }, after: { slug: moved?.slug } });
+    expect(user.id).toBe(moved?.submittedById);
+  });
+
+  it('takes it from a pending submission of the same name, which moves aside', async () => {
+    const staff = await staffCookie();
+    const root = `twin-${unique()}`;
+    const waiting = await makeTool({ name: root, slug: root });
+    const later = await makeTool({ name: root, slug: `${root}-2` });
+    const res = await call('POST', `/api/admin/tools/${later.id}/approve`, { cookie: staff, body: review });
+    expect((await res.json()).slug).toBe(root);
+    expect((await reloadTool(waiting.id))?.slug).toBe(`${root}-3`);
+  });
+
+  it('stays suffixed when an approved or unlisted tool holds the name', async () => {
+    const staff = await staffCookie();
+    const root = `held-${unique()}`;
+    await makeTool({ name: root, slug: root, status: 'unlisted' });
+    const later = await makeTool({ name: root, slug: `${root}-2` });
+    const res = await call('POST', `/api/admin/tools/${later.id}/approve`, { cookie: staff, body: review });
+    expect((await res.json()).slug).toBe(`${root}-2`);
+  });
+});
