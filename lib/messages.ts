@@ -97,6 +97,8 @@ export const MSG = {
   // Admin API (docs/decisions: admin API)
   onlyPendingApproved: 'Only pending tools can be approved',
   onlyPendingRejected: 'Only pending tools can be rejected',
+  onlyPendingEdited: 'Only a submission awaiting review can be edited; ask for changes to a listed tool instead',
+  onlyRejectedResubmitted: 'Only a rejected submission can be resubmitted',
   rejectedToolNotEditable: 'Rejected tools cannot be edited',
   premiumNeedsApprovedTool: 'Premium can only be changed on approved tools',
   onlyApprovedUnlisted: 'Only approved tools can be unlisted',

@@ -12,6 +12,7 @@ import type {
   AdminStats,
   ChangeRequestInput,
   EditorialReviewInput,
+  PendingRejection,
   PremiumChange,
   ToolHistory,
   ToolRecord,
@@ -39,6 +40,7 @@ import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../too
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
+import { returnPremiumSlot } from '../submissions/service';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
 /** Whether the public sees the tool: its pages change with it. */
@@ -83,6 +85,17 @@ export async function pendingTools(viewer: PermissionSubject): Promise<AdminPend
     const person = personOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
   });
+}
+
+/** The earlier rejections of the tools now pending (resubmitted), newest first, read from the audit log. */
+export async function pendingRejections(): Promise<PendingRejection[]> {
+  const rows = await db
+    .select({ toolId: auditLog.entityId, after: auditLog.after, rejectedAt: auditLog.createdAt })
+    .from(auditLog)
+    .innerJoin(tools, eq(tools.id, auditLog.entityId))
+    .where(and(eq(auditLog.entityType, 'tool'), eq(auditLog.action, 'tool.reject'), eq(tools.status, TOOL_STATUS.pending)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return rows.map(({ after, ...row }) => ({ ...row, rejectionReason: typeof after?.rejectionReason === 'string' ? after.rejectionReason : null }));
 }
 
 const reviewColumns = {
@@ -237,12 +250,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
     const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason, premiumLapsed: false });
-    if (tool.isPremium || tool.premiumLapsed) {
-      await tx
-        .update(users)
-        .set({ premiumToolsUsed: sql`max(${users.premiumToolsUsed} - 1, 0)`, updatedAt: new Date() })
-        .where(eq(users.id, tool.submittedById));
-    }
+    if (tool.isPremium || tool.premiumLapsed) await returnPremiumSlot(tool.submittedById, tx);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
     await recordAudit(tx, {

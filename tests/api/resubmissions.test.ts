@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { tools } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { call, makeUser, reloadUser, signedIn } from '../helpers/api';
+import { call, reloadUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, auditOf, emailsTo, makeTool, rebuildsFor, reloadTool } from '../helpers/admin';
 
 let n = 0;
@@ -131,5 +131,148 @@ describe("the name's own slug belongs to the public tool", () => {
     const later = await makeTool({ name: root, slug: `${root}-2` });
     const res = await call('POST', `/api/admin/tools/${later.id}/approve`, { cookie: staff, body: review });
     expect((await res.json()).slug).toBe(`${root}-2`);
+  });
+});
+
+/** A pending submission of a new owner, made through the form. */
+async function ownSubmission(values: Values = {}) {
+  const owner = await signedIn(NO_PASSWORD);
+  const res = await submit(owner.cookie, validValues(values));
+  expect(res.status).toBe(201);
+  return { ...owner, tool: await res.json() };
+}
+
+async function rejected(values: Values = {}, reason = 'No pricing page') {
+  const owner = await ownSubmission(values);
+  expect((await call('POST', `/api/admin/tools/${owner.tool.id}/reject`, { cookie: await staffCookie(), body: { rejectionReason: reason } })).status).toBe(200);
+  return owner;
+}
+
+describe('PUT /api/user/tools/:id: the owner edits a pending submission', () => {
+  it('replaces its fields, re-slugs a new name, keeps its place in the queue and writes an audit row', async () => {
+    const { user, cookie, tool } = await ownSubmission();
+    const name = `Renamed ${unique()}`;
+    const values = validValues({ name, description: 'Now drafts whole decks from an outline.', tags: ['design', 'productivity'], pricingModel: 'paid', targetAudience: 'designers' });
+    const res = await edit(cookie, tool.id, values);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      id: tool.id,
+      name,
+      url: values.url,
+      description: values.description,
+      tags: ['design', 'productivity'],
+      pricingModel: 'paid',
+      targetAudience: ['designers'],
+      status: 'pending',
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      submittedAt: tool.submittedAt,
+    });
+    const [row] = await auditOf('tool', tool.id);
+    expect(row).toMatchObject({ action: 'tool.edit', actorId: user.id, before: { name: tool.name }, after: { name } });
+    // Not a new submission: no second "received" e-mail.
+    expect(await emailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('answers 401 signed out, 404 for no such tool, 403 for another owner, 409 once it is not pending; nothing changes', async () => {
+    const { cookie, tool } = await ownSubmission();
+    const other = await signedIn(NO_PASSWORD);
+    expect((await edit(undefined, tool.id, validValues())).status).toBe(401);
+    const missing = await edit(cookie, 99_999_999, validValues());
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe(MSG.toolNotFound);
+    const foreign = await edit(other.cookie, tool.id, validValues());
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toBe(MSG.forbidden);
+    const approved = await makeTool({ status: 'approved', submittedById: (await reloadTool(tool.id))!.submittedById });
+    expect((await edit(cookie, approved.id, validValues())).status).toBe(409);
+    expect((await reloadTool(tool.id))?.name).toBe(tool.name);
+  });
+
+  it('checks the form as a submission is checked, with its messages, changing nothing', async () => {
+    const { cookie, tool } = await ownSubmission();
+    const short = await edit(cookie, tool.id, validValues({ description: 'short' }));
+    expect(short.status).toBe(400);
+    expect(await short.text()).toBe(MSG.descriptionTooShort);
+    const nameless = await edit(cookie, tool.id, validValues({ name: '  ' }));
+    expect(await nameless.text()).toBe(MSG.toolNameRequired);
+    const taken = await ownSubmission();
+    const clash = await edit(cookie, tool.id, validValues({ url: taken.tool.url }));
+    expect(clash.status).toBe(409);
+    expect(await clash.text()).toBe(MSG.toolAlreadyPending(taken.tool.name));
+    expect(await reloadTool(tool.id)).toMatchObject({ description: tool.description, url: tool.url });
+  });
+});
+
+describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submission back', () => {
+  it('makes it pending again with its edits, its history and a new place in the queue; the admin sees the earlier reason', async () => {
+    const { user, cookie, tool } = await rejected({}, 'No pricing page yet');
+    const values = validValues({ name: tool.name, url: tool.url, description: 'Now with a pricing page and a free plan.', pricingModel: 'freemium' });
+    const res = await resubmit(cookie, tool.id, values);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: tool.id, status: 'pending', rejectionReason: null, description: values.description, pricingModel: 'freemium', slug: tool.slug });
+    expect(new Date(body.submittedAt).getTime()).toBeGreaterThanOrEqual(new Date(tool.submittedAt).getTime());
+    const [row, reject] = await auditOf('tool', tool.id);
+    expect(row).toMatchObject({ action: 'tool.resubmit', actorId: user.id, before: { status: 'rejected', rejectionReason: 'No pricing page yet' }, after: { status: 'pending' } });
+    expect(reject.action).toBe('tool.reject');
+    // A new submission: the "received" e-mail again (after the first one and the rejection).
+    expect((await emailsTo(user.email)).map((m) => m.kind)).toEqual(['submission-received', 'tool-rejected', 'submission-received']);
+
+    const staff = await staffCookie();
+    const pending: { id: number }[] = await (await call('GET', '/api/admin/tools/pending', { cookie: staff })).json();
+    expect(pending.map((t) => t.id)).toContain(tool.id);
+    const rejections = await call('GET', '/api/admin/tools/pending/rejections', { cookie: staff });
+    expect(rejections.status).toBe(200);
+    const list: { toolId: number; rejectionReason: string }[] = await rejections.json();
+    expect(list.filter((r) => r.toolId === tool.id)).toEqual([expect.objectContaining({ toolId: tool.id, rejectionReason: 'No pricing page yet' })]);
+    // Its approval gets the name's own slug, as any.
+    const approved = await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: staff, body: review });
+    expect((await approved.json()).slug).toBe(tool.slug);
+  });
+
+  it('answers 401, 404, 403 and 409 (not rejected) as an edit does', async () => {
+    const { cookie, tool } = await rejected();
+    const other = await signedIn(NO_PASSWORD);
+    expect((await resubmit(undefined, tool.id, validValues())).status).toBe(401);
+    expect((await resubmit(cookie, 99_999_999, validValues())).status).toBe(404);
+    expect((await resubmit(other.cookie, tool.id, validValues())).status).toBe(403);
+    const pending = await ownSubmission();
+    expect((await resubmit(pending.cookie, pending.tool.id, validValues())).status).toBe(409);
+    expect((await reloadTool(tool.id))?.status).toBe('rejected');
+  });
+
+  it('counts as a new submission: the pending cap and the hourly allowance', async () => {
+    const { user, cookie, tool } = await rejected();
+    for (let i = 0; i < 10; i++) await makeTool({ submittedById: user.id });
+    const full = await resubmit(cookie, tool.id, validValues());
+    expect(full.status).toBe(409);
+    expect(await full.text()).toBe(MSG.tooManyPending(10));
+    expect((await reloadTool(tool.id))?.status).toBe('rejected');
+
+    const busy = await rejected();
+    // The first submission took one of the hour's five; four more attempts fill it.
+    for (let i = 0; i < 4; i++) expect((await resubmit(busy.cookie, busy.tool.id, validValues({ description: 'x' }))).status).toBe(400);
+    const late = await resubmit(busy.cookie, busy.tool.id, validValues());
+    expect(late.status).toBe(429);
+    expect(await late.text()).toBe(MSG.submissionsPerHour);
+    expect((await reloadTool(busy.tool.id))?.status).toBe('rejected');
+  });
+
+  it('takes a premium slot again when asked for premium (rejection gave it back), and refuses a member without one', async () => {
+    const member = await signedIn({ ...NO_PASSWORD, isPremium: true, premiumToolsAllowed: 3 });
+    const first = await (await submit(member.cookie, validValues({ isPremium: 'true' }))).json();
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
+    await call('POST', `/api/admin/tools/${first.id}/reject`, { cookie: await staffCookie(), body: { rejectionReason: 'Broken link' } });
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(0);
+    const again = await resubmit(member.cookie, first.id, validValues({ isPremium: 'true' }));
+    expect(again.status).toBe(200);
+    expect((await again.json()).isPremium).toBe(true);
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
+
+    const free = await rejected();
+    const refused = await resubmit(free.cookie, free.tool.id, validValues({ isPremium: 'true' }));
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(MSG.premiumRequiresMembership);
   });
 });
