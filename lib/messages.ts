@@ -169,6 +169,11 @@ export const TOAST = {
   membershipCancelled: { title: 'Premium cancelled', description: 'Your Premium membership has ended (Development Mode)' },
   submissionFailed: 'Submission Failed',
   submissionFailedFallback: 'Failed to submit tool. Please try again.',
+  submissionSaved: { title: 'Changes Saved', description: 'Your submission is still awaiting review, with your changes.' },
+  resubmitted: {
+    title: 'Tool Resubmitted!',
+    description: "Your tool is back in the review queue. You'll receive an email notification with the decision.",
+  },
   submitted: {
     title: 'Tool Submitted!',
     description: "Your tool has been submitted for review. You'll receive an email notification with the decision.",
