@@ -161,10 +161,10 @@ export default function SubmitTool() {
     <form onSubmit={handleSubmit(submit)} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label={editing ? `Edit ${editing.name}` : 'Submit a tool'}>
       <div className="card-body gap-5">
         {editing?.status === 'rejected' && (
-          <div className="alert alert-warning alert-soft text-sm" data-testid="rejection-note">
-            <span>
-              Rejected{editing.rejectionReason ? `: ${editing.rejectionReason}` : ''}. Edit your submission and send it back for review.
-            </span>
+          <div className="rounded-xl border border-error/40 bg-error/5 p-4 text-sm" data-testid="rejection-note">
+            <h2 className="font-semibold">Rejected</h2>
+            {editing.rejectionReason && <p className="whitespace-pre-line">Reason: {editing.rejectionReason}</p>}
+            <p className="mt-1">Edit your submission and send it back for review.</p>
           </div>
         )}
         <ValidatedField fields={fields} field="name" label="Tool Name" required>
