@@ -160,7 +160,7 @@ export async function rewriteSubmission(user: User, toolId: number, input: Submi
     db.transaction(async (tx) => {
       const tool = await checks(tx);
       if (input.isPremium && (resubmit || !tool.isPremium)) await takePremiumSlot(user.id, tx);
-      if (!resubmit && !input.isPremium && (tool.isPremium || tool.premiumLapsed)) await returnPremiumSlot(user.id, tx);
+      if (!resubmit && !input.isPremium && tool.isPremium) await returnPremiumSlot(user.id, tx);
       const next: Partial<Tool> = {
         name: input.name,
         url: input.url,

@@ -43,7 +43,7 @@ export function freeToolSlug(tx: Executor, name: string, exceptToolId?: number):
 }
 
 /** A tool a public tool's slug displaced: it was never public, so no address of it was ever published. */
-export interface MovedSlug {
+interface MovedSlug {
   toolId: number;
   from: string;
   to: string;
