@@ -204,6 +204,22 @@ describe('PUT /api/user/tools/:id: the owner edits a pending submission', () => 
   });
 });
 
+describe('PUT /api/user/tools/:id: premium on a pending submission', () => {
+  it('gives the slot back when the owner makes it free, and takes one when they make it premium again', async () => {
+    const member = await signedIn({ ...NO_PASSWORD, isPremium: true, premiumToolsAllowed: 3 });
+    const values = validValues({ isPremium: 'true' });
+    const tool = await (await submit(member.cookie, values)).json();
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
+    expect((await (await edit(member.cookie, tool.id, { ...values, isPremium: 'false' })).json()).isPremium).toBe(false);
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(0);
+    expect((await (await edit(member.cookie, tool.id, { ...values, isPremium: 'true' })).json()).isPremium).toBe(true);
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
+    // Kept premium: no second slot.
+    expect((await edit(member.cookie, tool.id, { ...values, description: 'Still premium, now better described.' })).status).toBe(200);
+    expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
+  });
+});
+
 describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submission back', () => {
   it('makes it pending again with its edits, its history and a new place in the queue; the admin sees the earlier reason', async () => {
     const { user, cookie, tool } = await rejected({}, 'No pricing page yet');
