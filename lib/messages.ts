@@ -97,6 +97,8 @@ export const MSG = {
   // Admin API (docs/decisions: admin API)
   onlyPendingApproved: 'Only pending tools can be approved',
   onlyPendingRejected: 'Only pending tools can be rejected',
+  onlyPendingEdited: 'Only a submission awaiting review can be edited; ask for changes to a listed tool instead',
+  onlyRejectedResubmitted: 'Only a rejected submission can be resubmitted',
   rejectedToolNotEditable: 'Rejected tools cannot be edited',
   premiumNeedsApprovedTool: 'Premium can only be changed on approved tools',
   onlyApprovedUnlisted: 'Only approved tools can be unlisted',
@@ -167,6 +169,11 @@ export const TOAST = {
   membershipCancelled: { title: 'Premium cancelled', description: 'Your Premium membership has ended (Development Mode)' },
   submissionFailed: 'Submission Failed',
   submissionFailedFallback: 'Failed to submit tool. Please try again.',
+  submissionSaved: { title: 'Changes Saved', description: 'Your submission is still awaiting review, with your changes.' },
+  resubmitted: {
+    title: 'Tool Resubmitted!',
+    description: "Your tool is back in the review queue. You'll receive an email notification with the decision.",
+  },
   submitted: {
     title: 'Tool Submitted!',
     description: "Your tool has been submitted for review. You'll receive an email notification with the decision.",

@@ -118,20 +118,6 @@ const categoryTags = z
   .min(1, MSG.categoryRequired)
   .transform((tags) => [...new Set(tags)]);
 
-/** The submission form's values (the logo file is checked apart, by its bytes). */
-export const submissionSchema = z.object({
-  name: toolName,
-  url: httpUrl,
-  description: toolDescription,
-  tags: z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), categoryTags),
-  isPremium: z
-    .enum(['true', 'false'], 'isPremium must be true or false')
-    .optional()
-    .default('false')
-    .transform((v) => v === 'true'),
-});
-export type SubmissionInput = z.infer<typeof submissionSchema>;
-
 export const curatorTake = cleanString('Curator take', { breaks: true, typeMessage: MSG.curatorTakeRequired })
   .min(1, MSG.curatorTakeRequired)
   .max(MAX_CURATOR_TAKE, MSG.textTooLong('Curator take', MAX_CURATOR_TAKE));
@@ -168,6 +154,34 @@ const commaList = (label: string) =>
     commaListInput,
     z.array(lineField(label, MAX_LIST_ITEM)).max(MAX_LIST_ITEMS, MSG.tooManyItems(label, MAX_LIST_ITEMS)),
   );
+
+/**
+ * A tool's pricing model: one of PRICING_MODELS, or none ('' from a form's "Not specified", or null). The message on the
+ * union too: a failed enum inside a union otherwise surfaces as zod's 'Invalid input'.
+ */
+const pricingModel = z.union(
+  [z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()],
+  'Unknown pricing model',
+);
+/** Who a tool is for, as a comma list. */
+const targetAudience = commaList('Target audience');
+
+/** The submission form's values (the logo file is checked apart, by its bytes). */
+export const submissionSchema = z.object({
+  name: toolName,
+  url: httpUrl,
+  description: toolDescription,
+  tags: z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), categoryTags),
+  isPremium: z
+    .enum(['true', 'false'], 'isPremium must be true or false')
+    .optional()
+    .default('false')
+    .transform((v) => v === 'true'),
+  // Optional, as in the staff's Edit dialog: a tool without them shows "Not specified" and matches no Pricing filter.
+  pricingModel: pricingModel.optional(),
+  targetAudience: targetAudience.optional(),
+});
+export type SubmissionInput = z.infer<typeof submissionSchema>;
 
 /** '' (a cleared input) is no value. */
 const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -219,12 +233,8 @@ export const toolUpdateSchema = z
     videoUrl: demoVideoUrl,
     brandColor,
     coverImage,
-    // The message on the union too: a failed enum inside a union otherwise surfaces as zod's 'Invalid input'.
-    pricingModel: z.union(
-      [z.enum(PRICING_MODELS, 'Unknown pricing model'), z.literal('').transform(() => null), z.null()],
-      'Unknown pricing model',
-    ),
-    targetAudience: commaList('Target audience'),
+    pricingModel,
+    targetAudience,
   })
   .partial();
 export type ToolUpdateInput = z.infer<typeof toolUpdateSchema>;
@@ -236,8 +246,8 @@ export const changeRequestSchema = z
     url: httpUrl,
     description: toolDescription,
     tags: z.preprocess(commaListInput, categoryTags),
-    pricingModel: z.union([z.enum(PRICING_MODELS, 'Unknown pricing model'), z.null()], 'Unknown pricing model'),
-    targetAudience: commaList('Target audience'),
+    pricingModel,
+    targetAudience,
     // Premium listings only (the server refuses them for a free tool): lib/premium-assets.ts.
     screenshots: memberScreenshots,
     videoUrl: demoVideoUrl,

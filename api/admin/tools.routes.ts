@@ -7,6 +7,7 @@ import {
   adminPendingToolSchema,
   adminStatsSchema,
   editorialReviewSchema,
+  pendingRejectionSchema,
   premiumChangeSchema,
   rejectSchema,
   toolHistorySchema,
@@ -27,6 +28,7 @@ import {
   approveTool,
   approvedTools,
   listTool,
+  pendingRejections,
   pendingTools,
   rejectTool,
   setPremium,
@@ -46,6 +48,10 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), {
     permission: 'read:pending-tools',
     response: answer(z.array(adminPendingToolSchema)),
+  })
+  .get('/api/admin/tools/pending/rejections', () => pendingRejections(), {
+    permission: 'read:pending-tools',
+    response: answer(z.array(pendingRejectionSchema)),
   })
   .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools', response: answer(z.array(adminApprovedToolSchema)) })
   .get('/api/admin/tools/:id/history', ({ params }) => toolHistory(params.id), {

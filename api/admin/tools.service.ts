@@ -12,6 +12,7 @@ import type {
   AdminStats,
   ChangeRequestInput,
   EditorialReviewInput,
+  PendingRejection,
   PremiumChange,
   ToolHistory,
   ToolRecord,
@@ -35,10 +36,11 @@ import { changedFields, recordAudit } from '../services/audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../services/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
-import { assertUrlFree, freeToolSlug, toolRecord } from '../tools/service';
+import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
+import { returnPremiumSlot } from '../submissions/service';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
 /** Whether the public sees the tool: its pages change with it. */
@@ -83,6 +85,17 @@ export async function pendingTools(viewer: PermissionSubject): Promise<AdminPend
     const person = personOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
   });
+}
+
+/** The earlier rejections of the tools now pending (resubmitted), newest first, read from the audit log. */
+export async function pendingRejections(): Promise<PendingRejection[]> {
+  const rows = await db
+    .select({ toolId: auditLog.entityId, after: auditLog.after, rejectedAt: auditLog.createdAt })
+    .from(auditLog)
+    .innerJoin(tools, eq(tools.id, auditLog.entityId))
+    .where(and(eq(auditLog.entityType, 'tool'), eq(auditLog.action, 'tool.reject'), eq(tools.status, TOOL_STATUS.pending)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return rows.map(({ after, ...row }) => ({ ...row, rejectionReason: typeof after?.rejectionReason === 'string' ? after.rejectionReason : null }));
 }
 
 const reviewColumns = {
@@ -191,7 +204,13 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     if (!canTransition(tool.status, 'approve')) throw conflict(MSG.onlyPendingApproved);
     refuse(ownToolRefusal(actor, tool));
     const now = new Date();
+    // The name's own slug goes to the tool the public sees (docs/decisions/0069).
+    const { slug, moved } = await claimPublicSlug(tx, tool);
+    if (moved) {
+      await recordAudit(tx, { actorId: actor.id, action: 'tool.slug', entityType: 'tool', entityId: moved.toolId, before: { slug: moved.from }, after: { slug: moved.to } });
+    }
     const approved = await setTool(tx, toolId, {
+      slug,
       status: TOOL_TRANSITIONS.approve.to,
       approvedAt: now,
       curatorTake: input.curatorTake,
@@ -215,8 +234,8 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       action: 'tool.approve',
       entityType: 'tool',
       entityId: toolId,
-      before: { status: tool.status, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
-      after: { status: approved.status, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
+      before: { status: tool.status, slug: tool.slug, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
+      after: { status: approved.status, slug: approved.slug, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
     });
     return toolRecord(approved);
   });
@@ -231,12 +250,7 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
     const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason, premiumLapsed: false });
-    if (tool.isPremium || tool.premiumLapsed) {
-      await tx
-        .update(users)
-        .set({ premiumToolsUsed: sql`max(${users.premiumToolsUsed} - 1, 0)`, updatedAt: new Date() })
-        .where(eq(users.id, tool.submittedById));
-    }
+    if (tool.isPremium || tool.premiumLapsed) await returnPremiumSlot(tool.submittedById, tx);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
     await recordAudit(tx, {

@@ -53,10 +53,11 @@ export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'sl
   });
 }
 
-export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
+export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'id' | 'name'>, reason: string): Promise<Email> {
   return email(user.email, 'tool-rejected', `Your submission ${tool.name} was not approved`, ToolRejectedEmail, {
     firstName: user.firstName,
     toolName: tool.name,
+    toolId: tool.id,
     reason,
   });
 }

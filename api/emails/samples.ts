@@ -18,7 +18,7 @@ import {
 } from './index';
 
 const member = { email: 'ada@example.com', firstName: 'Ada' };
-const tool = { name: 'Acme Writer', slug: 'acme-writer', isPremium: true, status: PUBLIC_TOOL_STATUS };
+const tool = { id: 7, name: 'Acme Writer', slug: 'acme-writer', isPremium: true, status: PUBLIC_TOOL_STATUS };
 const message = {
   name: 'Ada Lovelace',
   email: member.email,

@@ -44,6 +44,9 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   'PATCH /api/admin/blog/posts/:id': BLOG_POST,
   'POST /api/admin/blog/preview': BLOG_POST,
   'POST /api/tools': imageForm(64 * KiB),
+  // The submit form again: an owner's edit of a pending submission, a rejected one's resubmission.
+  'PUT /api/user/tools/:id': imageForm(64 * KiB),
+  'POST /api/user/tools/:id/resubmit': imageForm(64 * KiB),
   'POST /api/tools/:id/images': imageForm(16 * KiB),
   'POST /api/admin/blog/images': imageForm(16 * KiB),
   // Stripe's events are a few KB; the signature covers the exact bytes, which the route reads.

@@ -7,6 +7,9 @@ type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
 type AuditAction =
   | 'tool.approve'
   | 'tool.reject'
+  | 'tool.slug'
+  | 'tool.edit'
+  | 'tool.resubmit'
   | 'tool.update'
   | 'tool.premium'
   | 'tool.unlist'

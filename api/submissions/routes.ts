@@ -1,4 +1,5 @@
-// Submission routes: POST /api/tools (multipart), the user's own tools and their change requests.
+// Submission routes: POST /api/tools (multipart), the owner's edit and resubmission of it, the user's own tools and their
+// change requests.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
-import { listUserChangeRequests, listUserTools, previewTool, requestChanges, submitTool, userToolStats } from './service';
+import { listUserChangeRequests, listUserTools, previewTool, requestChanges, rewriteSubmission, submitTool, userToolStats } from './service';
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -50,6 +51,8 @@ async function readSubmission(request: Request): Promise<{ input: SubmissionInpu
     description: text(form, 'description'),
     tags: form.getAll('tags').filter((v): v is string => typeof v === 'string'),
     isPremium: text(form, 'isPremium'),
+    pricingModel: text(form, 'pricingModel'),
+    targetAudience: form.getAll('targetAudience').filter((v): v is string => typeof v === 'string'),
   });
   const logo = form.get('logo');
   // A form whose file input was left empty still sends an empty part: that is no logo.
@@ -81,6 +84,25 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
       return status(201, await submitTool(user, input, logo));
     },
     { auth: true, parse: 'none', response: { 201: answer(toolRecordSchema) } },
+  )
+  .put(
+    '/api/user/tools/:id',
+    async ({ request, user, ip, params }) => {
+      // An edit costs the image work of a submission, so it counts against the same allowance (docs/decisions/0069).
+      await takeSubmissionAllowance(user.id, ip);
+      const { input, logo } = await readSubmission(request);
+      return rewriteSubmission(user, params.id, input, logo, 'edit');
+    },
+    { auth: true, parse: 'none', params: ownToolParamsSchema, response: answer(toolRecordSchema) },
+  )
+  .post(
+    '/api/user/tools/:id/resubmit',
+    async ({ request, user, ip, params }) => {
+      await takeSubmissionAllowance(user.id, ip);
+      const { input, logo } = await readSubmission(request);
+      return rewriteSubmission(user, params.id, input, logo, 'resubmit');
+    },
+    { auth: true, parse: 'none', params: ownToolParamsSchema, response: answer(toolRecordSchema) },
   )
   .get(
     '/api/user/tools',

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type Tool, type User } from '../../db/schema';
+import { changedFields, recordAudit } from '../services/audit';
 import type {
   ChangeRequestInput,
   RequestedChanges,
@@ -53,11 +54,25 @@ async function takePremiumSlot(userId: number, tx: Transaction): Promise<void> {
 }
 
 /**
- * Creates a pending tool for the user. The logo is checked and re-encoded first, staged under a
- * hidden name before the transaction, removed if anything fails and published once the row is
- * committed: a failed request leaves neither a file nor a row, and a crashed one a staged file
- * that the upload sweep clears.
+ * Runs `write` (one transaction) with the re-encoded logo staged under a hidden name, removed if anything fails and
+ * published once the row is committed: a failed request leaves neither a file nor a row, and a crashed one a staged
+ * file that the upload sweep clears. `write` is given the logo's address, or null without one.
  */
+async function withStagedLogo<T>(image: Buffer | null, write: (logoUrl: string | null) => Promise<T>): Promise<T> {
+  let staged: StagedUpload | null = null;
+  let result: T;
+  try {
+    if (image) staged = await stageLogo(image);
+    result = await write(staged?.url ?? null);
+  } catch (error) {
+    await discardUpload(staged);
+    throw error;
+  }
+  await publishUpload(staged);
+  return result;
+}
+
+/** Creates a pending tool for the user; the logo is checked and re-encoded first. */
 export async function submitTool(user: User, input: SubmissionInput, logo: Blob | null): Promise<ToolRecord> {
   if (input.isPremium) assertMayUsePremium(user);
   await assertUrlFree(db, input.url);
@@ -66,12 +81,8 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
 
   // Rendered before the write transaction, which it would otherwise hold open.
   const receivedEmail = await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium });
-  let staged: StagedUpload | null = null;
-  let tool: Tool;
-  try {
-    if (image) staged = await stageLogo(image);
-    const logoUrl = staged?.url ?? null;
-    tool = await db.transaction(async (tx) => {
+  const tool = await withStagedLogo(image, (logoUrl) =>
+    db.transaction(async (tx) => {
       // Checked again inside the write transaction: a parallel request may have won meanwhile.
       await assertUrlFree(tx, input.url);
       await assertPendingRoom(user.id, tx);
@@ -86,6 +97,8 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
           description: input.description,
           logoUrl,
           tags: input.tags,
+          pricingModel: input.pricingModel ?? null,
+          targetAudience: input.targetAudience ?? [],
           isPremium: input.isPremium,
           status: INITIAL_TOOL_STATUS,
           submittedById: user.id,
@@ -93,13 +106,89 @@ export async function submitTool(user: User, input: SubmissionInput, logo: Blob 
         .returning();
       await enqueueEmail(receivedEmail, tx);
       return created;
-    });
-  } catch (error) {
-    await discardUpload(staged);
-    throw error;
-  }
-  await publishUpload(staged);
+    }),
+  );
   return toolRecord(tool);
+}
+
+/** Gives a premium slot back (a rejected or no longer premium submission), never below none. */
+export async function returnPremiumSlot(userId: number, tx: Transaction): Promise<void> {
+  await tx
+    .update(users)
+    .set({ premiumToolsUsed: sql`max(${users.premiumToolsUsed} - 1, 0)`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** The submitter's own tool: 404 when there is none, 403 when it is someone else's. */
+async function ownTool(reader: Executor, user: User, toolId: number): Promise<Tool> {
+  const tool = await reader.query.tools.findFirst({ where: eq(tools.id, toolId) });
+  if (!tool) throw notFound(MSG.toolNotFound);
+  if (tool.submittedById !== user.id) throw forbidden();
+  return tool;
+}
+
+/** What the owner may do to a submission: edit it while pending, resubmit it once rejected (docs/decisions/0069). */
+const REWRITES = {
+  edit: { from: TOOL_STATUS.pending, refusal: MSG.onlyPendingEdited, action: 'tool.edit' },
+  resubmit: { from: TOOL_STATUS.rejected, refusal: MSG.onlyRejectedResubmitted, action: 'tool.resubmit' },
+} as const;
+type Rewrite = keyof typeof REWRITES;
+
+/**
+ * The owner's edit of a pending submission, or the resubmission of a rejected one with edits: the form's values
+ * replace the submission's (a new logo only when one is sent). A resubmission is a new submission for the limits,
+ * the premium slot (its rejection gave it back), the queue and the e-mail; an edit keeps its place and may turn
+ * premium on (a slot) or off (the slot back).
+ */
+export async function rewriteSubmission(user: User, toolId: number, input: SubmissionInput, logo: Blob | null, kind: Rewrite): Promise<ToolRecord> {
+  const rule = REWRITES[kind];
+  const resubmit = kind === 'resubmit';
+  const checks = async (reader: Executor): Promise<Tool> => {
+    const tool = await ownTool(reader, user, toolId);
+    if (tool.status !== rule.from) throw conflict(rule.refusal);
+    await assertUrlFree(reader, input.url, tool.id);
+    if (resubmit) await assertPendingRoom(user.id, reader);
+    return tool;
+  };
+  const before = await checks(db);
+  const takesSlot = input.isPremium && (resubmit || !before.isPremium);
+  if (takesSlot) assertMayUsePremium(user);
+  const image = logo ? await prepareLogo(logo) : null;
+  const receivedEmail = resubmit ? await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium }) : null;
+
+  const updated = await withStagedLogo(image, (logoUrl) =>
+    db.transaction(async (tx) => {
+      const tool = await checks(tx);
+      if (input.isPremium && (resubmit || !tool.isPremium)) await takePremiumSlot(user.id, tx);
+      if (!resubmit && !input.isPremium && tool.isPremium) await returnPremiumSlot(user.id, tx);
+      const next: Partial<Tool> = {
+        name: input.name,
+        url: input.url,
+        urlKey: urlKey(input.url),
+        description: input.description,
+        tags: input.tags,
+        pricingModel: input.pricingModel ?? null,
+        targetAudience: input.targetAudience ?? [],
+        isPremium: input.isPremium,
+        ...(logoUrl ? { logoUrl } : {}),
+        // A submission's slug is provisional and follows its name (the public tool takes the name's own at approval).
+        ...(input.name !== tool.name ? { slug: await freeToolSlug(tx, input.name, tool.id) } : {}),
+        ...(resubmit ? { status: TOOL_STATUS.pending, rejectionReason: null, submittedAt: new Date() } : {}),
+      };
+      const { before: was, after } = changedFields(tool, next);
+      if (Object.keys(after).length === 0) return tool;
+      if (input.isPremium !== tool.isPremium) after.premiumLapsed = false;
+      const [row] = await tx.update(tools).set({ ...after, updatedAt: new Date() }).where(eq(tools.id, tool.id)).returning();
+      // urlKey is bookkeeping, not something the owner changed; premiumLapsed is billing's.
+      delete was.urlKey;
+      delete after.urlKey;
+      delete after.premiumLapsed;
+      await recordAudit(tx, { actorId: user.id, action: rule.action, entityType: 'tool', entityId: tool.id, before: was, after });
+      if (receivedEmail) await enqueueEmail(receivedEmail, tx);
+      return row;
+    }),
+  );
+  return toolRecord(updated);
 }
 
 /**

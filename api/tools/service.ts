@@ -1,5 +1,5 @@
 // What every write of a tool shares, for submissions, owners' change requests and the staff's edits: the URL it holds
-// must be free, a new slug must be free, and its record (every field but the internal duplicate key) is what its owner
+// must be free, a new slug must be free (and a tool becoming public takes its name's own slug), and its record (every field but the internal duplicate key) is what its owner
 // and the staff are answered.
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -7,9 +7,10 @@ import { tools, type Tool } from '../../db/schema';
 import type { ToolRecord } from '../../lib/contract';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
-import { TOOL_STATUS, URL_HOLDING_STATUSES } from '../../lib/tool-status';
+import { TOOL_STATUS, URL_HOLDING_STATUSES, isApprovedSide } from '../../lib/tool-status';
 import { conflict } from '../plugins/errors';
-import { freeSlug } from '../services/slugs';
+import { freeSlug, slugFamily, slugRoot } from '../services/slugs';
+import { uniqueSlug } from '../../lib/slug';
 
 export function toolRecord(tool: Tool): ToolRecord {
   // premiumLapsed is billing's bookkeeping (decision 0052), not part of the tool.
@@ -34,7 +35,32 @@ export async function assertUrlFree(reader: Executor, url: string, exceptToolId?
   throw conflict(existing.status === TOOL_STATUS.pending ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
 }
 
+const TOOL_SLUG_FALLBACK = 'tool';
+
 /** A free slug for a tool called `name`. */
 export function freeToolSlug(tx: Executor, name: string, exceptToolId?: number): Promise<string> {
-  return freeSlug(tx, tools, name, 'tool', exceptToolId);
+  return freeSlug(tx, tools, name, TOOL_SLUG_FALLBACK, exceptToolId);
+}
+
+/** A tool a public tool's slug displaced: it was never public, so no address of it was ever published. */
+interface MovedSlug {
+  toolId: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * The slug `tool` takes as it becomes public (docs/decisions/0069): its name's own slug, or the first numbered one that
+ * no approved or unlisted tool holds. A pending or rejected tool holding that slug (never public, so no link to it was
+ * ever published) is moved aside to a slug no tool holds, inside the caller's transaction, before the caller writes.
+ */
+export async function claimPublicSlug(tx: Executor, tool: Pick<Tool, 'id' | 'name' | 'slug'>): Promise<{ slug: string; moved: MovedSlug | null }> {
+  const root = slugRoot(tool.name, TOOL_SLUG_FALLBACK);
+  const family = await tx.select({ id: tools.id, slug: tools.slug, status: tools.status }).from(tools).where(slugFamily(tools, root, tool.id));
+  const slug = uniqueSlug(root, new Set(family.filter((t) => isApprovedSide(t.status)).map((t) => t.slug)));
+  const holder = family.find((t) => t.slug === slug);
+  if (slug === tool.slug || !holder) return { slug, moved: null };
+  const to = uniqueSlug(root, new Set([...family.map((t) => t.slug), tool.slug]));
+  await tx.update(tools).set({ slug: to, updatedAt: new Date() }).where(eq(tools.id, holder.id));
+  return { slug, moved: { toolId: holder.id, from: slug, to } };
 }

@@ -53,6 +53,17 @@ export const adminPendingToolSchema = z.strictObject({
 });
 export type AdminPendingTool = z.infer<typeof adminPendingToolSchema>;
 
+/**
+ * GET /api/admin/tools/pending/rejections: the earlier rejections of the tools awaiting review (resubmissions), newest
+ * first, beside the pending list, whose answer keeps its shape (docs/decisions/0069).
+ */
+export const pendingRejectionSchema = z.strictObject({
+  toolId: z.number().int(),
+  rejectionReason: z.string().nullable(),
+  rejectedAt: timestampSchema,
+});
+export type PendingRejection = z.infer<typeof pendingRejectionSchema>;
+
 /** An editorial review in the panel: who reviewed, by id and name. */
 export const adminEditorialReviewSchema = z.strictObject({
   ...publicEditorialReviewSchema.shape,

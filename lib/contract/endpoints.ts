@@ -7,6 +7,7 @@ import {
   adminChangeRequestSchema,
   adminEditorialReviewSchema,
   adminPendingToolSchema,
+  pendingRejectionSchema,
   adminPostSchema,
   adminSettingsSchema,
   adminStatsSchema,
@@ -84,6 +85,8 @@ export const endpoints = {
 
   // ---- A user's own tools ----
   'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },
+  'PUT /api/user/tools/:id': { params: ownToolParamsSchema, multipart: submissionSchema, response: toolRecordSchema },
+  'POST /api/user/tools/:id/resubmit': { params: ownToolParamsSchema, multipart: submissionSchema, response: toolRecordSchema },
   'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
@@ -106,6 +109,7 @@ export const endpoints = {
   // ---- Admin: tools ----
   'GET /api/admin/stats': { response: adminStatsSchema },
   'GET /api/admin/tools/pending': { response: z.array(adminPendingToolSchema) },
+  'GET /api/admin/tools/pending/rejections': { response: z.array(pendingRejectionSchema) },
   'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
   'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
   'POST /api/admin/tools/:id/approve': { params: toolParamsSchema, body: editorialReviewSchema, response: toolRecordSchema },

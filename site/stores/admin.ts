@@ -9,6 +9,7 @@ import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './use
 
 export type AdminStats = Answer<'GET /api/admin/stats'>;
 export type AdminPendingTool = Answer<'GET /api/admin/tools/pending'>[number];
+export type PendingRejection = Answer<'GET /api/admin/tools/pending/rejections'>[number];
 export type AdminApprovedTool = Answer<'GET /api/admin/tools/approved'>[number];
 export type ToolHistory = Answer<'GET /api/admin/tools/:id/history'>;
 export type AdminChangeRequest = Answer<'GET /api/admin/change-requests'>[number];
@@ -21,6 +22,7 @@ export type AdminSettings = Answer<'GET /api/admin/settings'>;
 export const ADMIN_KEYS = {
   stats: apiUrl('GET /api/admin/stats'),
   pending: apiUrl('GET /api/admin/tools/pending'),
+  pendingRejections: apiUrl('GET /api/admin/tools/pending/rejections'),
   approved: apiUrl('GET /api/admin/tools/approved'),
   changeRequests: apiUrl('GET /api/admin/change-requests'),
   users: apiUrl('GET /api/admin/users'),
@@ -39,6 +41,8 @@ function keyFor(permission: Permission, key: string): ReadableAtom<string | null
 
 export const $stats = createFetcherStore<AdminStats>([keyFor('read:stats', ADMIN_KEYS.stats)]);
 export const $pendingTools = createFetcherStore<AdminPendingTool[]>([keyFor('read:pending-tools', ADMIN_KEYS.pending)]);
+/** The earlier rejections of resubmitted pending tools, shown beside them. */
+export const $pendingRejections = createFetcherStore<PendingRejection[]>([keyFor('read:pending-tools', ADMIN_KEYS.pendingRejections)]);
 export const $approvedTools = createFetcherStore<AdminApprovedTool[]>([keyFor('edit:tools', ADMIN_KEYS.approved)]);
 export const $changeRequests = createFetcherStore<AdminChangeRequest[]>([keyFor('review:change-requests', ADMIN_KEYS.changeRequests)]);
 export const $adminUsers = createFetcherStore<AdminUser[]>([keyFor('manage:users', ADMIN_KEYS.users)]);
@@ -54,7 +58,9 @@ function refresh(...keys: string[]): void {
 }
 
 function refreshToolLists(): void {
-  invalidateKeys((key) => key === ADMIN_KEYS.stats || key === ADMIN_KEYS.pending || key === ADMIN_KEYS.approved || isHistoryKey(key));
+  invalidateKeys(
+    (key) => key === ADMIN_KEYS.stats || key === ADMIN_KEYS.pending || key === ADMIN_KEYS.pendingRejections || key === ADMIN_KEYS.approved || isHistoryKey(key),
+  );
 }
 
 /** What an action sends: the body of its call. */

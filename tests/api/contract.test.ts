@@ -19,6 +19,8 @@ import { NO_PASSWORD, makeTool, reviewsOf } from '../helpers/admin';
 const NO_JSON_BODY = new Set([
   'POST /api/logout',
   'POST /api/tools',
+  'PUT /api/user/tools/:id',
+  'POST /api/user/tools/:id/resubmit',
   'POST /api/admin/blog/images',
   'POST /api/tools/:id/images',
   'POST /api/admin/tools/:id/list',

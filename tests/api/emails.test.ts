@@ -12,12 +12,12 @@ import { SITE_NAME } from '../../lib/constants';
 
 const root = join(import.meta.dirname, '../..');
 
-/** The call to action each sample must carry (samples.ts: tool acme-writer, a Stripe invoice). */
+/** The call to action each sample must carry (samples.ts: tool 7, acme-writer, a Stripe invoice). */
 const ACTIONS: Record<EmailKind, string> = {
   welcome: `${config.siteUrl}/submit`,
   'submission-received': `${config.siteUrl}/dashboard`,
   'tool-approved': `${config.siteUrl}/tool/acme-writer`,
-  'tool-rejected': `${config.siteUrl}/submit`,
+  'tool-rejected': `${config.siteUrl}/submit?edit=7`,
   'tool-unlisted': `${config.siteUrl}/dashboard`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,

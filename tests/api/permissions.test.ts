@@ -68,6 +68,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   { method: 'GET', route: '/api/admin/tools/pending', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending') },
+  { method: 'GET', route: '/api/admin/tools/pending/rejections', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending/rejections') },
   { method: 'GET', route: '/api/admin/tools/approved', permissions: ['edit:tools'], prepare: at('/api/admin/tools/approved') },
   {
     method: 'GET',

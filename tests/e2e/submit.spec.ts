@@ -1,4 +1,4 @@
-// Submitting a tool and following it on the dashboard; an owner's change request.
+// Submitting a tool and following it on the dashboard; editing and resubmitting it; an owner's change request.
 import { test, expect, type Page } from './fixtures';
 import sharp from 'sharp';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
@@ -127,6 +127,49 @@ test('the owner of an approved tool files a change request', async ({ page, play
   const mine = requests.find((r: { toolName: string }) => r.toolName === name);
   expect(mine.status).toBe('pending');
   expect(Object.keys(mine.requestData)).toEqual(['description']);
+});
+
+test('the owner edits a pending submission, then edits and resubmits it once rejected, from the dashboard', async ({ page, playwright, baseURL }) => {
+  const stamp = Date.now();
+  const name = `Slidewise ${stamp}`;
+  await register(page, `resubmitter-${stamp}@example.com`);
+  const created = await page.request.post('/api/tools', {
+    multipart: { name, url: `https://slidewise-${stamp}.example.com`, description: 'Turns an outline into a slide deck.', tags: 'design' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+
+  await page.goto('/dashboard');
+  const row = page.getByTestId('submission-row').filter({ hasText: name });
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await page.waitForURL(`**/submit?edit=${id}`);
+  await expect(page.getByLabel('Tool Name')).toHaveValue(name);
+  await page.getByLabel('Pricing Model').selectOption('freemium');
+  await page.getByLabel('Target Audience').fill('founders, teachers');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Changes Saved')).toBeVisible();
+  await page.waitForURL('**/dashboard');
+  expect(await (await page.request.get(`/api/user/tools/${id}`)).json()).toMatchObject({ status: 'pending', pricingModel: 'freemium', targetAudience: ['founders', 'teachers'] });
+
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect((await admin.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Add a pricing page first' } })).status()).toBe(200);
+
+  await page.reload();
+  await row.getByRole('link', { name: 'Edit & resubmit' }).click();
+  await expect(page.getByTestId('rejection-note')).toContainText('Add a pricing page first');
+  await expect(page.getByLabel('Pricing Model')).toHaveValue('freemium');
+  await page.getByLabel('Tool Description').fill('Turns an outline into a slide deck; pricing at slidewise.example.com/pricing.');
+  await page.screenshot({ path: 'test-results/screens/submit-resubmit.png', fullPage: true });
+  await page.getByRole('button', { name: 'Resubmit for Review' }).click();
+  await expect(page.getByText('Tool Resubmitted!')).toBeVisible();
+  await page.waitForURL('**/dashboard');
+  await expect(row.getByText('Pending')).toBeVisible();
+
+  // The reviewer sees why it was rejected before.
+  const rejections = await (await admin.get('/api/admin/tools/pending/rejections')).json();
+  expect(rejections).toContainEqual(expect.objectContaining({ toolId: id, rejectionReason: 'Add a pricing page first' }));
+  await admin.dispose();
 });
 
 test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({ page }) => {

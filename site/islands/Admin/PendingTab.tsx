@@ -1,11 +1,12 @@
-// Pending Review: the submissions waiting for a decision, with Approve, Reject and View.
+// Pending Review: the submissions waiting for a decision, with Approve, Reject and View; a resubmission shows why it was
+// rejected before.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
 import { rejectSchema } from '../../../lib/schemas';
-import { $pendingTools, approveTool, rejectTool, type AdminPendingTool } from '../../stores/admin';
+import { $pendingRejections, $pendingTools, approveTool, rejectTool, type AdminPendingTool, type PendingRejection } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
@@ -15,9 +16,27 @@ import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHe
 
 type Dialog = { kind: 'approve' | 'reject'; tool: AdminPendingTool } | null;
 
+/** A resubmitted tool's earlier rejections, newest first: what the reviewer asked for last time. */
+function EarlierRejections({ rejections }: { rejections: PendingRejection[] }) {
+  if (rejections.length === 0) return null;
+  return (
+    <div className="mt-1 text-xs max-w-xs" data-testid="earlier-rejections">
+      <span className="badge badge-info badge-xs">Resubmitted</span>
+      {rejections.map((r) => (
+        <div key={`${r.rejectedAt}`} className="text-base-content/80 mt-0.5">
+          Rejected {shortDate(r.rejectedAt)}
+          {r.rejectionReason ? `: ${r.rejectionReason}` : ''}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   const canModerate = can(viewer, 'moderate:tools');
   const { data, loading, error } = useStore($pendingTools);
+  const { data: rejections } = useStore($pendingRejections);
+  const rejectionsOf = (toolId: number) => rejections?.filter((r) => r.toolId === toolId) ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -43,6 +62,7 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                           <div className="font-medium">{tool.name}</div>
                           {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
                           <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>
+                          <EarlierRejections rejections={rejectionsOf(tool.id)} />
                         </td>
                         <td data-label="Submitted By">
                           {tool.submittedBy ? (

@@ -19,6 +19,11 @@ function viewHref(tool: MyTool): string {
   return tool.status === 'approved' ? `/tool/${tool.slug}` : `/dashboard/preview?id=${tool.id}`;
 }
 
+/** The submit form, prefilled with the owner's pending or rejected submission. */
+function editHref(tool: MyTool): string {
+  return `/submit?edit=${tool.id}`;
+}
+
 /** The rows of one page of the submissions table (none until the page has loaded). */
 function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) => void }) {
   const { data } = useStore(myToolsPage(url));
@@ -39,6 +44,17 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
             <button type="button" className="btn btn-xs btn-outline" onClick={() => onEdit(tool)} disabled={tool.pendingChangeRequest}>
               Edit
             </button>
+          )}
+          {/* A submission is edited in the submit form itself, prefilled (docs/decisions/0069). */}
+          {tool.status === 'pending' && (
+            <a className="btn btn-xs btn-outline" href={editHref(tool)}>
+              Edit
+            </a>
+          )}
+          {tool.status === 'rejected' && (
+            <a className="btn btn-xs btn-outline" href={editHref(tool)}>
+              Edit &amp; resubmit
+            </a>
           )}
           <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
             View

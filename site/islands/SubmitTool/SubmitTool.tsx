@@ -1,9 +1,12 @@
-// The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note.
+// The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note; with ?edit=<id>, the
+// owner's pending submission to edit or rejected one to resubmit, prefilled (docs/decisions/0069).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { api } from '../../../lib/api-client';
+import { api, type Answer } from '../../../lib/api-client';
+import { PRICING_MODELS } from '../../../lib/categories';
+import { pricingLabel } from '../../../lib/format';
 import { logError, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
@@ -25,14 +28,44 @@ function errorText(error: unknown): string {
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(submissionSchema);
 
+type Own = Answer<'GET /api/user/tools/:id'>;
+
+/** What the form does to a tool of the owner's, by its status: edit it while pending, resubmit it once rejected. */
+const REWRITE = {
+  pending: { call: 'PUT /api/user/tools/:id', toast: TOAST.submissionSaved, label: 'Save Changes', busy: 'Saving...' },
+  rejected: { call: 'POST /api/user/tools/:id/resubmit', toast: TOAST.resubmitted, label: 'Resubmit for Review', busy: 'Resubmitting...' },
+} as const;
+type Rewritable = keyof typeof REWRITE;
+const isRewritable = (status: string): status is Rewritable => Object.hasOwn(REWRITE, status);
+
+/** The id in ?edit=, if any. */
+function editedId(): string | null {
+  return new URLSearchParams(window.location.search).get('edit');
+}
+
+/** The form's values for a tool of the owner's. */
+function valuesOf(tool: Own) {
+  return {
+    name: tool.name,
+    url: tool.url,
+    description: tool.description,
+    tags: tool.tags,
+    isPremium: tool.isPremium ? ('true' as const) : ('false' as const),
+    pricingModel: tool.pricingModel ?? ('' as const),
+    targetAudience: tool.targetAudience.join(', '),
+  };
+}
+
 export default function SubmitTool() {
   const { data: user } = useSignedInUser();
+  // ?edit=<id>: the tool loaded for editing (undefined while it loads), or null for a new submission.
+  const [editing, setEditing] = useState<Own | null | undefined>(undefined);
   const [logo, setLogo] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const form = useForm({
     ...SUBMIT_ONLY,
     resolver,
-    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false' },
+    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false', pricingModel: '', targetAudience: '' },
   });
   const { control, handleSubmit, setError, reset } = form;
   const { isSubmitting, isSubmitSuccessful } = form.formState;
@@ -47,13 +80,35 @@ export default function SubmitTool() {
     if (fileInput.current) fileInput.current.value = '';
   }, [isSubmitSuccessful, reset]);
 
-  // The spinner only until the user is first known: a later refetch keeps the form on screen.
-  if (!user) {
+  useEffect(() => {
+    const id = editedId();
+    if (!id) {
+      setEditing(null);
+      return;
+    }
+    api('GET /api/user/tools/:id', { params: { id } })
+      .then((tool) => {
+        if (!isRewritable(tool.status)) throw new Error(MSG.onlyRejectedResubmitted);
+        reset(valuesOf(tool));
+        setEditing(tool);
+      })
+      .catch((error) => {
+        logError(error);
+        showToast({ title: TOAST.submissionFailed, description: serverMessage(error) || MSG.toolNotFound, variant: 'destructive' });
+        setEditing(null);
+      });
+  }, [reset]);
+
+  // The spinner only until the user (and a tool to edit) is first known: a later refetch keeps the form on screen.
+  if (!user || editing === undefined) {
     return <PageSpinner />;
   }
+  const rewrite = editing && isRewritable(editing.status) ? REWRITE[editing.status] : null;
 
   const available = Math.max(0, user.premiumToolsAllowed - user.premiumToolsUsed);
-  const premiumDisabled = !user.isPremium || available <= 0;
+  // A pending premium submission being edited holds its slot already: it may keep it or give it back.
+  const holdsSlot = editing?.status === 'pending' && editing.isPremium;
+  const premiumDisabled = !holdsSlot && (!user.isPremium || available <= 0);
 
   function chooseFile(file: File | undefined) {
     if (!file) return;
@@ -83,10 +138,13 @@ export default function SubmitTool() {
     body.set('description', values.description);
     body.set('isPremium', String(values.isPremium));
     for (const tag of values.tags) body.append('tags', tag);
+    body.set('pricingModel', values.pricingModel ?? '');
+    for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
     if (logo) body.set('logo', logo);
     try {
-      await api('POST /api/tools', { body });
-      showToast({ ...TOAST.submitted, variant: 'success' }, { next: '/dashboard' });
+      if (editing && rewrite) await api(rewrite.call, { params: { id: editing.id }, body });
+      else await api('POST /api/tools', { body });
+      showToast({ ...(rewrite?.toast ?? TOAST.submitted), variant: 'success' }, { next: '/dashboard' });
       invalidateKeys((key) => key.startsWith('/api/user'));
       invalidateUser();
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
@@ -100,8 +158,15 @@ export default function SubmitTool() {
   }
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label="Submit a tool">
+    <form onSubmit={handleSubmit(submit)} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label={editing ? `Edit ${editing.name}` : 'Submit a tool'}>
       <div className="card-body gap-5">
+        {editing?.status === 'rejected' && (
+          <div className="rounded-xl border border-error/40 bg-error/5 p-4 text-sm" data-testid="rejection-note">
+            <h2 className="font-semibold">Rejected</h2>
+            {editing.rejectionReason && <p className="whitespace-pre-line">Reason: {editing.rejectionReason}</p>}
+            <p className="mt-1">Edit your submission and send it back for review.</p>
+          </div>
+        )}
         <ValidatedField fields={fields} field="name" label="Tool Name" required>
           <input {...fields.control('name')} required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
         </ValidatedField>
@@ -136,6 +201,21 @@ export default function SubmitTool() {
             </CategoryCheckboxes>
           )}
         />
+        <div className="grid md:grid-cols-2 gap-5">
+          <ValidatedField fields={fields} field="pricingModel" label="Pricing Model">
+            <select {...fields.control('pricingModel')} className="select select-bordered w-full">
+              <option value="">Not specified</option>
+              {PRICING_MODELS.map((p) => (
+                <option key={p} value={p}>
+                  {pricingLabel(p)}
+                </option>
+              ))}
+            </select>
+          </ValidatedField>
+          <ValidatedField fields={fields} field="targetAudience" label="Target Audience" hint="Comma-separated, e.g. marketers, founders">
+            <input {...fields.control('targetAudience', { hint: true })} className="input input-bordered w-full" placeholder="marketers, founders" />
+          </ValidatedField>
+        </div>
         <div>
           <span className="label-text font-medium mb-2 block">Tool Logo</span>
           <label
@@ -148,7 +228,7 @@ export default function SubmitTool() {
             onDrop={onDrop}
           >
             <input ref={fileInput} type="file" name="logo" accept="image/png,image/jpeg" className="sr-only" onChange={(e) => chooseFile(e.target.files?.[0])} />
-            <span className="font-medium">{logo ? logo.name : 'Drag a file here or click to choose'}</span>
+            <span className="font-medium">{logo ? logo.name : editing?.logoUrl ? 'Your logo is kept. Drag a new file here or click to replace it' : 'Drag a file here or click to choose'}</span>
             <span className="text-xs text-base-content/80">PNG or JPG up to 2MB</span>
           </label>
         </div>
@@ -199,7 +279,7 @@ export default function SubmitTool() {
           </div>
         </div>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || isSubmitSuccessful}>
-          {isSubmitting || isSubmitSuccessful ? 'Submitting...' : 'Submit Tool for Review'}
+          {isSubmitting || isSubmitSuccessful ? (rewrite?.busy ?? 'Submitting...') : (rewrite?.label ?? 'Submit Tool for Review')}
         </button>
       </div>
     </form>

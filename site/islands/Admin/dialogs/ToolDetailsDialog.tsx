@@ -14,6 +14,9 @@ import ReviewDialog from './ReviewDialog';
 const ACTION_LABELS: Record<string, string> = {
   'tool.approve': 'Approved',
   'tool.reject': 'Rejected',
+  'tool.slug': 'Address given to a public tool of the same name',
+  'tool.edit': 'Edited by the submitter',
+  'tool.resubmit': 'Resubmitted',
   'tool.update': 'Edited',
   'tool.premium': 'Premium changed',
   'tool.unlist': 'Unlisted',
