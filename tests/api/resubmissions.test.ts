@@ -59,7 +59,7 @@ describe('pricing model and audience on a submission', () => {
     const shown = await (await call('GET', `/api/tools/slug/${created.slug}`)).json();
     expect(shown).toMatchObject({ pricingModel: 'freemium', targetAudience: ['marketers', 'founders'] });
     const found = await (await call('GET', `/api/tools?pricing=freemium&search=${encodeURIComponent(values.name as string)}`)).json();
-    expect(found.tools.map((t: { id: number }) => t.id)).toContain(created.id);
+    expect(found.map((t: { id: number }) => t.id)).toContain(created.id);
   });
 
   it('leaves both unset when the form says "Not specified"', async () => {
