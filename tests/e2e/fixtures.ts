@@ -40,7 +40,20 @@ export async function withoutShareSheet(page: Page): Promise<void> {
 /** What the page copied since withoutShareSheet. */
 export const copiedText = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
 
+/**
+ * Each test is its own visitor: a client address of its own, sent as X-Forwarded-For (the e2e server trusts one proxy
+ * hop). Every test otherwise came from 127.0.0.1, so the per-address limits (20 registrations and 30 logins a quarter
+ * hour, 5 contact messages an hour) were shared by the whole run and the run's later sign-ups met 429.
+ */
+const visitorAddress = (testId: string, retry: number): string => {
+  const n = Number.parseInt(testId.slice(0, 6), 16) ^ retry;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
 export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress(testInfo.testId, testInfo.retry) });
+  },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -175,7 +175,8 @@ test.describe('route table', () => {
   test('/dashboard signed out: the unauthorized toast, then the login endpoint', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
-    await page.waitForURL(/\/auth$/);
+    // The sign-in page keeps where the visitor was going (decision 0068).
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/dashboard');
   });
 });
 
