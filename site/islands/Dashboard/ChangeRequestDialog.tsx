@@ -1,8 +1,7 @@
 // The owner's Edit dialog for an approved tool: saving files a change request for review.
+import { PricingOptions } from '../../components/PricingOptions';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRICING_MODELS } from '../../../lib/categories';
-import { pricingLabel } from '../../../lib/format';
 import { api } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, type ChangeRequestInput } from '../../../lib/schemas';
@@ -74,12 +73,7 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
           <label className="form-control">
             <span className="label-text mb-1 block">Pricing Model</span>
             <select {...register('pricingModel', { setValueAs: (value: string | null) => value || null })} className="select select-bordered w-full">
-              <option value="">Not specified</option>
-              {PRICING_MODELS.map((p) => (
-                <option key={p} value={p}>
-                  {pricingLabel(p)}
-                </option>
-              ))}
+              <PricingOptions />
             </select>
           </label>
           <label className="form-control">

@@ -1,12 +1,11 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note; with ?edit=<id>, the
 // owner's pending submission to edit or rejected one to resubmit, prefilled (docs/decisions/0069).
+import { PricingOptions } from '../../components/PricingOptions';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { api, type Answer } from '../../../lib/api-client';
-import { PRICING_MODELS } from '../../../lib/categories';
-import { pricingLabel } from '../../../lib/format';
 import { logError, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
@@ -204,12 +203,7 @@ export default function SubmitTool() {
         <div className="grid md:grid-cols-2 gap-5">
           <ValidatedField fields={fields} field="pricingModel" label="Pricing Model">
             <select {...fields.control('pricingModel')} className="select select-bordered w-full">
-              <option value="">Not specified</option>
-              {PRICING_MODELS.map((p) => (
-                <option key={p} value={p}>
-                  {pricingLabel(p)}
-                </option>
-              ))}
+              <PricingOptions />
             </select>
           </ValidatedField>
           <ValidatedField fields={fields} field="targetAudience" label="Target Audience" hint="Comma-separated, e.g. marketers, founders">

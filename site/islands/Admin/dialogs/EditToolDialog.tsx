@@ -1,11 +1,11 @@
 // The Edit dialog of an approved tool: its public fields, the editorial take and score, premium,
 // and (for premium tools) the demo video, screenshots, pricing model and audience.
+import { PricingOptions } from '../../../components/PricingOptions';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CATEGORY_IDS, PRICING_MODELS } from '../../../../lib/categories';
-import { pricingLabel } from '../../../../lib/format';
+import { CATEGORY_IDS } from '../../../../lib/categories';
 import { TOAST } from '../../../../lib/messages';
 import { toolUpdateSchema, type ToolUpdateInput } from '../../../../lib/schemas';
 import { updateTool, type AdminApprovedTool } from '../../../stores/admin';
@@ -121,12 +121,7 @@ export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { t
             <div className="grid md:grid-cols-2 gap-4">
               <Field id={`${id}-pricing`} label="Pricing Model">
                 <select {...register('pricingModel')} id={`${id}-pricing`} className="select select-bordered w-full">
-                  <option value="">Not specified</option>
-                  {PRICING_MODELS.map((p) => (
-                    <option key={p} value={p}>
-                      {pricingLabel(p)}
-                    </option>
-                  ))}
+                  <PricingOptions />
                 </select>
               </Field>
               <Field id={`${id}-audience`} label="Target Audience (comma-separated)">
