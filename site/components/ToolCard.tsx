@@ -24,7 +24,7 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
               <Highlighted text={tool.name} words={highlight} />
             </h3>
             <div className="mt-0.5 flex h-5 items-center gap-2">
-              <p className="text-xs text-base-content/80 truncate">{hostOf(tool.url)}</p>
+              <p className="min-w-0 text-xs text-base-content/80 truncate">{hostOf(tool.url)}</p>
               {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold shrink-0">Premium</span>}
             </div>
           </div>

@@ -216,7 +216,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
           </div>
         </div>
 
-        <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
+        <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[15rem_1fr]">
           {/* On phones and tablets a closed "Filters" panel, so the first results show on the first screen; on wide screens
               always open beside them (global.css). A <details>: it opens and closes without JavaScript too. */}
           <details className="directory-filters self-start">
@@ -314,7 +314,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
             </p>
             <div aria-busy={loading}>
               {loading ? (
-                <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="directory-loading">
+                <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="directory-loading">
                   {Array.from({ length: SKELETON_CARDS }, (_, i) => (
                     <ToolCardSkeleton key={i} />
                   ))}
@@ -332,7 +332,7 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
                   <EmptyState title="No tools have been approved yet" hint="Check back soon: new tools are reviewed every week." />
                 )
               ) : (
-                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="tool-grid">
+                <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="tool-grid">
                   {tools.map((tool) => (
                     <li key={tool.slug}>
                       <ToolCard tool={tool} highlight={highlight} />
