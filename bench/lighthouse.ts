@@ -40,6 +40,9 @@ try {
       return `${id} ${score}${score < (TARGETS[id] ?? 0) ? ` (target ${TARGETS[id]})` : ''}`;
     });
     console.log(`${path.padEnd(44)} ${scores.join(', ')}`);
+    // The simulated metrics behind the performance score, to tell a font's cost (FCP, LCP, CLS) from a busy CPU (TBT).
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    console.log(`    ${metrics.map((id) => `${id.replace(/-/g, ' ').replace(/\b(\w)\w*/g, '$1').toUpperCase().replace(/ /g, '')} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
     // What cost points: the failing audits of each category under its target.
     for (const category of Object.values(result.lhr.categories)) {
       if (Math.round((category.score ?? 0) * 100) >= (TARGETS[category.id] ?? 0)) continue;
