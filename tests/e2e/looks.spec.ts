@@ -226,7 +226,8 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   expect.soft(1.05 / (l + 0.05)).toBeGreaterThanOrEqual(3);
 
   await page.goto('/directory');
-  // Inter, from our origin (back on the directory): a preloaded latin woff2, an @font-face that swaps, and the face loaded and used.
+  // Inter, from our origin (back on the directory): the preloaded Latin file of the variable face, @font-faces that swap,
+  // and the face loaded and used.
   const preload = page.locator('link[rel=preload][as=font][type="font/woff2"][crossorigin]');
   await expect(preload).toHaveCount(1);
   const font = await page.request.get((await preload.getAttribute('href'))!);
@@ -236,22 +237,22 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   const faces = await page.evaluate(() =>
     [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule)
       .map((rule) => (rule as CSSFontFaceRule).style)
-      .filter((style) => style.getPropertyValue('font-family').replace(/["']/g, '') === 'Inter')
+      .filter((style) => style.getPropertyValue('font-family').replace(/["']/g, '') === 'Inter Variable')
       .map((style) => ({ src: style.getPropertyValue('src'), display: style.getPropertyValue('font-display') })),
   );
   expect(faces.length).toBeGreaterThan(0);
   for (const face of faces) {
-    expect(face.src).toMatch(/url\("?\/_astro\/[^)]+\.woff2"?\) format\("woff2"\)/);
+    expect(face.src).toMatch(/url\("?\/_astro\/[^)]+\.woff2"?\) format\("woff2(-variations)?"\)/);
     expect(face.display).toBe('swap');
   }
   const loaded = await page.evaluate(async () => {
     await document.fonts.ready;
-    const inter = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Inter' && f.status === 'loaded');
-    return { faces: inter.length, check: document.fonts.check('1em Inter'), body: getComputedStyle(document.body).fontFamily };
+    const inter = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Inter Variable' && f.status === 'loaded');
+    return { faces: inter.length, check: document.fonts.check('1em "Inter Variable"'), body: getComputedStyle(document.body).fontFamily };
   });
   expect(loaded.faces).toBeGreaterThan(0);
   expect(loaded.check).toBe(true);
-  expect(loaded.body).toMatch(/^"?Inter"?,/);
+  expect(loaded.body).toMatch(/^"?Inter Variable"?,/);
 
   expect(violations).toEqual([]);
 });
