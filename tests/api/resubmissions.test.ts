@@ -7,31 +7,7 @@ import { tools } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { call, reloadUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, auditOf, emailsTo, makeTool, rebuildsFor, reloadTool } from '../helpers/admin';
-
-let n = 0;
-const unique = () => `${Date.now().toString(36)}-${++n}`;
-
-type Values = Record<string, string | string[] | undefined>;
-
-function validValues(overrides: Values = {}): Values {
-  const id = unique();
-  return {
-    name: `Tool ${id}`,
-    url: `https://tool-${id}.example.com`,
-    description: 'Writes marketing copy from a short brief.',
-    tags: ['marketing'],
-    ...overrides,
-  };
-}
-
-function form(values: Values): FormData {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) body.append(key, item);
-    else if (value !== undefined) body.append(key, value);
-  }
-  return body;
-}
+import { type SubmissionValues as Values, submissionForm as form, submissionValues as validValues, unique } from '../helpers/submission-form';
 
 // Each from its own address: the address limits are not what these tests are about (submission-limits.test.ts).
 let addresses = 0;

@@ -9,42 +9,12 @@ import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, reloadUser, signedIn } from '../helpers/api';
+import { submissionForm as form, submissionValues, type SubmissionValues as FormValues, unique } from '../helpers/submission-form';
+
+const validValues: typeof submissionValues = (overrides = {}) => submissionValues({ isPremium: 'false', ...overrides });
 
 const logosDir = () => join(process.env.UPLOADS_DIR!, 'logos');
 const storedLogos = () => (existsSync(logosDir()) ? readdirSync(logosDir()) : []);
-
-let n = 0;
-const unique = () => `${Date.now().toString(36)}-${++n}`;
-
-interface FormValues {
-  name?: string;
-  url?: string;
-  description?: string;
-  tags?: string[];
-  isPremium?: string;
-}
-
-function validValues(overrides: FormValues = {}): FormValues {
-  const id = unique();
-  return {
-    name: `Tool ${id}`,
-    url: `https://tool-${id}.example.com`,
-    description: 'Writes marketing copy from a short brief.',
-    tags: ['marketing'],
-    isPremium: 'false',
-    ...overrides,
-  };
-}
-
-function form(values: FormValues, logo?: { bytes: Uint8Array; name: string; type: string }): FormData {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (key === 'tags') for (const tag of value as string[]) body.append('tags', tag);
-    else if (value !== undefined) body.append(key, value as string);
-  }
-  if (logo) body.append('logo', new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }));
-  return body;
-}
 
 // Each from its own address: this file submits far more than one address may in an hour (tests/api/submission-limits.test.ts).
 let addresses = 0;
