@@ -2,20 +2,14 @@
 // work without JavaScript (docs/decisions/0068): /auth?tab=register and /auth?next=/submit (the tab to open, the page
 // to return to after signing in, carried by the form), and /contact?sent=1 (the message was received). The static file
 // serves only the bare address; a rendered answer is kept while the catalogue stays, like the directory's.
-import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
 import { pagePath } from '../../lib/page-paths';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';
-import { config } from '../config';
-import { log } from '../log';
-import { renderWhole } from './page-renderer';
-import { refusalOf, sharedRenders, type Peer } from './render-budget';
-import { pageResponse, preparePage, type PreparedPage } from './static-site';
+import { queryPages } from './query-pages';
+import type { Peer } from './render-budget';
 
-/** Renders kept at most (a page each of about 20 KB; a `next` per page a visitor was sent from). */
-const KEPT_RENDERS = 200;
-const keptRenders = keptWhileCatalogueStays<PreparedPage>(KEPT_RENDERS);
-const formRenders = sharedRenders<PreparedPage>();
+/** Renders kept at most 200 (a page each of about 20 KB; a `next` per page a visitor was sent from). */
+const formPages = queryPages({ kept: 200, serves: (status) => status === 200, what: 'form page' });
 
 /** The address to render for a request, read as the page reads it (anything else dropped); null: the static file. */
 function formPageHref(path: string, search: URLSearchParams): string | null {
@@ -43,18 +37,5 @@ export function serveFormPageQuery(request: Request, path: string, peer?: Peer):
   if (queryAt < 0) return null;
   const href = formPageHref(path, new URLSearchParams(request.url.slice(queryAt + 1)));
   if (href === null) return null;
-  return keptRenders(href, () => formRenders(href, request, peer, () => render(href)))
-    .then((page) => pageResponse(request, page))
-    .catch((error: unknown) => {
-      const refused = refusalOf(error, request);
-      if (refused) return refused;
-      log.error({ err: error, path: href }, 'on-demand render failed; serving the static page');
-      return null;
-    });
-}
-
-async function render(href: string): Promise<PreparedPage> {
-  const rendered = await renderWhole(href, { appDir: config.appDir, siteUrl: config.siteUrl });
-  if (!rendered || rendered.status !== 200) throw new Error(`${href} answered ${rendered?.status ?? 'nothing'}`);
-  return preparePage(rendered.html, { status: rendered.status, headers: rendered.headers });
+  return formPages(href, request, peer);
 }
