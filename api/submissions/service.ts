@@ -150,16 +150,16 @@ export async function rewriteSubmission(user: User, toolId: number, input: Submi
     if (resubmit) await assertPendingRoom(user.id, reader);
     return tool;
   };
-  const before = await checks(db);
-  const takesSlot = input.isPremium && (resubmit || !before.isPremium);
-  if (takesSlot) assertMayUsePremium(user);
+  // A premium slot is taken by a premium resubmission, or by an edit that makes a free submission premium.
+  const takesSlot = (tool: Tool) => input.isPremium && (resubmit || !tool.isPremium);
+  if (takesSlot(await checks(db))) assertMayUsePremium(user);
   const image = logo ? await prepareLogo(logo) : null;
   const receivedEmail = resubmit ? await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium }) : null;
 
   const updated = await withStagedLogo(image, (logoUrl) =>
     db.transaction(async (tx) => {
       const tool = await checks(tx);
-      if (input.isPremium && (resubmit || !tool.isPremium)) await takePremiumSlot(user.id, tx);
+      if (takesSlot(tool)) await takePremiumSlot(user.id, tx);
       if (!resubmit && !input.isPremium && tool.isPremium) await returnPremiumSlot(user.id, tx);
       const next: Partial<Tool> = {
         name: input.name,
