@@ -272,11 +272,11 @@ function configOf(s: Settings, env: Env) {
     trustedProxy: readTrustedProxy(env),
     /** Requests a minute the public API (/api/v1) answers per client address (docs/decisions/0036-public-api.md). */
     publicApiRateLimit: positiveWholeNumber(env, 'PUBLIC_API_RATE_LIMIT', WHOLE_NUMBERS.PUBLIC_API_RATE_LIMIT),
-    /** Uncached pages rendered a minute per client address (api/services/render-budget.ts). */
+    /** Uncached pages rendered a minute per client address (api/publishing/render-budget.ts). */
     renderBudgetPerMinute: positiveWholeNumber(env, 'RENDER_BUDGET_PER_MINUTE', WHOLE_NUMBERS.RENDER_BUDGET_PER_MINUTE),
     /** Pages rendered at once by this process. */
     rendersInFlight: positiveWholeNumber(env, 'RENDERS_IN_FLIGHT', WHOLE_NUMBERS.RENDERS_IN_FLIGHT),
-    /** Processes serving the port (api/services/replicas.ts). */
+    /** Processes serving the port (api/publishing/replicas.ts). */
     serverProcesses: serverProcesses(env),
     /** Whether this server runs the rebuild worker (REBUILD_WORKER=0: another process builds). */
     rebuildWorker: s.REBUILD_WORKER !== '0',
@@ -308,7 +308,7 @@ function configOf(s: Settings, env: Env) {
       pullCommand: s.PULL_COMMAND ?? '',
     },
     distDir: s.DIST_DIR ?? 'dist',
-    /** Open Graph images rendered on their first request and kept (api/services/og-images.ts). */
+    /** Open Graph images rendered on their first request and kept (api/publishing/og-images.ts). */
     ogCacheDir: s.OG_CACHE_DIR ?? 'data/og',
     /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
     appDir: s.APP_DIR ?? 'build/app',

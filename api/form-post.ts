@@ -7,8 +7,8 @@ import { config } from './config';
 import { log } from './log';
 import { HttpError } from './plugins/errors';
 import { pageSecurityHeaders } from './plugins/security';
-import { renderWhole } from './services/page-renderer';
-import { ownRender, refusalOf } from './services/render-budget';
+import { renderWhole } from './publishing/page-renderer';
+import { ownRender, refusalOf } from './publishing/render-budget';
 
 /** A form's fields from its body as plugins/bodies.ts hands it (text); a field sent twice counts once, the last. */
 export function formFields(body: unknown): Record<string, string> {

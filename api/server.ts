@@ -1,6 +1,6 @@
 // The server: the site and the API (api/handler.ts) from one process per core, on one port. The primary also runs
-// the background workers while it holds the worker lease (services/worker-lease.ts, docs/decisions/0059) and starts
-// the others, its replicas (services/replicas.ts, docs/decisions/0034).
+// the background workers while it holds the worker lease (publishing/worker-lease.ts, docs/decisions/0059) and starts
+// the others, its replicas (publishing/replicas.ts, docs/decisions/0034).
 // The configuration first: a bad one stops the server with its message before anything else runs.
 import { config } from './config';
 import { demoSignInLinks } from '../lib/site-url';
@@ -8,12 +8,12 @@ import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
 import { MAX_BODY_BYTES } from './plugins/bodies';
 import { log } from './log';
-import { startBuildPuller } from './services/build-puller';
-import { sweepOgTemporaryFiles } from './services/og-images';
-import { exitWithPrimary, isReplica, startReplicas } from './services/replicas';
-import { shutDown, shutDownGracefully } from './services/shutdown';
-import { startSingletons } from './services/singletons';
-import { runWhileHolding } from './services/worker-lease';
+import { startBuildPuller } from './publishing/build-puller';
+import { sweepOgTemporaryFiles } from './publishing/og-images';
+import { exitWithPrimary, isReplica, startReplicas } from './publishing/replicas';
+import { shutDown, shutDownGracefully } from './shutdown';
+import { startSingletons } from './singletons';
+import { runWhileHolding } from './publishing/worker-lease';
 
 const processes = config.serverProcesses;
 const replica = isReplica();

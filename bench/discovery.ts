@@ -14,7 +14,7 @@ const work = useScratchSite('discovery', BASE);
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
-const { buildApp, buildSite } = await import('../api/services/site-build');
+const { buildApp, buildSite } = await import('../api/publishing/site-build');
 const { tools } = await import('../db/schema');
 const { eq } = await import('drizzle-orm');
 

@@ -32,7 +32,7 @@ const work = useScratchSite('flood', BASE);
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
-const { buildApp, buildSite } = await import('../api/services/site-build');
+const { buildApp, buildSite } = await import('../api/publishing/site-build');
 
 /** A wrk script whose every request asks the directory for a word no request asked before (`addresses`: each from an address of its own). */
 function floodScript(addresses: boolean): string {

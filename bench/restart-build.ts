@@ -16,7 +16,7 @@ const work = useScratchSite('restart', 'http://127.0.0.1:4390');
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
-const { readBuildInfo } = await import('../api/services/live-pages');
+const { readBuildInfo } = await import('../api/publishing/live-pages');
 const { tools } = await import('../db/schema');
 const { eq } = await import('drizzle-orm');
 

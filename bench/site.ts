@@ -24,7 +24,7 @@ chmodSync(work, 0o755);
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
-const { buildApp, buildSite } = await import('../api/services/site-build');
+const { buildApp, buildSite } = await import('../api/publishing/site-build');
 const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
 const { rebuildJobs, tools, users } = await import('../db/schema');
 const { eq } = await import('drizzle-orm');

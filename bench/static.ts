@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MANIFEST_FILE, finalizeBuildFolder } from '../api/services/build-files';
+import { MANIFEST_FILE, finalizeBuildFolder } from '../api/publishing/build-files';
 import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from './load';
 import { treeRss } from './proc';
 

@@ -374,7 +374,7 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 // Work only one process of the deployment may do at a time (the rebuild worker and the other singletons,
-// api/services/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.
+// api/publishing/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.
 export const leases = sqliteTable('leases', {
   name: text().primaryKey(),
   // Which process holds it (host:pid:random), and until when; a holder that stops renewing loses it at expiresAt.

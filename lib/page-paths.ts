@@ -1,7 +1,7 @@
 // The public pages a change to the catalogue touches: until the next static build lands, the server renders these
-// on demand (api/services/live-pages.ts), so a change is public at once and nothing stale or missing is served.
-// The sitemap is not among them: the static build writes it (api/services/site-sitemap.ts), and until the rebuild
-// the server adjusts it for the changed tool and post pages (api/services/live-sitemap.ts, docs/decisions/0065).
+// on demand (api/publishing/live-pages.ts), so a change is public at once and nothing stale or missing is served.
+// The sitemap is not among them: the static build writes it (api/publishing/site-sitemap.ts), and until the rebuild
+// the server adjusts it for the changed tool and post pages (api/publishing/live-sitemap.ts, docs/decisions/0065).
 import { categoryPagePath, isCategoryId } from './category-pages';
 import { ogImagePath } from './og';
 

@@ -1,7 +1,7 @@
 // `npm run build`: the server build of site/ (build/app), then the static site from the database, swapped in as
-// dist/ (see api/services/site-build.ts). `--app-only`: the server build alone, which needs no database (the image
+// dist/ (see api/publishing/site-build.ts). `--app-only`: the server build alone, which needs no database (the image
 // build makes it; the static site is then built on the volume at the first start).
-import { buildApp, buildSite } from '../api/services/site-build';
+import { buildApp, buildSite } from '../api/publishing/site-build';
 
 const app = await buildApp();
 if (!app.ok) {

@@ -1,14 +1,14 @@
-// Renders the static site into a folder (api/services/site-export.ts); prints its figures as JSON on the last line.
+// Renders the static site into a folder (api/publishing/site-export.ts); prints its figures as JSON on the last line.
 // Usage: bun scripts/export-site.ts <outDir> [previousDir]; with --part=K/N it is a worker writing its share of the tool pages.
 import { join, resolve } from 'node:path';
 import { config } from '../api/config';
-import { endWithParent } from '../api/services/run-step';
-import type { ExportOptions } from '../api/services/site-export';
+import { endWithParent } from '../api/publishing/run-step';
+import type { ExportOptions } from '../api/publishing/site-export';
 
 // The export and its workers are the server's (or `npm run build`'s): none goes on rendering once its parent is gone,
 // watched from before the export's own modules load (seconds on a busy machine).
 endWithParent();
-const { exportPart, exportSite } = await import('../api/services/site-export');
+const { exportPart, exportSite } = await import('../api/publishing/site-export');
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const part = /^--part=(\d+)\/(\d+)$/.exec(process.argv.find((a) => a.startsWith('--part=')) ?? '');

@@ -6,9 +6,9 @@ import { log } from '../api/log';
 import { db, databaseUrl } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { isEmpty, seedDemo } from '../db/seed';
-import { prepareSiteForStart } from '../api/services/rebuild-worker';
-import { stopAllSteps } from '../api/services/run-step';
-import { buildApp, hasAppBuild, hasLiveBuild } from '../api/services/site-build';
+import { prepareSiteForStart } from '../api/publishing/rebuild-worker';
+import { stopAllSteps } from '../api/publishing/run-step';
+import { buildApp, hasAppBuild, hasLiveBuild } from '../api/publishing/site-build';
 
 await migrateDatabase(db);
 log.info({ database: databaseUrl() }, 'database migrated');

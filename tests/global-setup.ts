@@ -19,7 +19,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
   const appDir = join(dir, 'app');
   // site-build opens the database on import: let it open the template, not a real one.
   process.env.DATABASE_URL = `file:${template}`;
-  const { buildApp } = await import('../api/services/site-build');
+  const { buildApp } = await import('../api/publishing/site-build');
   const app = await buildApp(appDir);
   if (!app.ok) throw new Error(`The pages' server build failed:\n${app.log}`);
   provide('appDir', appDir);

@@ -7,8 +7,8 @@ import { MSG } from '../../lib/messages';
 import { ownPicksRefusal, type Actor } from '../../lib/permissions';
 import { isEditableByStaff, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
-import { recordAudit } from '../services/audit';
-import { requestRebuild } from '../services/rebuild-queue';
+import { recordAudit } from '../audit';
+import { requestRebuild } from '../publishing/rebuild-queue';
 
 async function toolOf(executor: Executor, toolId: number) {
   const [tool] = await executor.select({ id: tools.id, slug: tools.slug, status: tools.status, submittedById: tools.submittedById }).from(tools).where(eq(tools.id, toolId));

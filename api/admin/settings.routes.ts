@@ -14,12 +14,12 @@ import { auth } from '../plugins/auth';
 import { errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
-import { changedPaths, readBuildInfo, type BuildInfo } from '../services/live-pages';
+import { changedPaths, readBuildInfo, type BuildInfo } from '../publishing/live-pages';
 import { paymentsConfigured } from '../services/payments';
-import { liveFolderOf } from '../services/static-site';
-import { requestRebuild } from '../services/rebuild-queue';
-import { rebuildState } from '../services/rebuild-worker';
-import { readLease, WORKER_LEASE } from '../services/worker-lease';
+import { liveFolderOf } from '../publishing/static-site';
+import { requestRebuild } from '../publishing/rebuild-queue';
+import { rebuildState } from '../publishing/rebuild-worker';
+import { readLease, WORKER_LEASE } from '../publishing/worker-lease';
 import { googleConfigured } from '../auth/google';
 import { config } from '../config';
 

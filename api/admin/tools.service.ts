@@ -32,9 +32,9 @@ import {
   slugFollowsName,
 } from '../../lib/tool-status';
 import { conflict, notFound, refuse } from '../plugins/errors';
-import { changedFields, recordAudit } from '../services/audit';
+import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
-import { requestRebuild } from '../services/rebuild-queue';
+import { requestRebuild } from '../publishing/rebuild-queue';
 import { toolChangePaths } from '../../lib/page-paths';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';

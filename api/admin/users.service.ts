@@ -11,7 +11,7 @@ import { publicUser } from '../auth/service';
 import { premiumQuota } from '../premium/service';
 import { accountBlock, cutUserSessions } from '../auth/sessions';
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
-import { changedFields, recordAudit } from '../services/audit';
+import { changedFields, recordAudit } from '../audit';
 
 /** What the User Management tab reads: never the password hash or payment ids. */
 function adminUser(user: User): AdminUser {

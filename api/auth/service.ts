@@ -8,7 +8,7 @@ import { permissionsOf } from '../../lib/permissions';
 import { welcomeEmail } from '../emails';
 import { HttpError, conflict } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
-import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../services/rate-limit';
+import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../rate-limit';
 import { accountBlock } from './sessions';
 
 function hashPassword(password: string): Promise<string> {

@@ -12,7 +12,7 @@ import { config } from '../config';
 import { contactConfirmationEmail, contactReceivedEmail } from '../emails';
 import { HttpError, notFound } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
-import { addressBucket, rateKey, takeAttempt } from '../services/rate-limit';
+import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
 
 /**
  * Stores a message and queues both e-mails atomically. Priority is the server's call: a signed-in Premium member's

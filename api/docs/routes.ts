@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Elysia, type AnyElysia } from 'elysia';
 import { errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { htmlResponse, serveStatic } from '../services/static-site';
+import { htmlResponse, serveStatic } from '../publishing/static-site';
 import { DOCS_CSP, DOCS_INIT, DOCS_INIT_SCRIPT, DOCS_PATH, OPENAPI_PATH, SWAGGER_UI_FILES, docsPage, openApiDocument } from './service';
 
 const SWAGGER_UI_DIR = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));

@@ -7,7 +7,7 @@ import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { addressBucket } from '../services/rate-limit';
+import { addressBucket } from '../rate-limit';
 import { asksNotToBeTracked, isBotAgent, queueBeacon, takeBeaconAllowance, toolMetrics, toolMetricsSummary } from './service';
 
 export const metricsRoutes = new Elysia({ name: 'metrics-routes' })

@@ -10,7 +10,7 @@ import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { config } from '../config';
 import { createCheckout, createPortal, paymentsConfigured } from '../services/payments';
-import { requestRebuild } from '../services/rebuild-queue';
+import { requestRebuild } from '../publishing/rebuild-queue';
 import { findSubscription } from './subscriptions';
 
 /** The premium submission quota after Premium is granted: at least PREMIUM_SUBMISSIONS; a larger one is kept. */

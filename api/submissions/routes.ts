@@ -21,7 +21,7 @@ import { nextPageLink } from '../next-page';
 import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { addressBucket, rateKey, takeIfAllowed } from '../services/rate-limit';
+import { addressBucket, rateKey, takeIfAllowed } from '../rate-limit';
 import { listUserChangeRequests, listUserTools, previewTool, requestChanges, rewriteSubmission, submitTool, userToolStats } from './service';
 
 function text(form: FormData, key: string): string | undefined {

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type Tool, type User } from '../../db/schema';
-import { changedFields, recordAudit } from '../services/audit';
+import { changedFields, recordAudit } from '../audit';
 import type {
   ChangeRequestInput,
   RequestedChanges,

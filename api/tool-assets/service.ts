@@ -11,7 +11,7 @@ import { OWN_IMAGE_PATH, TOOL_IMAGE_PATH, hasPremiumAssets, type ToolImageKind }
 import { takesChangeRequests } from '../../lib/tool-status';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { GuardedFetchError, guardedFetch, type GuardedFetchOptions } from '../services/guarded-fetch';
-import { rateKey, takeIfAllowed } from '../services/rate-limit';
+import { rateKey, takeIfAllowed } from '../rate-limit';
 import { prepareToolImage, storeToolImage, uploadExists } from '../services/uploads';
 
 /** Refuses assets for a tool that is not a premium listing: nothing is stored (403). */

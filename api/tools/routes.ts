@@ -14,7 +14,7 @@ import {
 import { SUGGESTION_HEADER, suggestionHeaderValue, type ToolFilters } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
-import { keptCatalogueAnswer } from '../services/kept-answers';
+import { keptCatalogueAnswer } from '../publishing/kept-answers';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
 

@@ -9,7 +9,7 @@ import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { TOOL_STATUS, URL_HOLDING_STATUSES, isApprovedSide } from '../../lib/tool-status';
 import { conflict } from '../plugins/errors';
-import { freeSlug, slugFamily, slugRoot } from '../services/slugs';
+import { freeSlug, slugFamily, slugRoot } from '../slugs';
 import { uniqueSlug } from '../../lib/slug';
 
 export function toolRecord(tool: Tool): ToolRecord {

@@ -19,9 +19,9 @@ import {
 import { config } from '../config';
 import { HttpError, errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { contentEtag } from '../services/build-files';
-import { addressBucket, rateKey, takeInWindow } from '../services/rate-limit';
-import { matchesIfNoneMatch, requestPath } from '../services/static-site';
+import { contentEtag } from '../publishing/build-files';
+import { addressBucket, rateKey, takeInWindow } from '../rate-limit';
+import { matchesIfNoneMatch, requestPath } from '../publishing/static-site';
 import { answer } from '../answer';
 import { categories, postsPage, toolDetail, toolsPage } from './service';
 

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { emailOutbox, sessions } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { RATE_LIMITS } from '../../api/services/rate-limit';
+import { RATE_LIMITS } from '../../api/rate-limit';
 import { call, makeUser, sessionCookie, signedIn } from '../helpers/api';
 
 const register = (body: unknown, ip?: string) => call('POST', '/api/register', { body, ip });

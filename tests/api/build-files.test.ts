@@ -12,7 +12,7 @@ import {
   writeBuildFile,
   writeManifest,
   type FileEntry,
-} from '../../api/services/build-files';
+} from '../../api/publishing/build-files';
 
 /** A page big enough to be worth compressing. */
 const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;

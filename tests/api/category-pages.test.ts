@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
-import { buildSite } from '../../api/services/site-build';
+import { buildSite } from '../../api/publishing/site-build';
 import { CATEGORY_PAGE_SIZE } from '../../lib/category-pages';
 import { coveredBy, SITEMAP_INDEX_PATH, toolChangePaths } from '../../lib/page-paths';
 import { BASE, call, signedIn } from '../helpers/api';

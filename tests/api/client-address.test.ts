@@ -5,7 +5,7 @@ import { app } from '../../api/app';
 import { readTrustedProxy, type TrustedProxy } from '../../api/config';
 import { CLIENT_IP_HEADER, clientAddress, withClientAddress } from '../../api/plugins/security';
 import { BASE, makeUser } from '../helpers/api';
-import { RATE_LIMITS } from '../../api/services/rate-limit';
+import { RATE_LIMITS } from '../../api/rate-limit';
 
 const SOCKET = '10.0.0.2';
 const request = (headers: [string, string][]) => new Request(`${BASE}/`, { headers });

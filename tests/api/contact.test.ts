@@ -5,7 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contactMessages, emailOutbox } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { RATE_LIMITS } from '../../api/services/rate-limit';
+import { RATE_LIMITS } from '../../api/rate-limit';
 import { call, signedIn } from '../helpers/api';
 import { NO_PASSWORD } from '../helpers/admin';
 

@@ -10,7 +10,7 @@ import { db, databaseUrl, openDatabase } from '../../db/client';
 import { leases } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
 import { healthRoutes } from '../../api/health/routes';
-import { takeLease } from '../../api/services/worker-lease';
+import { takeLease } from '../../api/publishing/worker-lease';
 import { freePort } from '../../bench/load';
 import { NO_PASSWORD } from '../helpers/admin';
 import { signedIn } from '../helpers/api';

@@ -1,7 +1,7 @@
 // Sign-in throttling (docs/decisions/0003): failures lock out the client that makes them, never the account's owner.
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/messages';
-import { RATE_LIMITS } from '../../api/services/rate-limit';
+import { RATE_LIMITS } from '../../api/rate-limit';
 import { call, makeUser } from '../helpers/api';
 
 const login = (email: string, password: string, ip: string) => call('POST', '/api/login', { body: { email, password }, ip });
@@ -79,7 +79,7 @@ describe('rate-limit counters', () => {
   it('purges counters whose window has passed and keeps live ones', async () => {
     const { db } = await import('../../db/client');
     const { loginThrottle } = await import('../../db/schema');
-    const { purgeExpiredCounters, rateKey } = await import('../../api/services/rate-limit');
+    const { purgeExpiredCounters, rateKey } = await import('../../api/rate-limit');
     const day = 24 * 60 * 60 * 1000;
     await db.insert(loginThrottle).values([
       { key: rateKey('login-address', '192.0.2.200'), failures: 3, windowStartedAt: new Date(Date.now() - day - 60_000) },

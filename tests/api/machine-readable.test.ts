@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { editorialReviews, type Tool } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
-import { buildSite } from '../../api/services/site-build';
+import { buildSite } from '../../api/publishing/site-build';
 import { CATEGORIES } from '../../lib/categories';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
-import { renderWhole } from '../../api/services/page-renderer';
-import { serveNotFound, serveStatic } from '../../api/services/static-site';
+import { renderWhole } from '../../api/publishing/page-renderer';
+import { serveNotFound, serveStatic } from '../../api/publishing/static-site';
 import { NOT_FOUND } from '../../lib/messages';
 
 let dist: string;

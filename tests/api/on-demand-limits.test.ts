@@ -16,8 +16,8 @@ const renders = await vi.hoisted(async () => {
   return { active: 0, most: 0, calls: [] as string[], hold: null as Promise<void> | null };
 });
 
-vi.mock('../../api/services/page-renderer', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../api/services/page-renderer')>();
+vi.mock('../../api/publishing/page-renderer', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../api/publishing/page-renderer')>();
   // The real renderer, counted: how many renders ran and how many at once; `hold` keeps them running.
   const counted =
     <A extends [string, ...unknown[]], R>(render: (...args: A) => Promise<R>) =>
@@ -35,14 +35,14 @@ vi.mock('../../api/services/page-renderer', async (importOriginal) => {
   return { ...actual, renderPage: counted(actual.renderPage), renderWhole: counted(actual.renderWhole) };
 });
 
-vi.mock('../../api/services/build-files', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../api/services/build-files')>();
+vi.mock('../../api/publishing/build-files', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../api/publishing/build-files')>();
   return { ...actual, brotliBytes: vi.fn(actual.brotliBytes), gzipBytes: vi.fn(actual.gzipBytes) };
 });
 
 const { handleRequest } = await import('../../api/handler');
-const buildFiles = await import('../../api/services/build-files');
-const { RENDERS_WAITING } = await import('../../api/services/render-budget');
+const buildFiles = await import('../../api/publishing/build-files');
+const { RENDERS_WAITING } = await import('../../api/publishing/render-budget');
 const { BASE, call, signedIn } = await import('../helpers/api');
 const { NO_PASSWORD, makeTool } = await import('../helpers/admin');
 const { MSG } = await import('../../lib/messages');

@@ -11,7 +11,7 @@ const PATHS = ['/auth', '/submit', '/dashboard', '/admin', '/directory', '/'];
 describe('a server build outside the project', () => {
   it('renders every page with islands in a Bun process', () => {
     const script = `
-      const { renderPage } = await import(${JSON.stringify(join(ROOT, 'api/services/page-renderer.ts'))});
+      const { renderPage } = await import(${JSON.stringify(join(ROOT, 'api/publishing/page-renderer.ts'))});
       const statuses = {};
       for (const path of ${JSON.stringify(PATHS)}) {
         statuses[path] = (await renderPage(path, { appDir: ${JSON.stringify(resolve(config.appDir))}, siteUrl: 'http://localhost:4321' }))?.status;

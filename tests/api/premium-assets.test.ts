@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, rateKey, take } from '../../api/services/rate-limit';
+import { RATE_LIMITS, rateKey, take } from '../../api/rate-limit';
 import { STAGED_GRACE_MS, sweepUnusedToolImages } from '../../api/services/uploads';
 import { db } from '../../db/client';
 import { changeRequests, tools, type User } from '../../db/schema';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PURGE_BATCH, purgePaths } from '../../api/services/purge';
+import { PURGE_BATCH, purgePaths } from '../../api/publishing/purge';
 import { log } from '../../api/log';
 
 let dir: string;

@@ -8,11 +8,11 @@ import { db } from '../../db/client';
 import { leases, rebuildJobs, type BuildStats, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { ON_DEMAND_SHOWN } from '../../api/admin/settings.routes';
-import { BUILD_INFO, type BuildInfo } from '../../api/services/live-pages';
-import { requestRebuild } from '../../api/services/rebuild-queue';
-import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/services/rebuild-worker';
-import { buildSite } from '../../api/services/site-build';
-import { takeLease, WORKER_LEASE } from '../../api/services/worker-lease';
+import { BUILD_INFO, type BuildInfo } from '../../api/publishing/live-pages';
+import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
+import { buildSite } from '../../api/publishing/site-build';
+import { takeLease, WORKER_LEASE } from '../../api/publishing/worker-lease';
 import { call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
-import { requestRebuild } from '../../api/services/rebuild-queue';
-import { prepareSiteForStart, requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/services/rebuild-worker';
-import { buildSite, type BuildResult } from '../../api/services/site-build';
-import { runStep } from '../../api/services/run-step';
-import { serveStatic } from '../../api/services/static-site';
+import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { prepareSiteForStart, requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
+import { buildSite, type BuildResult } from '../../api/publishing/site-build';
+import { runStep } from '../../api/publishing/run-step';
+import { serveStatic } from '../../api/publishing/static-site';
 
 const ok: BuildResult = { ok: true, dir: '/tmp/x', seconds: 1, log: '' };
 const failed = (log = 'astro: syntax error'): BuildResult => ({ ok: false, dir: '', seconds: 1, log });

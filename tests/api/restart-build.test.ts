@@ -3,8 +3,8 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, buildSite } from '../../api/services/site-build';
-import { fixedPagePaths } from '../../api/services/site-export';
+import { buildApp, buildSite } from '../../api/publishing/site-build';
+import { fixedPagePaths } from '../../api/publishing/site-export';
 import { makeTool } from '../helpers/admin';
 
 // The server build of this file alone, made twice: the shared one (tests/global-setup.ts) serves the other files.

@@ -1,4 +1,4 @@
-// Graceful shutdown (api/services/shutdown.ts): real server processes, real signals. A SIGTERM lets a request in
+// Graceful shutdown (api/shutdown.ts): real server processes, real signals. A SIGTERM lets a request in
 // flight finish (its effect committed) while new connections are refused; abandons a running build cleanly (its
 // jobs queued again, no try counted, the live build untouched, its processes gone); and cuts the e-mail round only
 // between rows (every row sent or pending, none lost or half-marked).
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueEmail } from '../../api/services/email';
-import { requestRebuild } from '../../api/services/rebuild-queue';
-import { buildSite } from '../../api/services/site-build';
+import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { buildSite } from '../../api/publishing/site-build';
 import { db } from '../../db/client';
 import { seedSyntheticTools } from '../../db/seed';
 import { emailOutbox, rebuildJobs, sessions } from '../../db/schema';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MANIFEST_FILE, finalizeBuildFolder, writeBuildFile, type FileEntry } from '../../api/services/build-files';
+import { MANIFEST_FILE, finalizeBuildFolder, writeBuildFile, type FileEntry } from '../../api/publishing/build-files';
 import { DEFAULT_CSP, pageSecurityHeaders } from '../../api/plugins/security';
-import { SVG_CSP, htmlResponse, reloadStaticSite, serveStatic } from '../../api/services/static-site';
+import { SVG_CSP, htmlResponse, reloadStaticSite, serveStatic } from '../../api/publishing/static-site';
 
 const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
 const PAGE_CSP = "default-src 'self'; script-src 'self' 'sha256-abc'";

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { loginThrottle, tools } from '../../db/schema';
 import { MSG } from '../../lib/messages';
-import { RATE_LIMITS, rateKey } from '../../api/services/rate-limit';
+import { RATE_LIMITS, rateKey } from '../../api/rate-limit';
 import { MAX_PENDING_SUBMISSIONS } from '../../api/submissions/service';
 import { call, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeTool } from '../helpers/admin';

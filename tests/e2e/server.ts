@@ -13,7 +13,7 @@ process.env.PORT ||= '4329';
 const { db } = await import('../../db/client');
 const { migrateDatabase } = await import('../../db/migrate');
 const { seedDemo } = await import('../../db/seed');
-const { buildApp, buildSite } = await import('../../api/services/site-build');
+const { buildApp, buildSite } = await import('../../api/publishing/site-build');
 
 await migrateDatabase(db);
 await seedDemo(db);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appInputsHash } from '../../api/services/app-inputs';
+import { appInputsHash } from '../../api/publishing/app-inputs';
 
 function tree() {
   const root = mkdtempSync(join(tmpdir(), 'inputs-'));

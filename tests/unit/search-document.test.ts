@@ -1,6 +1,6 @@
 // What the export hands Pagefind of a page: the element marked data-pagefind-body, with the page's language and title.
 import { describe, expect, it } from 'vitest';
-import { searchDocument } from '../../api/services/site-export';
+import { searchDocument } from '../../api/publishing/site-export';
 
 describe('searchDocument', () => {
   it('keeps the marked element whole, nested elements of the same name included, and drops the rest', () => {

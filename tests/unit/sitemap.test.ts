@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentEtag } from '../../api/services/build-files';
-import { fixedPagePaths } from '../../api/services/site-export';
-import { SITEMAP_ENTRY_LIMIT, SITEMAP_PAGES, writeSitemap, type SitemapPage } from '../../api/services/site-sitemap';
+import { contentEtag } from '../../api/publishing/build-files';
+import { fixedPagePaths } from '../../api/publishing/site-export';
+import { SITEMAP_ENTRY_LIMIT, SITEMAP_PAGES, writeSitemap, type SitemapPage } from '../../api/publishing/site-sitemap';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
 import { readSitemap } from '../helpers/xml';
 

@@ -28,7 +28,7 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Pages and other unhashed files (docs/decisions/0030): browsers revalidate each time (a 304 is cheap),
  * a shared cache holds the page a minute and may serve it stale for ten more while it revalidates.
- * A purge hook (api/services/purge.ts) tells a CDN at once when a page changes.
+ * A purge hook (api/publishing/purge.ts) tells a CDN at once when a page changes.
  */
 const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** Pagefind's index: short-lived, so a search never mixes two builds' chunks for long. */

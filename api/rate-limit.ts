@@ -3,10 +3,10 @@
 // guards, so neither sequential nor parallel requests can get past a limit.
 import { isIP } from 'node:net';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
-import { db, type Transaction } from '../../db/client';
-import { config } from '../config';
+import { db, type Transaction } from '../db/client';
+import { config } from './config';
 // The table is named for its first use; its keys carry their kind, so it holds every limit.
-import { loginThrottle as counters } from '../../db/schema';
+import { loginThrottle as counters } from '../db/schema';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

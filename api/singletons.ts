@@ -1,14 +1,14 @@
 // The background work of which the whole deployment runs one copy: only the holder of the worker lease runs it
 // (worker-lease.ts, docs/decisions/0059-several-machines.md), so no build runs twice and no e-mail is sent twice.
-import { purgeExpiredSessions } from '../auth/sessions';
-import { config } from '../config';
-import { log } from '../log';
-import { purgePastMetricsDays } from '../metrics/service';
-import { startEmailSender } from './email-sender';
+import { purgeExpiredSessions } from './auth/sessions';
+import { config } from './config';
+import { log } from './log';
+import { purgePastMetricsDays } from './metrics/service';
+import { startEmailSender } from './services/email-sender';
 import { purgeExpiredCounters } from './rate-limit';
-import { startRebuildWorker } from './rebuild-worker';
-import { startReviewDueWatch } from './review-due';
-import { startUploadSweeper } from './uploads';
+import { startRebuildWorker } from './publishing/rebuild-worker';
+import { startReviewDueWatch } from './publishing/review-due';
+import { startUploadSweeper } from './services/uploads';
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 // The audit log: who did what to which entity, with before/after, written in the transaction of the change.
-import type { Executor } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { auditLog } from '../db/schema';
 
 type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
 

@@ -5,7 +5,7 @@
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
 import { clientAddress, pageSecurityHeaders } from '../plugins/security';
-import { addressBucket } from './rate-limit';
+import { addressBucket } from '../rate-limit';
 
 /** Renders waiting for a slot, at most: a burst of visitors after a catalogue change waits a render or two, a flood does not pile up. */
 export const RENDERS_WAITING = 16;

@@ -1,9 +1,9 @@
 // Free slugs for tools and posts: the first of root, root-2, root-3, ... that no other row of the table holds
 // (lib/slug.ts decides their shape). Read inside the writing transaction, so two writers cannot take the same one.
 import { and, eq, like, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { blogPosts, tools } from '../../db/schema';
-import { slugify, uniqueSlug } from '../../lib/slug';
+import type { Executor } from '../db/client';
+import { blogPosts, tools } from '../db/schema';
+import { slugify, uniqueSlug } from '../lib/slug';
 
 type Slugged = typeof tools | typeof blogPosts;
 

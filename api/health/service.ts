@@ -5,9 +5,9 @@
 import { db, type Database } from '../../db/client';
 import { config } from '../config';
 import type { UploadStore } from '../../lib/upload-store';
-import { hasLiveBuild } from './site-build';
-import { uploadStore } from './uploads';
-import { readLease, WORKER_LEASE, type LeaseState } from './worker-lease';
+import { hasLiveBuild } from '../publishing/site-build';
+import { uploadStore } from '../services/uploads';
+import { readLease, WORKER_LEASE, type LeaseState } from '../publishing/worker-lease';
 
 /** A database that has not answered within this long counts as gone. */
 const HEALTH_DB_TIMEOUT_MS = 2000;

@@ -4,11 +4,11 @@
 // any request, logged first). SHUTDOWN_TIMEOUT_SECONDS bounds it all: past it the process exits 1 with whatever was
 // left (nothing durable is half-written: rows are only marked after their work is done, and the next process takes
 // them up).
-import { config } from '../config';
-import { log } from '../log';
-import { flushBeacons } from '../metrics/service';
-import { stopEmailSender } from './email-sender';
-import { stopRebuilds } from './rebuild-worker';
+import { config } from './config';
+import { log } from './log';
+import { flushBeacons } from './metrics/service';
+import { stopEmailSender } from './services/email-sender';
+import { stopRebuilds } from './publishing/rebuild-worker';
 
 /** What a running build needs after the grace it gets: killing its steps and requeueing its jobs. */
 const ABANDON_MARGIN_MS = 3000;
@@ -23,7 +23,7 @@ interface Stoppable {
    * They are stopped first, then the lease is given up, so another machine takes over at once.
    */
   lease?: { release(): Promise<void> };
-  /** Stops pulling builds made elsewhere (services/build-puller.ts). */
+  /** Stops pulling builds made elsewhere (publishing/build-puller.ts). */
   stopPuller?: () => void;
 }
 
