@@ -1,0 +1,28 @@
+// The names of what a public page can depend on (api/publishing/README.md, "one freshness rule"): a render records
+// the tags of the data it read, a write says which tags it changed, and every page carrying a changed tag is stale.
+// The same names go to shared caches in Cache-Tag and Surrogate-Key, and to PURGE_COMMAND.
+
+/** Every page carries it: purging it empties a CDN (a new server build changes every page). */
+export const SITE_TAG = 'site';
+/** The lists of tools: the home page, the directory, the feeds of new tools, /llms.txt, the alternatives. */
+export const TOOLS_TAG = 'tools';
+/** The lists of posts: the blog's index, its feed, the home page's latest articles. */
+export const POSTS_TAG = 'posts';
+
+/** A public tool: its page, its Markdown, its card wherever it is shown, its Open Graph image. */
+export const toolTag = (slug: string): string => `tool:${slug}`;
+/** A published post: its page, its card, its Open Graph image. */
+export const postTag = (slug: string): string => `post:${slug}`;
+/** The tools of one category, in the order its pages list them. */
+export const categoryTag = (id: string): string => `category:${id}`;
+
+/** What a change to a public tool touches: the tool, the lists of tools, and its categories (before and after). */
+export function toolChangeTags(slug: string | readonly string[], categories: readonly string[] = []): string[] {
+  const slugs = typeof slug === 'string' ? [slug] : slug;
+  return [...new Set([...slugs.map(toolTag), TOOLS_TAG, ...categories.map(categoryTag)])];
+}
+
+/** What a change to a published post touches: the post (under each slug it had) and the lists of posts. */
+export function postChangeTags(...slugs: string[]): string[] {
+  return [...new Set([...slugs.map(postTag), POSTS_TAG])];
+}
