@@ -299,8 +299,9 @@ export const rebuildJobs = sqliteTable(
     // Builds tried for this job; a failed one is queued again after a backoff until the tries run out.
     attempts: integer().notNull().default(0),
     nextAttemptAt: integer({ mode: 'timestamp_ms' }),
-    // The public paths the change touched: until a build covers this job they are rendered on demand.
-    paths: stringList().notNull().default([]),
+    // The tags the change touched (lib/cache-tags.ts): until a build covers this job, the pages carrying them are
+    // rendered on demand, and shared caches are told to drop them.
+    tags: stringList().notNull().default([]),
     // The figures of the build that ran this job (pages, rendered, reused), once it succeeded.
     stats: text({ mode: 'json' }).$type<BuildStats>(),
   },

@@ -26,3 +26,18 @@ export function toolChangeTags(slug: string | readonly string[], categories: rea
 export function postChangeTags(...slugs: string[]): string[] {
   return [...new Set([...slugs.map(postTag), POSTS_TAG])];
 }
+
+/** The headers that carry a page's tags to shared caches: Surrogate-Key (Fastly, Varnish's xkey) and Cache-Tag (Cloudflare). */
+export const SURROGATE_KEY = 'surrogate-key';
+export const CACHE_TAG = 'cache-tag';
+
+/** A page's tag headers: every page carries SITE_TAG, then its own tags in a stable order. */
+export function tagHeaders(tags: Iterable<string>): Record<string, string> {
+  const all = [SITE_TAG, ...[...new Set(tags)].filter((tag) => tag !== SITE_TAG).sort()];
+  return { [SURROGATE_KEY]: all.join(' '), [CACHE_TAG]: all.join(',') };
+}
+
+/** The tags a page's answer carries (its Surrogate-Key header); empty for an answer without them. */
+export function tagsOfHeader(value: string | null | undefined): string[] {
+  return value ? value.split(' ').filter(Boolean) : [];
+}

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolAlternatives, tools } from '../../db/schema';
+import { toolTag } from '../../lib/cache-tags';
 import type { CuratedAlternative, CuratedAlternativesInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { ownPicksRefusal, type Actor } from '../../lib/permissions';
@@ -55,7 +56,7 @@ export async function setCuratedAlternatives(toolId: number, { alternativeIds }:
     if (alternativeIds.length > 0) {
       await tx.insert(toolAlternatives).values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
     }
-    if (tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [`/tool/${tool.slug}`]);
+    if (tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug)]);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.alternatives',

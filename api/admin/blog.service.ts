@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { freeSlug, takenSlugs } from '../slugs';
-import { postChangePaths } from '../../lib/page-paths';
+import { postChangeTags } from '../../lib/cache-tags';
 import { POST_IMAGE_PATH } from '../../lib/constants';
 import { uploadExists } from '../services/uploads';
 
@@ -81,7 +81,7 @@ export async function createPost(input: BlogPostInput, actorId: number): Promise
         updatedAt: now,
       })
       .returning();
-    if (status === POST_STATUS.published) await requestRebuild(`post published: ${slug}`, tx, postChangePaths(slug));
+    if (status === POST_STATUS.published) await requestRebuild(`post published: ${slug}`, tx, postChangeTags(slug));
     await recordAudit(tx, {
       actorId,
       action: 'blog.create',
@@ -133,7 +133,7 @@ export async function updatePost(postId: number, input: BlogPostUpdateInput, act
     const published = (p: BlogPost) => p.status === POST_STATUS.published;
     if (published(post) || published(updated)) {
       const what = !published(updated) ? 'unpublished' : !published(post) ? 'published' : 'edited';
-      await requestRebuild(`post ${what}: ${updated.slug}`, tx, postChangePaths(post.slug, updated.slug));
+      await requestRebuild(`post ${what}: ${updated.slug}`, tx, postChangeTags(post.slug, updated.slug));
     }
     await recordAudit(tx, { actorId, action: 'blog.update', entityType: 'blog_post', entityId: postId, before, after });
     return updated;

@@ -14,7 +14,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { toolChangePaths } from '../../lib/page-paths';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 import { toolRecord } from '../tools/service';
@@ -122,7 +122,7 @@ export async function approveChangeRequest(requestId: number, actor: Actor, remo
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(await changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
-    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
+    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     if (changed) {
       await recordAudit(tx, {
         actorId,

@@ -14,7 +14,7 @@ import { auth } from '../plugins/auth';
 import { errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
-import { changedPaths, readBuildInfo, type BuildInfo } from '../publishing/live-pages';
+import { changedPages, readBuildInfo, type BuildInfo } from '../publishing/live-pages';
 import { paymentsConfigured } from '../services/payments';
 import { liveFolderOf } from '../publishing/static-site';
 import { requestRebuild } from '../publishing/rebuild-queue';
@@ -35,7 +35,7 @@ async function liveBuild(): Promise<BuildInfo | null> {
 async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox, lease] = await Promise.all([
     rebuildState(5),
-    changedPaths(),
+    changedPages(),
     liveBuild(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
     readLease(WORKER_LEASE),
@@ -46,7 +46,7 @@ async function settingsState(): Promise<AdminSettings> {
     google: { configured: googleConfigured() },
     ...builds,
     live,
-    onDemand: { count: onDemand.length, paths: onDemand.slice(0, ON_DEMAND_SHOWN) },
+    onDemand: { count: onDemand.paths.length, paths: onDemand.paths.slice(0, ON_DEMAND_SHOWN), tags: onDemand.tags },
     builder: lease && { holder: lease.holder, renewedSecondsAgo: Math.max(0, Math.round(lease.renewedMsAgo / 1000)), lapsed: lease.expiresInMs <= 0 },
   };
 }

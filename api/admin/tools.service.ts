@@ -35,7 +35,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { toolChangePaths } from '../../lib/page-paths';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
@@ -228,7 +228,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     });
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
-    await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangePaths(approved.slug, approved.tags));
+    await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangeTags(approved.slug, approved.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.approve',
@@ -320,7 +320,7 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
     }
     const applied = await applyToolChanges(tx, tool, copied);
     if (Object.keys(applied.after).length === 0) return toolRecord(tool);
-    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangePaths(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
+    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
     await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
     return toolRecord(applied.tool);
   });
@@ -333,7 +333,7 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
     refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
-    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
+    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.premium',
@@ -352,7 +352,7 @@ export async function unlistTool(toolId: number, reason: string | null | undefin
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'unlist')) throw conflict(MSG.onlyApprovedUnlisted);
     const unlisted = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.unlist.to, unlistReason });
-    await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
+    await requestRebuild(`tool unlisted: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     // The owner learns why their tool left the directory, as a rejection's submitter does (issue 24).
     const owner = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (owner) await enqueueEmail(await toolUnlistedEmail(owner, unlisted, unlistReason), tx);
@@ -374,7 +374,7 @@ export async function listTool(toolId: number, actor: Actor): Promise<ToolRecord
     if (!canTransition(tool.status, 'list')) throw conflict(MSG.onlyUnlistedListed);
     refuse(ownToolRefusal(actor, tool));
     const listed = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.list.to, unlistReason: null });
-    await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
+    await requestRebuild(`tool listed again: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.list',
@@ -399,7 +399,7 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
       .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
       .returning({ id: editorialReviews.id });
     await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now, lastReviewedAt: now });
-    if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangePaths(tool.slug, tool.tags));
+    if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.review',

@@ -5,7 +5,7 @@ import { tools, users, type User } from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import type { Checkout, Membership, Plan, Portal } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
-import { toolChangePaths } from '../../lib/page-paths';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { config } from '../config';
@@ -30,9 +30,9 @@ async function setToolsPremium(tx: Transaction, userId: number, isPremium: boole
     .returning({ slug: tools.slug, tags: tools.tags, status: tools.status });
   const live = changed.filter((tool) => tool.status === PUBLIC_TOOL_STATUS);
   if (live.length === 0) return;
-  const paths = [...new Set(live.flatMap((tool) => toolChangePaths(tool.slug, tool.tags)))];
+  const tags = [...new Set(live.flatMap((tool) => toolChangeTags(tool.slug, tool.tags)))];
   const reason = `membership ${isPremium ? 'renewed' : 'ended'}: ${live.map((tool) => tool.slug).join(', ')}`;
-  await requestRebuild(reason, tx, paths);
+  await requestRebuild(reason, tx, tags);
 }
 
 /** Grants Premium: the flag, at least the premium submission quota, and the tools it lapsed from before. */

@@ -2,20 +2,24 @@
 // that covers their change is swapped in, so an approval, an edit or an unlisting is public at once, and a page that
 // stopped being public answers 404 while its old static file still exists (docs/decisions/0032).
 //
-// The changes are read from the database (each rebuild request names its paths, written in the change's own
-// transaction), so changes made by another server process are seen too, within a second.
+// The one freshness rule (README.md): a page is changed when it carries a tag a change touched. The changes are read
+// from the database (each rebuild request names its tags, written in the change's own transaction), so changes made
+// by another server process are seen too, within a second; a page's tags are the ones its render recorded (the live
+// build's manifest), or, for a page the build does not have yet, the ones its address names.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
-import { coveredBy, pagePath } from '../../lib/page-paths';
+import { categoryTag, postTag, toolTag } from '../../lib/cache-tags';
+import { ogImagePath } from '../../lib/og';
+import { pagePath } from '../../lib/page-paths';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
-import { purgePaths } from './purge';
-import { liveFolderOf, pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
+import { purge } from './purge';
+import { liveFolderOf, livePagesTagged, livePageTags, pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
@@ -34,19 +38,23 @@ let distDir = config.distDir;
 let liveFolder: string | null = null;
 let coveredJobId = 0;
 let seenJobId = 0;
-/** Path → the newest rebuild request that touched it and is not in the live build yet. */
+/** Tag → the newest rebuild request that touched it and is not in the live build yet. */
 const changed = new Map<string, number>();
-/** The prefix entries of `changed` (/category/design/*): they cover every page under them. */
-let prefixes: string[] = [];
+/** The tags of the live build's pages, by path (null: the build has no such page). */
+let tagsInBuild: (path: string) => string[] | null = () => null;
 
-function indexPrefixes(): void {
-  prefixes = [...changed.keys()].filter((entry) => entry.endsWith('/*'));
+/** The only pages a change can create, and the tags their address names: a tool's, a post's, a category's further pages. */
+const NEW_PAGE = /^\/(?:tool\/([^/]+)|blog\/([^/]+)|category\/([^/]+)\/[0-9]+)$/;
+
+function addressTags(path: string): string[] {
+  const m = NEW_PAGE.exec(path);
+  if (!m) return [];
+  return m[1] ? [toolTag(m[1])] : m[2] ? [postTag(m[2])] : [categoryTag(m[3])];
 }
 
-/** Whether `path` is rendered on demand: it, or a prefix entry covering it, changed since the live build. */
+/** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
 function isChanged(path: string): boolean {
-  if (changed.has(path)) return true;
-  for (const entry of prefixes) if (coveredBy(entry, path)) return true;
+  for (const tag of tagsInBuild(path) ?? addressTags(path)) if (changed.has(tag)) return true;
   return false;
 }
 let checkedAt = 0;
@@ -80,29 +88,52 @@ async function followLiveBuild(): Promise<void> {
   const folder = await liveFolderOf(distDir);
   if (folder === liveFolder) return;
   liveFolder = folder;
+  tagsInBuild = await livePageTags(distDir);
   coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
-  for (const [path, jobId] of changed) if (jobId <= coveredJobId) changed.delete(path);
-  indexPrefixes();
+  for (const [tag, jobId] of changed) if (jobId <= coveredJobId) changed.delete(tag);
 }
 
 async function refresh(): Promise<void> {
   await followLiveBuild();
   const rows = await db
-    .select({ id: rebuildJobs.id, paths: rebuildJobs.paths })
+    .select({ id: rebuildJobs.id, tags: rebuildJobs.tags })
     .from(rebuildJobs)
     .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
   const fresh = new Set<string>();
-  for (const { id, paths } of rows) {
+  for (const { id, tags } of rows) {
     seenJobId = Math.max(seenJobId, id);
-    for (const path of paths) {
-      if (!changed.has(path)) fresh.add(path);
-      changed.set(path, Math.max(id, changed.get(path) ?? 0));
+    for (const tag of tags) {
+      if (!changed.has(tag)) fresh.add(tag);
+      changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
     }
   }
-  indexPrefixes();
   checkedAt = Date.now();
-  // A CDN in front drops its copy of a changed page at once (the purge hook, when one is configured).
-  if (fresh.size > 0) void purgePaths([...fresh]);
+  // A CDN in front drops the pages carrying a changed tag at once (the purge hook, when one is configured).
+  if (fresh.size > 0) void purgeTagged(fresh);
+}
+
+/** Tells a CDN to drop the pages carrying these tags: by tag, and by URL (the live build's pages, the new ones' addresses). */
+async function purgeTagged(tags: Set<string>): Promise<void> {
+  try {
+    const images = [...tags].flatMap((tag) => {
+      const [kind, name] = tag.split(':');
+      return kind === 'tool' ? [ogImagePath('tool', name)] : kind === 'post' ? [ogImagePath('blog', name)] : [];
+    });
+    await purge({ tags: [...tags], paths: [...(await pagesTagged(tags)), ...images] });
+  } catch (error) {
+    log.error({ err: error }, 'live pages: could not purge the changed pages');
+  }
+}
+
+/** The pages carrying any of `tags`: those of the live build, and the pages their addresses name (a new tool's). */
+async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
+  const paths = new Set(await livePagesTagged(tags, distDir));
+  for (const tag of tags) {
+    const [kind, name] = tag.split(':');
+    if (kind === 'tool') paths.add(`/tool/${name}`).add(`/tool/${name}.md`);
+    else if (kind === 'post') paths.add(`/blog/${name}`);
+  }
+  return [...paths];
 }
 
 /** Reads of the changes started and finished so far (one at a time, so they finish in order). */
@@ -141,10 +172,16 @@ function ensureFresh(): Promise<void> | null {
   return null;
 }
 
-/** The paths rendered on demand now. */
-export async function changedPaths(): Promise<string[]> {
+/** The tags changed since the live build. */
+export async function changedTags(): Promise<string[]> {
   await ensureFresh();
   return [...changed.keys()].sort();
+}
+
+/** The tags changed since the live build, and the pages rendered on demand now because of them. */
+export async function changedPages(): Promise<{ tags: string[]; paths: string[] }> {
+  const tags = await changedTags();
+  return { tags, paths: (await pagesTagged(new Set(tags))).sort() };
 }
 
 /** Called right after this process swaps a build in (`dir`: the live link; tests give theirs): the next request reads it. */
@@ -168,9 +205,6 @@ export function serveChangedPage(request: Request, pathname: string, peer?: Peer
   if (!pending) return isChanged(path) ? renderChanged(request, path, peer) : null;
   return pending.then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
-
-/** The only pages a change can create: a tool's, a post's and a category's further pages. */
-const NEW_PAGE = /^\/(tool\/[^/]+|blog\/[^/]+|category\/[^/]+\/[0-9]+)$/;
 
 /**
  * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change

@@ -8,7 +8,7 @@ import { getPublishedPostBySlug } from '../../db/queries/blog';
 import { publicToolBySlug } from '../../db/queries/tools';
 import { comparePairs } from '../../lib/alternatives';
 import { config } from '../config';
-import { changedPaths } from './live-pages';
+import { changedTags } from './live-pages';
 import { newestLastmod, SITEMAP_PAGES_FILE, sitemapFiles, type SitemapPage } from './site-sitemap';
 import { liveFolderOf, pageResponse, preparePage, type PreparedPage } from './static-site';
 
@@ -61,7 +61,11 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
   if (!path.startsWith('/sitemap') || !SITEMAP_FILE.test(path)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   return (async () => {
-    const changed = (await changedPaths()).filter((entry) => ROW_PAGE.test(entry));
+    // A changed tool or post (its tag) is the page of that tool or post: the rows the sitemap lists.
+    const changed = (await changedTags()).flatMap((tag) => {
+      const [kind, slug] = tag.split(':');
+      return kind === 'tool' ? [`/tool/${slug}`] : kind === 'post' ? [`/blog/${slug}`] : [];
+    });
     const folder = await liveFolderOf(config.distDir);
     if (changed.length === 0 || !folder) return null;
     // A few lookups by slug per request; the files are made again only when one of those rows changed.

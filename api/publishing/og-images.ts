@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { getPublishedPostBySlug } from '../../db/queries/blog';
 import { publicToolBySlug } from '../../db/queries/tools';
+import { postTag, tagHeaders, toolTag } from '../../lib/cache-tags';
 import { OG_IMAGE_VERSION, ogPostData, ogToolData, parseOgImagePath, type OgKind } from '../../lib/og';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
@@ -88,5 +89,7 @@ export async function serveOgImage(request: Request, path: string): Promise<Resp
   const key = await keyOf(image.kind, image.slug);
   const bytes = key && (await imageOf(path, join(config.ogCacheDir, image.kind, encodeURIComponent(image.slug)), key));
   if (!bytes) return serveNotFound(request);
-  return htmlResponse(request, bytes, { headers: { 'content-type': 'image/png' } });
+  // Dropped from shared caches with its tool or post (lib/cache-tags.ts).
+  const tag = image.kind === 'tool' ? toolTag(image.slug) : postTag(image.slug);
+  return htmlResponse(request, bytes, { headers: { 'content-type': 'image/png', ...tagHeaders([tag]) } });
 }

@@ -5,6 +5,8 @@
 import { EventEmitter } from 'node:events';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { collectTags } from '../../db/page-tags';
+import { tagHeaders } from '../../lib/cache-tags';
 
 type NodeHandler = (req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -34,7 +36,11 @@ class CollectingResponse extends EventEmitter {
   private settle!: (response: Response | null) => void;
   private fail!: (error: unknown) => void;
 
-  constructor(readonly req: unknown) {
+  constructor(
+    readonly req: unknown,
+    /** The tags the render read so far: complete when it ends, then sent as the page's tag headers. */
+    private readonly tags: Set<string>,
+  ) {
     super();
     this.done = new Promise((resolveDone, rejectDone) => {
       this.settle = resolveDone;
@@ -63,6 +69,7 @@ class CollectingResponse extends EventEmitter {
   end(chunk?: string | Uint8Array): this {
     if (chunk) this.write(chunk);
     this.headersSent = true;
+    for (const [name, value] of Object.entries(tagHeaders(this.tags))) this.headers.set(name, value);
     this.emit('finish');
     this.emit('close');
     this.settle(new Response(Buffer.concat(this.chunks), { status: this.statusCode, headers: this.headers }));
@@ -89,13 +96,16 @@ interface RenderOptions {
   siteUrl: string;
   /** Data handed to the page (Astro.locals), e.g. rows the exporter read in bulk. */
   locals?: object;
+  /** The tags of that data (the bulk queries give each page's): the render adds the tags of what it reads itself. */
+  tags?: readonly string[];
 }
 
 /**
  * Renders `path` (pathname and search) as a GET from a visitor; null when no page of site/ matches it.
- * Answers carry the status the page chose (404 for a tool that is not public) and Astro's headers, CSP included.
+ * Answers carry the status the page chose (404 for a tool that is not public) and Astro's headers, CSP included, and
+ * the tags of everything the render read (lib/cache-tags.ts tagHeaders).
  */
-export async function renderPage(path: string, { appDir, siteUrl, locals }: RenderOptions): Promise<Response | null> {
+export async function renderPage(path: string, { appDir, siteUrl, locals, tags }: RenderOptions): Promise<Response | null> {
   const handler = await handlerOf(appDir);
   const origin = new URL(siteUrl);
   const socket = Object.assign(new EventEmitter(), { encrypted: origin.protocol === 'https:', remoteAddress: '127.0.0.1', destroyed: false });
@@ -106,8 +116,9 @@ export async function renderPage(path: string, { appDir, siteUrl, locals }: Rend
     socket,
     connection: socket,
   });
-  const res = new CollectingResponse(req);
-  await handler(req, res, (error?: unknown) => res.passed(error), locals);
+  const read = new Set(tags);
+  const res = new CollectingResponse(req, read);
+  await collectTags(() => handler(req, res, (error?: unknown) => res.passed(error), locals), read);
   return res.done;
 }
 

@@ -1,6 +1,7 @@
 // The rebuild queue: a change to public content (tool approved, edited, listed or unlisted; post published or
-// edited) asks for a site rebuild, naming the public paths it touched. The worker (rebuild-worker.ts) coalesces the
-// requests into one build; until it lands, those paths are rendered on demand (live-pages.ts).
+// edited) asks for a site rebuild, naming the tags it touched (lib/cache-tags.ts), once, where the data is written.
+// The worker (rebuild-worker.ts) coalesces the requests into one build; until it lands, the pages carrying those tags
+// are rendered on demand and purged from shared caches (live-pages.ts).
 import type { Executor } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 
@@ -13,7 +14,7 @@ export function onRebuildRequested(listener: (jobId: number) => void): () => voi
 }
 
 /** Asks for a rebuild; pass the change's transaction to record it atomically with the change. */
-export async function requestRebuild(reason: string, tx: Executor, paths: string[] = []): Promise<void> {
-  const [job] = await tx.insert(rebuildJobs).values({ reason, status: 'queued', paths }).returning({ id: rebuildJobs.id });
+export async function requestRebuild(reason: string, tx: Executor, tags: string[] = []): Promise<void> {
+  const [job] = await tx.insert(rebuildJobs).values({ reason, status: 'queued', tags }).returning({ id: rebuildJobs.id });
   for (const listener of listeners) listener(job.id);
 }

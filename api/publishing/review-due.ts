@@ -4,6 +4,7 @@ import { and, eq, gt, lte, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { db, type Database } from '../../db/client';
 import { editorialReviews, tools } from '../../db/schema';
+import { toolTag } from '../../lib/cache-tags';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { requestRebuild } from './rebuild-queue';
@@ -38,7 +39,7 @@ export async function toolsFallingDue(from: Date, to: Date, database: Database =
 /** Asks for a rebuild of the tool pages that fell due since `since`; returns when it looked (the next `since`). */
 export async function requestRebuildOfDuePages(since: Date, now = new Date(), database: Database = db): Promise<Date> {
   const slugs = await toolsFallingDue(since, now, database);
-  if (slugs.length > 0) await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, database, slugs.map((slug) => `/tool/${slug}`));
+  if (slugs.length > 0) await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, database, slugs.map(toolTag));
   return now;
 }
 

@@ -13,7 +13,7 @@ import { config } from '../config';
 import { appInputsHash, INPUTS_FILE } from './app-inputs';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { publishBuild } from './publish';
-import { purgePaths } from './purge';
+import { purge } from './purge';
 import { runStep } from './run-step';
 import type { ExportStats } from './site-export';
 import { reloadStaticSite } from './static-site';
@@ -162,7 +162,7 @@ export async function buildSite(
     await installBuild(dir, target);
     // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.
     await publishBuild(dir);
-    void purgePaths(exported.changed);
+    void purge({ paths: exported.changed });
   } else {
     rmSync(dir, { recursive: true, force: true });
   }

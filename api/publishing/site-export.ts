@@ -13,6 +13,7 @@ import * as pagefind from 'pagefind';
 import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
 import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
+import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
 import { pagePath } from '../../lib/page-paths';
 import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
@@ -177,8 +178,6 @@ async function readPrevious(dir: string | null | undefined, code: string): Promi
 class PageWriter {
   readonly result: PartResult = { files: new Map(), pages: {}, search: {}, updated: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
-  /** One headers object per distinct CSP (it is the same on most pages): 100,000 entries share it. */
-  private readonly headerSets = new Map<string, Record<string, string>>();
 
   constructor(
     private readonly options: ExportOptions,
@@ -217,7 +216,7 @@ class PageWriter {
         return;
       }
     }
-    const response = await renderPage(path, { appDir, siteUrl, locals });
+    const response = await renderPage(path, { appDir, siteUrl, locals, tags: data?.tags });
     if (!response) throw new Error(`No page of site/ answers ${path}.`);
     const expected = path === '/404' ? 404 : 200;
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
@@ -227,8 +226,12 @@ class PageWriter {
       const document = searchDocument(new TextDecoder().decode(body));
       if (document) this.result.search[path] = createHash('sha256').update(document).digest('base64url');
     }
-    let headers = csp ? this.headerSets.get(csp) : undefined;
-    if (csp && !headers) this.headerSets.set(csp, (headers = { 'content-security-policy': csp }));
+    // The page's tags go with its file (the static server sends them, live-pages.ts reads them to know what a change touches).
+    const headers: Record<string, string> = csp ? { 'content-security-policy': csp } : {};
+    for (const name of [SURROGATE_KEY, CACHE_TAG]) {
+      const value = response.headers.get(name);
+      if (value) headers[name] = value;
+    }
     const entry = await writeBuildFile(outDir, file, body, headers);
     this.result.files.set(file, entry);
     this.result.rendered += 1;

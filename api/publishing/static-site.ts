@@ -21,7 +21,8 @@ import {
 import { log } from '../log';
 import type { Peer } from './render-budget';
 import { NOT_FOUND } from '../../lib/messages';
-import { notFoundKind, type NotFoundKind } from '../../lib/page-paths';
+import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
+import { notFoundKind, pagePath, type NotFoundKind } from '../../lib/page-paths';
 
 /** Hashed client assets: their name changes with their content. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -201,6 +202,36 @@ function siteFor(root: string): Site | Promise<Site> {
 export async function liveFolderOf(distDir: string = config.distDir): Promise<string | null> {
   const site = await siteFor(rootOf(distDir));
   return site.signature === 'missing' ? null : site.target;
+}
+
+/**
+ * The tags of the live build's pages (their Surrogate-Key, written by the exporter), as a function of the page's path:
+ * the tags of the page at a path, or null when the build has no such page (or no manifest). Follows a swap as
+ * liveFolderOf does.
+ */
+export async function livePageTags(distDir: string = config.distDir): Promise<(path: string) => string[] | null> {
+  const site = await siteFor(rootOf(distDir));
+  const { entries } = site;
+  return (path) => {
+    if (!entries) return null;
+    for (const relPath of candidatesOf(path)) {
+      const entry = entries.get(relPath);
+      if (entry) return tagsOfHeader(entry.headers?.[SURROGATE_KEY]);
+    }
+    return null;
+  };
+}
+
+/** The paths of the live build's pages that carry any of `tags`: one pass over its manifest. */
+export async function livePagesTagged(tags: ReadonlySet<string>, distDir: string = config.distDir): Promise<string[]> {
+  const { entries } = await siteFor(rootOf(distDir));
+  const paths: string[] = [];
+  if (!entries || tags.size === 0) return paths;
+  for (const [relPath, entry] of entries) {
+    const header = entry.headers?.[SURROGATE_KEY];
+    if (header && tagsOfHeader(header).some((tag) => tags.has(tag))) paths.push(pagePath(`/${relPath}`));
+  }
+  return paths;
 }
 
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */

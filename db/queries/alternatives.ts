@@ -4,7 +4,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, type Rankable } from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { toolAlternatives, tools } from '../schema';
 import { keptWhileCatalogueStays } from './catalogue-version';
 import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
@@ -52,6 +54,8 @@ export async function alternativesOfMany(
   const categories = [...new Set(batch.flatMap((t) => t.tags))];
   const pools = new Map(await Promise.all(categories.map(async (c) => [c, await poolOf(c, database)] as const)));
   const result = new Map<number, Alternative[]>();
+  // A render that shows them depends on the pools' categories (their order picks the alternatives) and on each shown.
+  readTags(categories.map(categoryTag));
   // Without picks, a tool's alternatives are its profile's (ranked once, one more than needed) without itself.
   const candidatesOf = (tool: Rankable) => [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
   for (const tool of batch) {
@@ -70,6 +74,7 @@ export async function alternativesOfMany(
     }
     result.set(tool.id, ranked.filter((t) => t.id !== tool.id).slice(0, limit));
   }
+  for (const list of result.values()) readTags(list.map((t) => toolTag(t.slug)));
   return result;
 }
 

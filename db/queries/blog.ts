@@ -4,7 +4,9 @@ import { SITE_NAME } from '../../lib/constants';
 import type { PublicPost } from '../../lib/contract';
 import { displayName } from '../../lib/format';
 import { POST_STATUS } from '../../lib/post-status';
+import { POSTS_TAG, postTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { blogPosts, users } from '../schema';
 
 /** Shown as the author when the author has no name: an e-mail address is never published. */
@@ -40,6 +42,7 @@ export function toPublicPost({ authorFirstName, authorLastName, ...post }: PostR
 
 /** Published posts, newest first; the newest `limit` of them when given. */
 export async function listPublishedPosts(database: Database = readDb(), limit?: number): Promise<PublicPost[]> {
+  readTags([POSTS_TAG]);
   const query = database
     .select(postColumns)
     .from(blogPosts)
@@ -52,6 +55,7 @@ export async function listPublishedPosts(database: Database = readDb(), limit?: 
 
 /** One published post; undefined for a draft or a missing slug. */
 export async function getPublishedPostBySlug(slug: string, database: Database = readDb()): Promise<PublicPost | undefined> {
+  readTags([postTag(slug)]);
   const [row] = await database
     .select(postColumns)
     .from(blogPosts)

@@ -5,7 +5,9 @@ import { and, count, sql } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
 import { toolCardOf, type ToolCardData } from '../../lib/tool-card';
+import { categoryTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { tools } from '../schema';
 import { baseConditions, browseQuery, type PublicTool } from './tools';
 
@@ -20,6 +22,8 @@ export interface CategoryPage {
   /** Tools before this page (for the ItemList positions). */
   offset: number;
   tools: CategoryPageTool[];
+  /** What the page depends on (lib/cache-tags.ts): its category's list. */
+  tags: string[];
 }
 
 const cardOf = (tool: PublicTool): CategoryPageTool => ({ ...toolCardOf(tool), updatedAt: tool.updatedAt });
@@ -35,12 +39,13 @@ async function listedCount(category: CategoryId, database: Database): Promise<nu
 
 /** Page `page` of a category; null when the category or the page does not exist (page 1 always does). */
 export async function categoryPage(category: CategoryId, page: number, database: Database = readDb()): Promise<CategoryPage | null> {
+  readTags([categoryTag(category)]);
   if (!CATEGORY_IDS.includes(category) || !Number.isInteger(page) || page < 1 || page > CATEGORY_MAX_PAGES) return null;
   const pageCount = categoryPageCount(await listedCount(category, database));
   if (page > pageCount) return null;
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   const rows = await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database);
-  return { category, page, pageCount, offset, tools: rows.map(cardOf) };
+  return { category, page, pageCount, offset, tools: rows.map(cardOf), tags: [categoryTag(category)] };
 }
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
@@ -50,7 +55,8 @@ export async function categoryPages(database: Database = readDb()): Promise<{ pa
     const pageCount = categoryPageCount(rows.length);
     return Array.from({ length: pageCount }, (_, i) => {
       const offset = i * CATEGORY_PAGE_SIZE;
-      const data: CategoryPage = { category, page: i + 1, pageCount, offset, tools: rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(cardOf) };
+      const tools = rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(cardOf);
+      const data: CategoryPage = { category, page: i + 1, pageCount, offset, tools, tags: [categoryTag(category)] };
       return { path: categoryPagePath(category, i + 1), data };
     });
   });

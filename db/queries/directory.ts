@@ -5,7 +5,9 @@ import { CATEGORY_IDS, PRICING_MODELS, type CategoryId, type PricingModel } from
 import type { PublicTool, ToolFacets } from '../../lib/contract';
 import { MAX_RATING, MIN_RATING, searchWords, type ToolFilters } from '../../lib/directory';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { TOOLS_TAG } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { tools } from '../schema';
 import { keptWhileCatalogueStays } from './catalogue-version';
 import { spellingSuggestion } from './spelling';
@@ -38,6 +40,7 @@ export async function effectiveSearch(
 
 /** A page of tools for the directory's query (see listPublicTools), searched with the suggestion when there is one. */
 export async function directoryPage(options: ListPublicToolsOptions, database: Database = readDb()): Promise<DirectoryPage> {
+  readTags([TOOLS_TAG]);
   const { search, suggestion } = await effectiveSearch(options.search, database);
   return { tools: await listPublicTools({ ...options, search }, database), suggestion };
 }

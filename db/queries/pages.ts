@@ -2,7 +2,9 @@
 // on-demand render or in bulk for the static export. Both paths give the same data for the same page, so the static
 // file and the on-demand render of a page are the same HTML.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { POSTS_TAG, categoryTag, postTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
@@ -26,6 +28,12 @@ export interface ToolPage {
    * cache key renders a page again the day it turns due (docs/decisions/0047).
    */
   reviewDue: boolean;
+  /** What the page depends on (lib/cache-tags.ts): the tool, each alternative shown, and its categories' lists (the pools its alternatives are ranked from). */
+  tags: string[];
+}
+
+function toolPageTags(tool: PublicTool, alternatives: readonly Alternative[]): string[] {
+  return [...new Set([toolTag(tool.slug), ...tool.tags.map(categoryTag), ...alternatives.map((alt) => toolTag(alt.slug))])];
 }
 
 /** The trust signals of a tool page, from its reviews (newest first) at `now`. */
@@ -36,14 +44,20 @@ function trustOf(reviews: PublicEditorialReview[], now: Date): Pick<ToolPage, 'r
 export interface PostPage {
   post: PublicPost;
   more: PublicPost[];
+  /** What the page depends on: the post, and the list of posts ("More from the blog"). */
+  tags: string[];
 }
+
+const postPageTags = (post: PublicPost): string[] => [postTag(post.slug), POSTS_TAG];
 
 /** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
   const [alternatives, reviews] = await Promise.all([alternativesOf(tool, database, TOP_ALTERNATIVES), publicReviewsOf([tool.id], database)]);
-  return { tool, alternatives, ...trustOf(reviews.get(tool.id)!, new Date()) };
+  const tags = toolPageTags(tool, alternatives);
+  readTags(tags);
+  return { tool, alternatives, ...trustOf(reviews.get(tool.id)!, new Date()), tags };
 }
 
 /**
@@ -72,7 +86,10 @@ export async function* toolPages(
       alternativesOfMany(batch, database, TOP_ALTERNATIVES, memo),
       publicReviewsOf(batch.map((tool) => tool.id), database),
     ]);
-    yield batch.map((tool) => ({ tool, alternatives: alternatives.get(tool.id) ?? [], ...trustOf(reviews.get(tool.id)!, now) }));
+    yield batch.map((tool) => {
+      const shown = alternatives.get(tool.id) ?? [];
+      return { tool, alternatives: shown, ...trustOf(reviews.get(tool.id)!, now), tags: toolPageTags(tool, shown) };
+    });
   }
 }
 
@@ -81,11 +98,11 @@ export async function postPage(slug: string, database: Database = readDb()): Pro
   const post = await getPublishedPostBySlug(slug, database);
   if (!post) return null;
   const newest = await listPublishedPosts(database, MORE_POSTS + 1);
-  return { post, more: newest.filter((p) => p.id !== post.id).slice(0, MORE_POSTS) };
+  return { post, more: newest.filter((p) => p.id !== post.id).slice(0, MORE_POSTS), tags: postPageTags(post) };
 }
 
 /** Every published post's page. */
 export async function postPages(database: Database = readDb()): Promise<PostPage[]> {
   const posts = await listPublishedPosts(database);
-  return posts.map((post) => ({ post, more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS) }));
+  return posts.map((post) => ({ post, more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS), tags: postPageTags(post) }));
 }

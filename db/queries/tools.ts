@@ -5,7 +5,9 @@ import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
 import { DEFAULT_SORT, searchWords, type DirectorySort, type ToolFilters } from '../../lib/directory';
 import type { PublicEditorialReview, PublicTool, PublicToolDetail } from '../../lib/contract';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { TOOLS_TAG, toolTag } from '../../lib/cache-tags';
 import { prepared, readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { editorialReviews, tools } from '../schema';
 import { keptWhileCatalogueStays } from './catalogue-version';
 
@@ -322,6 +324,7 @@ const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) =
  * each in the public order. Another sort orders the matches by its own keys.
  */
 export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = readDb()): Promise<PublicTool[]> {
+  readTags([TOOLS_TAG]);
   const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, sort = DEFAULT_SORT, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
   const filters = filtersOf(options);
   const terms = searchTerms(search);
@@ -342,6 +345,7 @@ export async function listPublicTools(options: ListPublicToolsOptions = {}, data
 
 /** The number of tools the public can see. */
 export async function countPublicTools(database: Database = readDb()): Promise<number> {
+  readTags([TOOLS_TAG]);
   const [row] = await database.select({ n: count() }).from(tools).where(eq(tools.status, PUBLIC_TOOL_STATUS));
   return row?.n ?? 0;
 }
@@ -354,6 +358,7 @@ export async function featuredTools(n = FEATURED_TOOLS, database: Database = rea
 
 /** One public tool; undefined when it is missing or not public (pending, unlisted, rejected). */
 export async function publicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicTool | undefined> {
+  readTags([toolTag(slug)]);
   const [tool] = await database
     .select(publicToolColumns)
     .from(tools)

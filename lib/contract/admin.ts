@@ -237,8 +237,8 @@ export const rebuildJobSchema = z.strictObject({
   attempts: z.number().int(),
   /** When a failed build is tried again (queued after a failure), else null. */
   nextAttemptAt: timestampSchema.nullable(),
-  /** The public paths the change touched (rendered on demand until a build covers it). */
-  paths: z.array(z.string()),
+  /** The tags the change touched (lib/cache-tags.ts): the pages carrying them are rendered on demand until a build covers it. */
+  tags: z.array(z.string()),
   stats: buildStatsSchema.nullable(),
 });
 export type RebuildJob = z.infer<typeof rebuildJobSchema>;
@@ -280,8 +280,8 @@ export const adminSettingsSchema = z.strictObject({
   queue: z.strictObject({ count: z.number().int(), running: z.number().int(), jobs: z.array(queuedRebuildSchema) }),
   /** The live build; null before the first one. */
   live: liveBuildSchema.nullable(),
-  /** The pages rendered on demand until the next build lands: how many, and the first ones. */
-  onDemand: z.strictObject({ count: z.number().int(), paths: z.array(z.string()) }),
+  /** The pages rendered on demand until the next build lands (how many, and the first ones), and the changed tags behind them. */
+  onDemand: z.strictObject({ count: z.number().int(), paths: z.array(z.string()), tags: z.array(z.string()) }),
   /**
    * The server process that builds (the worker lease's holder, docs/decisions/0059): its name (machine:pid:…), how
    * many seconds ago it renewed the lease, and whether the lease has lapsed (its holder stopped renewing); null when

@@ -124,7 +124,7 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
     expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual(picks);
     const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
     expect(ranked.map((t) => [t.slug, t.curated])).toEqual([['code-crane', true], ['draft-vs-final', true], ['word-weaver', false], ['pixel-painter', false], ['long-lyric', false]]);
-    expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.paths)).toEqual([['/tool/main-muse']]);
+    expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.tags)).toEqual([['tool:main-muse']]);
     expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({ alternativeIds: [coder.id, drafter.id] });
     const html = await (await page('/tool/main-muse/alternatives')).text();
     expect(html.indexOf('Code Crane')).toBeLessThan(html.indexOf('Word Weaver'));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import type { User } from '../../db/schema';
-import { toolChangePaths } from '../../lib/page-paths';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { MSG } from '../../lib/messages';
 import { makeTool, emailsTo, rebuildsFor, reloadTool } from '../helpers/admin';
 import { call, reloadUser, signedIn } from '../helpers/api';
@@ -95,7 +95,7 @@ describe('development mode (no Stripe key)', () => {
     expect(await reloadTool(free.id)).toMatchObject({ isPremium: false, premiumLapsed: false });
     // Only the public tool's pages change, and they are queued so they are never stale.
     const [job] = await rebuildsFor(live.slug);
-    expect(job.paths).toEqual(expect.arrayContaining(toolChangePaths(live.slug, live.tags)));
+    expect(job.tags).toEqual(expect.arrayContaining(toolChangeTags(live.slug, live.tags)));
     expect(job.reason).not.toContain(pending.slug);
     expect((await call('POST', '/api/premium/dev/cancel', { cookie })).status).toBe(409);
   });
@@ -273,7 +273,7 @@ describe('webhooks that change a membership', () => {
     expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumPlan: null, stripeSubscriptionId: null, premiumToolsAllowed: 3, premiumToolsUsed: 1 });
     expect(await reloadTool(tool.id)).toMatchObject({ status: 'approved', isPremium: false, premiumLapsed: true });
     const [job] = await rebuildsFor(`membership ended: ${tool.slug}`);
-    expect(job.paths).toEqual(expect.arrayContaining(toolChangePaths(tool.slug, tool.tags)));
+    expect(job.tags).toEqual(expect.arrayContaining(toolChangeTags(tool.slug, tool.tags)));
     expect(await membershipOf(cookie)).toMatchObject({ isPremium: false, plan: null, manageable: true });
   });
 

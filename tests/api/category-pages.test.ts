@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
 import { buildSite } from '../../api/publishing/site-build';
 import { CATEGORY_PAGE_SIZE } from '../../lib/category-pages';
-import { coveredBy, SITEMAP_INDEX_PATH, toolChangePaths } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH } from '../../lib/page-paths';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 import { readSitemap } from '../helpers/xml';
@@ -78,18 +79,15 @@ describe('category pages', () => {
   });
 });
 
-describe('change paths', () => {
-  it('name each category of the tool, before and after, as one prefix entry', () => {
-    const paths = toolChangePaths('x', ['design', 'marketing', 'design', 'not-a-category']);
-    expect(paths.filter((path) => path.startsWith('/category/'))).toEqual(['/category/design/*', '/category/marketing/*']);
-    expect(paths).toEqual(expect.arrayContaining(['/tool/x', '/', '/directory']));
+describe('change tags', () => {
+  it('name the tool, the lists of tools, and each of its categories before and after, once', () => {
+    expect(toolChangeTags('x', ['design', 'marketing', 'design'])).toEqual(['tool:x', 'tools', 'category:design', 'category:marketing']);
   });
 
-  it('a prefix entry covers its page and the pages under it, nothing else', () => {
-    expect(coveredBy('/category/design/*', '/category/design')).toBe(true);
-    expect(coveredBy('/category/design/*', '/category/design/7')).toBe(true);
-    expect(coveredBy('/category/design/*', '/category/designer')).toBe(false);
-    expect(coveredBy('/tool/x', '/tool/x')).toBe(true);
-    expect(coveredBy('/tool/x', '/tool/x/alternatives')).toBe(false);
+  it('every page of a category carries its category\'s tag, which a change of any of its tools touches', async () => {
+    for (const path of ['/category/design', '/category/design/2']) {
+      expect((await get(path)).headers.get('surrogate-key')?.split(' ')).toContain('category:design');
+    }
+    expect((await get('/category/marketing')).headers.get('surrogate-key')?.split(' ')).not.toContain('category:design');
   });
 });

@@ -7,12 +7,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { rebuildJobs, type Tool } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
-import { changedPaths } from '../../api/publishing/live-pages';
+import { changedPages, changedTags } from '../../api/publishing/live-pages';
 import { buildSite } from '../../api/publishing/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { SITEMAP_INDEX_PATH, SITEMAP_PATH, toolChangePaths } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
+import { toolChangeTags, toolTag } from '../../lib/cache-tags';
 import { readManifest } from '../../api/publishing/build-files';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
@@ -110,9 +111,9 @@ describe('a change is public at once', () => {
     expect(items[0].guid).toBe(items[0].link);
   });
 
-  it('serves the sitemap as before for a change recorded by a version that still rendered it on demand', async () => {
+  it('serves the sitemap as before for a change recorded by a version that named paths, not tags', async () => {
     const before = await (await get(SITEMAP_PATH)).text();
-    await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', paths: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
+    await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', tags: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
     const res = await get(SITEMAP_PATH);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(before);
@@ -132,7 +133,7 @@ describe('a change made by another server process', () => {
     await makeTool({ status: 'approved', name: 'Other Oar', slug: 'other-oar' });
     expect((await get('/about')).status).toBe(200); // this process has just read the changes
     // What the approval leaves in the database when another process makes it: this one hears nothing of it.
-    await db.insert(rebuildJobs).values({ reason: 'tool approved: Other Oar', paths: toolChangePaths('other-oar') });
+    await db.insert(rebuildJobs).values({ reason: 'tool approved: Other Oar', tags: toolChangeTags('other-oar') });
     const res = await get('/tool/other-oar');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Other Oar');
@@ -147,7 +148,7 @@ describe('the static site catches up', () => {
     const brotli = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br' });
     expect(brotli.headers.get('content-encoding')).toBe('br');
     const etag = brotli.headers.get('etag')!;
-    expect(await changedPaths()).toContain('/tool/edit-easel');
+    expect((await changedPages()).paths).toContain('/tool/edit-easel');
     const before = realpathSync(dist);
     await build();
     // The search index is remade only in the shards of the five pages that changed (approved, unlisted, edited,
@@ -160,7 +161,7 @@ describe('the static site catches up', () => {
     // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
     const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
     expect(revalidated.status).toBe(304);
-    expect(await changedPaths()).toEqual([]);
+    expect(await changedPages()).toEqual({ tags: [], paths: [] });
     const file = readFileSync(staticFile('edit-easel'), 'utf8');
     expect(file).toBe(onDemand);
     expect(file).toContain('"@type":"SoftwareApplication"');
@@ -216,7 +217,7 @@ describe('the static site catches up', () => {
 
   it('a rebuild request rolled back with its change does not keep every request waiting for it', async () => {
     const doomed = db.transaction(async (tx) => {
-      await requestRebuild('tool edited: never', tx, ['/tool/never']);
+      await requestRebuild('tool edited: never', tx, [toolTag('never')]);
       throw new Error('the change failed');
     });
     await expect(doomed).rejects.toThrow('the change failed');
@@ -227,7 +228,7 @@ describe('the static site catches up', () => {
     for (let i = 0; i < 5; i++) expect((await get('/about')).status).toBe(200);
     expect(reads).not.toHaveBeenCalled();
     reads.mockRestore();
-    expect(await changedPaths()).not.toContain('/tool/never');
+    expect(await changedTags()).not.toContain(toolTag('never'));
   });
 });
 

@@ -13,7 +13,6 @@ import { config } from '../../api/config';
 import { STALE_TEMPORARY_MS, sweepOgTemporaryFiles } from '../../api/publishing/og-images';
 import { renderPage } from '../../api/publishing/page-renderer';
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../../lib/og';
-import { postChangePaths, toolChangePaths } from '../../lib/page-paths';
 import { BASE, makeUser } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 
@@ -106,9 +105,10 @@ describe('a tool image', () => {
     expect((await get('/og/tool/logo-lathe.jpg')).status).toBe(404);
   });
 
-  it('is named by the tool\'s changes, for a CDN in front', () => {
-    expect(toolChangePaths('logo-lathe')).toContain('/og/tool/logo-lathe.png');
-    expect(postChangePaths('how-we-review')).toContain('/og/blog/how-we-review.png');
+  it('carries its tool\'s tag, so a CDN in front drops it with the tool\'s changes', async () => {
+    const res = await get(ogImagePath('tool', 'logo-lathe'));
+    expect(res.headers.get('surrogate-key')?.split(' ')).toEqual(['site', 'tool:logo-lathe']);
+    expect(res.headers.get('cache-tag')).toBe('site,tool:logo-lathe');
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PURGE_BATCH, purgePaths } from '../../api/publishing/purge';
+import { PURGE_BATCH, purge } from '../../api/publishing/purge';
 import { log } from '../../api/log';
 
 let dir: string;
@@ -25,37 +25,37 @@ afterEach(() => {
 
 const recorded = () => readFileSync(`${out}.out`, 'utf8').trim().split('\n');
 
-describe('purgePaths', () => {
+describe('purge', () => {
   it('runs the command with the absolute URLs of the paths, once each', async () => {
-    await purgePaths(['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'], { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
+    await purge({ paths: ['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'] }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
     expect(recorded()).toEqual([out, 'https://aitools.example/tool/chatgpt', 'https://aitools.example/', 'https://aitools.example/blog/hello?x=1']);
     expect(log.error).not.toHaveBeenCalled();
   });
 
   it('passes arguments without a shell: nothing in a path is interpreted', async () => {
-    await purgePaths(['/tool/$(touch pwned)', '/a;b'], { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
+    await purge({ paths: ['/tool/$(touch pwned)', '/a;b'] }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
     expect(recorded().slice(1)).toEqual(['https://aitools.example/tool/$(touch%20pwned)', 'https://aitools.example/a;b']);
     expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false);
   });
 
   it('splits a long list over several runs', async () => {
     const paths = Array.from({ length: PURGE_BATCH + 3 }, (_, i) => `/tool/t${i}`);
-    await purgePaths(paths, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
+    await purge({ paths: paths }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
     const lines = recorded();
     expect(lines.filter((l) => l === out)).toHaveLength(2);
     expect(lines.filter((l) => l !== out)).toHaveLength(PURGE_BATCH + 3);
   });
 
   it('does nothing without a command', async () => {
-    await purgePaths(['/'], { command: '' });
+    await purge({ paths: ['/'] }, { command: '' });
     expect(existsSync(`${out}.out`)).toBe(false);
   });
 
   it('logs and returns when the command fails, is missing, or hangs', async () => {
-    await expect(purgePaths(['/'], { command: 'sh -c false' })).resolves.toBeUndefined();
-    await expect(purgePaths(['/'], { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
+    await expect(purge({ paths: ['/'] }, { command: 'sh -c false' })).resolves.toBeUndefined();
+    await expect(purge({ paths: ['/'] }, { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
     writeFileSync(join(dir, 'hang.sh'), 'exec sleep 30\n');
-    await expect(purgePaths(['/'], { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 })).resolves.toBeUndefined();
+    await expect(purge({ paths: ['/'] }, { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 })).resolves.toBeUndefined();
     const logged = vi.mocked(log.error).mock.calls.map((c) => String(c[1]));
     expect(logged).toHaveLength(3);
     expect(logged[2]).toContain('killed at its timeout');

@@ -154,7 +154,7 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
     expect(state.live).toMatchObject({ pages: first.stats?.pages, rendered: first.stats?.pages, reused: 0 });
     expect(state.live?.pages).toBeGreaterThan(1);
     expect(state.queue).toEqual({ count: 0, running: 0, jobs: [] });
-    expect(state.onDemand).toEqual({ count: 0, paths: [] });
+    expect(state.onDemand).toEqual({ count: 0, paths: [], tags: [] });
 
     // An admin edits the tool: its pages are served live and a rebuild waits.
     const { cookie } = await admin();
@@ -165,15 +165,18 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
     expect(state.queue.count).toBe(1);
     expect(state.queue.running).toBe(0);
     expect(state.queue.jobs).toEqual([expect.objectContaining({ status: 'queued', reason: 'tool edited: gauge-grid', attempts: 0, nextAttemptAt: null })]);
+    // The tool's page and every page that lists tools carry the tags the edit touched.
+    expect(state.onDemand.tags).toEqual(expect.arrayContaining(['tool:gauge-grid', 'tools']));
     expect(state.onDemand.paths).toContain('/tool/gauge-grid');
     expect(state.onDemand.paths).toContain('/directory');
+    expect(state.onDemand.paths).not.toContain('/about');
     expect(state.onDemand.count).toBe(state.onDemand.paths.length);
 
     // The worker's build covers it: the live build is the new one, with the figures the job recorded.
     expect(await runQueuedRebuild(undefined, 0)).toBe(true);
     state = await settings();
     expect(state.queue).toEqual({ count: 0, running: 0, jobs: [] });
-    expect(state.onDemand).toEqual({ count: 0, paths: [] });
+    expect(state.onDemand).toEqual({ count: 0, paths: [], tags: [] });
     expect(state.build).toMatchObject({ status: 'succeeded', reason: 'tool edited: gauge-grid' });
     const stats = state.build?.stats;
     expect(stats).toBeTruthy();
@@ -187,10 +190,12 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
   }, 120_000);
 
   it('lists the running build first and counts what it does not show', async () => {
-    const paths = Array.from({ length: ON_DEMAND_SHOWN + 5 }, (_, i) => `/tool/many-${String(i).padStart(2, '0')}`);
-    await requestRebuild('tool approved: running-one', db, paths.slice(0, 1));
+    const tags = Array.from({ length: ON_DEMAND_SHOWN + 5 }, (_, i) => `tool:many-${String(i).padStart(2, '0')}`);
+    // Each new tool's page and its Markdown, which its address names.
+    const paths = tags.flatMap((tag) => [`/tool/${tag.slice(5)}`, `/tool/${tag.slice(5)}.md`]).sort();
+    await requestRebuild('tool approved: running-one', db, tags.slice(0, 1));
     await db.update(rebuildJobs).set({ status: 'running', startedAt: new Date() });
-    for (let i = 0; i < 6; i++) await requestRebuild(`tool approved: waiting-${i}`, db, i === 0 ? paths.slice(1) : []);
+    for (let i = 0; i < 6; i++) await requestRebuild(`tool approved: waiting-${i}`, db, i === 0 ? tags.slice(1) : []);
     const state = await settings();
     expect(state.queue.count).toBe(7);
     expect(state.queue.running).toBe(1);
@@ -201,5 +206,6 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
     expect(state.queue.jobs[0].status).toBe('running');
     expect(state.onDemand.count).toBe(paths.length);
     expect(state.onDemand.paths).toEqual(paths.slice(0, ON_DEMAND_SHOWN));
+    expect(state.onDemand.tags).toEqual(tags);
   });
 });

@@ -82,8 +82,8 @@ describe("the name's own slug belongs to the public tool", () => {
     expect(mine.find((t) => t.id === second.id)?.slug).toBe(root);
     // The rebuild renders the name's page; the -2 was never built.
     const [job] = await rebuildsFor(`tool approved: ${root}`);
-    expect(job.paths).toContain(`/tool/${root}`);
-    expect(job.paths).not.toContain(`/tool/${root}-2`);
+    expect(job.tags).toContain(`tool:${root}`);
+    expect(job.tags).not.toContain(`tool:${root}-2`);
     // Both moves are in the audit log.
     expect((await auditOf('tool', second.id))[0]).toMatchObject({ action: 'tool.approve', before: { slug: `${root}-2` }, after: { slug: root } });
     expect((await auditOf('tool', first.id))[0]).toMatchObject({ action: 'tool.slug', before: { slug: root }, after: { slug: moved?.slug } });

@@ -97,6 +97,6 @@ describe('a page that turns due without a change', () => {
     expect(await toolsFallingDue(daysAgo(1), new Date())).toEqual([]);
     await requestRebuildOfDuePages(from, to);
     const jobs = await db.select().from(rebuildJobs).where(eq(rebuildJobs.reason, 'reviews falling due: 1 tool(s)'));
-    expect(jobs.map((job) => job.paths)).toEqual([['/tool/fresh-quill']]);
+    expect(jobs.map((job) => job.tags)).toEqual([['tool:fresh-quill']]);
   });
 });
