@@ -39,7 +39,7 @@ interface Settings {
   maxAttempts: number;
   live: BuildInfo | null;
   queue: { count: number; running: number; jobs: (Pick<BuildState, 'status' | 'reason' | 'attempts' | 'nextAttemptAt'> & { id: number; requestedAt: string })[] };
-  onDemand: { count: number; paths: string[] };
+  onDemand: { count: number; paths: string[]; tags: string[] };
   builder: { holder: string; renewedSecondsAgo: number; lapsed: boolean } | null;
 }
 
