@@ -5,11 +5,6 @@
 import { categoryPagePath, isCategoryId } from './category-pages';
 import { ogImagePath } from './og';
 
-/** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
-export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
-/** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
-export const SITEMAP_PATH = '/sitemap.xml';
-
 /** The machine-readable pages that list tools: /llms.txt (the top tools) and the feeds of newly approved tools. */
 export const TOOL_LIST_FILES = ['/llms.txt', '/tools/feed.json', '/tools/rss.xml'];
 
@@ -37,17 +32,4 @@ export function toolChangePaths(slug: string, categories: readonly string[] = []
 /** A post's page and its Open Graph image (under each slug it had), and the pages that list posts. */
 export function postChangePaths(...slugs: string[]): string[] {
   return [...new Set(slugs)].flatMap((slug) => [`/blog/${slug}`, ogImagePath('blog', slug)]).concat('/blog', '/rss.xml');
-}
-
-/** One form per page: /tool/x/, /tool/x/index.html and /tool/x are the same page. */
-export function pagePath(pathname: string): string {
-  const path = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-  return path.length > 1 ? path.replace(/\/+$/, '') : '/';
-}
-
-/** Which card the 404 page shows for a path: a tool's (/tool/, /tools/), a post's (/blog/x), or any page's. */
-export type NotFoundKind = 'page' | 'tool' | 'post';
-
-export function notFoundKind(path: string): NotFoundKind {
-  return /^\/tools?\//.test(path) ? 'tool' : /^\/blog\/./.test(path) ? 'post' : 'page';
 }

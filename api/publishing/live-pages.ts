@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
-import { coveredBy, pagePath } from '../../lib/page-paths';
+import { coveredBy } from '../../lib/page-paths';
+import { isRouteOf, pagePath, PAGE_ROUTES, type PageKind } from '../../lib/routes';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
@@ -169,8 +170,8 @@ export function serveChangedPage(request: Request, pathname: string, peer?: Peer
   return pending.then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 
-/** The only pages a change can create: a tool's, a post's and a category's further pages. */
-const NEW_PAGE = /^\/(tool\/[^/]+|blog\/[^/]+|category\/[^/]+\/[0-9]+)$/;
+/** The only kinds of page a change can create (the route table's): a tool's, a post's and a category's further pages. */
+const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) => 'madeByChanges' in PAGE_ROUTES[kind]);
 
 /**
  * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change
@@ -181,7 +182,7 @@ const NEW_PAGE = /^\/(tool\/[^/]+|blog\/[^/]+|category\/[^/]+\/[0-9]+)$/;
 export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  if (!NEW_PAGE.test(path) || isChanged(path)) return null;
+  if (!isRouteOf(path, ...NEW_PAGE_KINDS) || isChanged(path)) return null;
   return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 
