@@ -10,7 +10,7 @@ import { DEFAULT_SORT, DIRECTORY_SORTS, MAX_RATING, MIN_RATING, type DirectoryQu
 import { MSG } from './messages';
 import { isCleanLine } from './schemas';
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;
 /** The deepest page of the directory's address (past it, the first page). */
 const MAX_DIRECTORY_PAGE = 10_000;

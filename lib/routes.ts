@@ -242,12 +242,12 @@ export const PAGE_ROUTES = {
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKind = keyof typeof PAGE_ROUTES;
-export type RouteKind = PageKind | ApiKind;
+type RouteKind = PageKind | ApiKind;
 
 const PAGE_ENTRIES = Object.entries(PAGE_ROUTES) as [PageKind, PageRoute][];
 
 /** What an address is: its kind and its parameters; null when no page or API route has it. */
-export interface RouteMatch {
+interface RouteMatch {
   kind: RouteKind;
   params: RouteParams;
 }
