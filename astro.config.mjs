@@ -7,6 +7,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteUrlOf } from './lib/site-url.ts';
 import { VIDEO_FRAME_ORIGINS } from './lib/premium-assets.ts';
+import { devProxy } from './lib/routes.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -42,11 +43,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    // `npm run dev`: the API runs apart (scripts/dev.ts); the dev server forwards its paths.
-    server: {
-      proxy: Object.fromEntries(
-        ['/api', '/auth/demo', '/auth/google', '/uploads'].map((p) => [p, `http://localhost:${process.env.API_PORT || 4322}`]),
-      ),
-    },
+    // `npm run dev`: the API runs apart (scripts/dev.ts); the dev server forwards its paths (the route table's).
+    server: { proxy: devProxy(`http://localhost:${process.env.API_PORT || 4322}`) },
   },
 });

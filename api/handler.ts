@@ -1,9 +1,9 @@
-// What the one Bun server does with a request: /api/*, /auth/demo/*, /auth/google*, /uploads/* and /healthz go to Elysia,
-// and so do the posts of the forms that work without JavaScript (lib/form-pages.ts);
+// What the one Bun server does with a request (the route table, lib/routes.ts): the API's paths go to Elysia, and so do
+// the posts of the forms that work without JavaScript;
 // Open Graph images (/og/*) are rendered once and kept; pages changed since the live build are rendered on demand;
 // everything else is a static file of the live build.
 import { join } from 'node:path';
-import { FORM_POST_PATHS } from '../lib/form-pages';
+import { isApiRequest, OG_IMAGES_PREFIX } from '../lib/routes';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
@@ -17,15 +17,7 @@ import { serveOgImage } from './publishing/og-images';
 import type { Peer } from './publishing/render-budget';
 import { requestPath, serveStatic } from './publishing/static-site';
 
-const API_PREFIXES = ['/api/', '/auth/demo/', '/auth/google', '/uploads/'];
 const handleApi = (request: Request) => app.handle(request);
-
-export function isApiPath(pathname: string): boolean {
-  if (pathname === '/api' || pathname === '/healthz') return true;
-  // A loop, not .some(): no closure made per request on the static path.
-  for (const prefix of API_PREFIXES) if (pathname.startsWith(prefix)) return true;
-  return false;
-}
 
 /** Before a 404: the pages rendered on demand (alternatives, comparisons), then a page made public since the build. */
 const missingPage = (request: Request, path: string, peer?: Peer) => serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
@@ -47,11 +39,11 @@ function serveFile(request: Request, path: string, peer: Peer | undefined): Resp
 export function handleRequest(request: Request, peer?: Peer): Response | Promise<Response> {
   const path = requestPath(request.url);
   // Only the API is logged, each request with its id (request-log.ts); static answers stay unlogged and unallocated.
-  if (isApiPath(path) || (request.method === 'POST' && FORM_POST_PATHS.has(path))) {
+  if (isApiRequest(request.method, path)) {
     return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
   }
   // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
-  if (path.startsWith('/og/')) return serveOgImage(request, path);
+  if (path.startsWith(OG_IMAGES_PREFIX)) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path, peer);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
   const form = serveFormPageQuery(request, path, peer);

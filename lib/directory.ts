@@ -1,5 +1,6 @@
 // The directory's query (search, categories, pricing models, minimum rating, sort, page): its options and labels, its
-// address (/directory?q=&category=&pricing=&minRating=&sort=&page=) and the title it gives the page.
+// address (/directory?q=&category=&pricing=&minRating=&sort=&page=) and the title it gives the page. The address is
+// read by lib/catalogue-query.ts, with the API's queries.
 import { CATEGORIES, CATEGORY_IDS, PRICING_MODELS, type CategoryId, type PricingModel } from './categories';
 import { pricingLabel } from './format';
 
@@ -84,31 +85,6 @@ export const EMPTY_DIRECTORY_QUERY: DirectoryQuery = {
   sort: DEFAULT_SORT,
   page: 1,
 };
-
-const isIn = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
-
-/** The parameters the directory's address may hold; any other makes it an address the directory does not render. */
-export const DIRECTORY_PARAMS = ['q', 'category', 'pricing', 'minRating', 'sort', 'page'] as const;
-
-/**
- * The query an address describes. Unknown values are dropped (a hand-edited address still shows the directory); the
- * API, which programs call, refuses them instead. Options keep the catalogue's order, so one query has one address.
- */
-export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
-  const categories = new Set(params.getAll('category'));
-  const pricing = new Set(params.getAll('pricing'));
-  const minRating = Number(params.get('minRating'));
-  const sort = params.get('sort') ?? '';
-  const page = Number(params.get('page'));
-  return {
-    search: (params.get('q') ?? '').trim().slice(0, 200),
-    categories: CATEGORY_IDS.filter((c) => categories.has(c)),
-    pricing: PRICING_MODELS.filter((p) => pricing.has(p)),
-    minRating: Number.isInteger(minRating) && minRating >= MIN_RATING && minRating <= MAX_RATING ? minRating : 0,
-    sort: isIn(DIRECTORY_SORTS, sort) ? sort : DEFAULT_SORT,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
-}
 
 /** The address of a query: /directory with only the parameters that differ from the defaults, in one order. */
 export function directoryHref(query: Partial<DirectoryQuery>): string {

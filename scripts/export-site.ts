@@ -1,6 +1,6 @@
 // Renders the static site into a folder (api/publishing/site-export.ts); prints its figures as JSON on the last line.
 // Usage: bun scripts/export-site.ts <outDir> [previousDir]; with --part=K/N it is a worker writing its share of the tool pages.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { config } from '../api/config';
 import { endWithParent } from '../api/publishing/run-step';
 import type { ExportOptions } from '../api/publishing/site-export';
@@ -22,7 +22,6 @@ const options: ExportOptions = {
   outDir: resolve(outDir),
   previousDir: previousDir ? resolve(previousDir) : null,
   siteUrl: config.siteUrl,
-  pagesDir: join(import.meta.dirname, '../site/pages'),
 };
 if (part) {
   await exportPart(options, Number(part[1]), Number(part[2]));

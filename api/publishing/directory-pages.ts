@@ -1,11 +1,14 @@
 // /directory with query parameters (?q=&category=&pricing=&minRating=&sort=&page=): rendered on demand by the same
 // .astro page as the static /directory, so the filtered, sorted and paged directory works without JavaScript and for
 // crawlers. The static file serves only the bare address; a rendered answer is kept while the catalogue stays.
-import { DIRECTORY_PARAMS, directoryHref, parseDirectoryQuery } from '../../lib/directory';
+import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
+import { directoryHref } from '../../lib/directory';
+import { PAGE_ROUTES } from '../../lib/routes';
 import { queryPages } from './query-pages';
 import type { Peer } from './render-budget';
 
-const DIRECTORY_PATHS = new Set(['/directory', '/directory/']);
+/** The directory's address as sent, with or without its trailing slash: a set, as it is asked on every page request. */
+const DIRECTORY_PATHS: ReadonlySet<string> = new Set([PAGE_ROUTES.directory.path, `${PAGE_ROUTES.directory.path}/`]);
 
 /** Renders kept at most 100 (each a page of about 60 KB); any answer below 500 is served. */
 const directoryPages = queryPages({ kept: 100, serves: (status) => status < 500, what: 'directory' });

@@ -3,7 +3,7 @@
 // to return to after signing in, carried by the form), and /contact?sent=1 (the message was received). The static file
 // serves only the bare address; a rendered answer is kept while the catalogue stays, like the directory's.
 import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
-import { pagePath } from '../../lib/page-paths';
+import { pagePath } from '../../lib/routes';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';
 import { queryPages } from './query-pages';
 import type { Peer } from './render-budget';

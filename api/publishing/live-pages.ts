@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
-import { categoryTag, postTag, toolTag } from '../../lib/cache-tags';
 import { ogImagePath } from '../../lib/og';
-import { pagePath } from '../../lib/page-paths';
+import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
 import { config } from '../config';
 import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
@@ -43,14 +42,11 @@ const changed = new Map<string, number>();
 /** The tags of the live build's pages, by path (null: the build has no such page). */
 let tagsInBuild: (path: string) => string[] | null = () => null;
 
-/** The only pages a change can create, and the tags their address names: a tool's, a post's, a category's further pages. */
-const NEW_PAGE = /^\/(?:tool\/([^/]+)|blog\/([^/]+)|category\/([^/]+)\/[0-9]+)$/;
+/** The only kinds of page a change can create (the route table's): a tool's, a post's and a category's further pages. */
+const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) => 'madeByChanges' in PAGE_ROUTES[kind]);
 
-function addressTags(path: string): string[] {
-  const m = NEW_PAGE.exec(path);
-  if (!m) return [];
-  return m[1] ? [toolTag(m[1])] : m[2] ? [postTag(m[2])] : [categoryTag(m[3])];
-}
+/** The tags of a page the live build does not have: those its address names, for a page a change can create. */
+const addressTags = (path: string): string[] => (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
 
 /** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
 function isChanged(path: string): boolean {
@@ -215,7 +211,7 @@ export function serveChangedPage(request: Request, pathname: string, peer?: Peer
 export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  if (!NEW_PAGE.test(path) || isChanged(path)) return null;
+  if (!isRouteOf(path, ...NEW_PAGE_KINDS) || isChanged(path)) return null;
   return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
 }
 

@@ -4,7 +4,7 @@
 // longer public answers 404 at once, and a crawler walking thousands of them costs one render each.
 import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { comparePairs } from '../../lib/alternatives';
-import { pagePath } from '../../lib/page-paths';
+import { CACHE, isRouteOf, pagePath, PAGE_ROUTES } from '../../lib/routes';
 import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
@@ -13,18 +13,17 @@ import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
 
-/** /tool/{slug}/alternatives and /compare/{a}-vs-{b}. */
-const ON_DEMAND = /^\/(tool\/[^/]+\/alternatives|compare\/[^/]+)$/;
-const ALTERNATIVES = /^\/tool\/([^/]+)\/alternatives$/;
-const COMPARE = '/compare/';
+/** /tool/{slug}/alternatives and /compare/{a}-vs-{b} (the route table's). */
+const isOnDemand = (path: string) => isRouteOf(path, 'alternatives', 'compare');
 
 /**
  * Whether an on-demand path names what such a page can be about: a slug, or two joined by -vs-, each of the slug rule.
  * Anything else is a 404 before any read (a 15 KB chain of -vs- was thousands of reads).
  */
 function isWellFormed(path: string): boolean {
-  if (path.startsWith(COMPARE)) return comparePairs(path.slice(COMPARE.length)).length > 0;
-  const slug = ALTERNATIVES.exec(path)?.[1];
+  const pair = PAGE_ROUTES.compare.pattern.exec(path)?.groups?.pair;
+  if (pair !== undefined) return comparePairs(pair).length > 0;
+  const slug = PAGE_ROUTES.alternatives.pattern.exec(path)?.groups?.slug;
   return slug !== undefined && isSlugShaped(slug);
 }
 
@@ -49,7 +48,7 @@ async function render(path: string): Promise<OnDemandAnswer> {
 
 /** Whether `pathname` is one of the pages rendered on demand. */
 export function isOnDemandPage(pathname: string): boolean {
-  return ON_DEMAND.test(pagePath(pathname));
+  return isOnDemand(pagePath(pathname));
 }
 
 /**
@@ -60,13 +59,13 @@ export function isOnDemandPage(pathname: string): boolean {
 export function serveOnDemandPage(request: Request, pathname: string, peer?: Peer): Promise<Response> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  if (!ON_DEMAND.test(path)) return null;
+  if (!isOnDemand(path)) return null;
   if (!isWellFormed(path)) return serveNotFound(request);
   return kept(path, () => onDemandRenders(path, request, peer, () => render(path))).then(
     (page) => {
       if (!page) return serveNotFound(request);
       if ('location' in page) {
-        return new Response(null, { status: page.status, headers: { location: page.location, 'cache-control': 'public, max-age=86400', ...pageSecurityHeaders() } });
+        return new Response(null, { status: page.status, headers: { location: page.location, 'cache-control': CACHE.redirect, ...pageSecurityHeaders() } });
       }
       return pageResponse(request, page);
     },

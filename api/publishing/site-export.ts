@@ -15,10 +15,11 @@ import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { pagePath } from '../../lib/page-paths';
+import { fixedPagePaths, isRouteOf, PAGE_ROUTES } from '../../lib/routes';
 import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
-import { newestLastmod, SITEMAP_PAGES, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
+import { newestLastmod, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
+import { SITEMAP_PAGES } from '../../lib/routes';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 const PAGES_INDEX = '_pages.json';
@@ -57,8 +58,6 @@ export interface ExportOptions {
   /** The live export, whose unchanged pages are reused. */
   previousDir?: string | null;
   siteUrl: string;
-  /** site/pages, for the pages that take no data from a row. */
-  pagesDir: string;
 }
 
 /** One process's share of the pages. */
@@ -105,21 +104,13 @@ async function codeIdOf(appDir: string): Promise<string> {
   return hash.digest('base64url');
 }
 
-/** The pages of site/pages that are one file each (not [slug] routes), as paths: index.astro → /, robots.txt.ts → /robots.txt. */
-export async function fixedPagePaths(pagesDir: string): Promise<string[]> {
-  return (await walk(pagesDir))
-    .filter((file) => !file.includes('[') && /\.(astro|ts)$/.test(file))
-    .map((file) => pagePath(`/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`))
-    .sort();
-}
-
 /** A page's Markdown version (/tool/{slug}.md): written from the page's data, but neither searched nor in the sitemap. */
-const isMarkdown = (path: string) => path.endsWith('.md');
+const isMarkdown = (path: string) => isRouteOf(path, 'toolMarkdown');
 
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
 function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
-  if (path === '/404') return '404.html';
+  if (path === PAGE_ROUTES.notFound.path) return '404.html';
   const name = path.slice(1);
   return /\.[a-z]+$/.test(name) ? name : `${name}/index.html`;
 }
@@ -218,7 +209,7 @@ class PageWriter {
     }
     const response = await renderPage(path, { appDir, siteUrl, locals, tags: data?.tags });
     if (!response) throw new Error(`No page of site/ answers ${path}.`);
-    const expected = path === '/404' ? 404 : 200;
+    const expected = path === PAGE_ROUTES.notFound.path ? 404 : 200;
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
@@ -428,7 +419,7 @@ function sitemapPages(updated: Record<string, string>, onDemand: SitemapPage[] =
 /** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
-  const { appDir, outDir, pagesDir } = options;
+  const { appDir, outDir } = options;
   const code = await codeIdOf(appDir);
   const parts = workerCount();
   const previous = await readPrevious(options.previousDir, code);
@@ -444,7 +435,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
   const writer = new PageWriter(options, code, previous, (path) => searchIndex.add(path));
-  for (const path of await fixedPagePaths(pagesDir)) await writer.add(path);
+  for (const path of fixedPagePaths()) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];

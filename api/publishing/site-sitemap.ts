@@ -3,14 +3,8 @@
 // built on, from the public pages the export wrote. Why not the integration itself: docs/decisions/0037.
 import { Readable } from 'node:stream';
 import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type IndexItem, type SitemapItemLoose } from 'sitemap';
-import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/routes';
 import { writeBuildFile, type FileEntry } from './build-files';
-
-/**
- * The pages of site/pages that are public and not a tool's or a post's. The rest are private screens (sign-in,
- * dashboard, submit, admin), the 404 page, robots.txt and the feed.
- */
-export const SITEMAP_PAGES = ['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds'];
 
 /** What the sitemap of a build lists, beside it (not for visitors): the live sitemap starts from it (live-sitemap.ts). */
 export const SITEMAP_PAGES_FILE = '_sitemap.json';

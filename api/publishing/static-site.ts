@@ -22,21 +22,11 @@ import { log } from '../log';
 import type { Peer } from './render-budget';
 import { NOT_FOUND } from '../../lib/messages';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
-import { notFoundKind, pagePath, type NotFoundKind } from '../../lib/page-paths';
+import { CACHE, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
 
-/** Hashed client assets: their name changes with their content. */
-const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/**
- * Pages and other unhashed files (docs/decisions/0030): browsers revalidate each time (a 304 is cheap),
- * a shared cache holds the page a minute and may serve it stale for ten more while it revalidates.
- * A purge hook (api/publishing/purge.ts) tells a CDN at once when a page changes.
- */
-const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-/** Pagefind's index: short-lived, so a search never mixes two builds' chunks for long. */
-const PAGEFIND_CACHE = 'public, max-age=60, stale-while-revalidate=600';
-/** The legacy /tools/{slug} form moves for good, but a day is enough for anyone to learn it. */
-const REDIRECT_CACHE = 'public, max-age=86400';
-const NOT_FOUND_CACHE = 'no-store';
+// The cache policies are the route table's (lib/routes.ts, docs/decisions/0030).
+const PAGE_CACHE = CACHE.page;
+const NOT_FOUND_CACHE = PAGE_ROUTES.notFound.cache;
 
 /** File bodies kept in memory, at most (least recently used go first). */
 const MEMORY_BUDGET = 64 * 1024 * 1024;
@@ -245,8 +235,9 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
 // Headers
 
 function cacheControlFor(relPath: string): string {
-  if (relPath.startsWith('_astro/')) return IMMUTABLE_CACHE;
-  if (relPath.startsWith('pagefind/')) return PAGEFIND_CACHE;
+  const path = `/${relPath}`;
+  if (PAGE_ROUTES.assets.pattern.test(path)) return PAGE_ROUTES.assets.cache;
+  if (PAGE_ROUTES.searchIndex.pattern.test(path)) return PAGE_ROUTES.searchIndex.cache;
   return PAGE_CACHE;
 }
 
@@ -649,13 +640,13 @@ export function serveStatic(
   if (method !== 'GET' && !head) return methodNotAllowed();
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
   if (path.startsWith('/tools/')) {
-    const legacy = /^\/tools\/([^/.]+)\/?$/.exec(path);
-    if (legacy) {
+    const slug = PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
+    if (slug !== undefined) {
       const q = request.url.indexOf('?');
       const search = q < 0 ? '' : request.url.slice(q);
       return new Response(null, {
         status: 301,
-        headers: { location: `/tool/${legacy[1]}${search}`, 'cache-control': REDIRECT_CACHE, ...pageSecurityHeaders() },
+        headers: { location: `/tool/${slug}${search}`, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() },
       });
     }
   }

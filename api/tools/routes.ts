@@ -9,19 +9,14 @@ import {
   toolFacetsSchema,
   toolListAnswerSchema,
   toolListQuerySchema,
-  type ToolListQuery,
 } from '../../lib/contract';
-import { SUGGESTION_HEADER, suggestionHeaderValue, type ToolFilters } from '../../lib/directory';
+import { toolListFilters } from '../../lib/catalogue-query';
+import { SUGGESTION_HEADER, suggestionHeaderValue } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { keptCatalogueAnswer } from '../publishing/kept-answers';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
-
-/** The filters of a query: `tags` (one category, the older form) and `category` (repeatable) together. */
-function filtersOf({ tags, category = [], pricing, minRating }: ToolListQuery): ToolFilters {
-  return { categories: [...new Set([...(tags ? [tags] : []), ...category])], pricing: [...new Set(pricing)], minRating };
-}
 
 export const toolRoutes = new Elysia({ name: 'tool-routes' })
   .use(errors)
@@ -31,7 +26,7 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
     ({ query, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
       const { limit, offset, search, sort } = query;
-      const filters = filtersOf(query);
+      const filters = toolListFilters(query);
       // The key holds every parameter the answer depends on (equal filters in any order give one key).
       return keptCatalogueAnswer(JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]), toolListAnswerSchema, async () => {
         const { tools, suggestion } = await directoryPage({ limit, offset, search, sort, filters });
@@ -51,7 +46,7 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
     '/api/tools/facets',
     ({ query, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
-      const filters = filtersOf(query);
+      const filters = toolListFilters(query);
       return keptCatalogueAnswer(JSON.stringify(['facets', query.search, filtersKey(filters)]), toolFacetsSchema, async () => ({
         answer: await directoryFacets({ search: query.search, filters }),
       }));

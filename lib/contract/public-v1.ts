@@ -3,14 +3,13 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
 import { MSG } from '../messages';
-import { isCleanLine } from '../schemas';
+import { categoryId, MAX_SEARCH_LENGTH, pricingModel, searchText } from '../catalogue-query';
 import { MAX_SLUG_LENGTH, SLUG_SHAPE } from '../slug';
 
 /** The OpenAPI tag of every operation under /api/v1. */
 export const V1_TAG = 'Public API v1';
 const V1_DEFAULT_LIMIT = 20;
 export const V1_MAX_LIMIT = 100;
-const V1_MAX_SEARCH = 200;
 /** A cursor this API makes is well under this; anything longer is not one of ours. */
 const MAX_CURSOR_LENGTH = 512;
 
@@ -27,7 +26,7 @@ export const V1_MSG = {
   sort: `sort must be one of: ${TOOL_SORTS.join(', ')}`,
   category: `category must be one of: ${CATEGORY_IDS.join(', ')}`,
   pricing: `pricing must be one of: ${PRICING_MODELS.join(', ')}`,
-  search: `search must be text of at most ${V1_MAX_SEARCH} characters`,
+  search: `search must be text of at most ${MAX_SEARCH_LENGTH} characters`,
   searchControl: MSG.controlCharacters('search'),
   cursor: 'cursor is not one this API gave out: use the nextCursor of an earlier answer, or leave it out to start again',
   cursorSort: 'cursor was given out for another sort: send the same sort as the request that gave it',
@@ -103,18 +102,15 @@ const limitParam = z
 
 export const toolsQuery = z
   .object({
-    search: z
-      .string(V1_MSG.search)
-      .max(V1_MAX_SEARCH, V1_MSG.search)
-      .refine(isCleanLine, V1_MSG.searchControl)
+    search: searchText(V1_MSG.search, V1_MSG.searchControl)
       .optional()
       .meta({
         description:
           "Words that must all appear in a tool's name, description or categories; each word matches as a prefix (`anal` finds analytics). A word in no tool is corrected to the closest word of the catalogue (`copilt` finds Copilot), and the answer's `correctedSearch` says so.",
         examples: ['writing assistant'],
       }),
-    category: z.enum(CATEGORY_IDS, V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
-    pricing: z.enum(PRICING_MODELS, V1_MSG.pricing).optional().meta({ description: 'Only tools with this pricing model.' }),
+    category: categoryId(V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
+    pricing: pricingModel(V1_MSG.pricing).optional().meta({ description: 'Only tools with this pricing model.' }),
     sort: z
       .enum(TOOL_SORTS, V1_MSG.sort)
       .default('featured')

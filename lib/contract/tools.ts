@@ -1,72 +1,14 @@
 // The catalogue: GET /api/tools (a page of approved tools, by category or search), GET /api/tools/slug/{slug} (one
 // with its editorial reviews), and the whole record of a tool that its owner and the staff see.
 import { z } from 'zod';
+import { optionalBlank, pageLimit, pageOffset, toolListQuerySchema } from '../catalogue-query';
 import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
 import { DIRECTORY_PAGE_SIZE } from '../constants';
-import { DEFAULT_SORT, DIRECTORY_SORTS, MAX_RATING, MIN_RATING } from '../directory';
-import { MSG } from '../messages';
-import { isCleanLine } from '../schemas';
 import { TOOL_STATUSES } from '../tool-status';
 import { timestampSchema } from './common';
 
-export const MAX_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 200;
-
-/** An empty form field means the same as an absent one. */
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
-/** Digits only (no sign, exponent or hex), at most 15 of them so the number stays a safe integer. */
-const wholeNumber = (message: string) =>
-  z
-    .string(message)
-    .regex(/^\d{1,15}$/, message)
-    .transform(Number);
-
-/** A query parameter that may repeat (?category=a&category=b): one value or several, each checked; none is absent. */
-const repeatable = <T extends z.ZodType<string>>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
-    z.array(item).max(20, MSG.tooManyValues).optional(),
-  );
-
-/** A page's size: 1 to MAX_PAGE_SIZE. */
-const pageLimit = wholeNumber(MSG.invalidLimit).pipe(z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit));
-/** How many rows come before the page. */
-const pageOffset = wholeNumber(MSG.invalidOffset);
-
-/** GET /api/tools and GET /api/tools/facets: limit and offset (the directory: 12 and page*12), optional search text and category. */
-export const toolListQuerySchema = z.object({
-  limit: z.preprocess(blankToUndefined, pageLimit.optional().default(DIRECTORY_PAGE_SIZE)),
-  offset: z.preprocess(blankToUndefined, pageOffset.optional().default(0)),
-  // Control characters are refused here as in every text field, not silently dropped (docs/decisions/0025-text-input.md).
-  search: z.preprocess(
-    blankToUndefined,
-    z
-      .string(MSG.searchTooLong)
-      .max(MAX_SEARCH_LENGTH, MSG.searchTooLong)
-      .refine(isCleanLine, MSG.controlCharacters('Search text'))
-      .optional(),
-  ),
-  // 'all' is the directory's "All Tools" chip: no filter. Kept beside category for callers of the single-category form.
-  tags: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['all', ...CATEGORY_IDS], MSG.unknownCategory)
-      .optional()
-      .transform((v) => (v === 'all' ? undefined : v)),
-  ),
-  /** Repeatable: a tool in any of these categories. */
-  category: repeatable(z.enum(CATEGORY_IDS, MSG.unknownCategory)),
-  /** Repeatable: a tool with any of these pricing models. */
-  pricing: repeatable(z.enum(PRICING_MODELS, MSG.unknownPricing)),
-  /** A quality score of at least this (1-10). */
-  minRating: z.preprocess(
-    blankToUndefined,
-    wholeNumber(MSG.invalidMinRating).pipe(z.number().min(MIN_RATING, MSG.invalidMinRating).max(MAX_RATING, MSG.invalidMinRating)).optional(),
-  ),
-  sort: z.preprocess(blankToUndefined, z.enum(DIRECTORY_SORTS, MSG.unknownSort).optional().default(DEFAULT_SORT)),
-});
-export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+// The catalogue's query is read by lib/catalogue-query.ts, with the directory page's and /api/v1's.
+export { toolListQuerySchema, type ToolListQuery } from '../catalogue-query';
 
 /**
  * A page of a paged array answer (GET /api/user/tools, GET /api/admin/messages): limit and offset with the directory's
@@ -80,10 +22,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  * `offset` (the dashboard gives both), it answers that page with pageQuerySchema's rules and defaults and names the
  * next one in a Link header; given neither, the whole list.
  */
-export const userToolsQuerySchema = z.object({
-  limit: z.preprocess(blankToUndefined, pageLimit.optional()),
-  offset: z.preprocess(blankToUndefined, pageOffset.optional()),
-});
+export const userToolsQuerySchema = z.object({ limit: optionalBlank(pageLimit), offset: optionalBlank(pageOffset) });
 export type UserToolsQuery = z.infer<typeof userToolsQuerySchema>;
 
 /** The page a paged list's query asks for, with the defaults of pageQuerySchema; null when it names none (the whole list). */

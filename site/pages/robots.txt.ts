@@ -2,7 +2,7 @@
 // among it (llms.txt sends readers there); private screens and the site's own API may not. The sitemap is named by
 // its index, which the static build writes (docs/decisions/0037, 0071).
 import type { APIRoute } from 'astro';
-import { SITEMAP_INDEX_PATH } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH } from '../../lib/routes';
 import { siteOrigin } from '../components/seo';
 
 // Listed before the Disallow lines: crawlers that take the first matching rule, not the most specific, read them too.

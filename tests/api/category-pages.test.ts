@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleRequest } from '../../api/handler';
 import { buildSite } from '../../api/publishing/site-build';
 import { CATEGORY_PAGE_SIZE } from '../../lib/category-pages';
-import { SITEMAP_INDEX_PATH } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH } from '../../lib/routes';
 import { toolChangeTags } from '../../lib/cache-tags';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';

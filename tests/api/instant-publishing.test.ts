@@ -12,7 +12,7 @@ import { buildSite } from '../../api/publishing/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/page-paths';
+import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/routes';
 import { toolChangeTags, toolTag } from '../../lib/cache-tags';
 import { readManifest } from '../../api/publishing/build-files';
 import { BASE, call, signedIn } from '../helpers/api';

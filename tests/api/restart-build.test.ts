@@ -4,7 +4,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, buildSite } from '../../api/publishing/site-build';
-import { fixedPagePaths } from '../../api/publishing/site-export';
+import { fixedPagePaths } from '../../lib/routes';
 import { makeTool } from '../helpers/admin';
 
 // The server build of this file alone, made twice: the shared one (tests/global-setup.ts) serves the other files.
@@ -46,7 +46,7 @@ describe('a build after a fresh server build of the same code', () => {
     await app(true);
     const again = await site();
     expect(codeIdOf()).toBe(code);
-    const fixed = (await fixedPagePaths(join(import.meta.dirname, '../../site/pages'))).length;
+    const fixed = fixedPagePaths().length;
     expect(again.rendered).toBe(fixed);
     expect(again.reused).toBe(first.pages - fixed);
     expect(again.pages).toBe(first.pages);

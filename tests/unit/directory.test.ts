@@ -1,7 +1,8 @@
 // The directory's address (lib/directory.ts): read leniently, written in one order, and the title it gives the page;
 // and the highlighting of matched words in cards (lib/highlight.ts).
 import { describe, expect, it } from 'vitest';
-import { directoryHeading, directoryHref, directoryTitle, parseDirectoryQuery, searchWords } from '../../lib/directory';
+import { parseDirectoryQuery } from '../../lib/catalogue-query';
+import { directoryHeading, directoryHref, directoryTitle, searchWords } from '../../lib/directory';
 import { highlightParts } from '../../lib/highlight';
 
 const parse = (qs: string) => parseDirectoryQuery(new URLSearchParams(qs));

@@ -14,7 +14,6 @@ import {
   directoryHeading,
   directoryHref,
   directoryTitle,
-  parseDirectoryQuery,
   searchWords,
   type DirectoryQuery,
   type DirectorySort,
@@ -59,6 +58,11 @@ function apiQuery(q: DirectoryQuery, page: number) {
 
 const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((v) => v !== value));
 const count = (n: number | undefined) => ` (${n ?? 0})`;
+
+/** Whether a history entry's state is a query this island stored. */
+function isDirectoryQuery(state: unknown): state is DirectoryQuery {
+  return typeof state === 'object' && state !== null && 'sort' in state && 'page' in state && Array.isArray((state as DirectoryQuery).categories);
+}
 
 export default function Directory({ initialQuery, initialTools, initialHasMore, initialFacets, initialSuggestion, catalogueSize, children }: DirectoryProps) {
   const [query, setQuery] = useState(initialQuery);
@@ -119,8 +123,10 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     (next: DirectoryQuery, { replace = false } = {}) => {
       const href = directoryHref(next);
       if (href !== window.location.pathname + window.location.search) {
-        if (replace) window.history.replaceState(null, '', href);
-        else window.history.pushState(null, '', href);
+        // Each entry keeps its query: Back and Forward show it without reading the address again (the server reads
+        // it, lib/catalogue-query.ts; the island ships no parser).
+        if (replace) window.history.replaceState(next, '', href);
+        else window.history.pushState(next, '', href);
       }
       setQuery(next);
       void load(next, next.page);
@@ -130,9 +136,12 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
 
   useEffect(() => {
     setHydrated(true);
-    // Back and Forward show the query of the address they land on.
-    const restore = () => {
-      const q = parseDirectoryQuery(new URLSearchParams(window.location.search));
+    // Back and Forward show the query of the entry they land on; the page's own entry holds the query it was rendered with.
+    window.history.replaceState(initialQuery, '', window.location.href);
+    const restore = (event: PopStateEvent) => {
+      // An entry the directory did not make (a link to #an-anchor): the server reads its address.
+      if (!isDirectoryQuery(event.state)) return window.location.reload();
+      const q = event.state;
       clearTimeout(typingTimer.current);
       setInput(q.search);
       setQuery(q);
