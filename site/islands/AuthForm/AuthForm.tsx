@@ -6,7 +6,6 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
-import { api } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/http';
 import { FORM_ACTIONS, type AuthFormState, type AuthTab } from '../../../lib/form-pages';
 import { TOAST } from '../../../lib/messages';
@@ -14,7 +13,7 @@ import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../../l
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
-import { invalidateUser, type CurrentUser } from '../../stores/user';
+import { createAccount, invalidateUser, signIn, type CurrentUser } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { showToast } from '../../stores/toast';
 
@@ -160,7 +159,7 @@ function CredentialsForm({ tab, signingIn, landing, next, sent }: CredentialsFor
   async function submit(values: LoginInput | RegisterInput) {
     setRefusal(undefined);
     try {
-      const result = await (tab === 'login' ? api('POST /api/login', { body: values }) : api('POST /api/register', { body: values }));
+      const result = await (tab === 'login' ? signIn(values) : createAccount(values));
       signingIn.current = true;
       invalidateUser();
       showToast(

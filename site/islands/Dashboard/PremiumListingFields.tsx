@@ -4,12 +4,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
 import { MAX_LOGO_BYTES } from '../../../lib/constants';
 import { logError, serverMessage } from '../../../lib/http';
 import { MSG } from '../../../lib/messages';
 import { MAX_SCREENSHOTS, isImageAddress, type ToolImageKind } from '../../../lib/premium-assets';
 import type { changeRequestSchema } from '../../../lib/schemas';
+import { uploadToolImage } from '../../stores/my-tools';
 import { showToast } from '../../stores/toast';
 
 export type ChangeRequestFormInput = z.input<typeof changeRequestSchema>;
@@ -22,12 +22,8 @@ async function uploadImage(toolId: number, file: File, kind: ToolImageKind): Pro
     showToast({ title: MSG.fileTooLargeTitle, description: MSG.fileTooLarge, variant: 'destructive' });
     return null;
   }
-  const form = new FormData();
-  form.append('image', file);
-  form.append('kind', kind);
   try {
-    const { url } = await api('POST /api/tools/:id/images', { params: { id: toolId }, body: form });
-    return url;
+    return await uploadToolImage(toolId, file, kind);
   } catch (err) {
     logError(err);
     showToast({ title: 'Upload failed', description: serverMessage(err) || 'The image could not be uploaded', variant: 'destructive' });

@@ -19,12 +19,11 @@ import {
   type DirectoryQuery,
   type DirectorySort,
 } from '../../../lib/directory';
-import { apiUrl, type Answer } from '../../../lib/api-client';
 import { pricingLabel } from '../../../lib/format';
-import { getJson, logError } from '../../../lib/http';
-import { fetchToolList } from '../../../lib/tool-list';
+import { logError } from '../../../lib/http';
 import ToolCard, { type ToolCardData } from '../../components/ToolCard';
 import ToolCardSkeleton from '../../components/ToolCardSkeleton';
+import { catalogueFacets, searchCatalogue } from '../../stores/catalogue';
 
 /** How long typing pauses before the search runs. */
 const TYPING_DELAY_MS = 250;
@@ -88,8 +87,8 @@ export default function Directory({ initialQuery, initialTools, initialHasMore, 
     else setLoadingMore(true);
     try {
       const [answer, counts] = await Promise.all([
-        fetchToolList({ ...apiQuery(next, page), limit: DIRECTORY_PAGE_SIZE + 1 }, controller.signal),
-        first ? getJson<Answer<'GET /api/tools/facets'>>(apiUrl('GET /api/tools/facets', { query: apiQuery(next, 1) }), controller.signal) : null,
+        searchCatalogue({ ...apiQuery(next, page), limit: DIRECTORY_PAGE_SIZE + 1 }, controller.signal),
+        first ? catalogueFacets(apiQuery(next, 1), controller.signal) : null,
       ]);
       const rows = answer.tools.slice(0, DIRECTORY_PAGE_SIZE);
       setTools((prev) => (first ? rows : [...prev, ...rows]));

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { api, type Answer } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
 import { MSG, TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
@@ -13,7 +12,8 @@ import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys, invalidateUser, sentToLogin } from '../../stores/user';
+import { fetchOwnTool, sendSubmission, type OwnTool as Own } from '../../stores/my-tools';
+import { sentToLogin } from '../../stores/user';
 import { useSignedInUser } from '../../stores/use-user';
 import { PageSpinner } from '../../components/PageSpinner';
 
@@ -27,12 +27,10 @@ function errorText(error: unknown): string {
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(submissionSchema);
 
-type Own = Answer<'GET /api/user/tools/:id'>;
-
 /** What the form does to a tool of the owner's, by its status: edit it while pending, resubmit it once rejected. */
 const REWRITE = {
-  pending: { call: 'PUT /api/user/tools/:id', toast: TOAST.submissionSaved, label: 'Save Changes', busy: 'Saving...' },
-  rejected: { call: 'POST /api/user/tools/:id/resubmit', toast: TOAST.resubmitted, label: 'Resubmit for Review', busy: 'Resubmitting...' },
+  pending: { toast: TOAST.submissionSaved, label: 'Save Changes', busy: 'Saving...' },
+  rejected: { toast: TOAST.resubmitted, label: 'Resubmit for Review', busy: 'Resubmitting...' },
 } as const;
 type Rewritable = keyof typeof REWRITE;
 const isRewritable = (status: string): status is Rewritable => Object.hasOwn(REWRITE, status);
@@ -85,7 +83,7 @@ export default function SubmitTool() {
       setEditing(null);
       return;
     }
-    api('GET /api/user/tools/:id', { params: { id } })
+    fetchOwnTool(id)
       .then((tool) => {
         if (!isRewritable(tool.status)) throw new Error(MSG.onlyRejectedResubmitted);
         reset(valuesOf(tool));
@@ -141,11 +139,8 @@ export default function SubmitTool() {
     for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
     if (logo) body.set('logo', logo);
     try {
-      if (editing && rewrite) await api(rewrite.call, { params: { id: editing.id }, body });
-      else await api('POST /api/tools', { body });
+      await sendSubmission(body, editing && isRewritable(editing.status) ? { id: editing.id, status: editing.status } : undefined);
       showToast({ ...(rewrite?.toast ?? TOAST.submitted), variant: 'success' }, { next: '/dashboard' });
-      invalidateKeys((key) => key.startsWith('/api/user'));
-      invalidateUser();
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
     } catch (error) {
       logError(error);
