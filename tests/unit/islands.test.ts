@@ -45,6 +45,11 @@ describe('islands', () => {
     expect(offending).toEqual([]);
   });
 
+  it(`have at most ${MAX_LINES} lines a file`, () => {
+    const long = FILES.filter(({ source }) => lineCount(source) > MAX_LINES).map(({ name, source }) => `${name}: ${lineCount(source)} lines`);
+    expect(long).toEqual([]);
+  });
+
   it('recognises each way of calling the API, so the check above can fail', () => {
     const file = join(ISLANDS, 'Example', 'Example.tsx');
     const calls = (line: string) => directCalls(file, line);
