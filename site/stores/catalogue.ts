@@ -9,7 +9,7 @@ import { fetchToolList, type ToolList } from '../../lib/tool-list';
 export type { ToolList };
 
 /** What the catalogue's calls take: limit, offset, search, categories, pricing, minimum rating, sort. */
-export type CatalogueQuery = NonNullable<ApiAddress<'GET /api/tools'>['query']>;
+type CatalogueQuery = NonNullable<ApiAddress<'GET /api/tools'>['query']>;
 
 /** A page of the catalogue for `query`; a non-OK answer throws, and so does an abort through `signal`. */
 export function searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<ToolList> {

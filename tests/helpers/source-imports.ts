@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
-export interface Import {
+interface Import {
   specifier: string;
   typeOnly: boolean;
   /** The names it brings in (`a`, `b as c` gives `b`); empty for a side-effect or dynamic import. */
@@ -24,7 +24,7 @@ export function importsOf(source: string): Import[] {
   return found;
 }
 
-export const inside = (path: string, folder: string) => path === folder || path.startsWith(folder + sep);
+const inside = (path: string, folder: string) => path === folder || path.startsWith(folder + sep);
 
 /** The imports of `file` (a path) that resolve into `target`, a folder or a module's path without its extension. */
 export function importsInto(file: string, source: string, target: string): Import[] {
