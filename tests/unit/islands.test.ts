@@ -1,6 +1,6 @@
-// How the islands are kept (DESIGN.md "Layout", docs/decisions/0072): they reach the API only through the stores of site/stores/,
-// which own each call, its cache and what it refreshes; and no island file grows past about 200 lines, so a component
-// stays one thing a reader can take in whole.
+// How the islands are kept (DESIGN.md "Layout", docs/decisions/0072): they reach the API only through the stores of
+// site/stores/, which own each call, its cache and what it refreshes; and no island file grows past about 200 lines,
+// so a component stays one thing a reader can take in whole.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
