@@ -150,6 +150,16 @@ export function previewPost(values: Body<'POST /api/admin/blog/preview'>): Promi
   return api('POST /api/admin/blog/preview', { body: values });
 }
 
+/** The editor's picked alternatives of a tool, in order (docs/decisions/0045). */
+export function fetchCuratedAlternatives(id: number): Promise<Answer<'GET /api/admin/tools/:id/alternatives'>> {
+  return api('GET /api/admin/tools/:id/alternatives', { params: { id } });
+}
+
+/** Saves the picks in this order; the answer is the picks as stored. */
+export function saveCuratedAlternatives(id: number, alternativeIds: number[]): Promise<Answer<'PUT /api/admin/tools/:id/alternatives'>> {
+  return api('PUT /api/admin/tools/:id/alternatives', { params: { id }, body: { alternativeIds } });
+}
+
 /** Uploads a featured image; the answer's url is the post's featuredImage. */
 export async function uploadPostImage(file: File): Promise<string> {
   const body = new FormData();

@@ -56,6 +56,15 @@ export async function openPortal(): Promise<boolean> {
   }
 }
 
+/**
+ * Development mode's cancel (the local billing page): ends Premium at once, as Stripe's customer.subscription.deleted
+ * does. The user is not forgotten here: the dashboard the caller goes to fetches it afresh, and invalidating it now
+ * would show the billing page signed out for a moment.
+ */
+export async function cancelDevMembership(): Promise<void> {
+  await api('POST /api/premium/dev/cancel');
+}
+
 const MEMBERSHIP_KEY = apiUrl('GET /api/premium/subscription');
 
 /** The member's membership; no call for a visitor or a free user. */

@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
-import { api, apiUrl, type Answer } from '../../lib/api-client';
+import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
 import { ApiError, accountBlockReason, getJson, isUnauthorized } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
 import { withNext } from '../../lib/return-to';
@@ -96,6 +96,16 @@ export function sentToLogin(error: unknown, toast: ToastText = TOAST.unauthorize
   }
   redirectToLogin(toast);
   return true;
+}
+
+/** POST /api/login: the session's cookie is set; the caller forgets the cached user once it has chosen where to go. */
+export function signIn(values: ApiRequest<'POST /api/login'>['body']): Promise<Answer<'POST /api/login'>> {
+  return api('POST /api/login', { body: values });
+}
+
+/** POST /api/register: the account is made and signed in, as signIn. */
+export function createAccount(values: ApiRequest<'POST /api/register'>['body']): Promise<Answer<'POST /api/register'>> {
+  return api('POST /api/register', { body: values });
 }
 
 /** POST /api/logout, then go home, also when the call fails. */

@@ -1,41 +1,13 @@
 // What the site may import (DESIGN.md "Layout"): nothing from api/, not even a type, since shared code lives in lib/ or
 // db/queries/; and the browser's code takes only types from the contract (lib/contract), so no page loads its schemas.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { filesUnder, importsInto } from '../helpers/source-imports';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const API = join(ROOT, 'api');
 const CONTRACT = join(ROOT, 'lib', 'contract');
-
-interface Import {
-  specifier: string;
-  typeOnly: boolean;
-}
-
-/** Every module a file imports or re-exports: static, type-only, side-effect and dynamic imports. */
-function importsOf(source: string): Import[] {
-  const found: Import[] = [];
-  for (const m of source.matchAll(/\b(?:import|export)\s+(type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)) {
-    found.push({ specifier: m[2], typeOnly: Boolean(m[1]) });
-  }
-  for (const m of source.matchAll(/\bimport\s*['"]([^'"]+)['"]/g)) found.push({ specifier: m[1], typeOnly: false });
-  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ specifier: m[1], typeOnly: false });
-  return found;
-}
-
-const inside = (path: string, folder: string) => path === folder || path.startsWith(folder + sep);
-
-/** The imports of `file` (a path) that resolve into `folder`. */
-function importsInto(file: string, source: string, folder: string): Import[] {
-  return importsOf(source).filter(({ specifier }) => specifier.startsWith('.') && inside(resolve(dirname(file), specifier), folder));
-}
-
-function filesUnder(folder: string, extensions: RegExp): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && extensions.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 const SITE_FILES = filesUnder(join(ROOT, 'site'), /\.(ts|tsx|astro|mjs|js)$/);
 const BROWSER_FILES = [
@@ -88,7 +60,7 @@ describe('site imports', () => {
       '../../api/side-effect',
       '../../api/lazy',
     ]);
-    expect(importsInto(file, source, CONTRACT)).toEqual([
+    expect(importsInto(file, source, CONTRACT).map(({ specifier, typeOnly }) => ({ specifier, typeOnly }))).toEqual([
       { specifier: '../../lib/contract', typeOnly: false },
       { specifier: '../../lib/contract/common', typeOnly: true },
     ]);

@@ -3,18 +3,19 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
-import { shortDate, tagLabel } from '../../../lib/format';
+import { tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownPicksRefusal, ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type AdminApprovedTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
+import ApprovedRow from './ApprovedRow';
 import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
 import { perform } from './feedback';
 import { STACKED_TABLE } from '../../components/stacked-table';
-import { AdminStars, DANGER_OUTLINE, EmptyState, ListState, SUCCESS_OUTLINE, TableHead } from './parts';
+import { EmptyState, ListState, TableHead } from './parts';
 
 const FILTERS = [
   { id: 'all', label: 'All' },
@@ -130,73 +131,17 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
                 <table className={STACKED_TABLE} aria-label="Approved tools">
                   <TableHead columns={['Tool Name', 'Quality Score', 'Listing', 'Approved', 'Actions']} />
                   <tbody>
-                    {shown.map((tool) => {
-                      const unlisted = tool.status === 'unlisted';
-                      const busy = busyId === tool.id;
-                      // Staff do not judge their own tool: these stay in sight, disabled, saying why.
-                      const ownTool = ownToolRefusal(user, tool)?.message;
-                      return (
-                        <tr key={tool.id} data-testid="approved-row" className={unlisted ? 'bg-base-200/50' : undefined}>
-                          <td>
-                            <div className="flex flex-wrap items-center gap-2">
-                              <span className="font-medium">{tool.name}</span>
-                              {unlisted && (
-                                <span className="badge badge-neutral badge-sm" title={tool.unlistReason ?? undefined}>
-                                  Unlisted
-                                </span>
-                              )}
-                            </div>
-                            {unlisted && tool.unlistReason && <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>}
-                          </td>
-                          <td className="whitespace-nowrap" data-label="Quality Score">
-                            <div>
-                              <div className="font-medium tabular-nums">{tool.qualityScore ?? '—'}/10</div>
-                              <AdminStars score={tool.qualityScore} />
-                            </div>
-                          </td>
-                          <td data-label="Listing">
-                            {tool.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
-                          </td>
-                          <td className="whitespace-nowrap" data-label="Approved">
-                            {shortDate(tool.approvedAt)}
-                          </td>
-                          <td>
-                            <div className="flex flex-wrap md:justify-end gap-1.5">
-                              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'view', tool })}>
-                                View
-                              </button>
-                              <button type="button" className="btn btn-outline btn-xs" onClick={() => setDialog({ kind: 'edit', tool })}>
-                                Edit
-                              </button>
-                              <button
-                                type="button"
-                                className={`btn btn-xs ${tool.isPremium ? 'btn-outline' : 'btn-warning'}`}
-                                disabled={busy || Boolean(ownTool)}
-                                title={ownTool}
-                                onClick={() => void togglePremium(tool)}
-                              >
-                                {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
-                              </button>
-                              {unlisted ? (
-                                <button
-                                  type="button"
-                                  className={`${SUCCESS_OUTLINE} btn-xs`}
-                                  disabled={busy || Boolean(ownTool)}
-                                  title={ownTool}
-                                  onClick={() => void listAgain(tool)}
-                                >
-                                  List Again
-                                </button>
-                              ) : (
-                                <button type="button" className={`${DANGER_OUTLINE} btn-xs`} disabled={busy} onClick={() => setDialog({ kind: 'unlist', tool })}>
-                                  Unlist
-                                </button>
-                              )}
-                            </div>
-                          </td>
-                        </tr>
-                      );
-                    })}
+                    {shown.map((tool) => (
+                      <ApprovedRow
+                        key={tool.id}
+                        tool={tool}
+                        user={user}
+                        busy={busyId === tool.id}
+                        open={(kind) => setDialog({ kind, tool })}
+                        togglePremium={() => void togglePremium(tool)}
+                        listAgain={() => void listAgain(tool)}
+                      />
+                    ))}
                   </tbody>
                 </table>
               </div>

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
 import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS } from '../../../lib/contact';
 import { serverMessage } from '../../../lib/http';
 import { FORM_ACTIONS, type ContactFormState } from '../../../lib/form-pages';
@@ -13,6 +12,7 @@ import { TOAST } from '../../../lib/messages';
 import { contactSchema, MAX_CONTACT_MESSAGE, type ContactInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { sendContactMessage } from '../../stores/contact';
 import { showToast } from '../../stores/toast';
 import { useUser } from '../../stores/use-user';
 
@@ -42,7 +42,7 @@ export default function ContactForm({ sent }: { sent?: ContactFormState }) {
   async function submit(values: ContactInput) {
     setRefusal(undefined);
     try {
-      await api('POST /api/contact', { body: values });
+      await sendContactMessage(values);
       showToast({ ...TOAST.contactSent, variant: 'success' });
       form.reset({ ...values, topic: EMPTY.topic, message: '' });
     } catch (error) {

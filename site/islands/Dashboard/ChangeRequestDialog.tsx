@@ -2,7 +2,6 @@
 import { PricingOptions } from '../../components/PricingOptions';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
 import { changeRequestSchema, type ChangeRequestInput } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
@@ -10,7 +9,7 @@ import { SUBMIT_ONLY, firstMessage } from '../../components/form-messages';
 import FormActions from '../../components/FormActions';
 import Modal from '../../components/Modal';
 import { showToast } from '../../stores/toast';
-import { refreshMyTools, type MyTool } from '../../stores/my-tools';
+import { requestChange, type MyTool } from '../../stores/my-tools';
 import PremiumListingFields from './PremiumListingFields';
 
 /** Made once: the form checks with the API's own schema. */
@@ -38,9 +37,8 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
 
   async function submit(values: ChangeRequestInput) {
     try {
-      await api('POST /api/tools/:id/change-requests', { params: { id: tool.id }, body: values });
+      await requestChange(tool.id, values);
       showToast({ title: 'Change Request Submitted', description: 'Our editors will review your changes.', variant: 'success' });
-      refreshMyTools();
       onClose();
     } catch (err) {
       logError(err);

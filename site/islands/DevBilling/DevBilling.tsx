@@ -2,11 +2,10 @@
 // key is set): what the portal would offer, and a way to cancel, which ends Premium as a deleted subscription does.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../../lib/api-client';
 import { logError, serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { membershipTitle } from '../../../lib/membership';
-import { $membership } from '../../stores/premium';
+import { $membership, cancelDevMembership } from '../../stores/premium';
 import { showToast } from '../../stores/toast';
 import { sentToLogin } from '../../stores/user';
 import { useSignedInUser } from '../../stores/use-user';
@@ -31,8 +30,7 @@ export default function DevBilling() {
   async function cancel() {
     setCancelling(true);
     try {
-      await api('POST /api/premium/dev/cancel');
-      // The dashboard fetches the user afresh; invalidating it here would show this page signed out for a moment.
+      await cancelDevMembership();
       showToast({ ...TOAST.membershipCancelled, variant: 'success' }, { next: '/dashboard' });
       window.location.assign('/dashboard');
     } catch (error) {

@@ -2,7 +2,7 @@ import { SEARCH_INDEX_SHARDS } from '../../../lib/constants';
 import { directoryHref, searchWords } from '../../../lib/directory';
 import { hostOf } from '../../../lib/format';
 import { highlightParts } from '../../../lib/highlight';
-import { fetchToolList, type ToolList } from '../../../lib/tool-list';
+import { searchCatalogue, type ToolList } from '../../stores/catalogue';
 
 // The site-wide search box (docs/decisions/0041): tools from the catalogue API's full-text search, the same engine and
 // order as the directory (typos corrected the same way), and articles from the Pagefind index of the blog.
@@ -113,7 +113,7 @@ export function enhanceSiteSearch(root: HTMLElement): void {
     status.textContent = 'Searching...';
     try {
       const [tools, articles] = await Promise.all([
-        fetchToolList({ limit: MAX_TOOLS, search: term }, controller.signal),
+        searchCatalogue({ limit: MAX_TOOLS, search: term }, controller.signal),
         // Articles are a bonus: without the index the tools still show.
         findArticles(term).catch(() => [] as PagefindResultData[]),
       ]);

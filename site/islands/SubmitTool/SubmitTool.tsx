@@ -1,23 +1,25 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note; with ?edit=<id>, the
 // owner's pending submission to edit or rejected one to resubmit, prefilled (docs/decisions/0069).
 import { PricingOptions } from '../../components/PricingOptions';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_DESCRIPTION, MAX_LOGO_BYTES, PREMIUM_SUBMISSIONS, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { api, type Answer } from '../../../lib/api-client';
+import { MAX_DESCRIPTION, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import { logError, serverMessage } from '../../../lib/http';
-import { MSG, TOAST } from '../../../lib/messages';
+import { TOAST } from '../../../lib/messages';
 import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
 import { showToast } from '../../stores/toast';
-import { invalidateKeys, invalidateUser, sentToLogin } from '../../stores/user';
+import { sendSubmission } from '../../stores/my-tools';
+import { sentToLogin } from '../../stores/user';
 import { useSignedInUser } from '../../stores/use-user';
 import { PageSpinner } from '../../components/PageSpinner';
+import LogoDropZone from './LogoDropZone';
+import PremiumChoice from './PremiumChoice';
+import { REWRITE, isRewritable, useEditedSubmission } from './use-edited-submission';
 
-const ACCEPTED = ['image/png', 'image/jpeg'];
 const FORM = 'submit-tool';
 
 function errorText(error: unknown): string {
@@ -27,40 +29,9 @@ function errorText(error: unknown): string {
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(submissionSchema);
 
-type Own = Answer<'GET /api/user/tools/:id'>;
-
-/** What the form does to a tool of the owner's, by its status: edit it while pending, resubmit it once rejected. */
-const REWRITE = {
-  pending: { call: 'PUT /api/user/tools/:id', toast: TOAST.submissionSaved, label: 'Save Changes', busy: 'Saving...' },
-  rejected: { call: 'POST /api/user/tools/:id/resubmit', toast: TOAST.resubmitted, label: 'Resubmit for Review', busy: 'Resubmitting...' },
-} as const;
-type Rewritable = keyof typeof REWRITE;
-const isRewritable = (status: string): status is Rewritable => Object.hasOwn(REWRITE, status);
-
-/** The id in ?edit=, if any. */
-function editedId(): string | null {
-  return new URLSearchParams(window.location.search).get('edit');
-}
-
-/** The form's values for a tool of the owner's. */
-function valuesOf(tool: Own) {
-  return {
-    name: tool.name,
-    url: tool.url,
-    description: tool.description,
-    tags: tool.tags,
-    isPremium: tool.isPremium ? ('true' as const) : ('false' as const),
-    pricingModel: tool.pricingModel ?? ('' as const),
-    targetAudience: tool.targetAudience.join(', '),
-  };
-}
-
 export default function SubmitTool() {
   const { data: user } = useSignedInUser();
-  // ?edit=<id>: the tool loaded for editing (undefined while it loads), or null for a new submission.
-  const [editing, setEditing] = useState<Own | null | undefined>(undefined);
   const [logo, setLogo] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const form = useForm({
     ...SUBMIT_ONLY,
     resolver,
@@ -79,24 +50,8 @@ export default function SubmitTool() {
     if (fileInput.current) fileInput.current.value = '';
   }, [isSubmitSuccessful, reset]);
 
-  useEffect(() => {
-    const id = editedId();
-    if (!id) {
-      setEditing(null);
-      return;
-    }
-    api('GET /api/user/tools/:id', { params: { id } })
-      .then((tool) => {
-        if (!isRewritable(tool.status)) throw new Error(MSG.onlyRejectedResubmitted);
-        reset(valuesOf(tool));
-        setEditing(tool);
-      })
-      .catch((error) => {
-        logError(error);
-        showToast({ title: TOAST.submissionFailed, description: serverMessage(error) || MSG.toolNotFound, variant: 'destructive' });
-        setEditing(null);
-      });
-  }, [reset]);
+  // ?edit=<id>: the tool loaded for editing (undefined while it loads), or null for a new submission.
+  const editing = useEditedSubmission(reset);
 
   // The spinner only until the user (and a tool to edit) is first known: a later refetch keeps the form on screen.
   if (!user || editing === undefined) {
@@ -109,27 +64,6 @@ export default function SubmitTool() {
   const holdsSlot = editing?.status === 'pending' && editing.isPremium;
   const premiumDisabled = !holdsSlot && (!user.isPremium || available <= 0);
 
-  function chooseFile(file: File | undefined) {
-    if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) {
-      showToast({ title: MSG.fileTooLargeTitle, description: MSG.fileTooLarge, variant: 'destructive' });
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    if (!ACCEPTED.includes(file.type)) {
-      showToast({ title: MSG.logoWrongTypeTitle, description: MSG.logoWrongType, variant: 'destructive' });
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    setLogo(file);
-  }
-
-  function onDrop(event: DragEvent<HTMLLabelElement>) {
-    event.preventDefault();
-    setDragging(false);
-    chooseFile(event.dataTransfer.files[0]);
-  }
-
   async function submit(values: SubmissionInput) {
     const body = new FormData();
     body.set('name', values.name);
@@ -141,11 +75,8 @@ export default function SubmitTool() {
     for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
     if (logo) body.set('logo', logo);
     try {
-      if (editing && rewrite) await api(rewrite.call, { params: { id: editing.id }, body });
-      else await api('POST /api/tools', { body });
+      await sendSubmission(body, editing && isRewritable(editing.status) ? { id: editing.id, status: editing.status } : undefined);
       showToast({ ...(rewrite?.toast ?? TOAST.submitted), variant: 'success' }, { next: '/dashboard' });
-      invalidateKeys((key) => key.startsWith('/api/user'));
-      invalidateUser();
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
     } catch (error) {
       logError(error);
@@ -210,60 +141,8 @@ export default function SubmitTool() {
             <input {...fields.control('targetAudience', { hint: true })} className="input input-bordered w-full" placeholder="marketers, founders" />
           </ValidatedField>
         </div>
-        <div>
-          <span className="label-text font-medium mb-2 block">Tool Logo</span>
-          <label
-            className={`flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-8 cursor-pointer text-center ${dragging ? 'border-primary bg-primary/5' : 'border-base-300'}`}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
-            <input ref={fileInput} type="file" name="logo" accept="image/png,image/jpeg" className="sr-only" onChange={(e) => chooseFile(e.target.files?.[0])} />
-            <span className="font-medium">{logo ? logo.name : editing?.logoUrl ? 'Your logo is kept. Drag a new file here or click to replace it' : 'Drag a file here or click to choose'}</span>
-            <span className="text-xs text-base-content/80">PNG or JPG up to 2MB</span>
-          </label>
-        </div>
-        <div className="rounded-xl border border-warning/40 bg-warning/5 p-4">
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="font-semibold">Premium Listing</h2>
-            {user.isPremium ? (
-              <span className="badge badge-warning" data-testid="premium-quota">
-                {available}/{user.premiumToolsAllowed} available
-              </span>
-            ) : (
-              <a href="/pricing" className="badge badge-outline">
-                Upgrade to Premium
-              </a>
-            )}
-          </div>
-          {/* Unavailable, yet seen: muted text and a box with a visible edge, not daisyUI's 20 % opacity (faded twice it all but vanished on the panel). */}
-          <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'text-base-content/70 cursor-not-allowed' : 'cursor-pointer'}`}>
-            <Controller
-              control={control}
-              name="isPremium"
-              render={({ field }) => (
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  ref={field.ref}
-                  className="checkbox checkbox-sm disabled:opacity-100 disabled:bg-base-200 disabled:border-base-content/50"
-                  disabled={premiumDisabled}
-                  checked={field.value === 'true'}
-                  onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
-                />
-              )}
-            />
-            <span>Submit as Premium Tool</span>
-          </label>
-          <p className="text-sm text-base-content/80 mt-2">
-            {user.isPremium
-              ? 'Premium tools get priority placement, screenshots and a demo video on their page.'
-              : `Premium members get ${PREMIUM_SUBMISSIONS} premium tool submissions with priority placement, screenshots and a demo video.`}
-          </p>
-        </div>
+        <LogoDropZone logo={logo} setLogo={setLogo} fileInput={fileInput} keepsLogo={Boolean(editing?.logoUrl)} />
+        <PremiumChoice control={control} user={user} available={available} disabled={premiumDisabled} />
         <div className="rounded-xl border border-info/40 bg-info/5 p-4">
           <div>
             <h2 className="font-semibold">Review Process</h2>

@@ -1,17 +1,17 @@
 // A private preview of a submission that is not public yet: only its owner and reviewers can open it.
 import { useEffect, useState } from 'react';
 import { hostOf, pricingLabel, shortDate, tagLabel } from '../../../lib/format';
-import { api, type Answer } from '../../../lib/api-client';
 import { logError } from '../../../lib/http';
 import { NOT_FOUND } from '../../../lib/messages';
 import ToolLogo from '../../components/ToolLogo';
+import { fetchOwnTool, type OwnTool } from '../../stores/my-tools';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { PageSpinner } from '../../components/PageSpinner';
 
 export default function ToolPreview() {
   const { data: user, loading } = useUser();
-  const [tool, setTool] = useState<Answer<'GET /api/user/tools/:id'> | null>(null);
+  const [tool, setTool] = useState<OwnTool | null>(null);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -21,7 +21,7 @@ export default function ToolPreview() {
       return () => clearTimeout(timer);
     }
     const id = new URLSearchParams(window.location.search).get('id');
-    api('GET /api/user/tools/:id', { params: { id: id ?? '' } })
+    fetchOwnTool(id ?? '')
       .then(setTool)
       .catch((error) => {
         logError(error);

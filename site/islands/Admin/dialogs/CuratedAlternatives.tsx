@@ -1,10 +1,11 @@
 // The Edit dialog's "Alternatives" control: an editor picks up to MAX_CURATED_ALTERNATIVES public tools by name,
 // in order, shown first among the tool's alternatives on its page (docs/decisions/0045). Saved on its own.
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../../../lib/api-client';
 import { MAX_CURATED_ALTERNATIVES } from '../../../../lib/alternatives';
 import type { CuratedAlternative } from '../../../../lib/contract';
 import { TOAST } from '../../../../lib/messages';
+import { fetchCuratedAlternatives, saveCuratedAlternatives } from '../../../stores/admin';
+import { searchCatalogue } from '../../../stores/catalogue';
 import { perform } from '../feedback';
 
 /** Search results shown under the name box. */
@@ -22,7 +23,7 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
 
   useEffect(() => {
     let live = true;
-    api('GET /api/admin/tools/:id/alternatives', { params: { id: toolId } })
+    fetchCuratedAlternatives(toolId)
       .then((rows) => live && setPicks(rows))
       .catch(() => live && setPicks([]));
     return () => {
@@ -35,8 +36,8 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
     const seq = ++searchSeq.current;
     if (!search) return setFound([]);
     const timer = setTimeout(() => {
-      api('GET /api/tools', { query: { search, limit: SUGGESTIONS + 1 } })
-        .then((rows) => seq === searchSeq.current && setFound(rows.map(({ id, name, slug }) => ({ id, name, slug }))))
+      searchCatalogue({ search, limit: SUGGESTIONS + 1 })
+        .then(({ tools }) => seq === searchSeq.current && setFound(tools.map(({ id, name, slug }) => ({ id, name, slug }))))
         .catch(() => seq === searchSeq.current && setFound([]));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -52,7 +53,7 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
   };
   const save = async () => {
     setSaving(true);
-    await perform(() => api('PUT /api/admin/tools/:id/alternatives', { params: { id: toolId }, body: { alternativeIds: picks.map((p) => p.id) } }), {
+    await perform(() => saveCuratedAlternatives(toolId, picks.map((p) => p.id)), {
       success: (saved) => (setPicks(saved), { title: TOAST.alternativesSaved, description: `${saved.length} picked` }),
       failure: TOAST.saveAlternativesFailed,
     });

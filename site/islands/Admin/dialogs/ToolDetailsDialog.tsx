@@ -4,68 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { detailLabel, hostOf, longDate, pricingLabel } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
-import type { AdminEditorialReview, AuditRow, Json } from '../../../../lib/contract';
+import type { AdminEditorialReview, Json } from '../../../../lib/contract';
 import { $historyToolId, $toolHistory, addReview, type AdminApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
 import { AdminStars, CategoryBadge, dateTime, safeHref } from '../parts';
 import Modal from '../../../components/Modal';
+import AuditHistory from './AuditHistory';
 import ReviewDialog from './ReviewDialog';
-
-const ACTION_LABELS: Record<string, string> = {
-  'tool.approve': 'Approved',
-  'tool.reject': 'Rejected',
-  'tool.slug': 'Address given to a public tool of the same name',
-  'tool.edit': 'Edited by the submitter',
-  'tool.resubmit': 'Resubmitted',
-  'tool.update': 'Edited',
-  'tool.premium': 'Premium changed',
-  'tool.unlist': 'Unlisted',
-  'tool.list': 'Listed again',
-  'tool.review': 'Follow-up review',
-  'tool.change-request-applied': "Owner's changes applied",
-  'change-request.approve': 'Change request approved',
-  'change-request.reject': 'Change request rejected',
-};
-
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  url: 'URL',
-  description: 'Description',
-  tags: 'Tags',
-  curatorTake: "Curator's take",
-  qualityScore: 'Quality score',
-  isPremium: 'Premium',
-  screenshots: 'Screenshots',
-  videoUrl: 'Demo video',
-  pricingModel: 'Pricing',
-  targetAudience: 'Best for',
-  status: 'Status',
-  unlistReason: 'Unlist reason',
-  rejectionReason: 'Rejection reason',
-  reason: 'Reason',
-  slug: 'Slug',
-};
-
-const CLIP = 80;
-
-function valueText(value: unknown): string {
-  if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : JSON.stringify(value);
-  return text.length > CLIP ? `${text.slice(0, CLIP)}…` : text;
-}
-
-/** 'qualityScore: 6 → 8' for each field the action changed. */
-function auditChanges(row: Json<AuditRow>): string[] {
-  const after = row.after ?? {};
-  const before = row.before ?? {};
-  return Object.keys(after)
-    .filter((key) => key !== 'reviewId' && key !== 'changeRequestId')
-    .map((key) => {
-      const label = FIELD_LABELS[key] ?? key;
-      return key in before ? `${label}: ${valueText(before[key])} → ${valueText(after[key])}` : `${label}: ${valueText(after[key])}`;
-    });
-}
 
 function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -194,40 +139,7 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
             )}
           </section>
 
-          <section aria-labelledby={`audit-${tool.id}`}>
-            <h4 id={`audit-${tool.id}`} className="font-semibold mb-3">
-              Audit History
-            </h4>
-            {audit ? (
-              audit.length ? (
-                <ol className="flex flex-col gap-2 text-sm" data-testid="audit-list">
-                  {audit.map((row) => (
-                    <li key={row.id} className="border-l-2 border-base-300 pl-3">
-                      <div>
-                        <span className="font-medium">{ACTION_LABELS[row.action] ?? row.action}</span>
-                        <span className="text-base-content/70">
-                          {' '}
-                          {row.actorName ? `by ${row.actorName}, ` : ''}
-                          {dateTime(row.createdAt)}
-                        </span>
-                      </div>
-                      {auditChanges(row).map((line) => (
-                        <div key={line} className="text-xs text-base-content/70 break-words">
-                          {line}
-                        </div>
-                      ))}
-                    </li>
-                  ))}
-                </ol>
-              ) : (
-                <p className="text-sm text-base-content/70">No recorded actions.</p>
-              )
-            ) : error && !loading ? (
-              <p className="text-sm text-error-text">The history could not be loaded.</p>
-            ) : (
-              <span className="loading loading-dots loading-sm" role="status" aria-label="Loading history" />
-            )}
-          </section>
+          <AuditHistory toolId={tool.id} audit={audit} loading={loading} error={error} />
         </div>
       </Modal>
       {reviewing && (

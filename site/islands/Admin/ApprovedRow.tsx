@@ -1,0 +1,83 @@
+// One row of Approved Tools: name (and why unlisted), quality score, listing, approval date, and the row's actions.
+import { shortDate } from '../../../lib/format';
+import { ownToolRefusal } from '../../../lib/permissions';
+import type { AdminApprovedTool } from '../../stores/admin';
+import type { CurrentUser } from '../../stores/user';
+import { AdminStars, DANGER_OUTLINE, SUCCESS_OUTLINE } from './parts';
+
+interface ApprovedRowProps {
+  tool: AdminApprovedTool;
+  user: CurrentUser;
+  /** An action on this row is under way. */
+  busy: boolean;
+  open: (kind: 'view' | 'edit' | 'unlist') => void;
+  togglePremium: () => void;
+  listAgain: () => void;
+}
+
+export default function ApprovedRow({ tool, user, busy, open, togglePremium, listAgain }: ApprovedRowProps) {
+  const unlisted = tool.status === 'unlisted';
+  // Staff do not judge their own tool: these stay in sight, disabled, saying why.
+  const ownTool = ownToolRefusal(user, tool)?.message;
+  return (
+    <tr data-testid="approved-row" className={unlisted ? 'bg-base-200/50' : undefined}>
+      <td>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{tool.name}</span>
+          {unlisted && (
+            <span className="badge badge-neutral badge-sm" title={tool.unlistReason ?? undefined}>
+              Unlisted
+            </span>
+          )}
+        </div>
+        {unlisted && tool.unlistReason && <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>}
+      </td>
+      <td className="whitespace-nowrap" data-label="Quality Score">
+        <div>
+          <div className="font-medium tabular-nums">{tool.qualityScore ?? '—'}/10</div>
+          <AdminStars score={tool.qualityScore} />
+        </div>
+      </td>
+      <td data-label="Listing">
+        {tool.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+      </td>
+      <td className="whitespace-nowrap" data-label="Approved">
+        {shortDate(tool.approvedAt)}
+      </td>
+      <td>
+        <div className="flex flex-wrap md:justify-end gap-1.5">
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => open('view')}>
+            View
+          </button>
+          <button type="button" className="btn btn-outline btn-xs" onClick={() => open('edit')}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className={`btn btn-xs ${tool.isPremium ? 'btn-outline' : 'btn-warning'}`}
+            disabled={busy || Boolean(ownTool)}
+            title={ownTool}
+            onClick={togglePremium}
+          >
+            {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
+          </button>
+          {unlisted ? (
+            <button
+              type="button"
+              className={`${SUCCESS_OUTLINE} btn-xs`}
+              disabled={busy || Boolean(ownTool)}
+              title={ownTool}
+              onClick={listAgain}
+            >
+              List Again
+            </button>
+          ) : (
+            <button type="button" className={`${DANGER_OUTLINE} btn-xs`} disabled={busy} onClick={() => open('unlist')}>
+              Unlist
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,22 @@
+// The public catalogue as the islands and the site search read it: a page of tools for a query (GET /api/tools, with
+// the spelling correction its X-Search-Suggestion header carries, lib/tool-list.ts) and the filters' counts (GET
+// /api/tools/facets). No cache and no nanoquery here: the site search loads this on every page, and each query is
+// asked once, a newer one aborting the last through `signal`.
+import { apiUrl, type ApiAddress, type Answer } from '../../lib/api-client';
+import { getJson } from '../../lib/http';
+import { fetchToolList, type ToolList } from '../../lib/tool-list';
+
+export type { ToolList };
+
+/** What the catalogue's calls take: limit, offset, search, categories, pricing, minimum rating, sort. */
+type CatalogueQuery = NonNullable<ApiAddress<'GET /api/tools'>['query']>;
+
+/** A page of the catalogue for `query`; a non-OK answer throws, and so does an abort through `signal`. */
+export function searchCatalogue(query: CatalogueQuery, signal?: AbortSignal): Promise<ToolList> {
+  return fetchToolList(query, signal);
+}
+
+/** How many tools each filter would find for `query` (and the total). */
+export function catalogueFacets(query: CatalogueQuery, signal?: AbortSignal): Promise<Answer<'GET /api/tools/facets'>> {
+  return getJson(apiUrl('GET /api/tools/facets', { query }), signal);
+}
