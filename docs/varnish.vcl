@@ -4,9 +4,10 @@
 #
 # - Pages are cached for their s-maxage and served stale for their stale-while-revalidate while a fresh copy is
 #   fetched; while the origin is down (its /healthz probe failing), for up to a day.
-# - Each page is indexed by the tags of its Surrogate-Key header, so `PURGE` with `xkey-softpurge: tool:x tools`
-#   (or `xkey-purge` for a hard purge) drops every page that depends on them; a plain `PURGE /path` drops one URL
-#   (soft; hard with `purge-mode: hard`). Only from this machine. scripts/purge-varnish.ts sends both.
+# - Each page is indexed by the tags of its Surrogate-Key header, so `PURGE` with `xkey-purge: tool:x tools` drops
+#   every page that depends on them, and a plain `PURGE /path` drops one URL. Only from this machine;
+#   scripts/purge-varnish.ts sends both. A soft purge (`xkey-softpurge: ...`, or `purge-mode: soft` for a URL)
+#   expires the copy instead: it is still served once while the new one is fetched, and while the origin is down.
 # - The API, sign-in, uploads and every request that is not a GET or HEAD go to the origin, never cached.
 # - Answers say `X-Cache: HIT` or `MISS`.
 vcl 4.1;
@@ -70,10 +71,10 @@ sub vcl_recv {
 
 sub vcl_hit {
   if (req.method == "PURGE") {
-    if (req.http.purge-mode == "hard") {
-      purge.hard();
-    } else {
+    if (req.http.purge-mode == "soft") {
       purge.soft();
+    } else {
+      purge.hard();
     }
     return (synth(200, "Purged"));
   }
@@ -81,10 +82,10 @@ sub vcl_hit {
 
 sub vcl_miss {
   if (req.method == "PURGE") {
-    if (req.http.purge-mode == "hard") {
-      purge.hard();
-    } else {
+    if (req.http.purge-mode == "soft") {
       purge.soft();
+    } else {
+      purge.hard();
     }
     return (synth(200, "Purged"));
   }

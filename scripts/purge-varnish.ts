@@ -1,8 +1,8 @@
-// A PURGE_COMMAND for a Varnish in front of the site (docs/varnish.vcl): `bun scripts/purge-varnish.ts [--hard]
+// A PURGE_COMMAND for a Varnish in front of the site (docs/varnish.vcl): `bun scripts/purge-varnish.ts [--soft]
 // tag:tools tag:tool:x https://site/tool/x ...` sends one PURGE with the tags (xkey) and one PURGE per URL to
-// VARNISH_URL (default http://127.0.0.1:6081). Soft purges unless --hard: the old copy stays for grace, served while
-// the new one is fetched and while the origin is down. Exits 1 when Varnish refused or could not be reached, so the
-// server logs it (api/publishing/purge.ts).
+// VARNISH_URL (default http://127.0.0.1:6081). Hard purges, so the next visitor gets the change; with --soft the old
+// copy stays expired in grace: served once more while the new one is fetched, and while the origin is down. Exits 1
+// when Varnish refused or could not be reached, so the server logs it (api/publishing/purge.ts).
 
 const TAG = 'tag:';
 const DEFAULT_VARNISH_URL = 'http://127.0.0.1:6081';
@@ -17,11 +17,11 @@ export interface PurgeRequest {
 
 /** The PURGE requests for the command's arguments; throws on an argument that is neither a tag nor an absolute URL. */
 export function purgeRequests(args: string[]): PurgeRequest[] {
-  const hard = args.includes('--hard');
+  const soft = args.includes('--soft');
   const tags: string[] = [];
   const requests: PurgeRequest[] = [];
   for (const arg of args) {
-    if (arg === '--hard') continue;
+    if (arg === '--soft') continue;
     if (arg.startsWith(TAG)) {
       const tag = arg.slice(TAG.length);
       // Tags are separated by spaces in the header: one with a space (or nothing) in it is not a tag.
@@ -35,9 +35,9 @@ export function purgeRequests(args: string[]): PurgeRequest[] {
     } catch {
       throw new Error(`Neither tag:<name> nor an absolute URL: ${JSON.stringify(arg)}`);
     }
-    requests.push({ path: `${url.pathname}${url.search}`, headers: { host: url.host, ...(hard ? { 'purge-mode': 'hard' } : {}) } });
+    requests.push({ path: `${url.pathname}${url.search}`, headers: { host: url.host, ...(soft ? { 'purge-mode': 'soft' } : {}) } });
   }
-  if (tags.length > 0) requests.unshift({ path: '/', headers: { [hard ? 'xkey-purge' : 'xkey-softpurge']: [...new Set(tags)].join(' ') } });
+  if (tags.length > 0) requests.unshift({ path: '/', headers: { [soft ? 'xkey-softpurge' : 'xkey-purge']: [...new Set(tags)].join(' ') } });
   return requests;
 }
 

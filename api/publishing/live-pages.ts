@@ -62,7 +62,22 @@ const READ_BACK_MS = 2000;
 onRebuildRequested((jobId) => {
   wantedJobId = Math.max(wantedJobId, jobId);
   wantedAt = Date.now();
+  void readBackNow();
 });
+
+/** Between two reads back of a change whose transaction has not committed yet. */
+const READ_BACK_POLL_MS = 20;
+
+/**
+ * Reads this process's change back as soon as its transaction commits, not at the next page request: a CDN edge
+ * holding the changed pages sends none, and reading the change is what sends their purge.
+ */
+async function readBackNow(): Promise<void> {
+  while (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) {
+    await readChanges().catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
+    if (wantedJobId > seenJobId) await Bun.sleep(READ_BACK_POLL_MS);
+  }
+}
 
 export function readBuildInfo(folder: string): BuildInfo | null {
   try {
@@ -91,18 +106,19 @@ async function refresh(): Promise<void> {
     .select({ id: rebuildJobs.id, paths: rebuildJobs.paths })
     .from(rebuildJobs)
     .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
-  const fresh = new Set<string>();
+  const touched = new Set<string>();
   for (const { id, paths } of rows) {
     seenJobId = Math.max(seenJobId, id);
     for (const path of paths) {
-      if (!changed.has(path)) fresh.add(path);
+      touched.add(path);
       changed.set(path, Math.max(id, changed.get(path) ?? 0));
     }
   }
   indexPrefixes();
   checkedAt = Date.now();
-  // A CDN in front drops its copy of a changed page at once (the purge hook, when one is configured).
-  if (fresh.size > 0) void purgePaths([...fresh]);
+  // A CDN in front drops its copy of a changed page at once (the purge hook, when one is configured): every change,
+  // also to a page changed before since the build, whose copy at the edge is the one after that earlier change.
+  if (touched.size > 0) void purgePaths([...touched]);
 }
 
 /** Reads of the changes started and finished so far (one at a time, so they finish in order). */

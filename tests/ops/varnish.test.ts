@@ -48,6 +48,10 @@ async function adminCall(method: string, path: string, body: unknown): Promise<n
   return res.status;
 }
 
+/** Runs the purge command as the server runs it, with `args`. */
+const purgeCommand = (...args: string[]) =>
+  Bun.spawnSync([process.execPath, join(ROOT, 'scripts/purge-varnish.ts'), ...args], { env: { ...process.env, VARNISH_URL: edge!.url } });
+
 /** Polls the edge until `path` answers what `fresh` wants, for at most FRESH_WITHIN_MS. */
 const freshAtEdge = (what: string, path: string, fresh: (page: EdgeAnswer) => boolean) =>
   until(what, async () => fresh(await viaEdge(path)), FRESH_WITHIN_MS);
@@ -70,6 +74,7 @@ beforeAll(async () => {
     ids[key] = (await makeTool({ status: 'approved', tags: ['design'], ...values })).id;
   }
   ids.pending = (await makeTool({ name: 'Edge Newcomer', slug: 'edge-newcomer', tags: ['design'] })).id;
+  ids.tagged = (await makeTool({ name: 'Edge Tagged', slug: 'edge-tagged', tags: ['design'] })).id;
   const dist = join(work, 'dist');
   const built = await buildSite(dist);
   if (!built.ok) throw new Error(built.log);
@@ -88,6 +93,10 @@ beforeAll(async () => {
   });
   // The edge's probe of /healthz has to see the origin up before it is used.
   await until('the edge to reach the origin', async () => (await viaEdge('/about')).status === 200);
+  // Warm, as a server that has been up a while is: its renderer (a first render loads the pages' server build) and the
+  // purge command, so the changes below measure the way to the edge.
+  expect((await fetch(`${origin.base}/directory?q=warm`)).status).toBe(200);
+  expect(purgeCommand(`${edge.url}/never-cached`).exitCode).toBe(0);
 }, 90_000);
 
 afterAll(async () => {
@@ -97,6 +106,20 @@ afterAll(async () => {
 });
 
 describe.skipIf(!runs)('Varnish in front of the server', () => {
+  it('indexes pages by the tags they carry, so a change reaches pages no URL names: a category and its further pages', async () => {
+    // The origin's answer names its tags for both kinds of CDN: Fastly's Surrogate-Key, Cloudflare's Cache-Tag.
+    const res = await fetch(`${origin!.base}/tool/edge-steady`, { headers: { host: new URL(edge!.url).host } });
+    await res.arrayBuffer();
+    const keys = (res.headers.get('surrogate-key') ?? '').split(' ');
+    expect(keys).toEqual(expect.arrayContaining(['site', 'tool:edge-steady']));
+    expect((res.headers.get('cache-tag') ?? '').split(',')).toEqual(keys);
+
+    await viaEdge('/category/design');
+    expect((await viaEdge('/category/design')).cache).toBe('HIT');
+    expect(await adminCall('POST', `/api/admin/tools/${ids.tagged}/approve`, { curatorTake: 'Found by its category.', qualityScore: 7 })).toBe(200);
+    await freshAtEdge('the approved tool on its category page', '/category/design', (page) => page.text.includes('Edge Tagged'));
+  });
+
   it('caches pages, answers each change within a second while unrelated pages stay cached, and serves stale without the origin', async () => {
     // A page asked twice is a hit the second time.
     const pages = ['/', '/directory', '/about', '/blog', '/tool/edge-easel', '/tool/edge-lantern', '/tool/edge-steady'];
@@ -132,10 +155,10 @@ describe.skipIf(!runs)('Varnish in front of the server', () => {
     await freshAtEdge('the published post in the blog', '/blog', (page) => page.text.includes(title));
     await expectStillCached({ '/about': before['/about'], '/tool/edge-steady': before['/tool/edge-steady'] });
 
-    // Grace: with the origin stopped, the edge still serves what it holds, even a copy purged since (stale).
+    // Grace: with the origin stopped, the edge still serves what it holds, even a copy expired since by a soft purge.
     origin!.kill('SIGKILL');
     await origin!.exited;
-    const purge = Bun.spawnSync([process.execPath, join(ROOT, 'scripts/purge-varnish.ts'), `${edge!.url}/about`], { env: { ...process.env, VARNISH_URL: edge!.url } });
+    const purge = purgeCommand('--soft', `${edge!.url}/about`);
     expect(purge.exitCode, purge.stderr.toString()).toBe(0);
     for (const path of ['/about', '/tool/edge-steady']) {
       const page = await viaEdge(path);
