@@ -66,7 +66,22 @@ const READ_BACK_MS = 2000;
 onRebuildRequested((jobId) => {
   wantedJobId = Math.max(wantedJobId, jobId);
   wantedAt = Date.now();
+  void readBackNow();
 });
+
+/** Between two reads back of a change whose transaction has not committed yet. */
+const READ_BACK_POLL_MS = 20;
+
+/**
+ * Reads this process's change back as soon as its transaction commits, not at the next page request: a CDN edge
+ * holding the changed pages sends none, and reading the change is what sends their purge.
+ */
+async function readBackNow(): Promise<void> {
+  while (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) {
+    await readChanges().catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
+    if (wantedJobId > seenJobId) await Bun.sleep(READ_BACK_POLL_MS);
+  }
+}
 
 export function readBuildInfo(folder: string): BuildInfo | null {
   try {
@@ -95,17 +110,18 @@ async function refresh(): Promise<void> {
     .select({ id: rebuildJobs.id, tags: rebuildJobs.tags })
     .from(rebuildJobs)
     .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
-  const fresh = new Set<string>();
+  const touched = new Set<string>();
   for (const { id, tags } of rows) {
     seenJobId = Math.max(seenJobId, id);
     for (const tag of tags) {
-      if (!changed.has(tag)) fresh.add(tag);
+      touched.add(tag);
       changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
     }
   }
   checkedAt = Date.now();
-  // A CDN in front drops the pages carrying a changed tag at once (the purge hook, when one is configured).
-  if (fresh.size > 0) void purgeTagged(fresh);
+  // A CDN in front drops the pages carrying a changed tag at once (the purge hook, when one is configured): on every
+  // change, also of a tag changed before since the build, whose pages at the edge are the ones after that change.
+  if (touched.size > 0) void purgeTagged(touched);
 }
 
 /** Tells a CDN to drop the pages carrying these tags: by tag, and by URL (the live build's pages, the new ones' addresses). */
