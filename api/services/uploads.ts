@@ -363,7 +363,7 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
       .select({ logoUrl: tools.logoUrl, coverImage: tools.coverImage })
       .from(tools)
       .where(sql`${inArray(tools.logoUrl, urls)} or ${inArray(tools.coverImage, urls)}`);
-    for (const row of columns) [row.logoUrl, row.coverImage].forEach((v) => v && held.add(v));
+    for (const row of columns) for (const v of [row.logoUrl, row.coverImage]) if (v) held.add(v);
     const shots = await db.all<{ value: string }>(
       sql`select shot.value as value from ${tools}, json_each(${tools.screenshots}) as shot where shot.value in ${urls}`,
     );
@@ -373,7 +373,7 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
     .select({ requestData: changeRequests.requestData })
     .from(changeRequests)
     .where(eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending));
-  for (const row of pending) requestImages(row.requestData).forEach((v) => held.add(v));
+  for (const row of pending) for (const v of requestImages(row.requestData)) held.add(v);
   const unused = old.filter((name) => !held.has(toolImageUrl(name)));
   for (const name of unused) await uploadStore().remove(`tools/${name}`);
   return unused.length;
