@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { SITE_NAME } from '../../lib/constants';
 import { logoLetter, longDate, tagLabel } from '../../lib/format';
 import { OG_HEIGHT, OG_WIDTH, ogPostData, ogToolData, type OgPost, type OgTool } from '../../lib/og';
-import { uploadStoreOfEnv } from '../../lib/upload-store';
+import { uploadStoreOfEnv } from '../../db/upload-store';
 
 const LOGO_SIZE = 168;
 
