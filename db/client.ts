@@ -54,11 +54,11 @@ export function lockPolicy(url: string, syncUrl = ''): LockPolicy {
 }
 
 /** How long a statement keeps retrying while another connection holds the write lock. */
-export const BUSY_RETRY_MS = 1500;
+const BUSY_RETRY_MS = 1500;
 const FIRST_RETRY_DELAY_MS = 25;
 
 /** The database stayed locked by another connection or process for the whole retry window. */
-export class DatabaseBusyError extends Error {
+class DatabaseBusyError extends Error {
   constructor(cause: unknown) {
     super('The database stayed locked by another connection; gave up after retrying', { cause });
     this.name = 'DatabaseBusyError';
@@ -116,7 +116,7 @@ const READ_ONLY = /^\s*(select|explain)\b/i;
 const WRITE_WORD = /\b(insert|update|delete|replace)\b/i;
 
 /** Whether a statement only reads. Unknown kinds (pragmas, DDL) count as writes, which is safe. */
-export function isReadStatement(statement: InStatement): boolean {
+function isReadStatement(statement: InStatement): boolean {
   const sql = typeof statement === 'string' ? statement : statement.sql;
   if (READ_ONLY.test(sql)) return true;
   return /^\s*with\b/i.test(sql) && !WRITE_WORD.test(sql);

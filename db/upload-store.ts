@@ -15,7 +15,7 @@ const UPLOAD_TYPES: Readonly<Record<string, string>> = {
 
 export const uploadTypeOf = (key: string): string | undefined => UPLOAD_TYPES[extname(key).toLowerCase()];
 
-export interface S3Settings {
+interface S3Settings {
   bucket: string;
   endpoint?: string;
   region?: string;
@@ -62,7 +62,7 @@ export function uploadStorageOf(env: Record<string, string | undefined>): Upload
   };
 }
 
-export interface StoredObject {
+interface StoredObject {
   /** The name within the listed folder. */
   name: string;
   /** When it was last written, in ms since the epoch. */

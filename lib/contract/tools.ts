@@ -9,8 +9,8 @@ import { isCleanLine } from '../schemas';
 import { TOOL_STATUSES } from '../tool-status';
 import { timestampSchema } from './common';
 
-export const MAX_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 200;
 
 /** An empty form field means the same as an absent one. */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);

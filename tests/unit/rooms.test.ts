@@ -1,5 +1,6 @@
 // The import rule of DESIGN.md, checked on every file of the four rooms: site and api never import each other, db
 // imports neither, and lib (shared with the islands in the browser) imports no other room and no server-only package.
+// And the browser's code takes only types from the contract (lib/contract), so no page loads its schemas.
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -48,11 +49,11 @@ function importsOf(source: string, extension: string): Import[] {
   ];
 }
 
-/** The room a relative import lands in (undefined outside the four), or the package a bare one names. */
-function targetOf(file: string, specifier: string): { room?: string; pkg?: string } {
+/** Where a relative import lands (its path from the root and room), or the package a bare one names. */
+function targetOf(file: string, specifier: string): { path?: string; room?: string; pkg?: string } {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const path = relative(ROOT, resolve(dirname(join(ROOT, file)), specifier));
-    return { room: path.split('/')[0] };
+    return { path, room: path.split('/')[0] };
   }
   const parts = specifier.split('/');
   return { pkg: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0] };
@@ -62,19 +63,30 @@ function filesOf(room: Room): string[] {
   return [...new Bun.Glob(`${room}/**/*.{ts,mts,tsx,js,mjs,astro}`).scanSync({ cwd: ROOT })].sort();
 }
 
+/** The code that runs in the browser: the islands, their stores and components, and the client's lib/ modules. */
+const BROWSER_FILES = [
+  ...['islands', 'stores', 'components'].flatMap((folder) => [...new Bun.Glob(`site/${folder}/**/*.{ts,tsx}`).scanSync({ cwd: ROOT })]),
+  'lib/api-client.ts',
+  'lib/api-pages.ts',
+  'lib/http.ts',
+  'lib/tool-list.ts',
+];
+
+function importsOfFile(file: string, source: string): Import[] {
+  try {
+    return importsOf(source, extname(file));
+  } catch (error) {
+    throw new Error(`${file} does not parse: ${error}`);
+  }
+}
+
 /** Every import of the room that breaks its rule, as "file -> specifier". */
 async function violations(room: Room): Promise<string[]> {
   const rule = FORBIDDEN[room];
   const found: string[] = [];
   for (const file of filesOf(room)) {
     const source = await Bun.file(join(ROOT, file)).text();
-    let imports: Import[];
-    try {
-      imports = importsOf(source, extname(file));
-    } catch (error) {
-      throw new Error(`${file} does not parse: ${error}`);
-    }
-    for (const { specifier, typeOnly } of imports) {
+    for (const { specifier, typeOnly } of importsOfFile(file, source)) {
       const target = targetOf(file, specifier);
       const sideways = target.room !== undefined && (rule.rooms as string[]).includes(target.room);
       // Packages matter for what runs in the browser: a type-only import of one is gone before it gets there.
@@ -104,5 +116,18 @@ describe('the rooms of DESIGN.md', () => {
   it.each(ROOMS)('%s imports nothing its rule forbids', async (room) => {
     expect(filesOf(room).length).toBeGreaterThan(0);
     expect(await violations(room)).toEqual([]);
+  });
+
+  it("the browser's code takes only types from lib/contract", async () => {
+    expect(BROWSER_FILES.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const file of BROWSER_FILES) {
+      const source = await Bun.file(join(ROOT, file)).text();
+      for (const { specifier, typeOnly } of importsOfFile(file, source)) {
+        const { path } = targetOf(file, specifier);
+        if (!typeOnly && (path === 'lib/contract' || path?.startsWith('lib/contract/'))) found.push(`${file} -> ${specifier}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
