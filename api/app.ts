@@ -43,4 +43,3 @@ export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoL
 }
 
 export const app = createApp();
-export type App = typeof app;

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { databaseKind, databaseSettings, DEFAULT_DATABASE_URL } from '../db/settings';
 import { DEFAULT_PORT, siteUrlOf } from '../lib/site-url';
-import { uploadStorageOf } from '../lib/upload-store';
+import { uploadStorageOf } from '../db/upload-store';
 
 type Env = Record<string, string | undefined>;
 
@@ -289,7 +289,7 @@ function configOf(s: Settings, env: Env) {
     /**
      * Where uploads are kept: the folder UPLOADS_DIR (default data/uploads), or the bucket S3_BUCKET at S3_ENDPOINT in
      * S3_REGION with S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, served from S3_PUBLIC_URL when set (each variable is
-     * described in lib/upload-store.ts, which the seed and the site read it with too; docs/decisions/0060).
+     * described in db/upload-store.ts, which the seed and the site read it with too; docs/decisions/0060).
      */
     storage: uploadStorageOf(env),
     /**

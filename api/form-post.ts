@@ -49,7 +49,7 @@ export async function refusedPost({ error, request, ip, set, page, locals }: Ref
     if (refused) return refused;
     throw renderError;
   }
-  if (!rendered || rendered.status !== 200) {
+  if (rendered?.status !== 200) {
     log.error({ page, status: rendered?.status }, 'the page of a refused form post did not render');
     throw error;
   }

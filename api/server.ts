@@ -3,6 +3,7 @@
 // the others, its replicas (publishing/replicas.ts, docs/decisions/0034).
 // The configuration first: a bad one stops the server with its message before anything else runs.
 import { config } from './config';
+import { reportReplicaPullErrorsTo } from '../db/client';
 import { demoSignInLinks } from '../lib/site-url';
 import { includeDemoRoutes } from './auth/routes';
 import { handleRequest } from './handler';
@@ -17,6 +18,7 @@ import { runWhileHolding } from './publishing/worker-lease';
 
 const processes = config.serverProcesses;
 const replica = isReplica();
+reportReplicaPullErrorsTo((error, where) => log.error({ err: error, ...where }, 'could not pull the primary\'s changes into the replica'));
 
 const server = Bun.serve({
   port: config.port,

@@ -30,5 +30,7 @@ export function startSingletons(): () => void {
     startEmailSender(),
     startUploadSweeper(),
   ];
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -2,7 +2,7 @@
 // (lib/slug.ts decides their shape). Read inside the writing transaction, so two writers cannot take the same one.
 import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { blogPosts, tools } from '../db/schema';
+import type { blogPosts, tools } from '../db/schema';
 import { slugify, uniqueSlug } from '../lib/slug';
 
 type Slugged = typeof tools | typeof blogPosts;

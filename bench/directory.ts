@@ -2,11 +2,10 @@
 // must read an index in its order, never "USE TEMP B-TREE FOR ORDER BY") and its time, cold and kept.
 // Run: DATABASE_URL=file:/tmp/x.db node_modules/.bin/bun bench/directory.ts   (seed it first: bun db/seed.ts --tools 100000)
 import { directoryFacets, directoryPage } from '../db/queries/directory';
-import { db, readDb } from '../db/client';
+import { db } from '../db/client';
 import { browseQuery } from '../db/queries/tools';
 import { DIRECTORY_SORTS, type ToolFilters } from '../lib/directory';
 
-const database = readDb();
 const FILTERS: [string, ToolFilters][] = [
   ['none', {}],
   ['design', { categories: ['design'] }],

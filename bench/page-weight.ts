@@ -195,9 +195,9 @@ try {
   console.log('KB gz: the scripts gzipped at level 9; x min: that over the lightest anonymous page (what every page ships);');
   console.log('KB: decoded; wire KB: as sent; React: whether react-dom/client was loaded; -> where the page sent the visitor.');
   console.log('Signed in: the demo user, the demo admin on /admin. Inline scripts in the HTML are not counted.\n');
-  const half = 'files'.padStart(6) + 'KB gz'.padStart(9) + 'x min'.padStart(7) + 'KB'.padStart(9) + 'wire KB'.padStart(9) + '  ' + 'React'.padEnd(20);
+  const half = `${'files'.padStart(6)}${'KB gz'.padStart(9)}${'x min'.padStart(7)}${'KB'.padStart(9)}${'wire KB'.padStart(9)}  ${'React'.padEnd(20)}`;
   const width = Math.max(...pages.map((p) => p.length)) + 2;
-  console.log(''.padEnd(width) + 'anonymous'.padEnd(half.length) + 'signed in');
+  console.log(`${''.padEnd(width)}${'anonymous'.padEnd(half.length)}signed in`);
   console.log('page'.padEnd(width) + half + half);
   for (const { path, anonymous, member } of rows) console.log(path.padEnd(width) + cells(anonymous, floor) + cells(member, floor));
   const total = (pick: (r: (typeof rows)[number]) => Weight) => kb(rows.reduce((sum, r) => sum + pick(r).gzip, 0));

@@ -54,11 +54,11 @@ export function lockPolicy(url: string, syncUrl = ''): LockPolicy {
 }
 
 /** How long a statement keeps retrying while another connection holds the write lock. */
-export const BUSY_RETRY_MS = 1500;
+const BUSY_RETRY_MS = 1500;
 const FIRST_RETRY_DELAY_MS = 25;
 
 /** The database stayed locked by another connection or process for the whole retry window. */
-export class DatabaseBusyError extends Error {
+class DatabaseBusyError extends Error {
   constructor(cause: unknown) {
     super('The database stayed locked by another connection; gave up after retrying', { cause });
     this.name = 'DatabaseBusyError';
@@ -116,7 +116,7 @@ const READ_ONLY = /^\s*(select|explain)\b/i;
 const WRITE_WORD = /\b(insert|update|delete|replace)\b/i;
 
 /** Whether a statement only reads. Unknown kinds (pragmas, DDL) count as writes, which is safe. */
-export function isReadStatement(statement: InStatement): boolean {
+function isReadStatement(statement: InStatement): boolean {
   const sql = typeof statement === 'string' ? statement : statement.sql;
   if (READ_ONLY.test(sql)) return true;
   return /^\s*with\b/i.test(sql) && !WRITE_WORD.test(sql);
@@ -241,6 +241,15 @@ function clients(open: () => Client, renewable: boolean) {
   return { current: () => current.client, use, transaction };
 }
 
+/** What a replica's failed pull is reported to: stderr for the command-line tools, the server's log once it says so. */
+let reportPullError = (error: unknown, where: { syncUrl: string; url: string }) =>
+  console.error('could not pull the primary\'s changes into the replica', where, error);
+
+/** The server hands its log here (db/ does not import api/, docs/decisions/0078). */
+export function reportReplicaPullErrorsTo(report: typeof reportPullError): void {
+  reportPullError = report;
+}
+
 /**
  * An embedded replica (docs/decisions/0058): two clients. Reads go to the local file, which libSQL keeps as a
  * replica of the primary (pulled at open, every `syncIntervalSeconds`, and after each write of this process);
@@ -254,8 +263,7 @@ function openReplica(url: string, authToken: string | undefined, { syncUrl, sync
   const pull = () =>
     local.sync().then(
       () => undefined,
-      // The server's JSON log, loaded only when a pull fails (the command-line tools need no server configuration).
-      (error) => void import('../api/log').then(({ log }) => log.error({ err: error, syncUrl, url }, 'could not pull the primary\'s changes into the replica')),
+      (error) => reportPullError(error, { syncUrl, url }),
     );
   // The first pull, before anything reads (it takes the replica's one connection now): the file may be empty or behind.
   let pulling: Promise<void> | undefined = pull().finally(() => (pulling = undefined));

@@ -6,7 +6,7 @@ import { CATEGORY_IDS, PRICING_MODELS, type CategoryId } from '../lib/categories
 import { computeReadTime, logoLetter, urlKey } from '../lib/format';
 import { sanitizeBlogHtml } from '../lib/sanitize';
 import { slugify, uniqueSlug } from '../lib/slug';
-import { uploadStoreOfEnv } from '../lib/upload-store';
+import { uploadStoreOfEnv } from './upload-store';
 import { POST_STATUS } from '../lib/post-status';
 import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
@@ -42,7 +42,7 @@ async function hasDemo(database: Executor = db): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Images: generated from SVG with sharp, because the seed must work without network access.
 
-/** The uploads folder or bucket, as the server keeps it (lib/upload-store.ts). */
+/** The uploads folder or bucket, as the server keeps it (db/upload-store.ts). */
 const uploads = uploadStoreOfEnv;
 
 const SEED_URL_PREFIX = '/uploads/seed/';

@@ -17,7 +17,7 @@ export const ALTERNATIVE_POOL = 40;
 /** Relevance: the editor's score, plus this much per target audience shared with the tool... */
 export const AUDIENCE_WEIGHT = 2;
 /** ...and this much per category shared beyond the first. */
-export const CATEGORY_WEIGHT = 1;
+const CATEGORY_WEIGHT = 1;
 
 /** What ranking needs of a tool. */
 export interface Rankable {

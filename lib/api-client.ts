@@ -24,7 +24,8 @@ type ParamsPart<S> = S extends { params: infer P extends z.ZodType }
 type QueryPart<S> = S extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.output<Q>> } : { query?: never };
 /** A JSON body is what the route's schema takes (no body at all when every field is optional); a multipart one a form. */
 type BodyPart<S> = S extends { body: infer B extends z.ZodType }
-  ? {} extends z.input<B>
+  ? // biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every field of T is optional
+    {} extends z.input<B>
     ? { body?: z.input<B> }
     : { body: z.input<B> }
   : S extends { multipart: z.ZodType }
@@ -36,6 +37,7 @@ export type ApiAddress<E extends Endpoint> = ParamsPart<Schemas<E>> & QueryPart<
 /** What a call sends: its address's parts and its body. */
 export type ApiRequest<E extends Endpoint> = ApiAddress<E> & BodyPart<Schemas<E>>;
 /** The argument is optional when nothing in it is required. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every field of T is optional
 type Optional<T> = {} extends T ? [T?] : [T];
 
 type Method<E extends Endpoint> = E extends `${infer M extends HttpMethod} ${string}` ? M : never;

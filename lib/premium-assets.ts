@@ -5,8 +5,7 @@
 export const MAX_SCREENSHOTS = 6;
 
 /** The change-request fields only a premium tool may ask for. */
-export const PREMIUM_ASSET_FIELDS = ['screenshots', 'videoUrl', 'logoUrl', 'brandColor', 'coverImage'] as const;
-export type PremiumAssetField = (typeof PREMIUM_ASSET_FIELDS)[number];
+const PREMIUM_ASSET_FIELDS = ['screenshots', 'videoUrl', 'logoUrl', 'brandColor', 'coverImage'] as const;
 
 /** Whether a change request's data asks for any premium asset. */
 export const hasPremiumAssets = (changes: object): boolean => PREMIUM_ASSET_FIELDS.some((field) => field in changes);
@@ -27,7 +26,7 @@ export const OWN_IMAGE_PATH = /^\/uploads\/(?:tools|logos|seed)\/[\w-]+\.(?:webp
 /** A brand colour as stored: six lowercase hex digits after '#'. */
 export const BRAND_COLOR = /^#[0-9a-f]{6}$/;
 
-export function isHttpsUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;

@@ -69,14 +69,14 @@ const httpUrl = z
   .refine(isCleanLine, MSG.invalidUrl)
   .refine(isHttpUrl, MSG.invalidUrl);
 
-export const email = z
+const email = z
   .string(MSG.invalidEmail)
   .trim()
   .max(MAX_EMAIL, MSG.invalidEmail)
   .toLowerCase()
   .pipe(z.email(MSG.invalidEmail));
 /** Signing in only compares the password with its hash, so any characters are taken as typed. */
-export const password = z
+const password = z
   .string(MSG.passwordTooShort)
   .min(MIN_PASSWORD, MSG.passwordTooShort)
   .max(MAX_PASSWORD, MSG.textTooLong('Password', MAX_PASSWORD));
@@ -95,7 +95,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The contact form (docs/decisions/0056-contact-messages.md); whether it is priority the server decides. */
-export const MIN_CONTACT_MESSAGE = 10;
+const MIN_CONTACT_MESSAGE = 10;
 export const MAX_CONTACT_MESSAGE = 5000;
 export const contactSchema = z.object({
   name: cleanString('Name', { typeMessage: MSG.contactNameRequired }).min(1, MSG.contactNameRequired).max(MAX_PERSON_NAME, MSG.textTooLong('Name', MAX_PERSON_NAME)),
@@ -107,7 +107,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
+const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
   .min(1, MSG.toolNameRequired)
   .max(MAX_TOOL_NAME, MSG.toolNameTooLong);
 const toolDescription = cleanString('Description', { breaks: true, typeMessage: MSG.descriptionTooShort })
@@ -118,10 +118,10 @@ const categoryTags = z
   .min(1, MSG.categoryRequired)
   .transform((tags) => [...new Set(tags)]);
 
-export const curatorTake = cleanString('Curator take', { breaks: true, typeMessage: MSG.curatorTakeRequired })
+const curatorTake = cleanString('Curator take', { breaks: true, typeMessage: MSG.curatorTakeRequired })
   .min(1, MSG.curatorTakeRequired)
   .max(MAX_CURATOR_TAKE, MSG.textTooLong('Curator take', MAX_CURATOR_TAKE));
-export const qualityScore = z.coerce
+const qualityScore = z.coerce
   .number(MSG.qualityScoreRange)
   .int(MSG.qualityScoreRange)
   .min(1, MSG.qualityScoreRange)

@@ -8,7 +8,7 @@ import { cp, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { databaseUrl } from '../db/client';
 import { databaseKind, filePathOf } from '../db/settings';
-import { uploadStorageOf, type UploadStorage } from '../lib/upload-store';
+import { uploadStorageOf, type UploadStorage } from '../db/upload-store';
 
 const DEFAULT_BACKUPS_DIR = 'data/backups';
 

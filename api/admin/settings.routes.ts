@@ -52,7 +52,7 @@ async function settingsState(): Promise<AdminSettings> {
 }
 
 /** The outbox rows Settings lists in development mode. */
-export const OUTBOX_SHOWN = 20;
+const OUTBOX_SHOWN = 20;
 
 /** The newest outbox rows with their bodies; with a provider key they are real people's mail, so never listed. */
 async function latestOutbox(): Promise<OutboxEmail[]> {

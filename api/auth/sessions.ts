@@ -6,7 +6,7 @@ import { config } from '../config';
 import { MSG } from '../../lib/messages';
 
 /** How long a session lives without use, and at most (docs/decisions/0002-sessions.md). */
-export const IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** The idle expiry moves forward at most once in this window, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import { config } from '../config';
 /** An absolute link to a page of the site. */
 export const siteLink = (path = '/') => `${config.siteUrl}${path}`;
 
-export interface Action {
+interface Action {
   label: string;
   href: string;
 }

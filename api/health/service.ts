@@ -4,7 +4,7 @@
 // platform asks every few seconds.
 import { db, type Database } from '../../db/client';
 import { config } from '../config';
-import type { UploadStore } from '../../lib/upload-store';
+import type { UploadStore } from '../../db/upload-store';
 import { hasLiveBuild } from '../publishing/site-build';
 import { uploadStore } from '../services/uploads';
 import { readLease, WORKER_LEASE, type LeaseState } from '../publishing/worker-lease';

@@ -61,7 +61,7 @@ export function asksNotToBeTracked(headers: Headers): boolean {
 }
 
 /** How long a process gathers beacons before writing them in one transaction. */
-export const BEACON_FLUSH_MS = 250;
+const BEACON_FLUSH_MS = 250;
 /** Beacons one address may send a process in an hour (decision 0054): a flood is refused before any work. */
 export const BEACONS_PER_ADDRESS_HOUR = 600;
 

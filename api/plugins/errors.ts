@@ -35,7 +35,7 @@ function serverFault(): string {
 }
 
 /** Seconds a client is told to wait when another process holds the database's write lock. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const errors = new Elysia({ name: 'errors' })
   .onError({ as: 'global' }, ({ code, error, set }) => {

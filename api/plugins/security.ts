@@ -17,10 +17,10 @@ export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalid
 export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Two years, as hstspreload.org recommends; sent only in production, where the site is served over HTTPS. */
-export const HSTS = 'max-age=63072000; includeSubDomains';
+const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** Where a premium tool's demo is framed from: YouTube's no-cookie player and Vimeo's, nothing else (lib/premium-assets.ts). */
-export const EMBED_FRAME_SRC = VIDEO_FRAME_ORIGINS.join(' ');
+const EMBED_FRAME_SRC = VIDEO_FRAME_ORIGINS.join(' ');
 
 /**
  * The policy for an HTML page that carries none of its own (the exporter stores the one Astro produced,
@@ -42,7 +42,7 @@ export const DEFAULT_CSP = [
 ].join('; ');
 
 /** Powerful features no page of the site uses; only names browsers recognise, so no console warnings. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
 /**
  * The security headers of every page answer, static or rendered on demand (and of the 404 page and
@@ -71,12 +71,12 @@ export function hasSessionCookie(request: Request): boolean {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function allowedOrigins(request: Request): Set<string> {
+function allowedOrigins(request: Request): Set<string> {
   return new Set([new URL(config.siteUrl).origin, new URL(request.url).origin, ...config.trustedOrigins]);
 }
 
 /** A browser's cross-site write: an Origin we do not serve, or a cross-site fetch with no Origin. */
-export function isForeignWrite(request: Request): boolean {
+function isForeignWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get('origin');
   if (origin) return !allowedOrigins(request).has(origin);

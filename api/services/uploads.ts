@@ -1,6 +1,6 @@
 // Uploaded images: checks a logo or a post's featured image by its bytes, re-encodes it to WebP under a random name,
 // stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths to the keys of the
-// upload store (a local folder or a bucket: lib/upload-store.ts), never outside it.
+// upload store (a local folder or a bucket: db/upload-store.ts), never outside it.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import { db } from '../../db/client';
 import { blogPosts, changeRequests, tools, type User } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
-import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../lib/upload-store';
+import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../db/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { can } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
@@ -363,7 +363,7 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
       .select({ logoUrl: tools.logoUrl, coverImage: tools.coverImage })
       .from(tools)
       .where(sql`${inArray(tools.logoUrl, urls)} or ${inArray(tools.coverImage, urls)}`);
-    for (const row of columns) [row.logoUrl, row.coverImage].forEach((v) => v && held.add(v));
+    for (const row of columns) for (const v of [row.logoUrl, row.coverImage]) if (v) held.add(v);
     const shots = await db.all<{ value: string }>(
       sql`select shot.value as value from ${tools}, json_each(${tools.screenshots}) as shot where shot.value in ${urls}`,
     );
@@ -373,7 +373,7 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
     .select({ requestData: changeRequests.requestData })
     .from(changeRequests)
     .where(eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending));
-  for (const row of pending) requestImages(row.requestData).forEach((v) => held.add(v));
+  for (const row of pending) for (const v of requestImages(row.requestData)) held.add(v);
   const unused = old.filter((name) => !held.has(toolImageUrl(name)));
   for (const name of unused) await uploadStore().remove(`tools/${name}`);
   return unused.length;

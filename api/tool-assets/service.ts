@@ -15,7 +15,7 @@ import { rateKey, takeIfAllowed } from '../rate-limit';
 import { prepareToolImage, storeToolImage, uploadExists } from '../services/uploads';
 
 /** Refuses assets for a tool that is not a premium listing: nothing is stored (403). */
-export function assertPremiumListing(tool: Pick<Tool, 'isPremium'>): void {
+function assertPremiumListing(tool: Pick<Tool, 'isPremium'>): void {
   if (!tool.isPremium) throw forbidden(MSG.premiumAssetsNeedPremiumTool);
 }
 

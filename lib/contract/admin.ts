@@ -84,7 +84,7 @@ export const adminApprovedToolSchema = z.strictObject({
 export type AdminApprovedTool = z.infer<typeof adminApprovedToolSchema>;
 
 /** One audit row: who did what to which entity, with the fields before and after. */
-export const auditRowSchema = z.strictObject({
+const auditRowSchema = z.strictObject({
   id: z.number().int(),
   action: z.string(),
   entityType: z.string(),
@@ -107,7 +107,6 @@ export type ToolHistory = z.infer<typeof toolHistorySchema>;
 
 /** POST /api/admin/tools/{id}/premium. */
 export const toolPremiumSchema = z.object({ isPremium: z.boolean('isPremium must be true or false') });
-export type ToolPremiumInput = z.infer<typeof toolPremiumSchema>;
 
 /** Its answer: the flag as it now is and the tool's name, for the toast. */
 export const premiumChangeSchema = z.strictObject({ isPremium: z.boolean(), name: z.string() });
@@ -119,11 +118,11 @@ export type PremiumChange = z.infer<typeof premiumChangeSchema>;
 // ---- Change requests ----
 
 /** A run of a changed value: words (or list items) kept, removed or added. */
-export const diffPartSchema = z.strictObject({ text: z.string(), change: z.enum(['same', 'added', 'removed']) });
+const diffPartSchema = z.strictObject({ text: z.string(), change: z.enum(['same', 'added', 'removed']) });
 export type DiffPart = z.infer<typeof diffPartSchema>;
 
 /** One requested change: the whole values as shown, and the words (or list items) removed and added. */
-export const fieldChangeSchema = z.strictObject({
+const fieldChangeSchema = z.strictObject({
   field: requestedChangesSchema.keyof(),
   label: z.string(),
   /** image: logo or cover (before/after are addresses); images: screenshots, one part per address; colour: #rrggbb. */
@@ -210,12 +209,11 @@ export type PostPreview = z.infer<typeof postPreviewSchema>;
  */
 export const postImageFormSchema = z.object({ image: z.instanceof(Blob, { error: MSG.postImageMissing }) });
 export const postImageSchema = z.strictObject({ url: z.string() });
-export type PostImage = z.infer<typeof postImageSchema>;
 
 // ---- Settings and Rebuild Now ----
 
 /** What a site build did: every page, those rendered again and those reused unchanged from the previous build. */
-export const buildStatsSchema = z.strictObject({
+const buildStatsSchema = z.strictObject({
   pages: z.number().int(),
   rendered: z.number().int(),
   reused: z.number().int(),
@@ -224,7 +222,7 @@ export const buildStatsSchema = z.strictObject({
 export type BuildStats = z.infer<typeof buildStatsSchema>;
 
 /** A rebuild request (queued, running, succeeded or failed) and, once built, the figures of its build. */
-export const rebuildJobSchema = z.strictObject({
+const rebuildJobSchema = z.strictObject({
   id: z.number().int(),
   reason: z.string(),
   status: z.string(),
@@ -244,11 +242,10 @@ export const rebuildJobSchema = z.strictObject({
 export type RebuildJob = z.infer<typeof rebuildJobSchema>;
 
 /** A request waiting for a build (queued) or in one (running). */
-export const queuedRebuildSchema = rebuildJobSchema.pick({ id: true, reason: true, status: true, requestedAt: true, attempts: true, nextAttemptAt: true });
-export type QueuedRebuild = z.infer<typeof queuedRebuildSchema>;
+const queuedRebuildSchema = rebuildJobSchema.pick({ id: true, reason: true, status: true, requestedAt: true, attempts: true, nextAttemptAt: true });
 
 /** The build the site serves now, from the `_build.json` it wrote (its times are ISO text there). */
-export const liveBuildSchema = z.strictObject({
+const liveBuildSchema = z.strictObject({
   ...buildStatsSchema.shape,
   /** Every rebuild request up to this one is in the build. */
   coveredJobId: z.number().int(),

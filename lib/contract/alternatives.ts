@@ -13,6 +13,6 @@ export const curatedAlternativesInputSchema = z.object({
 export type CuratedAlternativesInput = z.infer<typeof curatedAlternativesInputSchema>;
 
 /** Both answer the picks as they now are, in order. */
-export const curatedAlternativeSchema = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string() });
+const curatedAlternativeSchema = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string() });
 export const curatedAlternativesSchema = z.array(curatedAlternativeSchema);
 export type CuratedAlternative = z.infer<typeof curatedAlternativeSchema>;

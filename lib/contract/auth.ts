@@ -8,6 +8,6 @@ export { loginSchema, registerSchema, type LoginInput, type RegisterInput } from
 export const googleCallbackQuerySchema = z.object({ code: z.string().optional(), state: z.string().optional() });
 
 /** GET /auth/demo/{who}: the two demo accounts (development only); any other path is a 404. */
-export const DEMO_ACCOUNTS = ['admin', 'user'] as const;
+const DEMO_ACCOUNTS = ['admin', 'user'] as const;
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 export const demoParamsSchema = z.object({ who: z.enum(DEMO_ACCOUNTS, 'Not found') });

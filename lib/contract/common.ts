@@ -26,15 +26,12 @@ export const slugParamsSchema = z.object({ slug: z.string() });
 
 /** How the admin lists show a person: display name, and the e-mail where the reader may see it. */
 export const personSchema = z.strictObject({ name: z.string(), email: z.string().nullable() });
-export type Person = z.infer<typeof personSchema>;
 
 /** The answer of a call that only says it worked. */
 export const okSchema = z.strictObject({ ok: z.literal(true) });
-export type Ok = z.infer<typeof okSchema>;
 
 /** The answer of a call that says what it did, in text a toast can show. */
 export const messageSchema = z.strictObject({ message: z.string() });
-export type Message = z.infer<typeof messageSchema>;
 
 /**
  * What JSON.stringify makes of T, which is what a plain fetch of an answer reads: a Date arrives as its ISO text.

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { METRICS_RANGES } from '../constants';
 import { MSG } from '../messages';
 
-export const METRIC_KINDS = ['view', 'click'] as const;
-export type MetricKind = (typeof METRIC_KINDS)[number];
+const METRIC_KINDS = ['view', 'click'] as const;
 
 /** What the tool page's script sends with navigator.sendBeacon (as text/plain JSON: no CORS preflight). */
 export const beaconSchema = z.strictObject(
@@ -28,12 +27,11 @@ export const metricsQuerySchema = z.object({
     .default('30')
     .transform(Number),
 });
-export type MetricsQuery = z.infer<typeof metricsQuerySchema>;
 
 const count = z.number().int().nonnegative();
 
 /** One UTC day (YYYY-MM-DD) of a tool's counts. */
-export const metricsDaySchema = z.strictObject({ day: z.string(), views: count, clicks: count });
+const metricsDaySchema = z.strictObject({ day: z.string(), views: count, clicks: count });
 export type MetricsDay = z.infer<typeof metricsDaySchema>;
 
 /**

@@ -8,7 +8,6 @@ export const toolImageFormSchema = z.object({
   image: z.instanceof(Blob, { error: MSG.postImageMissing }),
   kind: z.enum(TOOL_IMAGE_KINDS, MSG.toolImageKindUnknown),
 });
-export type ToolImageForm = z.infer<typeof toolImageFormSchema>;
 
 /** Where the re-encoded image is served, e.g. /uploads/tools/<uuid>.webp. */
 export const toolImageSchema = z.strictObject({ url: z.string() });

@@ -1,5 +1,5 @@
 // The public contact addresses and the legal pages' date, in one place for the legal, help and contact pages.
-export { contactEmails, RESPONSE_BUSINESS_DAYS, type ContactEmails } from '../../lib/contact';
+export { contactEmails, RESPONSE_BUSINESS_DAYS } from '../../lib/contact';
 
 /** When the terms, privacy and refund policies last changed. */
 export const LEGAL_UPDATED = '2026-11-01';

@@ -21,7 +21,7 @@ export function collectionJsonLd(
 }
 
 /** An ItemList of tool pages, numbered from `offset` + 1. */
-export function itemList(tools: Pick<PublicTool, 'name' | 'slug'>[], site: URL, offset = 0): Record<string, unknown> {
+function itemList(tools: Pick<PublicTool, 'name' | 'slug'>[], site: URL, offset = 0): Record<string, unknown> {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { SITE_NAME } from '../../lib/constants';
 import { logoLetter, longDate, tagLabel } from '../../lib/format';
 import { OG_HEIGHT, OG_WIDTH, ogPostData, ogToolData, type OgPost, type OgTool } from '../../lib/og';
-import { uploadStoreOfEnv } from '../../lib/upload-store';
+import { uploadStoreOfEnv } from '../../db/upload-store';
 
 const LOGO_SIZE = 168;
 
@@ -23,6 +23,7 @@ let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700 | 800; style:
 /** The scripts of Inter's subsets in @fontsource/inter: Latin (and Vietnamese), Greek and Cyrillic. */
 const SUBSETS = ['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext'] as const;
 /** A character those subsets draw: anything else would be drawn as a "no glyph" box. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks (U+0300-036F) are drawable on their own
 const DRAWABLE = /[\u0000-\u024F\u0300-\u036F\u0370-\u03FF\u0400-\u052F\u1E00-\u1EFF\u1F00-\u1FFF\u2000-\u206F\u20A0-\u20CF\u2100-\u214F]/u;
 
 /**

@@ -18,7 +18,6 @@ let painter: Tool;
 let drafter: Tool;
 let coder: Tool;
 let hidden: Tool;
-let lyric: Tool;
 
 const path = (id: number) => `/api/admin/tools/${id}/alternatives`;
 const put = (id: number, body: unknown, cookie = staff.cookie) => call('PUT', path(id), { body, cookie });
@@ -36,7 +35,7 @@ beforeAll(async () => {
   hidden = await makeTool({ status: 'unlisted', name: 'Hidden Hare', slug: 'hidden-hare', tags: ['content-creation'], qualityScore: 10 });
   // A description whose first 137 characters end with a full stop, and a take whose first 197 end inside "and": the
   // lengths the alternatives page used to cut at.
-  lyric = await makeTool({
+  await makeTool({
     ...approved,
     name: 'Long Lyric',
     slug: 'long-lyric',

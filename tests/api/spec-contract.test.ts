@@ -30,7 +30,7 @@ function expectArrayOf(value: unknown, shape: Shape, what: string, minItems = 1)
   expect(kindOf(value), `${what} is an array`).toBe('array');
   const items = value as unknown[];
   expect(items.length, `${what} has items to check`).toBeGreaterThanOrEqual(minItems);
-  items.forEach((item, i) => expectObject(item, shape, `${what}[${i}]`));
+  for (const [i, item] of items.entries()) expectObject(item, shape, `${what}[${i}]`);
 }
 
 /** The answer's JSON after checking the call succeeded ("Any non-OK response is a failure"). */

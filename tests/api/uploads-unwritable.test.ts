@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Elysia } from 'elysia';
 import { healthRoutes } from '../../api/health/routes';
 import { MSG } from '../../lib/messages';
-import { openUploadStore } from '../../lib/upload-store';
+import { openUploadStore } from '../../db/upload-store';
 import { call, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeTool } from '../helpers/admin';
 

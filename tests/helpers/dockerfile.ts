@@ -5,9 +5,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-export type Instruction = { op: string; args: string; line: number };
+type Instruction = { op: string; args: string; line: number };
 
-export interface Stage {
+interface Stage {
   name: string;
   instructions: Instruction[];
 }

@@ -37,7 +37,7 @@ export const alive = (pid: number) => {
   }
 };
 
-export interface LogLine {
+interface LogLine {
   level: number;
   msg: string;
   reqId?: string;

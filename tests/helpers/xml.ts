@@ -2,7 +2,7 @@
 // sitemaps.org protocol (an index, then the sitemaps it lists) or of RSS 2.0.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
-export interface SitemapUrl {
+interface SitemapUrl {
   loc: string;
   lastmod?: string;
 }
@@ -11,7 +11,7 @@ export interface SitemapFile extends SitemapUrl {
   urls: SitemapUrl[];
 }
 
-export interface FeedItem {
+interface FeedItem {
   title?: string;
   link?: string;
   guid?: string;
@@ -34,7 +34,7 @@ export interface Feed {
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The protocol's limit of URLs per sitemap file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const LISTS = new Set(['sitemap', 'url', 'item', 'category']);
 
 const parser = new XMLParser({
@@ -47,7 +47,7 @@ const parser = new XMLParser({
 type Node = Record<string, unknown>;
 
 /** The document's elements; throws when the text is not well-formed XML. */
-export function parseXml(text: string): Node {
+function parseXml(text: string): Node {
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) throw new Error(`not well-formed XML: ${verdict.err.msg} (line ${verdict.err.line})`);
   return parser.parse(text) as Node;

@@ -70,7 +70,7 @@ beforeAll(async () => {
     edited: { name: 'Edge Easel', slug: 'edge-easel' },
     unlisted: { name: 'Edge Lantern', slug: 'edge-lantern' },
     // In a category no change below touches: its page (and its alternatives) depends on nothing they change.
-    steady: { name: 'Edge Steady', slug: 'edge-steady', tags: ['marketing'] },
+    steady: { name: 'Edge Steady', slug: 'edge-steady', tags: ['marketing' as const] },
   })) {
     ids[key] = (await makeTool({ status: 'approved', tags: ['design'], ...values })).id;
   }

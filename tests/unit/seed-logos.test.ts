@@ -11,10 +11,13 @@ const fileOf = (name: string) => join(SEED_LOGO_FOLDER, `${slugify(name)}.svg`);
 
 /** Every element name in a parsed SVG, and every attribute name, walked depth first. */
 function namesIn(node: unknown, elements: Set<string>, attributes: Set<string>): void {
-  if (Array.isArray(node)) return node.forEach((n) => namesIn(n, elements, attributes));
+  if (Array.isArray(node)) {
+    for (const n of node) namesIn(n, elements, attributes);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node)) {
-    if (key === ':@') Object.keys(value as object).forEach((a) => attributes.add(a.replace(/^@_/, '').toLowerCase()));
+    if (key === ':@') for (const a of Object.keys(value as object)) attributes.add(a.replace(/^@_/, '').toLowerCase());
     else {
       elements.add(key.toLowerCase());
       namesIn(value, elements, attributes);

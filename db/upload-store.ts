@@ -1,6 +1,7 @@
 // Where uploaded images are kept: a local folder by default, an S3-compatible bucket (Tigris, R2, S3) when S3_BUCKET is
 // set, behind one small interface (docs/decisions/0060-uploads-storage-and-backups.md). Server-only (Bun, node:fs);
-// in lib/ because the API, the seed and the Open Graph images of the site all read and write uploads.
+// in db/ beside the database, the other half of what the directory stores: the API, the seed and the Open Graph images
+// of the site all read and write uploads, and lib/ holds no server-only code (docs/decisions/0078).
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 
@@ -14,7 +15,7 @@ const UPLOAD_TYPES: Readonly<Record<string, string>> = {
 
 export const uploadTypeOf = (key: string): string | undefined => UPLOAD_TYPES[extname(key).toLowerCase()];
 
-export interface S3Settings {
+interface S3Settings {
   bucket: string;
   endpoint?: string;
   region?: string;
@@ -61,7 +62,7 @@ export function uploadStorageOf(env: Record<string, string | undefined>): Upload
   };
 }
 
-export interface StoredObject {
+interface StoredObject {
   /** The name within the listed folder. */
   name: string;
   /** When it was last written, in ms since the epoch. */
