@@ -10,12 +10,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { z } from 'zod';
 import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
 import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { pagePath } from '../../lib/page-paths';
-import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
+import { finalizeBuildFolder, linkFolder, readBuildJson, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
+import type { ExportStats } from './site-build';
 import { newestLastmod, SITEMAP_PAGES, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
@@ -23,25 +25,14 @@ const PAGES_INDEX = '_pages.json';
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
 
-interface PagesIndex {
-  code: string;
+const pagesIndexSchema = z.object({
+  /** The server build that rendered the pages (codeIdOf). */
+  code: z.string(),
   /** path → cache key of its data. (The files themselves are described by the build's manifest.) */
-  pages: Record<string, string>;
-}
+  pages: z.record(z.string(), z.string()),
+});
+type PagesIndex = z.infer<typeof pagesIndexSchema>;
 
-export interface ExportStats {
-  pages: number;
-  rendered: number;
-  reused: number;
-  seconds: number;
-  /**
-   * Seconds spent writing pages (the search index is made meanwhile), waiting for the search index after them, and
-   * describing the rest of the folder; `sitemap`: writing the sitemap, at the same time as that wait.
-   */
-  phases: { pages: number; search: number; sitemap: number; finalize: number };
-  /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
-  changed: string[];
-}
 
 export interface ExportOptions {
   appDir: string;
@@ -53,20 +44,24 @@ export interface ExportOptions {
   pagesDir: string;
 }
 
-/** One process's share of the pages. */
-interface PartResult {
-  files: Map<string, FileEntry>;
-  pages: Record<string, string>;
+/** What a worker leaves in its result.json: its share of the pages, but for their files (its manifest). */
+const partRestSchema = z.object({
+  pages: z.record(z.string(), z.string()),
   /** path → when its row last changed (ISO 8601), for each tool and post page: the sitemap's lastmod. */
-  updated: Record<string, string>;
-  rendered: number;
-  reused: number;
+  updated: z.record(z.string(), z.string()),
+  rendered: z.number().int(),
+  reused: z.number().int(),
   /** Pages whose bytes differ from the previous export's (new ones included). */
-  changed: string[];
-}
+  changed: z.array(z.string()),
+});
+
+/** One process's share of the pages. */
+type PartResult = z.infer<typeof partRestSchema> & { files: Map<string, FileEntry> };
 
 /** The manifest Astro writes into the server build's entry: one JSON object literal on its own line. */
 const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
+/** Of Astro's manifest, the parts that differ between builds of the same code; the rest is kept as it is. */
+const astroManifestSchema = z.looseObject({ key: z.string().optional(), assets: z.array(z.string()).optional() });
 
 /**
  * The server build's manifest without what differs between two builds of the same code: Astro's key (a fresh random
@@ -74,8 +69,11 @@ const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
  * order of its list of public files (the order Astro happened to find them in).
  */
 function stableManifest(entry: string): string {
-  return entry.replace(MANIFEST_LINE, (_, before: string, json: string, after: string) => {
-    const manifest = JSON.parse(json) as { key?: string; assets?: string[] };
+  return entry.replace(MANIFEST_LINE, (line: string, before: string, json: string, after: string) => {
+    const parsed = astroManifestSchema.safeParse(JSON.parse(json));
+    // Another shape (a newer Astro): hashed whole, its pages are rendered again once rather than reused wrongly.
+    if (!parsed.success) return line;
+    const manifest = parsed.data;
     delete manifest.key;
     manifest.assets?.sort();
     return `${before}${JSON.stringify(manifest)}${after}`;
@@ -129,12 +127,7 @@ function cacheKey(code: string, data: PageData): string {
 }
 
 function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
-  if (!dir || !existsSync(join(dir, PAGES_INDEX))) return null;
-  try {
-    return JSON.parse(readFileSync(join(dir, PAGES_INDEX), 'utf8')) as PagesIndex;
-  } catch {
-    return null;
-  }
+  return dir ? readBuildJson(join(dir, PAGES_INDEX), pagesIndexSchema) : null;
 }
 
 /** The previous export's page keys (when the same code wrote it) and its files, read once per process. */
@@ -219,6 +212,7 @@ function workerCount(): number {
 
 /** Where a worker leaves its result: its files as a manifest (compact), the rest as JSON. */
 const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
+const PART_RESULT = 'result.json';
 
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
@@ -234,7 +228,7 @@ export async function exportPart(options: ExportOptions, part: number, parts: nu
   const dir = partDir(options.outDir, part);
   mkdirSync(dir);
   await writeManifest(dir, files);
-  writeFileSync(join(dir, 'result.json'), JSON.stringify(rest));
+  writeFileSync(join(dir, PART_RESULT), JSON.stringify(rest satisfies z.infer<typeof partRestSchema>));
 }
 
 function runPart(part: number, parts: number, { outDir, previousDir }: ExportOptions): Promise<PartResult> {
@@ -246,8 +240,9 @@ function runPart(part: number, parts: number, { outDir, previousDir }: ExportOpt
   return child.exited.then(async (code) => {
     if (code !== 0) throw new Error(`Export worker ${part + 1}/${parts} failed (exit ${code}).`);
     const dir = partDir(outDir, part);
-    const rest = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as Omit<PartResult, 'files'>;
-    const files = (await readManifest(dir)) ?? new Map<string, FileEntry>();
+    const rest = readBuildJson(join(dir, PART_RESULT), partRestSchema);
+    const files = await readManifest(dir);
+    if (!rest || !files) throw new Error(`Export worker ${part + 1}/${parts} left no result.`);
     rmSync(dir, { recursive: true, force: true });
     return { ...rest, files };
   });
