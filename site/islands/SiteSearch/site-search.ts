@@ -18,7 +18,6 @@ interface PagefindResultData {
   url: string;
   excerpt: string;
   meta: { title?: string };
-  filters?: Record<string, string[]>;
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
@@ -83,9 +82,9 @@ function articleItem(data: PagefindResultData): HTMLLIElement {
   return resultItem(data.url, [document.createTextNode(data.meta.title ?? data.url)], 'Article', [excerpt]);
 }
 
-/** Published posts that match, from the Pagefind index (tool pages are searched through the API instead). */
+/** Published posts that match, from the Pagefind index: it holds the posts alone, so no filter (and no filter chunk to fetch). */
 async function findArticles(term: string): Promise<PagefindResultData[]> {
-  const found = await (await loadPagefind()).search(term, { filters: { type: 'Blog' } });
+  const found = await (await loadPagefind()).search(term);
   return found ? Promise.all(found.results.slice(0, MAX_ARTICLES).map((r) => r.data())) : [];
 }
 
