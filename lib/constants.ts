@@ -33,11 +33,6 @@ export const SITE_NAME = 'AI Tools Directory';
 export const SITE_THEME_COLOR = '#4f46e5';
 /** A tool page shows "Review due" once its latest editorial review is older than this (issue 11). */
 export const REVIEW_DUE_DAYS = 180;
-/**
- * The article search's Pagefind index comes in this many shards that the browser merges, so a change re-indexes only
- * its own. Tools are searched through the API (decision 0041), so the index holds posts only, and one shard is enough.
- */
-export const SEARCH_INDEX_SHARDS = 1;
 
 /** The ranges (days, today included) the dashboard's tool metrics show; the first is the default and the summary's. */
 export const METRICS_RANGES = [30, 90] as const;

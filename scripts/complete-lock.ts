@@ -4,6 +4,7 @@
 // version its parent pins and the os/cpu/libc its name states, so npm skips it on this platform without a fetch.
 // Run it after any `npm install` that changes dependencies: bun scripts/complete-lock.ts
 import { readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 
 interface LockEntry {
   version?: string;
@@ -15,6 +16,9 @@ interface LockEntry {
   libc?: string[];
   optionalDependencies?: Record<string, string>;
 }
+
+/** What this reads of package-lock.json: its packages (loose: an entry's other fields are kept). */
+const lockSchema = z.object({ packages: z.record(z.string(), z.looseObject({}).transform((entry): LockEntry => entry)) });
 
 /** The platform a prebuilt binary's package name states (…-darwin-arm64, …-linux-x64-musl, …-wasm32-wasi). */
 export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> {
@@ -50,7 +54,10 @@ export function completeLock(packages: Record<string, LockEntry>): string[] {
 
 if (import.meta.main) {
   const file = process.argv[2] ?? 'package-lock.json';
-  const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, LockEntry> };
+  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const { packages } = lockSchema.parse(raw);
+  // Every other field of the lock is written back as it was, in its place.
+  const lock = { ...(raw as object), packages };
   const added = completeLock(lock.packages);
   const sorted = Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)));
   lock.packages = Object.fromEntries(sorted);

@@ -6,14 +6,15 @@
 // from the database (each rebuild request names its tags, written in the change's own transaction), so changes made
 // by another server process are seen too, within a second; a page's tags are the ones its render recorded (the live
 // build's manifest), or, for a page the build does not have yet, the ones its address names.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { rebuildJobs, type BuildStats } from '../../db/schema';
+import { rebuildJobs } from '../../db/schema';
+import { liveBuildSchema, type LiveBuild } from '../../lib/contract/admin';
 import { ogImagePath } from '../../lib/og';
 import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
 import { config } from '../config';
+import { readBuildJson } from './build-files';
 import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
@@ -24,11 +25,8 @@ import { log } from '../log';
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
 
-export interface BuildInfo extends BuildStats {
-  coveredJobId: number;
-  startedAt: string;
-  finishedAt: string;
-}
+/** Its schema is the one Settings shows it with (lib/contract/admin.ts). */
+export type BuildInfo = LiveBuild;
 
 /** Another process's changes and swaps are seen within this long. */
 const RECHECK_MS = 1000;
@@ -83,11 +81,12 @@ async function readBackNow(): Promise<void> {
   }
 }
 
+/** What a build folder says of itself; null when it says nothing (a build being made, a test folder) or is damaged. */
 export function readBuildInfo(folder: string): BuildInfo | null {
   try {
-    return JSON.parse(readFileSync(join(folder, BUILD_INFO), 'utf8')) as BuildInfo;
+    return readBuildJson(join(folder, BUILD_INFO), liveBuildSchema);
   } catch {
-    return null;
+    return null; // unreadable (not a folder any more: swapped out meanwhile)
   }
 }
 

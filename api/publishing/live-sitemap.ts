@@ -2,14 +2,12 @@
 // the live build's list of pages (SITEMAP_PAGES_FILE) with those pages as they are now: an unlisted tool leaves it at
 // once, as its page answers 404 at once, and an approved one is in it at once (docs/decisions/0065). Made once per
 // change and live build, in memory; with no such change the static files are served as they are.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { getPublishedPostBySlug } from '../../db/queries/blog';
 import { publicToolBySlug } from '../../db/queries/tools';
 import { comparePairs } from '../../lib/alternatives';
 import { config } from '../config';
 import { changedTags } from './live-pages';
-import { newestLastmod, SITEMAP_PAGES_FILE, sitemapFiles, type SitemapPage } from './site-sitemap';
+import { newestLastmod, readSitemapPages, sitemapFiles, type SitemapPage } from './site-sitemap';
 import { liveFolderOf, pageResponse, preparePage, type PreparedPage } from './static-site';
 
 /** sitemap.xml, sitemap-index.xml, sitemap-N.xml. */
@@ -41,9 +39,10 @@ async function changedRowsNow(changed: string[]): Promise<Map<string, string | n
   return now;
 }
 
-/** The live build's pages with the changed tool and post pages as they are now. */
-async function pagesNow(folder: string, now: Map<string, string | null>): Promise<SitemapPage[]> {
-  const listed = JSON.parse(await readFile(join(folder, SITEMAP_PAGES_FILE), 'utf8')) as SitemapPage[];
+/** The live build's pages with the changed tool and post pages as they are now; null when it kept no list of them. */
+async function pagesNow(folder: string, now: Map<string, string | null>): Promise<SitemapPage[] | null> {
+  const listed = await readSitemapPages(folder);
+  if (!listed) return null;
   const goneTools = [...now].filter(([path, lastmod]) => lastmod === null && path.startsWith('/tool/')).map(([path]) => path.slice('/tool/'.length));
   const pages = listed.filter((page) => !now.has(page.path) && !goneTools.some((slug) => dependsOnTool(page.path, slug)));
   for (const [path, lastmod] of now) if (lastmod) pages.push({ path, lastmod });
@@ -73,7 +72,7 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
     const key = JSON.stringify([folder, ...now]);
     if (made?.key !== key) {
       const files = pagesNow(folder, now).then(
-        async (pages) => new Map([...(await sitemapFiles(config.siteUrl, pages))].map(([name, xml]) => [name, preparePage(new Uint8Array(xml), XML)])),
+        async (pages) => pages && new Map([...(await sitemapFiles(config.siteUrl, pages))].map(([name, xml]) => [name, preparePage(new Uint8Array(xml), XML)])),
         () => null,
       );
       made = { key, files };

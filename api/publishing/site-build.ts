@@ -6,6 +6,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
+import { z } from 'zod';
 import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { siteUrlOf } from '../../lib/site-url';
@@ -15,7 +16,6 @@ import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { publishBuild } from './publish';
 import { purge } from './purge';
 import { runStep } from './run-step';
-import type { ExportStats } from './site-export';
 import { reloadStaticSite } from './static-site';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -131,6 +131,33 @@ async function newestRebuildRequest(): Promise<number> {
   return row?.id ?? 0;
 }
 
+const duration = z.number().nonnegative();
+/** The export's figures (site-export.ts): the last line scripts/export-site.ts prints. */
+const exportStatsSchema = z.object({
+  pages: z.number().int(),
+  rendered: z.number().int(),
+  reused: z.number().int(),
+  seconds: duration,
+  /**
+   * Seconds spent writing pages (the search index is made meanwhile), waiting for the search index after them, and
+   * describing the rest of the folder; `sitemap`: writing the sitemap, at the same time as that wait.
+   */
+  phases: z.object({ pages: duration, search: duration, sitemap: duration, finalize: duration }),
+  /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
+  changed: z.array(z.string()),
+});
+export type ExportStats = z.infer<typeof exportStatsSchema>;
+
+/** The export's figures from its output, or null when its last line is not them. */
+function exportStatsOf(output: string): ExportStats | null {
+  try {
+    const parsed = exportStatsSchema.safeParse(JSON.parse(output.trim().split('\n').at(-1) ?? ''));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Builds the site from the current database; on success it becomes the live build at distDir.
  * `coveredJobId`: the newest rebuild request this build includes (read before the export reads the data).
@@ -154,8 +181,10 @@ export async function buildSite(
   );
   const seconds = (performance.now() - started) / 1000;
   let stats: BuildStats | undefined;
-  if (step.code === 0) {
-    const exported = JSON.parse(step.output.trim().split('\n').at(-1) ?? '{}') as ExportStats;
+  // An export that ends well but does not say what it wrote is not swapped in: its purge list would be unknown.
+  const exported = step.code === 0 ? exportStatsOf(step.output) : null;
+  const log = step.code === 0 && !exported ? `${step.output}\nThe export printed no figures as its last line.` : step.output;
+  if (exported) {
     stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
     const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
@@ -166,5 +195,5 @@ export async function buildSite(
   } else {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { ok: step.code === 0, dir, seconds, log: step.output, stats };
+  return { ok: exported !== null, dir, seconds, log, stats };
 }

@@ -3,54 +3,37 @@
 // previous export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
 // (docs/decisions/0032, 0044). Alternatives and compare pages are rendered on request, not here; the sitemap lists
 // them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
-// result through its Node API, and the sitemap lists the public pages written (site-sitemap.ts). Runs in its own
-// process (scripts/export-site.ts), started by site-build.ts.
+// posts through its Node API (the only pages it searches, decisions 0041 and 0077), and the sitemap lists the public
+// pages written (site-sitemap.ts). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { z } from 'zod';
 import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
 import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
-import { SEARCH_INDEX_SHARDS } from '../../lib/constants';
-import { fixedPagePaths, isRouteOf, PAGE_ROUTES } from '../../lib/routes';
-import { finalizeBuildFolder, linkFolder, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
+import { fixedPagePaths, isRouteOf, PAGE_ROUTES, SITEMAP_PAGES } from '../../lib/routes';
+import { finalizeBuildFolder, linkFolder, readBuildJson, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
 import { renderPage } from './page-renderer';
+import type { ExportStats } from './site-build';
 import { newestLastmod, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
-import { SITEMAP_PAGES } from '../../lib/routes';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 const PAGES_INDEX = '_pages.json';
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
 
-interface PagesIndex {
-  code: string;
+const pagesIndexSchema = z.object({
+  /** The server build that rendered the pages (codeIdOf). */
+  code: z.string(),
   /** path → cache key of its data. (The files themselves are described by the build's manifest.) */
-  pages: Record<string, string>;
-  /** path → hash of what the search indexes of it (its data-pagefind-body element). */
-  search?: Record<string, string>;
-  /** Each search shard's signature: the paths in it and their search hashes. */
-  shards?: string[];
-}
+  pages: z.record(z.string(), z.string()),
+});
+type PagesIndex = z.infer<typeof pagesIndexSchema>;
 
-export interface ExportStats {
-  pages: number;
-  rendered: number;
-  reused: number;
-  seconds: number;
-  /**
-   * Seconds spent writing pages (and meanwhile indexing them), finishing the search index, and describing the rest of
-   * the folder; `sitemap`: writing the sitemap, at the same time as the search index.
-   */
-  phases: { pages: number; search: number; sitemap: number; finalize: number };
-  /** Search index shards linked unchanged from the previous export (of SEARCH_INDEX_SHARDS). */
-  searchShardsReused: number;
-  /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
-  changed: string[];
-}
 
 export interface ExportOptions {
   appDir: string;
@@ -60,22 +43,24 @@ export interface ExportOptions {
   siteUrl: string;
 }
 
-/** One process's share of the pages. */
-interface PartResult {
-  files: Map<string, FileEntry>;
-  pages: Record<string, string>;
-  /** path → hash of its search document (pages with a data-pagefind-body element). */
-  search: Record<string, string>;
+/** What a worker leaves in its result.json: its share of the pages, but for their files (its manifest). */
+const partRestSchema = z.object({
+  pages: z.record(z.string(), z.string()),
   /** path → when its row last changed (ISO 8601), for each tool and post page: the sitemap's lastmod. */
-  updated: Record<string, string>;
-  rendered: number;
-  reused: number;
+  updated: z.record(z.string(), z.string()),
+  rendered: z.number().int(),
+  reused: z.number().int(),
   /** Pages whose bytes differ from the previous export's (new ones included). */
-  changed: string[];
-}
+  changed: z.array(z.string()),
+});
+
+/** One process's share of the pages. */
+type PartResult = z.infer<typeof partRestSchema> & { files: Map<string, FileEntry> };
 
 /** The manifest Astro writes into the server build's entry: one JSON object literal on its own line. */
 const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
+/** Of Astro's manifest, the parts that differ between builds of the same code; the rest is kept as it is. */
+const astroManifestSchema = z.looseObject({ key: z.string().optional(), assets: z.array(z.string()).optional() });
 
 /**
  * The server build's manifest without what differs between two builds of the same code: Astro's key (a fresh random
@@ -83,8 +68,11 @@ const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
  * order of its list of public files (the order Astro happened to find them in).
  */
 function stableManifest(entry: string): string {
-  return entry.replace(MANIFEST_LINE, (_, before: string, json: string, after: string) => {
-    const manifest = JSON.parse(json) as { key?: string; assets?: string[] };
+  return entry.replace(MANIFEST_LINE, (line: string, before: string, json: string, after: string) => {
+    const parsed = astroManifestSchema.safeParse(JSON.parse(json));
+    // Another shape (a newer Astro): hashed whole, its pages are rendered again once rather than reused wrongly.
+    if (!parsed.success) return line;
+    const manifest = parsed.data;
     delete manifest.key;
     manifest.assets?.sort();
     return `${before}${JSON.stringify(manifest)}${after}`;
@@ -125,57 +113,43 @@ function lastChanged(data: PageData): string | null {
   return categoryPageUpdatedAt(data)?.toISOString() ?? null;
 }
 
-/** Whether the site search indexes the page: tool and post pages (a category page only lists them). */
-const searched = (data: PageData): boolean => 'tool' in data || 'post' in data;
-
 function cacheKey(code: string, data: PageData): string {
   return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
 }
 
 function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
-  if (!dir || !existsSync(join(dir, PAGES_INDEX))) return null;
-  try {
-    return JSON.parse(readFileSync(join(dir, PAGES_INDEX), 'utf8')) as PagesIndex;
-  } catch {
-    return null;
-  }
+  return dir ? readBuildJson(join(dir, PAGES_INDEX), pagesIndexSchema) : null;
 }
 
 /** The previous export's page keys (when the same code wrote it) and its files, read once per process. */
 interface Previous {
   /** path → cache key, only when the previous export ran the same server build. */
   keys: Record<string, string> | null;
-  /** Its search shards' signatures, with the keys. */
-  shards: string[] | null;
-  /** path → search document hash, with the keys. */
-  search: Record<string, string>;
+  /** Its post pages (whatever code wrote it): its search index holds them. */
+  posts: string[];
   /** Its manifest: which files it has, with their ETags and compressed copies. */
   files: Map<string, FileEntry> | null;
 }
 
 async function readPrevious(dir: string | null | undefined, code: string): Promise<Previous> {
-  if (!dir) return { keys: null, shards: null, search: {}, files: null };
+  if (!dir) return { keys: null, posts: [], files: null };
   const index = readPagesIndex(dir);
-  const same = index?.code === code;
   return {
-    keys: same ? index.pages : null,
-    shards: (same && index.shards) || null,
-    search: (same && index.search) || {},
+    keys: index?.code === code ? index.pages : null,
+    posts: Object.keys(index?.pages ?? {}).filter(isPostPage).sort(),
     files: await readManifest(dir).catch(() => null),
   };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: new Map(), pages: {}, search: {}, updated: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), pages: {}, updated: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly options: ExportOptions,
     private readonly code: string,
     private readonly previous: Previous,
-    /** Told of each tool or post page once its file is in place (for the search index). */
-    private readonly onPage: (path: string) => void = () => {},
   ) {}
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
@@ -200,10 +174,7 @@ class PageWriter {
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
-        const search = this.previous.search[path];
-        if (search) this.result.search[path] = search;
         this.result.reused += 1;
-        if (searched(data)) this.onPage(path);
         return;
       }
     }
@@ -213,10 +184,6 @@ class PageWriter {
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
-    if (data) {
-      const document = searchDocument(new TextDecoder().decode(body));
-      if (document) this.result.search[path] = createHash('sha256').update(document).digest('base64url');
-    }
     // The page's tags go with its file (the static server sends them, live-pages.ts reads them to know what a change touches).
     const headers: Record<string, string> = csp ? { 'content-security-policy': csp } : {};
     for (const name of [SURROGATE_KEY, CACHE_TAG]) {
@@ -227,7 +194,6 @@ class PageWriter {
     this.result.files.set(file, entry);
     this.result.rendered += 1;
     if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
-    if (data && searched(data)) this.onPage(path);
   }
 }
 
@@ -239,15 +205,12 @@ function workerCount(): number {
 
 /** Where a worker leaves its result: its files as a manifest (compact), the rest as JSON. */
 const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
+const PART_RESULT = 'result.json';
 
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
-  // Each page's path on stdout as soon as it is written: the parent indexes it for search meanwhile.
   const code = await codeIdOf(options.appDir);
-  // The Markdown versions are not searched: only the pages go to the search index.
-  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code), (path) => {
-    if (!isMarkdown(path)) process.stdout.write(`page ${path}\n`);
-  });
+  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code));
   for await (const batch of toolPages(500, undefined, { part, parts })) {
     for (const page of batch) {
       await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
@@ -258,35 +221,21 @@ export async function exportPart(options: ExportOptions, part: number, parts: nu
   const dir = partDir(options.outDir, part);
   mkdirSync(dir);
   await writeManifest(dir, files);
-  writeFileSync(join(dir, 'result.json'), JSON.stringify(rest));
+  writeFileSync(join(dir, PART_RESULT), JSON.stringify(rest satisfies z.infer<typeof partRestSchema>));
 }
 
-async function eachLine(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of stream) {
-    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
-    rest = lines.pop() ?? '';
-    lines.forEach(onLine);
-  }
-  if (rest) onLine(rest);
-}
-
-function runPart(part: number, parts: number, { outDir, previousDir }: ExportOptions, onPage: (path: string) => void): Promise<PartResult> {
+function runPart(part: number, parts: number, { outDir, previousDir }: ExportOptions): Promise<PartResult> {
   const script = join(import.meta.dirname, '../../scripts/export-site.ts');
   const child = Bun.spawn([process.execPath, script, outDir, previousDir ?? '', `--part=${part}/${parts}`], {
-    stdout: 'pipe',
+    stdout: 'inherit',
     stderr: 'inherit',
   });
-  const lines = eachLine(child.stdout, (line) => {
-    if (line.startsWith('page ')) onPage(line.slice(5));
-    else if (line) console.log(line);
-  });
-  return Promise.all([child.exited, lines]).then(async ([code]) => {
+  return child.exited.then(async (code) => {
     if (code !== 0) throw new Error(`Export worker ${part + 1}/${parts} failed (exit ${code}).`);
     const dir = partDir(outDir, part);
-    const rest = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as Omit<PartResult, 'files'>;
-    const files = (await readManifest(dir)) ?? new Map<string, FileEntry>();
+    const rest = readBuildJson(join(dir, PART_RESULT), partRestSchema);
+    const files = await readManifest(dir);
+    if (!rest || !files) throw new Error(`Export worker ${part + 1}/${parts} left no result.`);
     rmSync(dir, { recursive: true, force: true });
     return { ...rest, files };
   });
@@ -319,86 +268,39 @@ export function searchDocument(html: string): string | null {
   return `<!doctype html><html lang="${lang}"><head>${title}</head><body>${html.slice(start, end)}</body></html>`;
 }
 
-/** Which of the SEARCH_INDEX_SHARDS search indexes a page is in: by its path, so it stays in the same one. */
-function searchShardOf(path: string): number {
-  return createHash('sha1').update(path).digest()[0] % SEARCH_INDEX_SHARDS;
+/** A post's page: /blog/{slug} (the blog's index is /blog). */
+function isPostPage(path: string): boolean {
+  return path.startsWith('/blog/');
 }
 
+/** Where the articles' search index is written, and what the header's search loads (site-search.ts). */
+const SEARCH_INDEX_DIR = 'pagefind';
+
 /**
- * Pagefind's index of every page with a data-pagefind-body part (the posts: tools are searched through the API,
- * decision 0041) for the header's article search, in
- * SEARCH_INDEX_SHARDS shards that the browser merges (site-search.ts). Pagefind cannot replace one page of an index,
- * so a shard none of whose pages changed is linked from the previous export and only the others are made again.
- * Without a previous export to reuse, every page goes to its shard as soon as it is written (Pagefind runs in its
- * own process, on another core, while the pages are still being rendered).
+ * Pagefind's index of the posts (tools are searched through the API, decision 0041) for the header's article search:
+ * one index, not shards (decision 0077). `posts`: the post pages, already written into `outDir`. When they are the
+ * same pages as the previous export's and none of their bytes changed (`changed`), its index is linked as it is;
+ * otherwise every post is indexed again (Pagefind cannot replace one page of an index; posts are few).
  */
-class SearchIndex {
-  private readonly paths: string[][] = Array.from({ length: SEARCH_INDEX_SHARDS }, () => []);
-  private readonly indexes: (Promise<pagefind.PagefindIndex> | null)[] = Array(SEARCH_INDEX_SHARDS).fill(null);
-  private readonly adding = new Set<Promise<unknown>>();
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly outDir: string,
-    /** The previous export and its shards' signatures, when its shards may be reused. */
-    private readonly previous: { dir: string; shards: string[] } | null,
-  ) {}
-
-  private indexOf(shard: number): Promise<pagefind.PagefindIndex> {
-    return (this.indexes[shard] ??= pagefind.createIndex({}).then(({ index, errors }) => {
-      if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-      return index;
-    }));
+async function writeSearchIndex(outDir: string, posts: string[], previous: { dir: string | null | undefined; posts: string[] }, changed: Set<string>): Promise<'reused' | 'written'> {
+  const before = previous.dir ? join(previous.dir, SEARCH_INDEX_DIR) : null;
+  const samePosts = posts.length === previous.posts.length && posts.every((path, i) => path === previous.posts[i] && !changed.has(path));
+  if (before && samePosts && existsSync(join(before, 'pagefind-entry.json'))) {
+    await linkFolder(before, join(outDir, SEARCH_INDEX_DIR));
+    return 'reused';
   }
-
-  private feed(path: string, shard: number): void {
-    this.queue = this.queue.then(async () => {
-      const content = searchDocument(readFileSync(join(this.outDir, fileOfPath(path)), 'utf8'));
-      if (!content) return;
-      while (this.adding.size >= 64) await Promise.race(this.adding);
-      const task = this.indexOf(shard)
-        .then((index) => index.addHTMLFile({ url: path, content }))
-        .finally(() => this.adding.delete(task));
-      this.adding.add(task);
-    });
-  }
-
-  add(path: string): void {
-    const shard = searchShardOf(path);
-    this.paths[shard].push(path);
-    if (!this.previous) this.feed(path, shard);
-  }
-
-  /**
-   * Writes every shard (or links it); returns each shard's signature, for the next export. `search`: each page's
-   * search document hash, so a page whose related tools changed but whose own text did not leaves its shard alone.
-   */
-  async write(search: Record<string, string>): Promise<{ signatures: string[]; reused: number }> {
-    const signatures = this.paths.map((paths) => {
-      const hash = createHash('sha256');
-      for (const path of [...paths].sort()) hash.update(`${path}\t${search[path] ?? ''}\n`);
-      return hash.digest('base64url');
-    });
-    let reused = 0;
-    try {
-      for (let shard = 0; shard < SEARCH_INDEX_SHARDS; shard++) {
-        const folder = `pagefind/s${shard}`;
-        const before = this.previous && join(this.previous.dir, folder);
-        if (before && this.previous?.shards[shard] === signatures[shard] && existsSync(before)) {
-          await linkFolder(before, join(this.outDir, folder));
-          reused += 1;
-          continue;
-        }
-        if (this.previous) for (const path of this.paths[shard]) this.feed(path, shard);
-        await this.queue;
-        await Promise.all(this.adding);
-        const written = await (await this.indexOf(shard)).writeFiles({ outputPath: join(this.outDir, folder) });
-        if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-      }
-    } finally {
-      await pagefind.close();
+  try {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    for (const path of posts) {
+      const content = searchDocument(readFileSync(join(outDir, fileOfPath(path)), 'utf8'));
+      if (content) await index.addHTMLFile({ url: path, content });
     }
-    return { signatures, reused };
+    const written = await index.writeFiles({ outputPath: join(outDir, SEARCH_INDEX_DIR) });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    return 'written';
+  } finally {
+    await pagefind.close();
   }
 }
 
@@ -423,38 +325,39 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const code = await codeIdOf(appDir);
   const parts = workerCount();
   const previous = await readPrevious(options.previousDir, code);
-  const searchIndex = new SearchIndex(
-    outDir,
-    options.previousDir && previous.shards?.length === SEARCH_INDEX_SHARDS ? { dir: options.previousDir, shards: previous.shards } : null,
-  );
-  const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options, (path) => searchIndex.add(path)));
+  const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
   // Not written but listed: the alternatives and compare pages, rendered on request (decision 0046).
   const onDemand = onDemandPages();
   onDemand.catch(() => {}); // awaited (and so thrown) with the sitemap
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
-  const writer = new PageWriter(options, code, previous, (path) => searchIndex.add(path));
+  const writer = new PageWriter(options, code, previous);
   for (const path of fixedPagePaths()) await writer.add(path);
-  for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
+  const posts: string[] = [];
+  for (const page of await postPages()) {
+    posts.push(`/blog/${page.post.slug}`);
+    await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
+  }
+  // Once the posts are in place Pagefind indexes them (in its own process) while the rest is rendered.
+  const { changed: changedSoFar } = await writer.done();
+  const searching = writeSearchIndex(outDir, posts.sort(), { dir: options.previousDir, posts: previous.posts }, new Set(changedSoFar));
+  searching.catch(() => {}); // awaited (and so thrown) after the pages
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
 
   const files = new Map<string, FileEntry>();
   const pages: Record<string, string> = {};
-  const search: Record<string, string> = {};
   const updated: Record<string, string> = {};
   for (const part of all) {
     for (const [file, entry] of part.files) files.set(file, entry);
     Object.assign(pages, part.pages);
-    Object.assign(search, part.search);
     Object.assign(updated, part.updated);
   }
   const pagesDone = performance.now();
-  // The sitemap is written while Pagefind writes the search index in its own process.
-  const searching = searchIndex.write(search);
+  // The sitemap is written while Pagefind finishes the search index.
   const listed = sitemapPages(updated, await onDemand);
-  const [{ signatures, reused: shardsReused }, sitemap] = await Promise.all([
+  const [, sitemap] = await Promise.all([
     searching,
     writeSitemap(outDir, options.siteUrl, listed).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
   ]);
@@ -464,7 +367,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
   // After the manifest: these files are for the next export and the server, not for visitors.
-  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages, search, shards: signatures } satisfies PagesIndex));
+  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages } satisfies PagesIndex));
   writeFileSync(join(outDir, SITEMAP_PAGES_FILE), JSON.stringify(listed));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
@@ -472,5 +375,5 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, sitemap: sitemap.seconds, finalize: (now - searchDone) / 1000 };
   const changed = all.flatMap((part) => part.changed);
   for (const [file, entry] of sitemap.written) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
-  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, searchShardsReused: shardsReused, changed: changed.sort() };
+  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, changed: changed.sort() };
 }

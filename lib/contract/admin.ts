@@ -245,7 +245,7 @@ export type RebuildJob = z.infer<typeof rebuildJobSchema>;
 const queuedRebuildSchema = rebuildJobSchema.pick({ id: true, reason: true, status: true, requestedAt: true, attempts: true, nextAttemptAt: true });
 
 /** The build the site serves now, from the `_build.json` it wrote (its times are ISO text there). */
-const liveBuildSchema = z.strictObject({
+export const liveBuildSchema = z.strictObject({
   ...buildStatsSchema.shape,
   /** Every rebuild request up to this one is in the build. */
   coveredJobId: z.number().int(),

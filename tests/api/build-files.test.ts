@@ -105,6 +105,16 @@ describe('the manifest', () => {
   it('is null for a folder without one', async () => {
     expect(await readManifest(dir)).toBeNull();
   });
+
+  it.each([
+    ['not JSON', '{"version":1,"types":['],
+    ['another version', JSON.stringify({ version: 2, types: [], headers: [], files: [] })],
+    ['a row missing its fields', JSON.stringify({ version: 1, types: ['text/html'], headers: [], files: [['tool/x/index.html']] })],
+    ['a row naming a type it lacks', JSON.stringify({ version: 1, types: [], headers: [], files: [['a.html', 'h', 0, 1, -1, -1, -1]] })],
+  ])('is null, as if absent, for one that is %s', async (_name, text) => {
+    writeFileSync(join(dir, MANIFEST_FILE), text);
+    expect(await readManifest(dir)).toBeNull();
+  });
 });
 
 describe('finalizeBuildFolder', () => {

@@ -1,7 +1,7 @@
 // Rebuild Now and the build state in Settings: only admins may queue a rebuild; Settings shows the live build's
 // figures, the queue, the pages served on demand until the next build, and the last failure with its log and whether
 // it will be retried.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
@@ -207,5 +207,13 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
     expect(state.onDemand.count).toBe(paths.length);
     expect(state.onDemand.paths).toEqual(paths.slice(0, ON_DEMAND_SHOWN));
     expect(state.onDemand.tags).toEqual(tags);
+  });
+});
+
+describe('GET /api/admin/settings with a damaged build record', () => {
+  it('shows no live build, as before the first one, when the live build\'s _build.json is not what a build writes', async () => {
+    // The live build made above, its record damaged (by hand, a disk, or a version that wrote another shape).
+    writeFileSync(join(dist, BUILD_INFO), JSON.stringify({ coveredJobId: 'seven', pages: 3 }));
+    expect((await settings()).live).toBeNull();
   });
 });

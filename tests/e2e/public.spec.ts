@@ -613,8 +613,8 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
   expect(first['dc:creator']).toBe(posts[0].authorName);
 });
 
-test('site search loads Pagefind only when used and finds tools', async ({ page, request }) => {
-  const { premium } = await catalogue(request);
+test('site search loads Pagefind only when used and finds tools and articles', async ({ page, request }) => {
+  const { premium, posts } = await catalogue(request);
   const pagefindRequests: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/pagefind/')) pagefindRequests.push(req.url());
@@ -628,6 +628,14 @@ test('site search loads Pagefind only when used and finds tools', async ({ page,
   await expect(result).toBeVisible();
   expect(pagefindRequests.length).toBeGreaterThan(0);
   await shot(page, 'site-search');
+  // A post, found by the longest word of its title in the articles' index (decisions 0041, 0077), under the tools.
+  const word = posts[0].title.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0];
+  await box.fill(word);
+  const article = page.locator(`[data-search-results] a[href="/blog/${posts[0].slug}"]`);
+  await expect(article).toContainText(posts[0].title);
+  await expect(article).toContainText('Article');
+  await box.fill(premium.name);
+  await expect(result).toBeVisible();
   await result.click();
   await expect(page).toHaveURL(new RegExp(`/tool/${premium.slug}/?$`));
 });

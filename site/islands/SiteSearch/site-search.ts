@@ -1,4 +1,3 @@
-import { SEARCH_INDEX_SHARDS } from '../../../lib/constants';
 import { directoryHref, searchWords } from '../../../lib/directory';
 import { hostOf } from '../../../lib/format';
 import { highlightParts } from '../../../lib/highlight';
@@ -6,25 +5,23 @@ import { searchCatalogue, type ToolList } from '../../stores/catalogue';
 
 // The site-wide search box (docs/decisions/0041): tools from the catalogue API's full-text search, the same engine and
 // order as the directory (typos corrected the same way), and articles from the Pagefind index of the blog.
-// /pagefind/s0/pagefind.js (written by the build) is imported the first time a box is focused or typed in, so the
+// /pagefind/pagefind.js (written by the build) is imported the first time a box is focused or typed in, so the
 // article search costs nothing until it is used.
 const MAX_TOOLS = 5;
 const MAX_ARTICLES = 3;
 /** How long typing pauses before the search runs. */
 const TYPING_DELAY_MS = 150;
-// The index comes in shards (a change re-indexes only its own): the first one's script loads, the others merge into it.
-const SHARDS = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, shard) => `/pagefind/s${shard}/`);
+/** One index of the posts (decision 0077): a blog's worth of posts is one small download. */
+const PAGEFIND_SCRIPT = '/pagefind/pagefind.js';
 
 interface PagefindResultData {
   url: string;
   excerpt: string;
   meta: { title?: string };
-  filters?: Record<string, string[]>;
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  mergeIndex(path: string): Promise<void>;
   search(term: string, options?: Record<string, unknown>): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
@@ -33,10 +30,8 @@ let pagefind: Promise<Pagefind> | null = null;
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (async () => {
     // A runtime address, not a module of the bundle: the index is written after Astro builds.
-    const path = `${SHARDS[0]}pagefind.js`;
-    const module = (await import(/* @vite-ignore */ path)) as Pagefind;
+    const module = (await import(/* @vite-ignore */ PAGEFIND_SCRIPT)) as Pagefind;
     await module.options({ excerptLength: 18 });
-    await Promise.all(SHARDS.slice(1).map((shard) => module.mergeIndex(shard)));
     await module.init();
     return module;
   })();
@@ -87,9 +82,9 @@ function articleItem(data: PagefindResultData): HTMLLIElement {
   return resultItem(data.url, [document.createTextNode(data.meta.title ?? data.url)], 'Article', [excerpt]);
 }
 
-/** Published posts that match, from the Pagefind index (tool pages are searched through the API instead). */
+/** Published posts that match, from the Pagefind index: it holds the posts alone, so no filter (and no filter chunk to fetch). */
 async function findArticles(term: string): Promise<PagefindResultData[]> {
-  const found = await (await loadPagefind()).search(term, { filters: { type: 'Blog' } });
+  const found = await (await loadPagefind()).search(term);
   return found ? Promise.all(found.results.slice(0, MAX_ARTICLES).map((r) => r.data())) : [];
 }
 
