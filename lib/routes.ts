@@ -41,7 +41,7 @@ const API_ROUTES = [
   { kind: 'uploads', prefix: '/uploads/' },
 ] as const;
 
-export type ApiKind = (typeof API_ROUTES)[number]['kind'] | 'formPost';
+type ApiKind = (typeof API_ROUTES)[number]['kind'] | 'formPost';
 
 const API_PREFIXES: readonly string[] = API_ROUTES.flatMap((r) => ('prefix' in r ? [r.prefix] : []));
 const API_PATHS: readonly string[] = API_ROUTES.flatMap((r) => ('path' in r ? [r.path] : []));
@@ -78,7 +78,7 @@ export function devProxy(target: string): Record<string, { target: string; bypas
 // Pages
 
 /** The parameters a page's address holds (its pattern's named groups). */
-export type RouteParams = Readonly<Record<string, string>>;
+type RouteParams = Readonly<Record<string, string>>;
 
 export interface PageRoute {
   /** Matches the page's path (pagePath's form: no trailing slash, no index.html); named groups are its parameters. */

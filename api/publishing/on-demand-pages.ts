@@ -47,7 +47,7 @@ async function render(path: string): Promise<OnDemandAnswer> {
 }
 
 /** Whether `pathname` is one of the pages rendered on demand. */
-export function isOnDemandPage(pathname: string): boolean {
+function isOnDemandPage(pathname: string): boolean {
   return isOnDemand(pagePath(pathname));
 }
 

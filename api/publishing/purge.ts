@@ -29,7 +29,7 @@ export interface Purge {
 }
 
 /** The prefix that marks a tag among the command's arguments (no absolute URL starts with it). */
-export const TAG_ARGUMENT = 'tag:';
+const TAG_ARGUMENT = 'tag:';
 
 /**
  * Tells the CDN that these tags and paths changed: the tags first, then the URLs, PURGE_BATCH arguments a run. Never

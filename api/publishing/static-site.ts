@@ -326,7 +326,7 @@ function chooseEncoding(served: Served, accepted: number): Encoding {
 }
 
 /** The entity tags an If-None-Match lists, weak ones compared as strong (a 304 needs only a weak match). */
-export function ifNoneMatchTags(header: string): string[] {
+function ifNoneMatchTags(header: string): string[] {
   return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
 }
 

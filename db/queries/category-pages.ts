@@ -12,7 +12,7 @@ import { tools } from '../schema';
 import { baseConditions, browseQuery, type PublicTool } from './tools';
 
 /** What a category page shows of a tool: a card, and when its row last changed (the page's lastmod). */
-export type CategoryPageTool = ToolCardData & Pick<PublicTool, 'updatedAt'>;
+type CategoryPageTool = ToolCardData & Pick<PublicTool, 'updatedAt'>;
 
 export interface CategoryPage {
   category: CategoryId;

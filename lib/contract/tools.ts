@@ -8,7 +8,7 @@ import { TOOL_STATUSES } from '../tool-status';
 import { timestampSchema } from './common';
 
 // The catalogue's query is read by lib/catalogue-query.ts, with the directory page's and /api/v1's.
-export { toolListQuerySchema, type ToolListQuery } from '../catalogue-query';
+export { toolListQuerySchema,  } from '../catalogue-query';
 
 /**
  * A page of a paged array answer (GET /api/user/tools, GET /api/admin/messages): limit and offset with the directory's

@@ -19,7 +19,7 @@ export type AdminSettings = Answer<'GET /api/admin/settings'>;
 
 // ---- Keys ----
 
-export const ADMIN_KEYS = {
+const ADMIN_KEYS = {
   stats: apiUrl('GET /api/admin/stats'),
   pending: apiUrl('GET /api/admin/tools/pending'),
   pendingRejections: apiUrl('GET /api/admin/tools/pending/rejections'),

@@ -27,7 +27,7 @@ export const myToolsPage = pageStores('GET /api/user/tools', signedInKey);
 export const $myToolStats = createFetcherStore<Answer<'GET /api/user/tools/stats'>>([signedInKey(apiUrl('GET /api/user/tools/stats'))]);
 
 /** Fetches the pages shown and the counts again (after a change to one of the user's tools). */
-export function refreshMyTools(): void {
+function refreshMyTools(): void {
   invalidateKeys((key) => key.startsWith(MY_TOOLS_KEY));
 }
 

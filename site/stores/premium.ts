@@ -13,7 +13,7 @@ import { $user, createFetcherStore, sentToLogin } from './user';
 export type Membership = Answer<'GET /api/premium/subscription'>;
 
 /** The upgrade failure's text (SPEC.md section 8): a permissions problem is the payment system's configuration. */
-export function upgradeErrorText(error: unknown): string {
+function upgradeErrorText(error: unknown): string {
   const message = serverMessage(error);
   if (/permission/i.test(message)) return TOAST.upgradeNeedsConfiguration;
   return message || TOAST.upgradeFailedFallback;

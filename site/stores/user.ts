@@ -14,7 +14,7 @@ import { showToast } from './toast';
 /** The signed-in user as GET /api/user answers it. */
 export type CurrentUser = Answer<'GET /api/user'>;
 
-export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+export const [createFetcherStore, , { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
   fetcher: (...keys) => getJson(keys.join('')),
   dedupeTime: CURRENT_USER_CACHE_MS,
   revalidateOnFocus: false,
@@ -22,7 +22,7 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
   onErrorRetry: false,
 });
 
-export const USER_KEY = apiUrl('GET /api/user');
+const USER_KEY = apiUrl('GET /api/user');
 
 // No key (so no fetch) while pages are rendered at build time.
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);

@@ -11,7 +11,7 @@ interface Import {
 }
 
 /** Every module a file imports or re-exports: static, type-only, side-effect and dynamic imports. */
-export function importsOf(source: string): Import[] {
+function importsOf(source: string): Import[] {
   const found: Import[] = [];
   for (const m of source.matchAll(/\b(?:import|export)\s+(type\s+)?([^'";]*?)\bfrom\s*['"]([^'"]+)['"]/g)) {
     const names = [...(m[2].match(/\{([^}]*)\}/)?.[1] ?? '').split(',')]

@@ -25,7 +25,7 @@ const FILTERS = [
 type Filter = (typeof FILTERS)[number]['id'];
 
 /** Search matches the name, the description or a tag (its id or its label); the filter splits premium from free. */
-export function filterTools(tools: readonly AdminApprovedTool[], search: string, filter: Filter): AdminApprovedTool[] {
+function filterTools(tools: readonly AdminApprovedTool[], search: string, filter: Filter): AdminApprovedTool[] {
   const q = search.trim().toLowerCase();
   return tools.filter((tool) => {
     if (filter === 'premium' && !tool.isPremium) return false;

@@ -43,7 +43,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="text-center text-base-content/70 py-12">{children}</p>;
 }
 
-export function LoadError({ error }: { error: unknown }) {
+function LoadError({ error }: { error: unknown }) {
   // A session that ended while the panel was open: say so (and why, for a blocked account) and go to log in, as the actions do.
   useEffect(() => {
     sentToLogin(error, TOAST.adminUnauthorized);

@@ -1,7 +1,7 @@
 // The two Premium plans and their benefits (SPEC.md section 2, Pricing): monthly has the first six, annual all eight.
 import { ANNUAL_PRICE, ANNUAL_SAVING, MONTHLY_PRICE } from '../../../lib/constants';
 
-export const BENEFITS = [
+const BENEFITS = [
   'Priority placement at the top of the directory and category pages',
   'A feature in our newsletter, in front of professionals choosing AI tools',
   'Advanced analytics: daily charts of the views and clicks your listings earn',
@@ -12,7 +12,7 @@ export const BENEFITS = [
   'A dedicated account manager',
 ] as const;
 
-export type PlanId = 'monthly' | 'annual';
+type PlanId = 'monthly' | 'annual';
 
 export interface Plan {
   id: PlanId;
