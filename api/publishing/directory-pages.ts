@@ -1,6 +1,6 @@
 // /directory with query parameters (?q=&category=&pricing=&minRating=&sort=&page=): rendered on demand by the same
 // .astro page as the static /directory, so the filtered, sorted and paged directory works without JavaScript and for
-// crawlers. The static file serves only the bare address; a rendered answer is kept while the catalogue stays.
+// crawlers. The static file serves only the bare address; a rendered answer is kept until a change touches a tag it read (kept-renders.ts).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
 import { directoryHref } from '../../lib/directory';
 import { PAGE_ROUTES } from '../../lib/routes';

@@ -1,7 +1,8 @@
 // The form pages' addresses with a query, rendered on demand by the same .astro page as their static file, so they
 // work without JavaScript (docs/decisions/0068): /auth?tab=register and /auth?next=/submit (the tab to open, the page
 // to return to after signing in, carried by the form), and /contact?sent=1 (the message was received). The static file
-// serves only the bare address; a rendered answer is kept while the catalogue stays, like the directory's.
+// serves only the bare address; a rendered answer is kept until a change touches its tags, like the directory's (a
+// form page reads no data: until the next start).
 import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
 import { pagePath } from '../../lib/routes';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';

@@ -103,18 +103,22 @@ async function followLiveBuild(): Promise<void> {
   for (const [tag, jobId] of changed) if (jobId <= coveredJobId) changed.delete(tag);
 }
 
+/** Tag → the newest rebuild request that touched it, read by this process (kept renders are checked against it). */
+const lastChange = new Map<string, number>();
+
 async function refresh(): Promise<void> {
   await followLiveBuild();
-  const rows = await db
-    .select({ id: rebuildJobs.id, tags: rebuildJobs.tags })
-    .from(rebuildJobs)
-    .where(gt(rebuildJobs.id, Math.max(seenJobId, coveredJobId)));
+  // The first read starts after the live build (what it covers is in its files); later reads take every newer
+  // request, also one a build covered before this process read it: a render kept here may predate it.
+  if (checkedAt === 0) seenJobId = Math.max(seenJobId, coveredJobId);
+  const rows = await db.select({ id: rebuildJobs.id, tags: rebuildJobs.tags }).from(rebuildJobs).where(gt(rebuildJobs.id, seenJobId));
   const touched = new Set<string>();
   for (const { id, tags } of rows) {
     seenJobId = Math.max(seenJobId, id);
     for (const tag of tags) {
       touched.add(tag);
-      changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
+      lastChange.set(tag, Math.max(id, lastChange.get(tag) ?? 0));
+      if (id > coveredJobId) changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
     }
   }
   checkedAt = Date.now();
@@ -181,6 +185,22 @@ function ensureFresh(): Promise<void> | null {
   if (mustWait) return reading;
   reading.catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
   return null;
+}
+
+/**
+ * For renders kept in memory (kept-renders.ts): resolves once the changes a request must see are read (this
+ * process's own at once, other processes' within a second), with the newest change read so far, to note beside a
+ * render made now.
+ */
+export async function changesRead(): Promise<number> {
+  await ensureFresh();
+  return seenJobId;
+}
+
+/** Whether a change read after `seen` (changesRead's answer when it was made) touched any of `tags`. */
+export function changedSince(tags: readonly string[], seen: number): boolean {
+  for (const tag of tags) if ((lastChange.get(tag) ?? 0) > seen) return true;
+  return false;
 }
 
 /** The tags changed since the live build. */

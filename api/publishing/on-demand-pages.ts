@@ -2,13 +2,13 @@
 // (docs/decisions/0046). Each is rendered by the same server build as every other page and kept in memory while the
 // catalogue stays (any change to a tool or to an editor's picks starts over), so a page that involves a tool no
 // longer public answers 404 at once, and a crawler walking thousands of them costs one render each.
-import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
 import { comparePairs } from '../../lib/alternatives';
 import { CACHE, isRouteOf, pagePath, PAGE_ROUTES } from '../../lib/routes';
 import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
 import { renderWhole } from './page-renderer';
+import { keptRenders, tagsOfPage, type KeptRender } from './kept-renders';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 import { log } from '../log';
@@ -33,17 +33,18 @@ const KEPT_PAGES = 1000;
 /** What a render leaves to answer again: the page, a redirect to the canonical address, or null for the 404 page. */
 type OnDemandAnswer = PreparedPage | { status: number; location: string } | null;
 
-const kept = keptWhileCatalogueStays<OnDemandAnswer>(KEPT_PAGES);
+const kept = keptRenders<OnDemandAnswer>(KEPT_PAGES);
 /** Renders under way, by path: concurrent first requests for one page share one render. */
-const onDemandRenders = sharedRenders<OnDemandAnswer>();
+const onDemandRenders = sharedRenders<KeptRender<OnDemandAnswer>>();
 
-async function render(path: string): Promise<OnDemandAnswer> {
+/** The answer, with the tags the render read (a 404 or a redirect too: the tools it looked up). */
+async function render(path: string): Promise<KeptRender<OnDemandAnswer>> {
   const page = await renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
-  if (!page || page.status === 404) return null;
-  if (page.status >= 300 && page.status < 400) {
-    return { status: page.status, location: page.headers.find(([name]) => name === 'location')?.[1] ?? '/' };
-  }
-  return preparePage(page.html, { status: page.status, headers: page.headers });
+  const headers = Object.fromEntries(page?.headers ?? []);
+  const tags = page ? tagsOfPage(headers) : [];
+  if (!page || page.status === 404) return { value: null, tags };
+  if (page.status >= 300 && page.status < 400) return { value: { status: page.status, location: headers.location ?? '/' }, tags };
+  return { value: preparePage(page.html, { status: page.status, headers: page.headers }), tags };
 }
 
 /** Whether `pathname` is one of the pages rendered on demand. */
