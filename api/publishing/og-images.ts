@@ -39,7 +39,7 @@ async function imageOf(path: string, folder: string, key: string): Promise<Uint8
   if (!render) {
     render = (async () => {
       const response = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
-      if (!response || response.status !== 200) return null;
+      if (response?.status !== 200) return null;
       const bytes = new Uint8Array(await response.arrayBuffer());
       await mkdir(folder, { recursive: true });
       const temporary = `${file}.${process.pid}${TEMPORARY}`;

@@ -47,11 +47,6 @@ async function render(path: string): Promise<KeptRender<OnDemandAnswer>> {
   return { value: preparePage(page.html, { status: page.status, headers: page.headers }), tags };
 }
 
-/** Whether `pathname` is one of the pages rendered on demand. */
-function isOnDemandPage(pathname: string): boolean {
-  return isOnDemand(pagePath(pathname));
-}
-
 /**
  * The answer for an alternatives or compare page (null at once for any other path): 200 with the page, 301 to a
  * comparison's canonical address, or the 404 page. A render counts against the client's budget (`peer`, see

@@ -51,7 +51,7 @@ test('a tool page links its alternatives page, which links comparisons; the othe
   const reversed = `/compare/${slugs.slice(1).join('-vs-')}-vs-${slugs[0]}`;
   const res = await request.get(reversed, { maxRedirects: 0 });
   expect(res.status()).toBe(301);
-  expect(res.headers()['location']).toBe(canonical);
+  expect(res.headers().location).toBe(canonical);
 });
 
 test('the sitemap lists every category page, alternatives page and comparison, and each answers 200', async ({ request }) => {

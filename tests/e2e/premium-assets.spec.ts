@@ -106,7 +106,7 @@ test('a premium member adds screenshots and a demo, an admin approves, and the t
   expect(free.ok(), await free.text()).toBeTruthy();
   await adminContext.close();
   await page.goto(`/tool/${slug}`);
-  await expect(page.getByRole('heading', { name: 'About' + ` ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `About ${name}` })).toBeVisible();
   await expect(page.getByTestId('brand-band')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Screenshots' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Product Demo' })).toHaveCount(0);

@@ -163,7 +163,7 @@ test('staff see no Settings tab and cannot queue a rebuild', async ({ page, base
 
 test('a failed build shows whether it is retried, with its log collapsed and readable', async ({ page }) => {
   // A real build does not fail on demand here: the server's answer is given, the tab's rendering is tested.
-  const log = Array.from({ length: 80 }, (_, i) => `[build] step ${i + 1}`).join('\n') + '\nerror: Unexpected token in site/pages/index.astro';
+  const log = `${Array.from({ length: 80 }, (_, i) => `[build] step ${i + 1}`).join('\n')}\nerror: Unexpected token in site/pages/index.astro`;
   const failure = {
     id: 7,
     status: 'queued',

@@ -1,8 +1,9 @@
 // The import rule of DESIGN.md, checked on every file of the four rooms: site and api never import each other, db
 // imports neither, and lib (shared with the islands in the browser) imports no other room and no server-only package.
 // And the browser's code takes only types from the contract (lib/contract), so no page loads its schemas.
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../helpers/source-imports';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ROOMS = ['site', 'api', 'db', 'lib'] as const;
@@ -18,36 +19,6 @@ const FORBIDDEN: Record<Room, { rooms: Room[]; packages: boolean }> = {
   db: { rooms: ['api', 'site'], packages: false },
   lib: { rooms: ['api', 'site', 'db'], packages: true },
 };
-
-interface Import {
-  specifier: string;
-  /** `import type` / `export type`: gone at run time, but still a dependency of one room on another. */
-  typeOnly: boolean;
-}
-
-const LOADERS: Record<string, 'ts' | 'tsx' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.astro': 'ts' };
-const TYPE_IMPORT = /^\s*(?:import|export)\s+type\s[\s\S]*?\bfrom\s*['"]([^'"]+)['"]/gm;
-
-/** The code of an .astro file: its frontmatter and its <script>s (the template imports nothing). */
-function astroCode(source: string): string {
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-  // Not a self-closing <script ... /> (its code is an expression of the frontmatter's).
-  const scripts = [...source.matchAll(/<script\b[^>]*?(?<!\/)>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-  // A frontmatter may `return Astro.redirect(...)` at its top level (an unindented line), which a module may not: the
-  // parser is given an `if (0)` in its place, which changes no import.
-  return [frontmatter.replace(/^(?=\S)(.*?)\breturn\b/gm, '$1if (0)'), ...scripts].join('\n;\n');
-}
-
-/** Every import of a file: static, dynamic (with a literal specifier), re-exports, and type-only ones. */
-function importsOf(source: string, extension: string): Import[] {
-  const code = extension === '.astro' ? astroCode(source) : source;
-  const runtime = new Bun.Transpiler({ loader: LOADERS[extension] }).scan(code).imports;
-  const types = [...code.matchAll(TYPE_IMPORT)].map((m) => m[1]);
-  return [
-    ...runtime.map((i) => ({ specifier: i.path, typeOnly: false })),
-    ...types.map((specifier) => ({ specifier, typeOnly: true })),
-  ];
-}
 
 /** Where a relative import lands (its path from the root and room), or the package a bare one names. */
 function targetOf(file: string, specifier: string): { path?: string; room?: string; pkg?: string } {
@@ -72,21 +43,13 @@ const BROWSER_FILES = [
   'lib/tool-list.ts',
 ];
 
-function importsOfFile(file: string, source: string): Import[] {
-  try {
-    return importsOf(source, extname(file));
-  } catch (error) {
-    throw new Error(`${file} does not parse: ${error}`);
-  }
-}
-
 /** Every import of the room that breaks its rule, as "file -> specifier". */
 async function violations(room: Room): Promise<string[]> {
   const rule = FORBIDDEN[room];
   const found: string[] = [];
   for (const file of filesOf(room)) {
     const source = await Bun.file(join(ROOT, file)).text();
-    for (const { specifier, typeOnly } of importsOfFile(file, source)) {
+    for (const { specifier, typeOnly } of importsOf(file, source)) {
       const target = targetOf(file, specifier);
       const sideways = target.room !== undefined && (rule.rooms as string[]).includes(target.room);
       // Packages matter for what runs in the browser: a type-only import of one is gone before it gets there.
@@ -100,16 +63,17 @@ async function violations(room: Room): Promise<string[]> {
 describe('the rooms of DESIGN.md', () => {
   it('reads static, dynamic, re-exported and type-only imports, in .astro files too', () => {
     const ts = importsOf(
-      "import a from './a';\nimport type { B } from '../api/b';\nexport * from './c';\nconst d = await import('node:fs');\n",
-      '.ts',
+      'lib/example.ts',
+      "import a, { e, f as g } from './a';\nimport type { B } from '../api/b';\nexport * from './c';\nconst d = await import('node:fs');\nimport './h';\n",
     );
     expect(ts).toEqual([
-      { specifier: './a', typeOnly: false },
-      { specifier: './c', typeOnly: false },
-      { specifier: 'node:fs', typeOnly: false },
-      { specifier: '../api/b', typeOnly: true },
+      { specifier: './a', typeOnly: false, names: ['e', 'f'] },
+      { specifier: './c', typeOnly: false, names: [] },
+      { specifier: './h', typeOnly: false, names: [] },
+      { specifier: 'node:fs', typeOnly: false, names: [] },
+      { specifier: '../api/b', typeOnly: true, names: ['B'] },
     ]);
-    const astro = importsOf("---\nimport X from '../api/x';\nif (!X) return Astro.redirect('/');\n---\n<p>x</p>\n<script>import('../api/y');</script>\n", '.astro');
+    const astro = importsOf('site/pages/example.astro', "---\nimport X from '../api/x';\nif (!X) return Astro.redirect('/');\n---\n<p>x</p>\n<script>import('../api/y');</script>\n");
     expect(astro.map((i) => i.specifier)).toEqual(['../api/x', '../api/y']);
   });
 
@@ -123,7 +87,7 @@ describe('the rooms of DESIGN.md', () => {
     const found: string[] = [];
     for (const file of BROWSER_FILES) {
       const source = await Bun.file(join(ROOT, file)).text();
-      for (const { specifier, typeOnly } of importsOfFile(file, source)) {
+      for (const { specifier, typeOnly } of importsOf(file, source)) {
         const { path } = targetOf(file, specifier);
         if (!typeOnly && (path === 'lib/contract' || path?.startsWith('lib/contract/'))) found.push(`${file} -> ${specifier}`);
       }

@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const SCRIPT = join(import.meta.dirname, '../../scripts/test-summary.ts');
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs the script in a folder holding these reports; its output and exit code. */
 async function summary(vitest: unknown, playwright: unknown): Promise<{ out: string; code: number }> {

@@ -9,6 +9,7 @@ function Preview({ email }: { email: OutboxEmail }) {
   const [view, setView] = useState<'html' | 'text'>('html');
   return (
     <div className="flex flex-col gap-2 mt-2" data-testid="outbox-preview">
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons outside any form: a <fieldset> is for form controls and needs a <legend> */}
       <div role="group" aria-label="Preview as" className="join">
         {(['html', 'text'] as const).map((v) => (
           <button key={v} type="button" className={`btn btn-xs join-item ${view === v ? 'btn-active' : ''}`} aria-pressed={view === v} onClick={() => setView(v)}>

@@ -25,6 +25,7 @@ export default function ToolMetrics({ premium }: { premium: boolean }) {
           <h2 id="tool-metrics-title" className="card-title">
             Tool Performance
           </h2>
+          {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons outside any form: a <fieldset> is for form controls and needs a <legend> */}
           <div className="join" role="group" aria-label="Range">
             {METRICS_RANGES.map((range) => (
               <button

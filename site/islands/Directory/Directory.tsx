@@ -34,6 +34,7 @@ export default function Directory({ catalogueSize, children, ...start }: Directo
         </div>
       </section>
 
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark in every browser; <search> is too new to rely on */}
       <form role="search" action="/directory" method="get" onSubmit={state.onSubmit} data-testid="directory-form">
         <div className="flex flex-col sm:flex-row gap-3">
           <label className="input input-lg w-full sm:flex-1 bg-base-100">

@@ -132,7 +132,7 @@ export function useDirectory({ initialQuery, initialTools, initialHasMore, initi
       clearTimeout(typingTimer.current);
       inFlight.current?.abort();
     };
-  }, [load]);
+  }, [load, initialQuery]);
 
   useEffect(() => {
     document.title = `${directoryTitle(query)} | ${SITE_NAME}`;

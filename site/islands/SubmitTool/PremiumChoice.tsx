@@ -1,6 +1,6 @@
 // The submit form's Premium Listing block: the quota left to a member, or the way to upgrade, and the premium choice,
 // unavailable (yet seen) without a slot.
-import { Controller, type Control } from 'react-hook-form';
+import { useController, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { PREMIUM_SUBMISSIONS } from '../../../lib/constants';
 import type { SubmissionInput, submissionSchema } from '../../../lib/schemas';
@@ -15,6 +15,7 @@ interface PremiumChoiceProps {
 }
 
 export default function PremiumChoice({ control, user, available, disabled: premiumDisabled }: PremiumChoiceProps) {
+  const { field } = useController({ control, name: 'isPremium' });
   return (
     <div className="rounded-xl border border-warning/40 bg-warning/5 p-4">
       <div className="flex items-center justify-between gap-2">
@@ -31,20 +32,14 @@ export default function PremiumChoice({ control, user, available, disabled: prem
       </div>
       {/* Unavailable, yet seen: muted text and a box with a visible edge, not daisyUI's 20 % opacity (faded twice it all but vanished on the panel). */}
       <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'text-base-content/70 cursor-not-allowed' : 'cursor-pointer'}`}>
-        <Controller
-          control={control}
-          name="isPremium"
-          render={({ field }) => (
-            <input
-              type="checkbox"
-              name={field.name}
-              ref={field.ref}
-              className="checkbox checkbox-sm disabled:opacity-100 disabled:bg-base-200 disabled:border-base-content/50"
-              disabled={premiumDisabled}
-              checked={field.value === 'true'}
-              onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
-            />
-          )}
+        <input
+          type="checkbox"
+          name={field.name}
+          ref={field.ref}
+          className="checkbox checkbox-sm disabled:opacity-100 disabled:bg-base-200 disabled:border-base-content/50"
+          disabled={premiumDisabled}
+          checked={field.value === 'true'}
+          onChange={(e) => field.onChange(e.target.checked ? 'true' : 'false')}
         />
         <span>Submit as Premium Tool</span>
       </label>

@@ -56,7 +56,7 @@ export default function FeaturedImageField({ id, featuredImage, title, category,
       <div className="flex flex-wrap items-center gap-4">
         <div className="w-40 aspect-[16/9] overflow-hidden rounded-lg bg-base-200 border border-base-300 shrink-0">
           {featuredImage ? (
-            <img src={featuredImage} alt="The featured image" className="w-full h-full object-cover" data-testid="featured-image-thumb" />
+            <img src={featuredImage} alt="Preview of the post's cover" className="w-full h-full object-cover" data-testid="featured-image-thumb" />
           ) : (
             <PostCover title={title || 'Untitled post'} category={category || null} size="thumb" />
           )}

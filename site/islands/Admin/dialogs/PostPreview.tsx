@@ -41,6 +41,7 @@ export default function PostPreview({ preview, title, category, featuredImage, t
           <PostCover title={title} category={category || null} size="hero" />
         )}
       </figure>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised content (POST /api/admin/blog/preview), as the blog page shows it */}
       <div className="prose-blog mt-6" dangerouslySetInnerHTML={{ __html: preview.content }} />
       {tagList.length > 0 && (
         <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">

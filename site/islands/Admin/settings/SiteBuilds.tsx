@@ -63,7 +63,7 @@ function LiveSite({ live }: { live: Json<LiveBuild> | null }) {
 /** The requests not built yet: the build running now, and those waiting for the next one. */
 function Queue({ queue }: { queue: AdminSettings['queue'] }) {
   const waiting = queue.count - queue.running;
-  const summary = queue.count === 0 ? 'Nothing queued.' : [queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ') + '.';
+  const summary = queue.count === 0 ? 'Nothing queued.' : `${[queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ')}.`;
   const more = queue.count - queue.jobs.length;
   return (
     <div data-testid="build-queue">
