@@ -205,3 +205,26 @@ describe('a page rendered on request and not kept yet', () => {
     expect(renders.calls).toHaveLength(1);
   });
 });
+
+describe('a kept render and the changes (the one freshness rule)', () => {
+  it('is rendered again after a change that touches a tag it read, and only then', async () => {
+    const { db } = await import('../../db/client');
+    const { requestRebuild } = await import('../../api/publishing/rebuild-queue');
+    const { postChangeTags, toolChangeTags } = await import('../../lib/cache-tags');
+    const client = newClient();
+    const pages = ['/compare/alpha-quill-vs-beta-quill', '/directory?q=quill', '/auth?tab=register'];
+    for (const path of pages) expect((await get(path, client)).status, path).toBe(200);
+    expect(renders.calls).toEqual(pages);
+
+    // A published post touches no tool: every kept render stays.
+    await requestRebuild('post published: kept-news', db, postChangeTags('kept-news'));
+    for (const path of pages) expect((await get(path, client)).status, path).toBe(200);
+    expect(renders.calls).toEqual(pages);
+
+    // A tool of the comparison changes: the comparison and the directory (it lists tools) are rendered again; the
+    // sign-up page, which reads no tool, is not.
+    await requestRebuild('tool edited: beta-quill', db, toolChangeTags('beta-quill', ['content-creation']));
+    for (const path of pages) expect((await get(path, client)).status, path).toBe(200);
+    expect(renders.calls).toEqual([...pages, '/compare/alpha-quill-vs-beta-quill', '/directory?q=quill']);
+  });
+});
