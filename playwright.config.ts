@@ -12,8 +12,9 @@ process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own users and tools (tests/e2e/fixtures.ts, docs/decisions/0073), so tests run side by side.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
