@@ -74,10 +74,10 @@ export const test = base.extend<UserFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress(testInfo.testId, testInfo.retry) });
   },
-  ownAccounts: async ({}, use) => {
+  ownAccounts: async ({ baseURL }, use) => {
     const accounts = { ids: [], emails: [] };
     await use(accounts);
-    await deleteUsers(accounts.ids, accounts.emails);
+    await deleteUsers(accounts.ids, accounts.emails, baseURL as string);
   },
   insertNewUser: async ({ ownAccounts }, use) => {
     await use(async (options) => {

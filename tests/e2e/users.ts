@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
@@ -109,16 +109,40 @@ export async function insertTools(userId: number, values: Omit<NewTool, 'submitt
 }
 
 /**
- * Deletes the users (by id, and those registered with the given e-mails) and everything they own: their tools (with
- * their reviews, alternatives, change requests and metrics, by cascade), the change requests they filed on others'
- * tools, their posts, and their sessions (by cascade). What they did to others' rows stays, as a deleted account's
- * would: reviews, handled messages and audit entries lose their actor (set null).
+ * Takes what the users made public off the site through the API, as an editor would (their approved tools unlisted,
+ * their published posts back to drafts), signed in as an admin made for the purpose. The server then renders the
+ * pages that listed them (the directory, categories, the blog, the feeds) again; a row deleted behind its back would
+ * stay on them until some later change rebuilt those pages, and a test reading them meanwhile would see a ghost.
  */
-export async function deleteUsers(ids: number[], emails: string[] = []): Promise<void> {
+async function withdrawPublic(ids: number[], baseURL: string): Promise<number[]> {
+  const database = await db();
+  const listed = await database.select({ id: tools.id }).from(tools).where(and(inArray(tools.submittedById, ids), eq(tools.status, 'approved')));
+  const published = await database.select({ id: blogPosts.id }).from(blogPosts).where(and(inArray(blogPosts.authorId, ids), eq(blogPosts.status, 'published')));
+  if (listed.length === 0 && published.length === 0) return [];
+  const editor = await createUser(ADMIN);
+  const cookie = `${SESSION_COOKIE}=${await createSession(editor.id)}`;
+  const call = async (method: string, path: string, body: object) => {
+    const res = await fetch(new URL(path, baseURL), { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path} while deleting a test's accounts: ${res.status} ${await res.text()}`);
+  };
+  for (const { id } of listed) await call('POST', `/api/admin/tools/${id}/unlist`, { reason: 'Test over' });
+  for (const { id } of published) await call('PATCH', `/api/admin/blog/posts/${id}`, { status: 'draft' });
+  return [editor.id];
+}
+
+/**
+ * Deletes the users (by id, and those registered with the given e-mails) and everything they own, once what they
+ * made public is off the site: their tools (with their reviews, alternatives, change requests and metrics, by
+ * cascade), the change requests they filed on others' tools, their posts, and their sessions (by cascade). What they
+ * did to others' rows stays, as a deleted account's would: reviews, handled messages and audit entries lose their
+ * actor (set null).
+ */
+export async function deleteUsers(ids: number[], emails: string[], baseURL: string): Promise<void> {
   const database = await db();
   const registered = emails.length ? await database.select({ id: users.id }).from(users).where(inArray(users.email, emails)) : [];
-  const all = [...ids, ...registered.map((row) => row.id)];
-  if (all.length === 0) return;
+  const owners = [...ids, ...registered.map((row) => row.id)];
+  if (owners.length === 0) return;
+  const all = [...owners, ...(await withdrawPublic(owners, baseURL))];
   await database.batch([
     database.delete(changeRequests).where(inArray(changeRequests.submittedById, all)),
     database.delete(tools).where(inArray(tools.submittedById, all)),
