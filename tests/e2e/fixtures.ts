@@ -6,7 +6,7 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { createUser, deleteUsers, sessionCookies, type NewTestUser, type TestUser } from './users';
 
-export { ADMIN, insertTools, TEST_PASSWORD, type TestUser } from './users';
+export { ADMIN, insertTools, type TestUser } from './users';
 
 /** Waits until every client:load island has hydrated. */
 export async function islandsHydrated(page: Page): Promise<void> {

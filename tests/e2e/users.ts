@@ -7,11 +7,12 @@ import { createClient } from '@libsql/client';
 import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from '../../db/schema';
-import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { blogPosts, changeRequests, sessions, tools, users, type NewTool, type NewUser } from '../../db/schema';
+import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
+import { urlKey } from '../../lib/format';
 
 /** The password of every account made here: the sign-in forms are tested with it. */
-export const TEST_PASSWORD = 'fixture-secret-1';
+const TEST_PASSWORD = 'fixture-secret-1';
 
 /** What a test may ask of its account: a role, the isAdmin flag, Premium, a name. */
 export type NewTestUser = Pick<NewUser, 'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName'>;
@@ -27,7 +28,10 @@ export interface TestUser {
   lastName: string;
 }
 
-/** The session cookie (decision 0002: `sid` outside production) and the readable hint that the static pages read. */
+/**
+ * The session cookie (decision 0002: `sid` outside production), the readable hint that the static pages read, and the
+ * lifetimes, as api/auth/sessions.ts has them: that module runs on Bun only (bun:sqlite), these tests on Node.
+ */
 const SESSION_COOKIE = 'sid';
 const SIGNED_IN_HINT = 'signed_in';
 const IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,8 +48,7 @@ function open() {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
   const client = createClient({ url: `file:${join(dir, 'app.db')}`, timeout: 10_000, concurrency: 1 });
-  const ready = client.execute('PRAGMA foreign_keys = ON').then(() => drizzle(client, { schema }));
-  return ready;
+  return client.execute('PRAGMA foreign_keys = ON').then(() => drizzle(client, { schema }));
 }
 
 const db = () => (database ??= open());
@@ -105,7 +108,7 @@ export async function sessionCookies(userId: number, baseURL: string) {
 
 /** Tools of the user's own, written as they would stand after their submission (pending unless told). */
 export async function insertTools(userId: number, values: Omit<NewTool, 'submittedById' | 'urlKey'>[]): Promise<void> {
-  await (await db()).insert(tools).values(values.map((tool) => ({ ...tool, urlKey: tool.url.replace(/^https?:\/\//, ''), submittedById: userId })));
+  await (await db()).insert(tools).values(values.map((tool) => ({ ...tool, urlKey: urlKey(tool.url), submittedById: userId })));
 }
 
 /**
