@@ -6,6 +6,9 @@ import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
 test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
+  // A dozen pages, each loaded to network idle and scanned whole: about 50 s alone on CI's two cores, longer beside the
+  // second worker.
+  test.slow();
   const tools = (await (await request.get('/api/tools?limit=100')).json()) as PublicTool[];
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];

@@ -80,6 +80,8 @@ function jsonLd(page: Page, type: string) {
 
 test.describe('route table', () => {
   test('public pages answer 200 with their content', async ({ page, request }) => {
+    // Every public page with a screenshot each: about 50 s alone on CI's two cores, longer beside the second worker.
+    test.slow();
     const { premium, posts } = await catalogue(request);
     const routes: [string, string, string | RegExp][] = [
       ['/', 'home', 'Featured AI Tools'],
