@@ -46,8 +46,7 @@ test('a toast is not carried to a page the visitor opens by themselves', async (
 });
 
 test('the unauthorized toast follows the redirect to the sign-in page', async ({ page }) => {
-  // Not waiting for /submit's islands: the page leaves for /auth by itself, and may do so while the wait runs.
-  await page.goto('/submit', { waitUntil: 'commit' });
+  await page.goto('/submit');
   await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/submit');
   await expect(page.getByTestId('toast')).toContainText('Unauthorized');
   await expect(page.getByTestId('toast')).toContainText('You are logged out. Logging in again...');
