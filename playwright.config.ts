@@ -1,13 +1,20 @@
 // End-to-end tests: Debian's Chromium against the real built site and API (tests/e2e/server.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 4329);
+// The e2e server's data (database, uploads, build), made once by the runner: its workers inherit the variable, so the
+// fixtures that make each test's users (tests/e2e/users.ts) write to the database the server reads.
+process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own users and tools (tests/e2e/fixtures.ts, docs/decisions/0073), so tests run side by side.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

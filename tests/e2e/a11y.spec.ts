@@ -6,6 +6,9 @@ import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
 test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
+  // A dozen pages, each loaded to network idle and scanned whole: about 50 s alone on CI's two cores, longer beside the
+  // second worker.
+  test.slow();
   const tools = (await (await request.get('/api/tools?limit=100')).json()) as PublicTool[];
   const posts: PublicPost[] = await (await request.get('/api/blog/posts')).json();
   const premium = tools.find((t) => t.isPremium) ?? tools[0];
@@ -29,7 +32,7 @@ test('home, directory, a tool page, the blog, a post, pricing, category, alterna
   }
 });
 
-test('the sign-in tabs, the submit form and the contact form, with their field messages showing, have no axe violations', async ({ page }) => {
+test('the sign-in tabs, the submit form and the contact form, with their field messages showing, have no axe violations', async ({ page, login }) => {
   const check = async (label: string) => {
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -41,7 +44,7 @@ test('the sign-in tabs, the submit form and the contact form, with their field m
   await expect(page.getByTestId('field-error').first()).toBeVisible();
   await check('/auth, register with errors');
 
-  await page.goto('/auth/demo/user');
+  await login();
   await page.goto('/submit');
   await page.getByRole('button', { name: 'Submit Tool for Review' }).click();
   await expect(page.getByTestId('field-error')).toHaveCount(4);
@@ -49,7 +52,7 @@ test('the sign-in tabs, the submit form and the contact form, with their field m
 
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  // Signed in as the demo user: the name and e-mail are filled in, the topic and message are missing.
+  // Signed in: the name and e-mail are filled in, the topic and message are missing.
   await expect(page.getByTestId('field-error')).toHaveCount(2);
   await check('/contact with errors');
 });

@@ -1,14 +1,13 @@
-// The admin panel in Chromium: the demo admin moderates a fresh submission end to end (approve, then the
+// The admin panel in Chromium: an admin moderates a fresh submission end to end (approve, then the
 // public directory lists it; edits, premium, unlist, follow-up review, change requests, users, blog);
 // staff see no User Management; guest reviewers see pending tools without Approve; others are sent away.
 // Staff cannot judge their own submission, the admin role cannot hand out roles, and a user suspended
 // while signed in is told why (docs/decisions/0010 and 0023).
-import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_REVIEWER_EMAIL, DEMO_STAFF_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
+// Every account is the test's own (fixtures.ts), so the tests run side by side on several workers.
+import { ADMIN, test, expect, type APIRequestContext, type Page } from './fixtures';
 import { MSG, TOAST } from '../../lib/messages';
 
 const SCREENS = 'test-results/screens';
-type Playwright = PlaywrightWorkerArgs['playwright'];
 
 let counter = 0;
 /** A name no other test run or test in this run uses. */
@@ -17,32 +16,8 @@ function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
-async function apiContext(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
-  return playwright.request.newContext({ baseURL });
-}
-
-/** A request context signed in as the demo admin (isAdmin). */
-async function adminApi(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
-  const api = await apiContext(playwright, baseURL);
-  const login = await api.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return api;
-}
-
-/** Registers an account of this test's own (signing `api` in as it) and answers its e-mail and id. */
-async function registerUser(api: APIRequestContext, prefix: string): Promise<{ email: string; id: number }> {
-  const email = `${unique(prefix).replace(/\s+/g, '-')}@example.com`;
-  const res = await api.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Test', lastName: prefix } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const id = ((await (await api.get('/api/user')).json()) as { id: number }).id;
-  return { email, id };
-}
-
-/** A seeded account submits a new tool for review (the demo user unless told); its name and id. */
-async function submitTool(playwright: Playwright, baseURL: string | undefined, tag = 'development', email = DEMO_USER_EMAIL) {
-  const api = await apiContext(playwright, baseURL);
-  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
+/** The account signed in on `api` submits a new tool for review; its name and id. */
+async function submitTool(api: APIRequestContext, tag = 'development') {
   const name = unique('E2E Tool');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const res = await api.post('/api/tools', {
@@ -54,18 +29,8 @@ async function submitTool(playwright: Playwright, baseURL: string | undefined, t
       isPremium: 'false',
     },
   });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const mine = (await (await api.get('/api/user/tools')).json()) as { id: number; name: string }[];
-  const id = mine.find((t) => t.name === name)?.id;
-  expect(id).toBeDefined();
-  return { name, id: id as number, api };
-}
-
-/** Signs the page in as a seeded demo account (db/seed.ts) and checks its role. */
-async function signIn(page: Page, email: string, role: string) {
-  const res = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  expect((await res.json()).role).toBe(role);
+  expect(res.status(), await res.text()).toBe(201);
+  return { name, id: ((await res.json()) as { id: number }).id };
 }
 
 function toast(page: Page) {
@@ -86,9 +51,10 @@ async function openTab(page: Page, name: string | RegExp) {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
-test('the demo admin approves a submission, which then appears in the public directory', async ({ page, playwright, baseURL }) => {
-  const { name, id, api: submitter } = await submitTool(playwright, baseURL);
-  await page.goto('/auth/demo/admin');
+test('an admin approves a submission, which then appears in the public directory', async ({ page, login, insertNewUser, requestAs }) => {
+  const submitter = await requestAs(await insertNewUser());
+  const { name, id } = await submitTool(submitter);
+  await login(ADMIN);
   await page.goto('/admin');
 
   // Stat cards and the tabs an admin may use.
@@ -202,18 +168,11 @@ test('the demo admin approves a submission, which then appears in the public dir
   await expect(request.getByRole('button', { name: 'Approve Changes' })).toHaveCount(0);
   const tool = (await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { description: string }[];
   expect(tool[0]?.description).toBe(newDescription);
-  await submitter.dispose();
 });
 
-test('the admin manages users, writes a blog post and reads the settings', async ({ page, playwright, baseURL }) => {
-  // A user of this test's own, so other tests keep the demo accounts as seeded.
-  const email = `${unique('managed').replace(/\s+/g, '-')}@example.com`;
-  const api = await apiContext(playwright, baseURL);
-  const registered = await api.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Morgan', lastName: 'Managed' } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  await api.dispose();
-
-  await page.goto('/auth/demo/admin');
+test('the admin manages users, writes a blog post and reads the settings', async ({ page, login, insertNewUser }) => {
+  const { email } = await insertNewUser({ firstName: 'Morgan', lastName: 'Managed' });
+  await login(ADMIN);
   await page.goto('/admin#users');
   await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   const userRow = page.getByTestId('user-row').filter({ hasText: email });
@@ -270,10 +229,9 @@ test('the admin manages users, writes a blog post and reads the settings', async
   await screen(page, 'settings');
 });
 
-test('staff moderate tools but cannot open User Management', async ({ page, playwright, baseURL }) => {
-  const { name, api } = await submitTool(playwright, baseURL);
-  await api.dispose();
-  await signIn(page, DEMO_STAFF_EMAIL, 'staff');
+test('staff moderate tools but cannot open User Management', async ({ page, login, insertNewUser, requestAs }) => {
+  const { name } = await submitTool(await requestAs(await insertNewUser()));
+  await login({ role: 'staff' });
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: /Pending Review/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Approved Tools' })).toBeVisible();
@@ -291,10 +249,9 @@ test('staff moderate tools but cannot open User Management', async ({ page, play
   expect(users.status()).toBe(403);
 });
 
-test('a guest reviewer sees pending tools but no Approve button', async ({ page, playwright, baseURL }) => {
-  const { name, id, api } = await submitTool(playwright, baseURL, 'marketing');
-  await api.dispose();
-  await signIn(page, DEMO_REVIEWER_EMAIL, 'guest_reviewer');
+test('a guest reviewer sees pending tools but no Approve button', async ({ page, login, insertNewUser, requestAs }) => {
+  const { name, id } = await submitTool(await requestAs(await insertNewUser()), 'marketing');
+  await login({ role: 'guest_reviewer' });
   await page.goto('/admin');
   const row = page.getByTestId('pending-row').filter({ hasText: name });
   await expect(row).toBeVisible();
@@ -308,8 +265,8 @@ test('a guest reviewer sees pending tools but no Approve button', async ({ page,
   expect(approve.status()).toBe(403);
 });
 
-test('a signed-in user without a reviewing role is sent home', async ({ page }) => {
-  await signIn(page, DEMO_USER_EMAIL, 'user');
+test('a signed-in user without a reviewing role is sent home', async ({ page, login }) => {
+  await login();
   await page.goto('/admin');
   await expect(toast(page)).toContainText('Admin access required. Redirecting...');
   await page.waitForURL((url) => url.pathname === '/');
@@ -321,8 +278,8 @@ test('a signed-out visitor is sent to log in', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
-test('the Messages tab pages through the messages with Next and Previous, following the next page the server names', async ({ page, playwright, baseURL }) => {
-  const visitor = await apiContext(playwright, baseURL);
+test('the Messages tab pages through the messages with Next and Previous, following the next page the server names', async ({ page, request, login }) => {
+  const visitor = request;
   for (const name of [unique('Paged One'), unique('Paged Two')]) {
     const sent = await visitor.post('/api/contact', { data: { name, email: 'paged@example.com', topic: 'support', message: 'A message to page through.' } });
     expect(sent.status(), await sent.text()).toBe(201);
@@ -330,7 +287,7 @@ test('the Messages tab pages through the messages with Next and Previous, follow
   // One message a page instead of 50, so that two pages need only the two messages the form takes from one address
   // here: the tab's first request is asked for a page of one, and the tab then follows the Link the server wrote.
   await page.route(/\/api\/admin\/messages\?limit=50&/, (route) => route.continue({ url: route.request().url().replace('limit=50', 'limit=1') }));
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN);
   await page.goto('/admin#messages');
   const rows = page.getByTestId('contact-message');
   const pages = page.getByRole('navigation', { name: 'Messages pages' });
@@ -345,12 +302,11 @@ test('the Messages tab pages through the messages with Next and Previous, follow
   await pages.getByRole('button', { name: 'Previous' }).click();
   await expect(pages.getByText('Page 1')).toBeVisible();
   await expect(rows.first().locator('h3')).toHaveText(first);
-  await visitor.dispose();
 });
 
-test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({ page, context, playwright, baseURL }) => {
-  const { name } = await submitTool(playwright, baseURL);
-  await page.goto('/auth/demo/admin');
+test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({ page, context, login, insertNewUser, requestAs }) => {
+  const { name } = await submitTool(await requestAs(await insertNewUser()));
+  await login(ADMIN);
   await page.goto('/admin');
   const row = page.getByTestId('pending-row').filter({ hasText: name });
   await row.getByRole('button', { name: 'Reject' }).click();
@@ -362,9 +318,9 @@ test('an admin action answered 401 shows the admin variant of the Unauthorized t
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
-test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({ page, playwright, baseURL }) => {
-  const { name, id, api } = await submitTool(playwright, baseURL, 'productivity', DEMO_STAFF_EMAIL);
-  await signIn(page, DEMO_STAFF_EMAIL, 'staff');
+test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({ page, login, requestAs }) => {
+  const staff = await login({ role: 'staff' });
+  const { name, id } = await submitTool(await requestAs(staff), 'productivity');
   await page.goto('/admin');
   const row = page.getByTestId('pending-row').filter({ hasText: name });
   const approve = row.getByRole('button', { name: 'Approve' });
@@ -374,22 +330,16 @@ test('staff see their own submission with Approve disabled and the reason; the s
   const refused = await page.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Mine, and great.', qualityScore: 10 } });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toBe(MSG.ownToolModeration);
-  // Withdrawn again, so the shared pending list stays as the other tests expect it.
-  expect((await api.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Withdrawn by its submitter' } })).ok()).toBeTruthy();
-  await api.dispose();
 });
 
-test('only an isAdmin account hands out roles: the admin role sees the controls disabled and why', async ({ page, playwright, baseURL }) => {
-  const admin = await adminApi(playwright, baseURL);
-  const own = await apiContext(playwright, baseURL);
-  const roleAdmin = await registerUser(own, 'role admin');
-  await own.dispose();
-  expect((await admin.patch(`/api/admin/users/${roleAdmin.id}`, { data: { role: 'admin' } })).ok()).toBeTruthy();
+test('only an isAdmin account hands out roles: the admin role sees the controls disabled and why', async ({ page, context, login, insertNewUser, signIn }) => {
+  const member = await insertNewUser();
+  const roleAdmin = await insertNewUser({ role: 'admin' });
 
-  // The demo admin (isAdmin) manages others' roles, but its own role, flag and status are out of its reach.
-  await page.goto('/auth/demo/admin');
+  // An isAdmin account manages others' roles, but its own role, flag and status are out of its reach.
+  const owner = await login(ADMIN);
   await page.goto('/admin#users');
-  await page.getByTestId('user-row').filter({ hasText: DEMO_ADMIN_EMAIL }).getByRole('button', { name: /Manage/ }).click();
+  await page.getByTestId('user-row').filter({ hasText: owner.email }).getByRole('button', { name: /Manage/ }).click();
   let manage = page.getByTestId('manage-user-dialog');
   await expect(manage.getByLabel('Role')).toBeDisabled();
   await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.cannotChangeOwnRole);
@@ -401,14 +351,13 @@ test('only an isAdmin account hands out roles: the admin role sees the controls 
 
   // The admin role without the flag: isAdmin accounts are out of reach, and nobody's role or flag can be changed.
   await page.request.post('/api/logout');
-  const login = await page.request.post('/api/login', { data: { email: roleAdmin.email, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
+  await signIn(context, roleAdmin);
   await page.goto('/'); // a fresh page load: the panel must read the new user
   await page.goto('/admin#users');
-  const ownerManage = page.getByTestId('user-row').filter({ hasText: DEMO_ADMIN_EMAIL }).getByRole('button', { name: /Manage/ });
+  const ownerManage = page.getByTestId('user-row').filter({ hasText: owner.email }).getByRole('button', { name: /Manage/ });
   await expect(ownerManage).toBeDisabled();
   await expect(ownerManage).toHaveAttribute('title', MSG.adminAccountNeedsAdmin);
-  await page.getByTestId('user-row').filter({ hasText: DEMO_USER_EMAIL }).getByRole('button', { name: /Manage/ }).click();
+  await page.getByTestId('user-row').filter({ hasText: member.email }).getByRole('button', { name: /Manage/ }).click();
   manage = page.getByTestId('manage-user-dialog');
   await expect(manage.getByLabel('Role')).toBeDisabled();
   await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.rolesNeedAdmin);
@@ -417,21 +366,19 @@ test('only an isAdmin account hands out roles: the admin role sees the controls 
   await expect(manage.getByLabel('Account Status')).toBeEnabled();
   await expect(manage.getByLabel('Premium member')).toBeEnabled();
   await screen(page, 'manage-user-role-admin');
-  await admin.dispose();
 });
 
-test('a user suspended while signed in is told why on their next page, then sent to log in', async ({ page, playwright, baseURL }) => {
-  const { email, id } = await registerUser(page.request, 'suspended');
+test('a user suspended while signed in is told why on their next page, then sent to log in', async ({ page, login, insertNewUser, requestAs }) => {
+  const { email, id, password } = await login();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
 
-  const admin = await adminApi(playwright, baseURL);
+  const admin = await requestAs(await insertNewUser(ADMIN));
   const until = new Date(Date.now() + 3 * 86_400_000);
   const suspended = await admin.patch(`/api/admin/users/${id}`, {
     data: { accountStatus: 'suspended', suspendedUntil: until.toISOString(), suspensionReason: 'Posting spam' },
   });
   expect(suspended.ok(), await suspended.text()).toBeTruthy();
-  await admin.dispose();
 
   const reason = `${MSG.accountSuspended} until ${until.toISOString().slice(0, 10)}: Posting spam`;
   await page.goto('/dashboard');
@@ -440,7 +387,7 @@ test('a user suspended while signed in is told why on their next page, then sent
   await expect(toast(page)).not.toContainText(TOAST.unauthorized.description);
   await page.waitForURL((url) => url.pathname === '/auth');
   // The login form says the same.
-  const again = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  const again = await page.request.post('/api/login', { data: { email, password } });
   expect(again.status()).toBe(403);
   expect(await again.text()).toBe(reason);
 });

@@ -1,11 +1,11 @@
 // A new visitor registers through /auth, lands on the dashboard, and signs out; with JavaScript off the forms post and
 // sign in all the same; after signing in a visitor returns to the page they were going to.
 import { test, expect } from './fixtures';
-import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 import { MSG, NEEDS_JAVASCRIPT, TOAST } from '../../lib/messages';
 
-test('register, land on the dashboard, sign out', async ({ page }) => {
+test('register, land on the dashboard, sign out', async ({ page, deleteAfter }) => {
   const email = `e2e-${Date.now()}@example.com`;
+  deleteAfter(email);
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('First Name').fill('Grace');
@@ -32,9 +32,10 @@ test('register, land on the dashboard, sign out', async ({ page }) => {
   expect(me.status()).toBe(401);
 });
 
-test('a wrong password shows the login failure toast', async ({ page }) => {
+test('a wrong password shows the login failure toast', async ({ page, insertNewUser }) => {
+  const { email } = await insertNewUser();
   await page.goto('/auth');
-  await page.getByLabel('Email').fill('user@demo.test');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Login failed')).toBeVisible();
@@ -67,12 +68,13 @@ test('the tabs follow the arrow keys, and a bad field is marked with its message
   await page.screenshot({ path: 'test-results/screens/auth-errors.png', fullPage: true });
 });
 
-test('with JavaScript off Register and Login post, never put the password in the address, and sign in', async ({ browser, baseURL }) => {
+test('with JavaScript off Register and Login post, never put the password in the address, and sign in', async ({ browser, baseURL, deleteAfter }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const addresses: string[] = [];
   page.on('request', (request) => addresses.push(request.url()));
   const email = `nojs-${Date.now()}@example.com`;
+  deleteAfter(email);
 
   // The Register tab by its address, carrying the page to return to.
   await page.goto('/auth?tab=register&next=%2Fsubmit');
@@ -123,12 +125,13 @@ test('a form clicked before the island hydrates posts: method and action are in 
   expect(html).toMatch(/<form[^>]*action="\/auth\/login"[^>]*method="post"/);
 });
 
-test('a signed-out visitor sent to sign in from /submit returns to /submit', async ({ page }) => {
+test('a signed-out visitor sent to sign in from /submit returns to /submit', async ({ page, insertNewUser }) => {
+  const { email, password } = await insertNewUser();
   await page.goto('/submit');
   await page.waitForURL((url) => url.pathname === '/auth');
   expect(new URL(page.url()).searchParams.get('next')).toBe('/submit');
-  await page.getByLabel('Email').fill(DEMO_USER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText(TOAST.welcomeBack)).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/submit');

@@ -2,8 +2,7 @@
 // signed-in Premium member finds their name and e-mail filled in and their message reaches the admin's Messages tab
 // as priority; the admin opens it and marks it handled, and in development mode reads the e-mails in Settings.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type Page } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { ADMIN, test, expect, type Page } from './fixtures';
 import { MSG, TOAST } from '../../lib/messages';
 
 let counter = 0;
@@ -23,7 +22,7 @@ async function fillMessage(page: Page, topic: string, message: string) {
   await page.getByRole('button', { name: 'Send Message' }).click();
 }
 
-test('a visitor is told what is missing, then sends a message and sees it was sent; the admin reads it and marks it handled', async ({ page, browser, baseURL }) => {
+test('a visitor is told what is missing, then sends a message and sees it was sent; the admin reads it and marks it handled', async ({ page, browser, baseURL, insertNewUser, signIn }) => {
   await page.goto('/contact');
   // The page keeps its addresses beside the form.
   await expect(page.locator('a[href^="mailto:support@"]')).toBeVisible();
@@ -42,8 +41,8 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
   const context = await browser.newContext({ baseURL });
+  await signIn(context, await insertNewUser(ADMIN));
   const admin = await context.newPage();
-  await admin.goto('/auth/demo/admin');
   await admin.goto('/admin#messages');
   const row = admin.getByTestId('contact-message').filter({ hasText: name });
   await expect(row).toContainText('Partnerships');
@@ -73,17 +72,11 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await context.close();
 });
 
-test("a signed-in Premium member's name and e-mail are filled in, and the admin sees the message as priority", async ({ page, browser, baseURL }) => {
-  const email = `${unique('member').replace(/\s+/g, '-')}@example.com`;
+test("a signed-in Premium member's name and e-mail are filled in, and the admin sees the message as priority", async ({ page, browser, baseURL, login, insertNewUser, signIn }) => {
   const lastName = unique('Member');
-  const registered = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Priya', lastName } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const { id } = (await registered.json()) as { id: number };
+  const { email } = await login({ firstName: 'Priya', lastName, isPremium: true });
   const admin = await browser.newContext({ baseURL });
-  const login = await admin.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  const premium = await admin.request.patch(`/api/admin/users/${id}`, { data: { isPremium: true } });
-  expect(premium.ok(), await premium.text()).toBeTruthy();
+  await signIn(admin, await insertNewUser(ADMIN));
 
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Send us a message' });
@@ -101,7 +94,7 @@ test("a signed-in Premium member's name and e-mail are filled in, and the admin 
   await admin.close();
 });
 
-test('with JavaScript off the form posts: a refusal keeps what was written, a message is stored and confirmed', async ({ browser, baseURL }) => {
+test('with JavaScript off the form posts: a refusal keeps what was written, a message is stored and confirmed', async ({ browser, baseURL, insertNewUser, signIn }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const name = unique('No script');
@@ -121,8 +114,7 @@ test('with JavaScript off the form posts: a refusal keeps what was written, a me
   await expect(page.getByTestId('contact-received')).toContainText(TOAST.contactSent.title);
   await page.screenshot({ path: 'test-results/screens/contact-no-js-sent.png', fullPage: true });
   // Stored: the admin's list has it.
-  const admin = await context.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
-  expect(admin.ok()).toBeTruthy();
+  await signIn(context, await insertNewUser(ADMIN));
   const messages = await (await context.request.get('/api/admin/messages?limit=100')).json();
   expect(messages.map((m: { name: string }) => m.name)).toContain(name);
   await context.close();

@@ -1,6 +1,6 @@
 // The Content-Security-Policy every page is served with (hashes for inline scripts, no 'unsafe-inline' for scripts,
 // Pagefind's WebAssembly allowed): every island still works under it, and Chromium reports no violation.
-import { expect, test, watchViolations } from './fixtures';
+import { ADMIN, expect, test, watchViolations } from './fixtures';
 
 test('pages carry a strict CSP and the other security headers', async ({ request }) => {
   for (const path of ['/', '/directory', '/tool/chatgpt', '/blog', '/auth', '/admin', '/no-such-page']) {
@@ -40,9 +40,9 @@ test('anonymous islands work under the CSP: site search (Pagefind), directory se
   expect(violations).toEqual([]);
 });
 
-test('signed-in islands work under the CSP: home dashboard, dashboard, submit form, admin panel', async ({ page }) => {
+test('signed-in islands work under the CSP: home dashboard, dashboard, submit form, admin panel', async ({ page, login }) => {
   const violations = watchViolations(page);
-  await page.goto('/auth/demo/user');
+  await login();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /My Dashboard|Welcome/ }).first()).toBeVisible();
   await page.goto('/dashboard');
@@ -50,7 +50,7 @@ test('signed-in islands work under the CSP: home dashboard, dashboard, submit fo
   await page.goto('/submit');
   await expect(page.getByLabel(/Tool Name/).first()).toBeVisible();
 
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN); // its cookie replaces the member's
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');

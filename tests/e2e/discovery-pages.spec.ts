@@ -1,6 +1,6 @@
 // Category, alternatives and compare pages as a visitor and a crawler see them: paging with real links and
 // rel=prev/next, JSON-LD, the comparison's one address, and every one of them in the sitemap.
-import { test, expect } from './fixtures';
+import { ADMIN, test, expect, type APIRequestContext } from './fixtures';
 import { PAGED_CATEGORY } from './discovery';
 
 const jsonLd = async (page: import('@playwright/test').Page) =>
@@ -66,10 +66,26 @@ test('the sitemap lists every category page, alternatives page and comparison, a
   for (const path of onDemand.slice(0, 20)) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
 });
 
-test('an editor picks an alternative by name in the Edit dialog; it comes first on the alternatives page', async ({ page, request }) => {
-  const tools = (await (await request.get('/api/tools?category=marketing&limit=20')).json()) as { name: string; slug: string }[];
-  const [tool, pick] = tools.slice(-2);
-  await page.goto('/auth/demo/admin');
+/** The owner submits a marketing tool and the admin approves it: a listed tool of the test's own, free to change. */
+async function approvedTool(owner: APIRequestContext, admin: APIRequestContext, name: string): Promise<{ name: string; slug: string }> {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const submitted = await owner.post('/api/tools', {
+    multipart: { name, url: `https://${slug}.example.com`, description: `${name} plans campaigns and writes their copy.`, tags: 'marketing', isPremium: 'false' },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = (await submitted.json()) as { id: number };
+  const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Plans campaigns well.', qualityScore: 6 } });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  return { name, slug: ((await approved.json()) as { slug: string }).slug };
+}
+
+test('an editor picks an alternative by name in the Edit dialog; it comes first on the alternatives page', async ({ page, login, insertNewUser, requestAs }) => {
+  // Two tools of the test's own: changing a seeded tool's picks would change pages other tests read meanwhile.
+  const admin = await login(ADMIN);
+  const owner = await requestAs(await insertNewUser());
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const tool = await approvedTool(owner, await requestAs(admin), `Campaign Planner ${stamp}`);
+  const pick = await approvedTool(owner, await requestAs(admin), `Copy Composer ${stamp}`);
   await page.goto('/admin#approved');
   await page.getByLabel('Search approved tools').fill(tool.name);
   await page.getByTestId('approved-row').filter({ hasText: tool.name }).getByRole('button', { name: 'Edit' }).click();

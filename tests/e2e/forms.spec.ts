@@ -1,23 +1,13 @@
 // The forms on react-hook-form with the API's zod schemas: the submit button's pending state and a refused
 // submission, a change request refused in the browser and by the server, and a rejection without its reason.
-import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { ADMIN, test, expect, type APIRequestContext } from './fixtures';
 import { MSG } from '../../lib/messages';
 
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
-/** A fresh account, signed in on the page's own request context (its cookies are the page's). */
-async function register(page: Page, prefix: string): Promise<void> {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Form', lastName: 'Tester' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-/** The page's user submits a tool through the API; its name and id. */
-async function submitTool(page: Page): Promise<{ name: string; id: number }> {
+/** The account signed in on `api` submits a tool through the API; its name and id. */
+async function submitTool(api: APIRequestContext): Promise<{ name: string; id: number }> {
   const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Formwise ${stamp}`;
-  const res = await page.request.post('/api/tools', {
+  const res = await api.post('/api/tools', {
     multipart: {
       name,
       url: `https://formwise-${stamp}.example.com`,
@@ -30,14 +20,8 @@ async function submitTool(page: Page): Promise<{ name: string; id: number }> {
   return { name, id: (await res.json()).id };
 }
 
-async function adminApi(playwright: Playwright, baseURL: string | undefined): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).ok()).toBeTruthy();
-  return admin;
-}
-
-test('the submit button reads Submitting... while the call runs; a refusal is toasted and the form can be sent again', async ({ page }) => {
-  await register(page, 'refused');
+test('the submit button reads Submitting... while the call runs; a refusal is toasted and the form can be sent again', async ({ page, login }) => {
+  await login();
   const listed = (await (await page.request.get('/api/tools?search=ChatGPT&limit=1')).json()) as { name: string; url: string }[];
   expect(listed.length, 'the seed needs ChatGPT').toBe(1);
 
@@ -67,12 +51,11 @@ test('the submit button reads Submitting... while the call runs; a refusal is to
   await expect(page.getByLabel('Tool Name')).toHaveValue('Another ChatGPT');
 });
 
-test("a change request shows the schema's message, sends nothing, and shows the server's refusal in the same place", async ({ page, playwright, baseURL }) => {
-  await register(page, 'changes');
-  const { name, id } = await submitTool(page);
-  const admin = await adminApi(playwright, baseURL);
+test("a change request shows the schema's message, sends nothing, and shows the server's refusal in the same place", async ({ page, login, insertNewUser, requestAs }) => {
+  await login();
+  const { name, id } = await submitTool(page.request);
+  const admin = await requestAs(await insertNewUser(ADMIN));
   expect((await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Fills forms well.', qualityScore: 6 } })).ok()).toBeTruthy();
-  await admin.dispose();
 
   let posted = 0;
   page.on('request', (request) => {
@@ -94,10 +77,9 @@ test("a change request shows the schema's message, sends nothing, and shows the 
   await expect(dialog.getByRole('button', { name: 'Submit Changes' })).toBeEnabled();
 });
 
-test('rejecting a tool needs a reason: the message is tied to the reason, which takes the focus, and nothing is sent', async ({ page }) => {
-  await register(page, 'rejected');
-  const { name, id } = await submitTool(page);
-  await page.goto('/auth/demo/admin');
+test('rejecting a tool needs a reason: the message is tied to the reason, which takes the focus, and nothing is sent', async ({ page, login, insertNewUser, requestAs }) => {
+  const { name, id } = await submitTool(await requestAs(await insertNewUser()));
+  await login(ADMIN);
   await page.goto('/admin');
 
   let posted = 0;

@@ -3,7 +3,7 @@
 // publishing a post with an uploaded image and a category; and the layouts on a phone and a wide screen (nothing wider
 // than a phone, cards in a row aligned, names and disabled controls legible, Inter shipped and used).
 import sharp from 'sharp';
-import { test, expect, watchViolations, type Page } from './fixtures';
+import { ADMIN, test, expect, watchViolations, type Page } from './fixtures';
 import type { PublicPost } from '../../db/queries/blog';
 
 test('the home hero has exactly two actions, and the featured cards show the tools\' SVG marks', async ({ page }) => {
@@ -61,10 +61,10 @@ test('the blog links its RSS feed, and a post without an image gets a designed c
   await expect(page.locator('article[data-pagefind-body]').getByTestId('post-cover')).toContainText(coverless!.category ?? 'Blog');
 });
 
-test('the admin publishes a post with an uploaded image, a category and tags, after a preview, and it shows on the blog', async ({ page }) => {
+test('the admin publishes a post with an uploaded image, a category and tags, after a preview, and it shows on the blog', async ({ page, login }) => {
   const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
   const title = `Field notes ${Date.now().toString(36)}`;
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN);
   await page.goto('/admin#blog');
   await page.getByRole('button', { name: 'Create New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Post' });
@@ -115,7 +115,7 @@ const rgba = (page: Page, colour: string) =>
     return [r, g, b, a / 255];
   }, colour);
 
-test('on a phone the directory shows a result within the first screen, the compare page both tools, and Settings fits', async ({ page, browser, baseURL }) => {
+test('on a phone the directory shows a result within the first screen, the compare page both tools, and Settings fits', async ({ page, browser, baseURL, login }) => {
   // Each finding is its own soft check, so one run reports them all.
   // A long address in the outbox: the Settings tab lists it.
   const sent = await page.request.post('/api/contact', {
@@ -144,7 +144,7 @@ test('on a phone the directory shows a result within the first screen, the compa
     expect.soft(box.x + box.width).toBeLessThanOrEqual(390);
   }
 
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN);
   await page.goto('/admin#settings');
   await expect(page.getByTestId('outbox-row').filter({ hasText: 'settings.tab.on.a.phone' }).first()).toBeVisible();
   expect.soft(await scrollWidth(page)).toBeLessThanOrEqual(390);
@@ -162,7 +162,7 @@ test('on a phone the directory shows a result within the first screen, the compa
   await context.close();
 });
 
-test('on a wide screen cards in a row line up, names and disabled controls are legible, and the page is set in Inter', async ({ page }) => {
+test('on a wide screen cards in a row line up, names and disabled controls are legible, and the page is set in Inter', async ({ page, login }) => {
   const violations = watchViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/directory');
@@ -196,7 +196,7 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), email } });
   });
-  await page.goto('/auth/demo/user');
+  await login();
   await page.goto('/submit');
   await page.getByRole('button', { name: /Account menu/ }).click();
   const shown = page.locator('#account-menu [data-user-email]');

@@ -2,8 +2,7 @@
 // visited (the page's own beacon, a Visit Tool click, and visitors from other addresses), and the dashboard charts the
 // day's views and clicks; a free member sees the totals and the line saying charts come with Premium.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { ADMIN, test, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from './fixtures';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 
@@ -14,11 +13,8 @@ test.use({ userAgent: BROWSER });
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++counter}`;
 
-/** The page's context registers a member of its own (Premium when told), who submits a tool that the demo admin approves. */
-async function ownerWithApprovedTool(page: Page, playwright: Playwright, baseURL: string | undefined, premium: boolean) {
-  const email = `${unique('metrics').replace(/\s+/g, '-')}@example.com`;
-  const registered = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Metrics', lastName: 'Owner' } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
+/** The page's member (signed in by the caller; Premium when told) submits a tool that `admin` approves. */
+async function ownerWithApprovedTool(page: Page, admin: APIRequestContext, premium: boolean) {
   if (premium) expect((await page.request.post('/api/premium/upgrade')).ok()).toBeTruthy();
   const name = unique('Metrics Tool');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -27,12 +23,9 @@ async function ownerWithApprovedTool(page: Page, playwright: Playwright, baseURL
   });
   expect(submitted.ok(), await submitted.text()).toBeTruthy();
   const { id } = (await submitted.json()) as { id: number };
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).ok()).toBeTruthy();
   const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Keeps meetings short.', qualityScore: 7 } });
   expect(approved.ok(), await approved.text()).toBeTruthy();
   const { slug: liveSlug } = (await approved.json()) as { slug: string };
-  await admin.dispose();
   return { id, name, slug: liveSlug };
 }
 
@@ -55,8 +48,9 @@ async function countsWritten(page: Page, toolId: number, views: number, clicks: 
     .toMatchObject({ views, clicks });
 }
 
-test('a Premium member sees the views and Visit Tool clicks of their tool charted on the dashboard', async ({ page, playwright, baseURL }) => {
-  const tool = await ownerWithApprovedTool(page, playwright, baseURL, true);
+test('a Premium member sees the views and Visit Tool clicks of their tool charted on the dashboard', async ({ page, playwright, baseURL, login, insertNewUser, requestAs }) => {
+  await login({ firstName: 'Metrics', lastName: 'Owner' });
+  const tool = await ownerWithApprovedTool(page, await requestAs(await insertNewUser(ADMIN)), true);
   // The tool's own site is not reachable from the test machine; the click only has to be counted.
   await page.context().route(/example\.com/, (route) => route.abort());
 
@@ -103,8 +97,9 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   await expect(card.getByTestId('metrics-premium-note')).toHaveCount(0);
 });
 
-test('a free member sees the totals and that charts come with Premium', async ({ page, playwright, baseURL }) => {
-  const tool = await ownerWithApprovedTool(page, playwright, baseURL, false);
+test('a free member sees the totals and that charts come with Premium', async ({ page, playwright, baseURL, login, insertNewUser, requestAs }) => {
+  await login({ firstName: 'Metrics', lastName: 'Owner' });
+  const tool = await ownerWithApprovedTool(page, await requestAs(await insertNewUser(ADMIN)), false);
   const viewBeacon = page.waitForResponse((r) => r.url().endsWith('/api/metrics/beacon'));
   await page.goto(`/tool/${tool.slug}`);
   expect((await viewBeacon).status()).toBe(204);

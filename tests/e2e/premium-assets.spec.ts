@@ -2,16 +2,11 @@
 // address), a YouTube demo, a new logo and a brand colour go through the change-request review; once an admin approves, the tool
 // page shows them, and the demo's player is framed only after the visitor clicks.
 import sharp from 'sharp';
-import { test, expect, watchViolations, type Page } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { ADMIN, test, expect, watchViolations, type Page } from './fixtures';
 
-/** A new member of the page's own, made premium by the admin, with an approved premium tool; its name, id and slug. */
-async function premiumMemberWithTool(page: Page, admin: Page): Promise<{ name: string; id: number; slug: string }> {
+/** The page's member (signed in by the caller), made premium by the admin, with an approved premium tool; its name, id and slug. */
+async function premiumMemberWithTool(page: Page, userId: number, admin: Page): Promise<{ name: string; id: number; slug: string }> {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `premium-assets-${stamp}@example.com`;
-  const registered = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Paula', lastName: 'Premium' } });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const userId = (await registered.json()).id as number;
   const name = `Brandwise ${stamp}`;
   const submitted = await page.request.post('/api/tools', {
     multipart: { name, url: `https://brandwise-${stamp}.example.com`, description: 'Keeps every slide on brand, automatically.', tags: 'design', isPremium: 'false' },
@@ -19,8 +14,6 @@ async function premiumMemberWithTool(page: Page, admin: Page): Promise<{ name: s
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = await submitted.json();
 
-  const login = await admin.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
   const calls = [
     admin.request.patch(`/api/admin/users/${userId}`, { data: { isPremium: true } }),
     admin.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Keeps decks consistent.', qualityScore: 7 } }),
@@ -32,11 +25,13 @@ async function premiumMemberWithTool(page: Page, admin: Page): Promise<{ name: s
   return { name, id, slug };
 }
 
-test('a premium member adds screenshots and a demo, an admin approves, and the tool page shows them', async ({ page, browser }) => {
+test('a premium member adds screenshots and a demo, an admin approves, and the tool page shows them', async ({ page, browser, login, insertNewUser, signIn }) => {
   test.setTimeout(120_000);
   const adminContext = await browser.newContext();
+  await signIn(adminContext, await insertNewUser(ADMIN));
   const admin = await adminContext.newPage();
-  const { name, id, slug } = await premiumMemberWithTool(page, admin);
+  const { id: userId } = await login({ firstName: 'Paula', lastName: 'Premium' });
+  const { name, id, slug } = await premiumMemberWithTool(page, userId, admin);
   const png = await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#5b21b6' } }).png().toBuffer();
   // A screenshot given by address is copied on approval, and this machine reaches no other server: both are uploads
   // (the copy is tested against a local server in tests/api/remote-tool-images.test.ts).

@@ -2,20 +2,16 @@
 // sees Current Plan, adds two screenshots and a demo video to their premium tool, an admin approves the change, the
 // tool page shows them, and after a few visits the dashboard charts the tool's views.
 import sharp from 'sharp';
-import { test, expect } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
+import { ADMIN, test, expect } from './fixtures';
 
 /** Headless Chromium says "HeadlessChrome", which the beacon rightly ignores as a bot: this member browses as a person. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 test.use({ userAgent: BROWSER });
 
-test('a member buys the annual plan, dresses up their premium tool through review, and sees its views charted', async ({ page, browser, playwright, baseURL }) => {
+test('a member buys the annual plan, dresses up their premium tool through review, and sees its views charted', async ({ page, browser, playwright, baseURL, login, insertNewUser, signIn }) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const registered = await page.request.post('/api/register', {
-    data: { email: `journey-${stamp}@example.com`, password: DEMO_PASSWORD, firstName: 'Jo', lastName: 'Journey' },
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
+  await login({ firstName: 'Jo', lastName: 'Journey' });
   // The tools' own sites are not reachable from the test machine.
   await page.context().route(/example\.com/, (route) => route.abort());
 
@@ -34,8 +30,8 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
   const adminContext = await browser.newContext({ userAgent: BROWSER });
+  await signIn(adminContext, await insertNewUser(ADMIN));
   const admin = await adminContext.newPage();
-  expect((await admin.request.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).ok()).toBeTruthy();
   const approved = await admin.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Clear maps from messy inboxes.', qualityScore: 8 } });
   expect(approved.ok(), await approved.text()).toBeTruthy();
   const { slug, isPremium } = (await approved.json()) as { slug: string; isPremium: boolean };

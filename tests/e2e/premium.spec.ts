@@ -1,7 +1,6 @@
 // Buying and managing Premium in development mode (no Stripe key: the mock upgrade and the local billing page).
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from './fixtures';
-import { DEMO_PASSWORD } from '../../db/demo-accounts';
 
 /** axe (WCAG 2.x A/AA and best practices) finds no violations on the page as it is now. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -10,16 +9,8 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(summary, `${what}\n${summary.join('\n')}`).toEqual([]);
 }
 
-/** Registers a new user in the page's browser context: signed in from then on. */
-async function newUser(page: Page, name: string): Promise<string> {
-  const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/register', { data: { email, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Premium' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return email;
-}
-
-test('a signed-in user chooses the annual plan on /pricing, then sees Current Plan, and the dashboard says the annual plan', async ({ page }) => {
-  await newUser(page, 'annual');
+test('a signed-in user chooses the annual plan on /pricing, then sees Current Plan, and the dashboard says the annual plan', async ({ page, login }) => {
+  await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Annual Plan' }).click();
   await expect(page.getByText('Premium Upgrade Successful!')).toBeVisible();
@@ -36,8 +27,8 @@ test('a signed-in user chooses the annual plan on /pricing, then sees Current Pl
   await expectAccessible(page, "a member's dashboard");
 });
 
-test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({ page }) => {
-  await newUser(page, 'choice');
+test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({ page, login }) => {
+  await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
   const dialog = page.getByTestId('plan-choice');
@@ -56,8 +47,8 @@ test("the dashboard's Upgrade opens the plan choice with both prices and the ann
   await expect(page.getByTestId('membership')).toContainText('Premium - Monthly plan');
 });
 
-test('Manage subscription opens the development billing page, and cancelling there ends Premium', async ({ page }) => {
-  await newUser(page, 'cancel');
+test('Manage subscription opens the development billing page, and cancelling there ends Premium', async ({ page, login }) => {
+  await login({ firstName: 'Pat', lastName: 'Premium' });
   const upgraded = await page.request.post('/api/premium/upgrade', { data: { plan: 'annual' } });
   expect(upgraded.ok(), await upgraded.text()).toBeTruthy();
   await page.goto('/dashboard');
@@ -76,8 +67,8 @@ test('Manage subscription opens the development billing page, and cancelling the
   expect(user.isPremium).toBe(false);
 });
 
-test('back from Stripe Checkout before its webhook arrived, the dashboard says the payment is being confirmed', async ({ page }) => {
-  await newUser(page, 'returning');
+test('back from Stripe Checkout before its webhook arrived, the dashboard says the payment is being confirmed', async ({ page, login }) => {
+  await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/dashboard?upgrade=success');
   await expect(page.getByTestId('checkout-confirming')).toContainText('Stripe is confirming your payment');
   await page.goto('/dashboard');

@@ -2,7 +2,6 @@
 // (also with JavaScript off), pricing, legal pages, feeds, site search, navigation and the tool page's JS budget.
 import { gzipSync } from 'node:zlib';
 import { test, expect, copiedText, withoutShareSheet, type APIRequestContext, type Page } from './fixtures';
-import { DEMO_PASSWORD, DEMO_PREMIUM_EMAIL } from '../../db/demo-accounts';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 import { CATEGORIES } from '../../lib/categories';
@@ -81,6 +80,8 @@ function jsonLd(page: Page, type: string) {
 
 test.describe('route table', () => {
   test('public pages answer 200 with their content', async ({ page, request }) => {
+    // Every public page with a screenshot each: about 50 s alone on CI's two cores, longer beside the second worker.
+    test.slow();
     const { premium, posts } = await catalogue(request);
     const routes: [string, string, string | RegExp][] = [
       ['/', 'home', 'Featured AI Tools'],
@@ -157,7 +158,8 @@ test.describe('route table', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('signed-in routes: /dashboard and /submit for a user, /admin for an admin only', async ({ page }) => {
+  // The one test of the development demo logins: they sign in as the seeded accounts, which it reads but never changes.
+  test('signed-in routes: the demo user gets /dashboard and /submit, the demo admin /admin', async ({ page }) => {
     await page.goto('/auth/demo/user');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
@@ -503,17 +505,15 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('signed in, each plan is a button that starts Checkout; premium members see Current Plan and Manage subscription', async ({ page }) => {
-    await page.goto('/auth/demo/user');
+  test('signed in, each plan is a button that starts Checkout; premium members see Current Plan and Manage subscription', async ({ page, login }) => {
+    await login();
     await page.goto('/pricing');
-    // Choosing one upgrades the shared demo account in development mode: premium.spec.ts does that with its own users.
+    // Choosing one upgrades the account in development mode: premium.spec.ts does that.
     await expect(page.getByRole('button', { name: 'Choose Monthly Plan' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Choose Annual Plan' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Manage subscription' })).toBeHidden();
 
-    await page.context().clearCookies();
-    const res = await page.request.post('/api/login', { data: { email: DEMO_PREMIUM_EMAIL, password: DEMO_PASSWORD } });
-    expect(res.ok(), await res.text()).toBeTruthy();
+    await login({ isPremium: true }); // its cookie replaces the member's
     await page.goto('/pricing');
     const current = page.getByRole('button', { name: 'Current Plan' });
     await expect(current).toHaveCount(2);
@@ -661,9 +661,8 @@ test.describe('navigation', () => {
     await context.close();
   });
 
-  test('signed in: Submit Tool and the avatar menu with name, e-mail and Upgrade to Premium', async ({ page }) => {
-    await page.goto('/auth/demo/user');
-    const me = await (await page.request.get('/api/user')).json();
+  test('signed in: Submit Tool and the avatar menu with name, e-mail and Upgrade to Premium', async ({ page, login }) => {
+    const me = await login();
     await page.goto('/blog');
     const actions = page.getByTestId('nav-actions');
     await expect(actions.getByRole('link', { name: 'Submit Tool' })).toBeVisible();

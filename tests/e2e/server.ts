@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
+// playwright.config.ts names the directory, for the fixtures that write each test's users into the same database.
+const dir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
 process.env.DATABASE_URL = `file:${join(dir, 'app.db')}`;
 process.env.UPLOADS_DIR = join(dir, 'uploads');
 process.env.DIST_DIR = join(dir, 'dist');

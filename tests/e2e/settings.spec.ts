@@ -2,8 +2,7 @@
 // queues a site rebuild with Rebuild Now and follows it in the build list, and reads a failed build's retry state
 // and log; staff, who cannot open Settings, cannot queue one through the API either.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL } from '../../db/demo-accounts';
+import { ADMIN, test, expect } from './fixtures';
 import { MSG, TOAST } from '../../lib/messages';
 
 interface LiveBuild {
@@ -16,8 +15,8 @@ interface LiveBuild {
 
 const figures = (live: LiveBuild) => `${live.pages.toLocaleString('en-US')} pages (${live.rendered.toLocaleString('en-US')} rendered, ${live.reused.toLocaleString('en-US')} reused)`;
 
-test('the admin sees the live build: when it was built, how long it took, its pages rendered and reused', async ({ page }) => {
-  await page.goto('/auth/demo/admin');
+test('the admin sees the live build: when it was built, how long it took, its pages rendered and reused', async ({ page, login }) => {
+  await login(ADMIN);
   const read = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/admin/settings'));
   await page.goto('/admin#settings');
   const answer = (await (await read).json()) as { live: LiveBuild | null; queue: { count: number } };
@@ -36,7 +35,7 @@ test('the admin sees the live build: when it was built, how long it took, its pa
   await expect(page.getByTestId('build-queue')).toContainText(answer.queue.count === 0 ? 'Nothing queued.' : /being built now|waiting/);
 });
 
-test('the queue marks the build running now, and the pages served on demand are listed up to a count', async ({ page }) => {
+test('the queue marks the build running now, and the pages served on demand are listed up to a count', async ({ page, login }) => {
   // The queue and the on-demand pages change as the worker builds: the server's answer is given, the tab's rendering is tested.
   const job = (id: number, status: string, reason: string, retry: string | null = null) => ({
     id,
@@ -48,7 +47,7 @@ test('the queue marks the build running now, and the pages served on demand are 
   });
   const paths = Array.from({ length: 20 }, (_, i) => `/tool/demo-${String(i).padStart(2, '0')}`);
   const live = { coveredJobId: 40, startedAt: '2026-01-05T09:59:50.000Z', finishedAt: '2026-01-05T10:00:00.000Z', seconds: 4.2, pages: 12034, rendered: 3, reused: 12031 };
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
     await route.fulfill({
@@ -93,8 +92,8 @@ test('the queue marks the build running now, and the pages served on demand are 
   await page.screenshot({ path: 'test-results/screens/admin-settings-live-build.png', fullPage: true });
 });
 
-test('with nothing changed since the live build, the tab says so', async ({ page }) => {
-  await page.goto('/auth/demo/admin');
+test('with nothing changed since the live build, the tab says so', async ({ page, login }) => {
+  await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
     await route.fulfill({ json: { ...real, queue: { count: 0, running: 0, jobs: [] }, onDemand: { count: 0, paths: [] } } });
@@ -106,8 +105,8 @@ test('with nothing changed since the live build, the tab says so', async ({ page
   await expect(builds.getByTestId('on-demand')).toContainText('Every page is served from the live build.');
 });
 
-test('the admin queues a rebuild with Rebuild Now and sees it in Site Builds', async ({ page }) => {
-  await page.goto('/auth/demo/admin');
+test('the admin queues a rebuild with Rebuild Now and sees it in Site Builds', async ({ page, login }) => {
+  const admin = await login(ADMIN);
   await page.goto('/admin#settings');
   const builds = page.getByRole('region', { name: 'Site Builds' });
   const rebuild = builds.getByRole('button', { name: 'Rebuild Now' });
@@ -118,12 +117,12 @@ test('the admin queues a rebuild with Rebuild Now and sees it in Site Builds', a
   expect((await queued).status()).toBe(202);
   await expect(page.getByTestId('toast')).toContainText(TOAST.rebuildQueued.title);
   // Rebuild Now asks for the settings again, so the new request shows up without a reload.
-  await expect(builds.getByTestId('latest-build')).toContainText(`Rebuild Now by ${DEMO_ADMIN_EMAIL}`);
+  await expect(builds.getByTestId('latest-build')).toContainText(`Rebuild Now by ${admin.email}`);
   await expect(builds.getByTestId('latest-build')).toContainText(/Queued|Running|Succeeded/);
 });
 
-test('the tab never polls (SPEC.md section 9): a queued build is followed with Refresh', async ({ page }) => {
-  await page.goto('/auth/demo/admin');
+test('the tab never polls (SPEC.md section 9): a queued build is followed with Refresh', async ({ page, login }) => {
+  await login(ADMIN);
   await page.goto('/admin#settings');
   const builds = page.getByRole('region', { name: 'Site Builds' });
   const queued = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/admin/rebuild'));
@@ -149,9 +148,8 @@ test('the tab never polls (SPEC.md section 9): a queued build is followed with R
   expect(reads).toBe(1);
 });
 
-test('staff see no Settings tab and cannot queue a rebuild', async ({ page, baseURL }) => {
-  const login = await page.request.post('/api/login', { data: { email: DEMO_STAFF_EMAIL, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
+test('staff see no Settings tab and cannot queue a rebuild', async ({ page, baseURL, login }) => {
+  await login({ role: 'staff' });
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: /Pending Review/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
@@ -161,7 +159,7 @@ test('staff see no Settings tab and cannot queue a rebuild', async ({ page, base
   expect(await res.text()).toBe(MSG.forbidden);
 });
 
-test('a failed build shows whether it is retried, with its log collapsed and readable', async ({ page }) => {
+test('a failed build shows whether it is retried, with its log collapsed and readable', async ({ page, login }) => {
   // A real build does not fail on demand here: the server's answer is given, the tab's rendering is tested.
   const log = `${Array.from({ length: 80 }, (_, i) => `[build] step ${i + 1}`).join('\n')}\nerror: Unexpected token in site/pages/index.astro`;
   const failure = {
@@ -174,7 +172,7 @@ test('a failed build shows whether it is retried, with its log collapsed and rea
     attempts: 2,
     nextAttemptAt: '2026-01-05T10:05:00.000Z',
   };
-  await page.goto('/auth/demo/admin');
+  await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
     await route.fulfill({ json: { ...real, build: failure, rebuilds: [failure], lastFailure: { ...failure, willRetry: true }, maxAttempts: 4 } });

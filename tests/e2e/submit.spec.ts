@@ -1,22 +1,12 @@
 // Submitting a tool and following it on the dashboard; editing and resubmitting it; an owner's change request.
-import { test, expect, type Page } from './fixtures';
+import { ADMIN, insertTools, test, expect } from './fixtures';
 import sharp from 'sharp';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../db/demo-accounts';
 
-async function register(page: Page, email: string) {
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('First Name').fill('Sam');
-  await page.getByLabel('Last Name').fill('Submitter');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-test('a new user submits a tool with a logo, sees it pending, and it is not public', async ({ page }) => {
+test('a new user submits a tool with a logo, sees it pending, and it is not public', async ({ page, login }) => {
   const stamp = Date.now();
   const name = `Ledgerly Forecast ${stamp}`;
-  await register(page, `submitter-${stamp}@example.com`);
+  await login();
+  await page.goto('/dashboard');
   await expect(page.getByText('No tools submitted yet')).toBeVisible();
 
   await page.goto('/submit');
@@ -48,8 +38,8 @@ test('a new user submits a tool with a logo, sees it pending, and it is not publ
   await expect(page.getByText(name)).toHaveCount(0);
 });
 
-test('an oversized logo is refused in the browser with the spec toast', async ({ page }) => {
-  await register(page, `big-${Date.now()}@example.com`);
+test('an oversized logo is refused in the browser with the spec toast', async ({ page, login }) => {
+  await login();
   await page.goto('/submit');
   const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
   await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
@@ -57,8 +47,8 @@ test('an oversized logo is refused in the browser with the spec toast', async ({
   await expect(page.getByText('Please select an image smaller than 2MB')).toBeVisible();
 });
 
-test('an incomplete form shows each message under its field, focuses the first, and sends nothing', async ({ page }) => {
-  await register(page, `incomplete-${Date.now()}@example.com`);
+test('an incomplete form shows each message under its field, focuses the first, and sends nothing', async ({ page, login }) => {
+  await login();
   await page.goto('/submit');
   let posted = 0;
   page.on('request', (request) => {
@@ -91,10 +81,10 @@ test('an incomplete form shows each message under its field, focuses the first, 
   expect(posted).toBe(0);
 });
 
-test('the owner of an approved tool files a change request', async ({ page, playwright, baseURL }) => {
+test('the owner of an approved tool files a change request', async ({ page, login, insertNewUser, requestAs }) => {
   const stamp = Date.now();
   const name = `Quillmate ${stamp}`;
-  await register(page, `owner-${stamp}@example.com`);
+  await login();
   const created = await page.request.post('/api/tools', {
     multipart: {
       name,
@@ -107,11 +97,9 @@ test('the owner of an approved tool files a change request', async ({ page, play
   expect(created.status()).toBe(201);
   const { id } = await created.json();
 
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const admin = await requestAs(await insertNewUser(ADMIN));
   const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Solid drafting help.', qualityScore: 7 } });
   expect(approved.status()).toBe(200);
-  await admin.dispose();
 
   await page.goto('/dashboard');
   const row = page.getByTestId('submission-row').filter({ hasText: name });
@@ -129,10 +117,10 @@ test('the owner of an approved tool files a change request', async ({ page, play
   expect(Object.keys(mine.requestData)).toEqual(['description']);
 });
 
-test('the owner edits a pending submission, then edits and resubmits it once rejected, from the dashboard', async ({ page, playwright, baseURL }) => {
+test('the owner edits a pending submission, then edits and resubmits it once rejected, from the dashboard', async ({ page, login, insertNewUser, requestAs }) => {
   const stamp = Date.now();
   const name = `Slidewise ${stamp}`;
-  await register(page, `resubmitter-${stamp}@example.com`);
+  await login();
   const created = await page.request.post('/api/tools', {
     multipart: { name, url: `https://slidewise-${stamp}.example.com`, description: 'Turns an outline into a slide deck.', tags: 'design' },
   });
@@ -151,8 +139,7 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   await page.waitForURL('**/dashboard');
   expect(await (await page.request.get(`/api/user/tools/${id}`)).json()).toMatchObject({ status: 'pending', pricingModel: 'freemium', targetAudience: ['founders', 'teachers'] });
 
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const admin = await requestAs(await insertNewUser(ADMIN));
   expect((await admin.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Add a pricing page first' } })).status()).toBe(200);
 
   await page.reload();
@@ -169,16 +156,27 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   // The reviewer sees why it was rejected before.
   const rejections = await (await admin.get('/api/admin/tools/pending/rejections')).json();
   expect(rejections).toContainEqual(expect.objectContaining({ toolId: id, rejectionReason: 'Add a pricing page first' }));
-  await admin.dispose();
 });
 
-test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({ page }) => {
-  // A seeded contributor with 7 tools (db/seed-data.ts). The dashboard asks for pages of 12; asking the real API for
-  // pages of 3 instead shows the paging with the seeded data: every later page is the one the answer's Link names.
-  const login = await page.request.post('/api/login', { data: { email: 'elena.petrova@demo.test', password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
+test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({ page, login }) => {
+  // A contributor with 7 tools, 4 of them approved, a day apart. The dashboard asks for pages of 12; asking the real
+  // API for pages of 3 instead shows the paging: every later page is the one the answer's Link names.
+  const { id } = await login();
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await insertTools(
+    id,
+    Array.from({ length: 7 }, (_, i) => ({
+      name: `Pagewise ${i + 1} ${stamp}`,
+      slug: `pagewise-${i + 1}-${stamp}`,
+      url: `https://pagewise-${i + 1}-${stamp}.example.com`,
+      description: 'Keeps a long list of submissions in order.',
+      tags: ['productivity' as const],
+      status: i < 4 ? ('approved' as const) : ('pending' as const),
+      submittedAt: new Date(Date.now() - (7 - i) * 86_400_000),
+    })),
+  );
   const { total, approved } = await (await page.request.get('/api/user/tools/stats')).json();
-  expect(total).toBeGreaterThan(6);
+  expect([total, approved]).toEqual([7, 4]);
   await page.route('**/api/user/tools?limit=12&offset=0', (route) => route.continue({ url: route.request().url().replace('limit=12', 'limit=3') }));
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -215,8 +213,11 @@ test('the dashboard shows a page of submissions, counts them all, and loads the 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the dashboard lists each submission as a card with labelled values, with no sideways scrolling', async ({ page }) => {
-    await page.goto('/auth/demo/user');
+  test('the dashboard lists each submission as a card with labelled values, with no sideways scrolling', async ({ page, login }) => {
+    const { id } = await login();
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const name = `Phonewise ${stamp}`;
+    await insertTools(id, [{ name, slug: `phonewise-${stamp}`, url: `https://phonewise-${stamp}.example.com`, description: 'Fits every table on a phone screen.', tags: ['productivity'] }]);
     await page.goto('/dashboard');
     const row = page.getByTestId('submission-row').first();
     await expect(row).toBeVisible();
