@@ -44,7 +44,13 @@ export default defineConfig({
     // Warnings and errors only: a line per API request would bury the test report.
     // One trusted proxy hop: a test may speak for another visitor's address through X-Forwarded-For (the metrics count
     // one visitor per address); without the header the socket's address counts, as before.
-    env: { PORT: String(PORT), NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUSTED_PROXY_HOPS: '1', RENDER_BUDGET_PER_MINUTE: '10000' },
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUSTED_PROXY_HOPS: '1',
+      RENDER_BUDGET_PER_MINUTE: '10000',
+    },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

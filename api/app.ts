@@ -18,7 +18,13 @@ import { uploadsRoutes } from './uploads/routes';
 import { publicApiRoutes, type PublicApiOptions } from './v1/routes';
 
 /** The app; demo logins exist only outside production (NODE_ENV). `publicApi`: options of /api/v1 (tests set a small rate limit). */
-export function createApp({ demoLogins = includeDemoRoutes, publicApi }: { demoLogins?: boolean; publicApi?: PublicApiOptions } = {}) {
+export function createApp({
+  demoLogins = includeDemoRoutes,
+  publicApi,
+}: {
+  demoLogins?: boolean;
+  publicApi?: PublicApiOptions;
+} = {}) {
   // Elysia finds the path after the 11th character unless told otherwise, which misroutes a host of one to three
   // characters (`Host: a`); every URL it sees here starts with http:// (docs/decisions/0063).
   const app = new Elysia({ handler: { standardHostname: false } })

@@ -2,7 +2,10 @@
 // (services/guarded-fetch.ts) may hold at most, counted as it arrives rather than trusted from Content-Length.
 
 /** The stream's bytes, or null as soon as they pass `maxBytes`: the rest is cancelled, never read. */
-export async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

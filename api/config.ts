@@ -28,12 +28,17 @@ export function readTrustedProxy(env: Env): TrustedProxy {
   const hops = env.TRUSTED_PROXY_HOPS?.trim();
   if (header && hops) throw new Error('Set either TRUSTED_PROXY_HEADER or TRUSTED_PROXY_HOPS, not both');
   if (hops) {
-    if (!/^[1-9]\d*$/.test(hops)) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number of 1 or more, not "${hops}"`);
+    if (!/^[1-9]\d*$/.test(hops))
+      throw new Error(`TRUSTED_PROXY_HOPS must be a whole number of 1 or more, not "${hops}"`);
     return { hops: Number(hops) };
   }
   if (header) {
-    if (header === 'x-forwarded-for') throw new Error('X-Forwarded-For is a list the client can start: set TRUSTED_PROXY_HOPS to the number of proxies instead of TRUSTED_PROXY_HEADER');
-    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) throw new Error(`TRUSTED_PROXY_HEADER must be a header name, not "${header}"`);
+    if (header === 'x-forwarded-for')
+      throw new Error(
+        'X-Forwarded-For is a list the client can start: set TRUSTED_PROXY_HOPS to the number of proxies instead of TRUSTED_PROXY_HEADER',
+      );
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header))
+      throw new Error(`TRUSTED_PROXY_HEADER must be a header name, not "${header}"`);
     if (!isClientAddressHeader(header)) {
       throw new Error(
         `TRUSTED_PROXY_HEADER must name the header your proxy writes the client's address to (fly-client-ip, cf-connecting-ip, true-client-ip, x-real-ip: a name ending in -ip, or an x- header), not "${header}", which the client writes`,
@@ -43,7 +48,9 @@ export function readTrustedProxy(env: Env): TrustedProxy {
   }
   // The old switch trusted Fly-Client-IP and X-Forwarded-For at once; guessing which one meant would trust a forgeable one.
   if (env.TRUST_PROXY) {
-    throw new Error('TRUST_PROXY is no longer read: set TRUSTED_PROXY_HEADER (e.g. fly-client-ip on Fly.io) or TRUSTED_PROXY_HOPS (the number of proxies appending to X-Forwarded-For), and unset TRUST_PROXY');
+    throw new Error(
+      'TRUST_PROXY is no longer read: set TRUSTED_PROXY_HEADER (e.g. fly-client-ip on Fly.io) or TRUSTED_PROXY_HOPS (the number of proxies appending to X-Forwarded-For), and unset TRUST_PROXY',
+    );
   }
   return null;
 }
@@ -89,17 +96,26 @@ const WHOLE_NUMBERS = {
   RENDERS_IN_FLIGHT: 2,
 };
 
-const originsOf = (list: string | undefined) => (list ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const originsOf = (list: string | undefined) =>
+  (list ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 /** An unset variable and an empty one mean the same: the default. */
-const optional = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+const optional = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
 
 /** Hosts a production build may be tried on over plain http: browsers treat them as secure for Secure cookies. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An origin (scheme, host, port; no path, query or fragment); `https` only when asked, but for a loopback host. */
 function originIssue(value: string, httpsOnly: boolean): string | null {
-  const expected = httpsOnly ? 'an https origin such as https://tools.example.com' : 'an origin such as https://tools.example.com';
+  const expected = httpsOnly
+    ? 'an https origin such as https://tools.example.com'
+    : 'an origin such as https://tools.example.com';
   let url: URL;
   try {
     url = new URL(value);
@@ -108,12 +124,26 @@ function originIssue(value: string, httpsOnly: boolean): string | null {
   }
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
   if (httpsOnly ? !secure : !['http:', 'https:'].includes(url.protocol)) return `must be ${expected}, not "${value}"`;
-  if (url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash || url.username) return `must be ${expected} with no path, not "${value}"`;
+  if (url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash || url.username)
+    return `must be ${expected} with no path, not "${value}"`;
   return null;
 }
 
 /** The system's own folders: an uploads folder may be neither one of them nor inside one. */
-const SYSTEM_FOLDERS = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/proc', '/sbin', '/sys', '/usr'];
+const SYSTEM_FOLDERS = [
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/proc',
+  '/sbin',
+  '/sys',
+  '/usr',
+];
 /** Folders many programs and people share: a folder inside one is fine (/var/lib/tools/uploads), the folder itself is not. */
 const SHARED_FOLDERS = ['/', '/home', '/media', '/mnt', '/opt', '/root', '/run', '/srv', '/tmp', '/var'];
 
@@ -123,7 +153,9 @@ const SHARED_FOLDERS = ['/', '/home', '/media', '/mnt', '/opt', '/root', '/run',
  */
 function isSystemFolder(dir: string): boolean {
   const path = resolve(dir);
-  return SHARED_FOLDERS.includes(path) || SYSTEM_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  return (
+    SHARED_FOLDERS.includes(path) || SYSTEM_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`))
+  );
 }
 
 /** An http(s) URL: what a browser is sent to, so never javascript:, data: or file:. */
@@ -132,33 +164,53 @@ const isHttpUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].
 /** The variables the server reads, each with its own shape; the rules between them are in crossRules. */
 const envSchema = z.object({
   NODE_ENV: optional,
-  PORT: optional.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), { message: 'must be a port number from 0 to 65535' }),
+  PORT: optional.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), {
+    message: 'must be a port number from 0 to 65535',
+  }),
   HOST: optional,
   SITE_URL: optional,
   TRUSTED_ORIGINS: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
-  STRIPE_SECRET_KEY: optional.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' }),
-  STRIPE_WEBHOOK_SECRET: optional.refine((v) => v === undefined || v.startsWith('whsec_'), { message: "must be the webhook endpoint's signing secret (whsec_…)" }),
-  STRIPE_PRICE_MONTHLY: optional.refine((v) => v === undefined || v.startsWith('price_'), { message: 'must be a Stripe price id (price_…)' }),
-  STRIPE_PRICE_ANNUAL: optional.refine((v) => v === undefined || v.startsWith('price_'), { message: 'must be a Stripe price id (price_…)' }),
-  RESEND_API_KEY: optional,
-  EMAIL_FROM: optional.refine((v) => v === undefined || /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v), {
-    message: 'must be an address, or a name and an address: AI Tools Directory <hello@example.com>',
+  STRIPE_SECRET_KEY: optional.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+    message: 'must be a Stripe secret or restricted key (sk_… or rk_…)',
   }),
+  STRIPE_WEBHOOK_SECRET: optional.refine((v) => v === undefined || v.startsWith('whsec_'), {
+    message: "must be the webhook endpoint's signing secret (whsec_…)",
+  }),
+  STRIPE_PRICE_MONTHLY: optional.refine((v) => v === undefined || v.startsWith('price_'), {
+    message: 'must be a Stripe price id (price_…)',
+  }),
+  STRIPE_PRICE_ANNUAL: optional.refine((v) => v === undefined || v.startsWith('price_'), {
+    message: 'must be a Stripe price id (price_…)',
+  }),
+  RESEND_API_KEY: optional,
+  EMAIL_FROM: optional.refine(
+    (v) => v === undefined || /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v),
+    {
+      message: 'must be an address, or a name and an address: AI Tools Directory <hello@example.com>',
+    },
+  ),
   // Production without Stripe: the upgrade answers 503 (payments not configured), never a free Premium.
   ALLOW_DEV_PAYMENTS: optional.refine((v) => v === undefined || v === '0' || v === '1', { message: 'must be 1 or 0' }),
   // Production without Resend: e-mails stay in the outbox table.
   ALLOW_DEV_EMAIL: optional.refine((v) => v === undefined || v === '0' || v === '1', { message: 'must be 1 or 0' }),
   UPLOADS_DIR: optional.refine((v) => v === undefined || !isSystemFolder(v), {
-    message: 'must be a folder of its own, such as /data/uploads: not the filesystem root, a shared folder (/var, /tmp, /home) or a system folder (/etc, /usr, ...)',
+    message:
+      'must be a folder of its own, such as /data/uploads: not the filesystem root, a shared folder (/var, /tmp, /home) or a system folder (/etc, /usr, ...)',
   }),
   DIST_DIR: optional,
   OG_CACHE_DIR: optional,
   APP_DIR: optional,
-  REBUILD_WORKER: optional.refine((v) => v === undefined || v === '0' || v === '1', { message: 'must be 1 (run the rebuild worker, the default) or 0' }),
-  LOG_LEVEL: optional.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
-  DATABASE_URL: optional.refine((v) => v === undefined || /^(file|libsql|https?|wss?):/.test(v), { message: 'must be a libSQL URL: file:path, libsql://host, http(s):// or ws(s)://' }),
+  REBUILD_WORKER: optional.refine((v) => v === undefined || v === '0' || v === '1', {
+    message: 'must be 1 (run the rebuild worker, the default) or 0',
+  }),
+  LOG_LEVEL: optional.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
+    message: `must be one of ${LOG_LEVELS.join(', ')}`,
+  }),
+  DATABASE_URL: optional.refine((v) => v === undefined || /^(file|libsql|https?|wss?):/.test(v), {
+    message: 'must be a libSQL URL: file:path, libsql://host, http(s):// or ws(s)://',
+  }),
   DATABASE_AUTH_TOKEN: optional,
   // An embedded replica of the libSQL server at DATABASE_SYNC_URL, kept at DATABASE_URL's file (docs/decisions/0058).
   DATABASE_SYNC_URL: optional,
@@ -168,17 +220,29 @@ const envSchema = z.object({
   PUBLISH_COMMAND: optional,
   PULL_COMMAND: optional,
   S3_BUCKET: optional,
-  S3_ENDPOINT: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be the URL of the S3-compatible service' }),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be the URL of the S3-compatible service',
+  }),
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
-  S3_PUBLIC_URL: optional.refine((v) => v === undefined || isHttpUrl(v), { message: "must be the http(s) URL the bucket's objects are public at" }),
+  S3_PUBLIC_URL: optional.refine((v) => v === undefined || isHttpUrl(v), {
+    message: "must be the http(s) URL the bucket's objects are public at",
+  }),
   // Read where they are used, at call time (tests point them at their own doubles and folders): checked here only.
-  STRIPE_API_BASE: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL (a local Stripe double)' }),
-  RESEND_BASE_URL: optional.refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL (a local Resend double)' }),
-  EXPORT_WORKERS: optional.refine((v) => v === undefined || /^[1-9]\d{0,2}$/.test(v), { message: 'must be a whole number of 1 or more' }),
+  STRIPE_API_BASE: optional.refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be a URL (a local Stripe double)',
+  }),
+  RESEND_BASE_URL: optional.refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be a URL (a local Resend double)',
+  }),
+  EXPORT_WORKERS: optional.refine((v) => v === undefined || /^[1-9]\d{0,2}$/.test(v), {
+    message: 'must be a whole number of 1 or more',
+  }),
   PURGE_COMMAND: optional,
-  CONTACT_EMAIL_DOMAIN: optional.refine((v) => v === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), { message: 'must be a domain name, e.g. example.com' }),
+  CONTACT_EMAIL_DOMAIN: optional.refine((v) => v === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), {
+    message: 'must be a domain name, e.g. example.com',
+  }),
 });
 
 type Settings = z.output<typeof envSchema>;
@@ -195,7 +259,8 @@ function checked(ctx: z.RefinementCtx, name: string, check: () => unknown): void
 /** The rules between variables (production, half settings) and the checks that read the environment themselves. */
 function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
   const production = s.NODE_ENV === 'production';
-  const missing = (name: string, what: string) => ctx.addIssue({ code: 'custom', path: [name], message: `required ${what}` });
+  const missing = (name: string, what: string) =>
+    ctx.addIssue({ code: 'custom', path: [name], message: `required ${what}` });
   /** Two settings that only work together: the one missing is named. */
   const pair = (a: keyof Settings, b: keyof Settings, what: string) => {
     if (Boolean(s[a]) !== Boolean(s[b])) missing(s[a] ? b : a, what);
@@ -214,25 +279,38 @@ function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
 
   // Half a setting is refused in every mode: it would look configured and fail on its first use.
   pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'with the other half of Sign in with Google, or unset both');
-  if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) missing('STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY: without it Stripe events are never recorded');
+  if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET)
+    missing('STRIPE_WEBHOOK_SECRET', 'with STRIPE_SECRET_KEY: without it Stripe events are never recorded');
   if (!s.STRIPE_SECRET_KEY && (s.STRIPE_WEBHOOK_SECRET || s.STRIPE_PRICE_MONTHLY || s.STRIPE_PRICE_ANNUAL)) {
     missing('STRIPE_SECRET_KEY', 'with the other STRIPE_* settings, or unset them all');
   }
   // Production sells and sends for real unless the operator explicitly allows the development modes.
   if (production && s.ALLOW_DEV_PAYMENTS !== '1') {
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_ANNUAL',
+    ] as const) {
       if (!s[name]) missing(name, 'in production (or set ALLOW_DEV_PAYMENTS=1 to run without payments)');
     }
   } else if (s.STRIPE_SECRET_KEY) {
     pair('STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL', "with the other plan's price: the pricing page sells both");
   }
   if (production && s.ALLOW_DEV_EMAIL !== '1') {
-    if (!s.RESEND_API_KEY) missing('RESEND_API_KEY', 'in production (or set ALLOW_DEV_EMAIL=1 to keep e-mails in the outbox)');
-    if (!s.EMAIL_FROM) missing('EMAIL_FROM', 'in production: the sender of every e-mail, e.g. AI Tools Directory <hello@your-domain>');
+    if (!s.RESEND_API_KEY)
+      missing('RESEND_API_KEY', 'in production (or set ALLOW_DEV_EMAIL=1 to keep e-mails in the outbox)');
+    if (!s.EMAIL_FROM)
+      missing('EMAIL_FROM', 'in production: the sender of every e-mail, e.g. AI Tools Directory <hello@your-domain>');
   }
-  const proxyVariable = env.TRUSTED_PROXY_HOPS?.trim() ? 'TRUSTED_PROXY_HOPS' : env.TRUSTED_PROXY_HEADER?.trim() ? 'TRUSTED_PROXY_HEADER' : 'TRUST_PROXY';
+  const proxyVariable = env.TRUSTED_PROXY_HOPS?.trim()
+    ? 'TRUSTED_PROXY_HOPS'
+    : env.TRUSTED_PROXY_HEADER?.trim()
+      ? 'TRUSTED_PROXY_HEADER'
+      : 'TRUST_PROXY';
   checked(ctx, proxyVariable, () => readTrustedProxy(env));
-  for (const [name, fallback] of Object.entries(WHOLE_NUMBERS)) checked(ctx, name, () => positiveWholeNumber(env, name, fallback));
+  for (const [name, fallback] of Object.entries(WHOLE_NUMBERS))
+    checked(ctx, name, () => positiveWholeNumber(env, name, fallback));
   checked(ctx, 'SERVER_PROCESSES', () => serverProcesses(env));
   checked(ctx, 'DATABASE_SYNC_INTERVAL', () => databaseSettings(env));
   // The database's own rules (db/settings.ts): a replica needs a local file, and a libSQL primary to pull from.
@@ -240,7 +318,11 @@ function crossRules(s: Settings, env: Env, ctx: z.RefinementCtx): void {
   if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID || s.S3_SECRET_ACCESS_KEY || s.S3_PUBLIC_URL)) {
     missing('S3_BUCKET', 'with the other S3_* settings, or unset them all');
   }
-  pair('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'with the other half of the key pair, or unset both (AWS_* are used then)');
+  pair(
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'with the other half of the key pair, or unset both (AWS_* are used then)',
+  );
 }
 
 /** The settings as the code uses them, once every rule passed. */
@@ -283,7 +365,8 @@ function configOf(s: Settings, env: Env) {
     /** A site build step running longer is killed (docs/decisions/0019); SITE_BUILD_TIMEOUT_MS. */
     siteBuildTimeoutMs: positiveWholeNumber(env, 'SITE_BUILD_TIMEOUT_MS', WHOLE_NUMBERS.SITE_BUILD_TIMEOUT_MS),
     /** How long a SIGTERM waits for work in flight before the process exits anyway (Fly's kill_timeout matches it). */
-    shutdownTimeoutMs: positiveWholeNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', WHOLE_NUMBERS.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+    shutdownTimeoutMs:
+      positiveWholeNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', WHOLE_NUMBERS.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
     /** The least important log line written (api/log.ts). */
     logLevel: (s.LOG_LEVEL ?? 'info') as (typeof LOG_LEVELS)[number],
     /**
@@ -328,13 +411,19 @@ export class ConfigError extends Error {
 export function readConfig(env: Env): Config {
   // The existing checks (trusted proxy, whole numbers, server processes) read the environment itself.
   // `when`: the rules between variables run even when one variable is bad, so one message names them all.
-  const parsed = envSchema.superRefine((settings, ctx) => crossRules(settings, env, ctx), { when: () => true }).safeParse(env);
+  const parsed = envSchema
+    .superRefine((settings, ctx) => crossRules(settings, env, ctx), { when: () => true })
+    .safeParse(env);
   if (parsed.success) return configOf(parsed.data, env);
   // One line per variable: its first issue (a missing key is not also called missing in production).
   const byVariable = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const variable = String(issue.path[0] ?? 'environment');
-    if (!byVariable.has(variable)) byVariable.set(variable, issue.message.startsWith(`${variable} `) ? issue.message.slice(variable.length + 1) : issue.message);
+    if (!byVariable.has(variable))
+      byVariable.set(
+        variable,
+        issue.message.startsWith(`${variable} `) ? issue.message.slice(variable.length + 1) : issue.message,
+      );
   }
   throw new ConfigError([...byVariable].map(([variable, message]) => ({ variable, message })));
 }

@@ -43,7 +43,9 @@ export async function refusedPost({ error, request, ip, set, page, locals }: Ref
   if (!refusal) throw error;
   let rendered: Awaited<ReturnType<typeof renderWhole>>;
   try {
-    rendered = await ownRender(ip, () => renderWhole(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals: locals(refusal.message) }));
+    rendered = await ownRender(ip, () =>
+      renderWhole(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals: locals(refusal.message) }),
+    );
   } catch (renderError) {
     const refused = refusalOf(renderError, request);
     if (refused) return refused;

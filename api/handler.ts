@@ -20,7 +20,8 @@ import { requestPath, serveStatic } from './publishing/static-site';
 const handleApi = (request: Request) => app.handle(request);
 
 /** Before a 404: the pages rendered on demand (alternatives, comparisons), then a page made public since the build. */
-const missingPage = (request: Request, path: string, peer?: Peer) => serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
+const missingPage = (request: Request, path: string, peer?: Peer) =>
+  serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
 
 /** A file of the live build; a hashed asset a newer server build named may only be in that build's own folder. */
 function serveFile(request: Request, path: string, peer: Peer | undefined): Response | Promise<Response> {

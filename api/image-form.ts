@@ -5,7 +5,8 @@ import { badRequest } from './plugins/errors';
 
 /** The form and its `image` file. */
 export async function readImageForm(request: Request): Promise<{ image: Blob; form: FormData }> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw badRequest(MSG.expectedMultipart);
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+    throw badRequest(MSG.expectedMultipart);
   let form: FormData;
   try {
     form = await request.formData();

@@ -7,16 +7,19 @@ import { config } from './config';
 
 const requestIds = new AsyncLocalStorage<string>();
 
-export const log = pino({
-  level: config.logLevel,
-  timestamp: pino.stdTimeFunctions.isoTime,
-  // Called only for lines written at or above the level: nothing per request unless a line is.
-  mixin: () => {
-    const reqId = requestIds.getStore();
-    return reqId === undefined ? {} : { reqId };
+export const log = pino(
+  {
+    level: config.logLevel,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Called only for lines written at or above the level: nothing per request unless a line is.
+    mixin: () => {
+      const reqId = requestIds.getStore();
+      return reqId === undefined ? {} : { reqId };
+    },
+    // Synchronous: a line written just before process.exit (a failed start, the end of a shutdown) is never lost.
   },
-  // Synchronous: a line written just before process.exit (a failed start, the end of a shutdown) is never lost.
-}, pino.destination({ fd: 1, sync: true }));
+  pino.destination({ fd: 1, sync: true }),
+);
 
 /** The id of the API request being handled, if any. */
 export function currentRequestId(): string | undefined {

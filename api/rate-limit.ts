@@ -46,7 +46,10 @@ export function addressBucket(address: string): string {
   const left = head ? head.split(':') : [];
   const right = address.includes('::') && tail ? tail.split(':') : [];
   const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function rateKey(kind: RateKind, ...parts: (string | number)[]): string {
@@ -162,6 +165,9 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.wi
 
 /** Deletes counters whose window has passed (every e-mail anyone tries leaves one); returns how many. */
 export async function purgeExpiredCounters(now = Date.now()): Promise<number> {
-  const gone = await db.delete(counters).where(lt(counters.windowStartedAt, new Date(now - LONGEST_WINDOW_MS))).returning({ key: counters.key });
+  const gone = await db
+    .delete(counters)
+    .where(lt(counters.windowStartedAt, new Date(now - LONGEST_WINDOW_MS)))
+    .returning({ key: counters.key });
   return gone.length;
 }

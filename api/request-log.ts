@@ -16,7 +16,11 @@ function requestIdOf(request: Request): string {
 }
 
 /** Answers an API request through `handle` as a request with an id, and logs it. */
-export async function answerLogged(request: Request, path: string, handle: (request: Request) => Promise<Response>): Promise<Response> {
+export async function answerLogged(
+  request: Request,
+  path: string,
+  handle: (request: Request) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now();
   const id = requestIdOf(request);
   let response = await withRequestId(id, () => handle(request));

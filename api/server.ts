@@ -18,7 +18,9 @@ import { runWhileHolding } from './publishing/worker-lease';
 
 const processes = config.serverProcesses;
 const replica = isReplica();
-reportReplicaPullErrorsTo((error, where) => log.error({ err: error, ...where }, 'could not pull the primary\'s changes into the replica'));
+reportReplicaPullErrorsTo((error, where) =>
+  log.error({ err: error, ...where }, "could not pull the primary's changes into the replica"),
+);
 
 const server = Bun.serve({
   port: config.port,
@@ -45,12 +47,18 @@ if (replica) {
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
   const lease = runWhileHolding(startSingletons);
   // Each machine's Open Graph images are on its own disk: what a crash cut short there is swept at its start.
-  void sweepOgTemporaryFiles().catch((error) => log.error({ err: error }, 'sweeping Open Graph temporary files failed'));
+  void sweepOgTemporaryFiles().catch((error) =>
+    log.error({ err: error }, 'sweeping Open Graph temporary files failed'),
+  );
   // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
   const stopPuller = startBuildPuller();
   shutDownGracefully({ server, replicas, lease, stopPuller });
 
-  log.info({ port: server.port, processes }, `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`);
+  log.info(
+    { port: server.port, processes },
+    `Serving on http://localhost:${server.port}${processes > 1 ? ` from ${processes} processes` : ''}`,
+  );
   // The demo accounts share a public password, so their links exist (and are shown) only outside production.
-  if (includeDemoRoutes) log.info({ links: demoSignInLinks(config.siteUrl) }, `Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
+  if (includeDemoRoutes)
+    log.info({ links: demoSignInLinks(config.siteUrl) }, `Demo sign-in: ${demoSignInLinks(config.siteUrl).join('  ')}`);
 }

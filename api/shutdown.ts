@@ -58,7 +58,11 @@ export function shutDown(reason: string, parts: Stoppable, code = 0): Promise<ne
   return shuttingDown;
 }
 
-async function stopAll(reason: string, { server, replicas, lease, stopPuller }: Stoppable, code: number): Promise<never> {
+async function stopAll(
+  reason: string,
+  { server, replicas, lease, stopPuller }: Stoppable,
+  code: number,
+): Promise<never> {
   const timeoutMs = config.shutdownTimeoutMs;
   log.info({ reason, timeoutMs }, 'shutting down');
   const deadline = setTimeout(() => {

@@ -15,7 +15,9 @@ const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 /** Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small. */
 function startPurges(): () => void {
   const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) => log.error({ err: error }, 'purging expired rows failed'));
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) =>
+      log.error({ err: error }, 'purging expired rows failed'),
+    );
   void purge();
   const timer = setInterval(purge, PURGE_EVERY_MS);
   return () => clearInterval(timer);

@@ -11,13 +11,22 @@ import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from '
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** What the issue measures: a signed-in /api/user, the directory's first page, and three kinds of search. */
-export const API_CASES: { label: string; path: string; signedIn?: boolean; script?: string; check?: { init: RequestInit; status: number } }[] = [
+export const API_CASES: {
+  label: string;
+  path: string;
+  signedIn?: boolean;
+  script?: string;
+  check?: { init: RequestInit; status: number };
+}[] = [
   { label: '/api/user with a session', path: '/api/user', signedIn: true },
   { label: '/api/tools?limit=12', path: '/api/tools?limit=12' },
   { label: 'search, broad word "data"', path: '/api/tools?search=data' },
   { label: 'search, prefix "ana"', path: '/api/tools?search=ana' },
   { label: 'search, two words', path: '/api/tools?search=data%20writer' },
-  { label: 'filtered + sorted (2 categories, free, 7+, rating)', path: '/api/tools?category=design&category=marketing&pricing=free&minRating=7&sort=rating' },
+  {
+    label: 'filtered + sorted (2 categories, free, 7+, rating)',
+    path: '/api/tools?category=design&category=marketing&pricing=free&minRating=7&sort=rating',
+  },
   { label: 'facets of a search and filters', path: '/api/tools/facets?search=data&category=design&minRating=7' },
   { label: 'typo "Copilt" (answered with "Copilot")', path: '/api/tools?search=Copilt' },
   {
@@ -31,18 +40,33 @@ export const API_CASES: { label: string; path: string; signedIn?: boolean; scrip
   },
   // The same URL again and again is answered from what the server keeps (decision 0039); these vary every request,
   // so nearly none is: the cost of an answer read from the database.
-  { label: 'directory pages, all different', path: '/api/tools?limit=12', script: variedRequests('/api/tools?limit=12&offset=', '', 'math.random(0, 800) * 12') },
+  {
+    label: 'directory pages, all different',
+    path: '/api/tools?limit=12',
+    script: variedRequests('/api/tools?limit=12&offset=', '', 'math.random(0, 800) * 12'),
+  },
   {
     label: 'searches, all different',
     path: '/api/tools?search=data',
-    script: variedRequests('/api/tools?search=', '', `({'data','ana','writer','video','notes','data%20writer','sales','design'})[math.random(1, 8)] .. '&offset=' .. (math.random(0, 40) * 12)`),
+    script: variedRequests(
+      '/api/tools?search=',
+      '',
+      `({'data','ana','writer','video','notes','data%20writer','sales','design'})[math.random(1, 8)] .. '&offset=' .. (math.random(0, 40) * 12)`,
+    ),
   },
   // Every beacon from a new visitor (an address of its own through the trusted proxy header), so each one takes the
   // rate limit and writes its dedup row and the day's count: the beacon's most costly path (decision 0054).
   {
     label: 'tool page beacons, new visitors',
     path: '/api/metrics/beacon',
-    check: { init: { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 Chrome/131.0' }, body: '{"toolId":1,"kind":"view"}' }, status: 204 },
+    check: {
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 Chrome/131.0' },
+        body: '{"toolId":1,"kind":"view"}',
+      },
+      status: 204,
+    },
     script: `math.randomseed(os.time())
 request = function()
   local ip = '10.' .. math.random(0, 255) .. '.' .. math.random(0, 255) .. '.' .. math.random(1, 254)
@@ -67,7 +91,13 @@ export interface ApiBenchResult {
 async function waitFor(url: string, proc: { exitCode: number | null }, what: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode}`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(100);
   }
   throw new Error(`${what} did not answer ${url}`);
@@ -109,7 +139,11 @@ export async function benchApi(
   // The ceiling: the same number of processes sharing a port, each answering a constant JSON body.
   const constant = Array.from({ length: processes }, () =>
     Bun.spawn(
-      [process.execPath, '-e', `Bun.serve({ port: ${constantPort}, hostname: '127.0.0.1', reusePort: true, fetch: () => Response.json({ user: null }) })`],
+      [
+        process.execPath,
+        '-e',
+        `Bun.serve({ port: ${constantPort}, hostname: '127.0.0.1', reusePort: true, fetch: () => Response.json({ user: null }) })`,
+      ],
       { stdout: 'ignore', stderr: 'inherit' },
     ),
   );
@@ -119,14 +153,23 @@ export async function benchApi(
     const url = (path: string) => `http://127.0.0.1:${port}${path}`;
     for (const c of only) {
       const res = await fetch(url(c.path), c.check?.init ?? { headers: c.signedIn ? { cookie } : {} });
-      if (res.status !== (c.check?.status ?? 200)) throw new Error(`${c.path} answered ${res.status}: ${await res.text()}`);
+      if (res.status !== (c.check?.status ?? 200))
+        throw new Error(`${c.path} answered ${res.status}: ${await res.text()}`);
       // Warm-up: compiled statements, kept search orders, JIT.
       await wrk(url(c.path), { seconds: 1, headers: c.signedIn ? { cookie } : {}, script: c.script });
     }
     const constantResult = await wrk(`http://127.0.0.1:${constantPort}/`, { seconds });
     const cases = [];
     for (const c of only) {
-      cases.push({ label: c.label, result: await wrk(url(c.path), { seconds, headers: c.signedIn ? { cookie } : {}, serverPid: server.pid, script: c.script }) });
+      cases.push({
+        label: c.label,
+        result: await wrk(url(c.path), {
+          seconds,
+          headers: c.signedIn ? { cookie } : {},
+          serverPid: server.pid,
+          script: c.script,
+        }),
+      });
     }
     return { processes, constant: constantResult, cases };
   } finally {
@@ -169,7 +212,11 @@ if (import.meta.main) {
     await seedSyntheticTools(n, db);
     const [admin] = await db.select().from(users).where(eq(users.isAdmin, true)).limit(1);
     const { token } = await createSession(admin.id);
-    console.log(`API bench at ${n.toLocaleString('en-US')} tools; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `API bench at ${n.toLocaleString('en-US')} tools; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     for (const text of reportApi(await benchApi(process.env.DATABASE_URL, token, { only, seconds }))) console.log(text);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -37,7 +37,10 @@ try {
   await migrateDatabase(db);
   await seedDemo(db);
   await seedSyntheticTools(N, db);
-  const [admin] = await db.insert(users).values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' })
+    .returning();
   const { token } = await createSession(admin.id);
   const headers = { cookie: `${SESSION_COOKIE}=${token}`, [CLIENT_IP_HEADER]: '127.0.0.1' };
 
@@ -46,9 +49,15 @@ try {
     { label: 'GET /api/tools?limit=12', path: '/api/tools?limit=12', schema: C.toolListAnswerSchema },
     { label: 'GET /api/tools?limit=100', path: '/api/tools?limit=100', schema: C.toolListAnswerSchema },
     { label: 'GET /api/tools/slug/{slug}', path: '', schema: C.publicToolDetailSchema },
-    { label: `GET /api/admin/tools/approved (${N.toLocaleString('en-US')})`, path: '/api/admin/tools/approved', schema: z.array(C.adminApprovedToolSchema) },
+    {
+      label: `GET /api/admin/tools/approved (${N.toLocaleString('en-US')})`,
+      path: '/api/admin/tools/approved',
+      schema: z.array(C.adminApprovedToolSchema),
+    },
   ];
-  const [first] = (await (await app.handle(new Request('http://localhost/api/tools?limit=1', { headers }))).json()) as { slug: string }[];
+  const [first] = (await (await app.handle(new Request('http://localhost/api/tools?limit=1', { headers }))).json()) as {
+    slug: string;
+  }[];
   cases[3].path = `/api/tools/slug/${first.slug}`;
 
   console.log(`Answer checks at ${N.toLocaleString('en-US')} synthetic tools (in process, µs per request)`);
@@ -57,8 +66,13 @@ try {
     // The value the handler hands Elysia, Dates included: the JSON answer with its timestamps as Dates again.
     const res = await app.handle(new Request(`http://localhost${path}`, { headers }));
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    const answer = JSON.parse(await res.text(), (key, value) => (typeof value === 'string' && /At$|Until$/.test(key) && !Number.isNaN(Date.parse(value)) ? new Date(value) : value));
-    if (schema['~standard'].validate(answer) instanceof Promise || (schema['~standard'].validate(answer) as { issues?: unknown }).issues) {
+    const answer = JSON.parse(await res.text(), (key, value) =>
+      typeof value === 'string' && /At$|Until$/.test(key) && !Number.isNaN(Date.parse(value)) ? new Date(value) : value,
+    );
+    if (
+      schema['~standard'].validate(answer) instanceof Promise ||
+      (schema['~standard'].validate(answer) as { issues?: unknown }).issues
+    ) {
       throw new Error(`${path}: the rebuilt answer does not pass its schema`);
     }
     const check = await perCall(() => schema['~standard'].validate(answer), path.includes('approved') ? 3000 : 1500);
@@ -66,7 +80,9 @@ try {
       const r = await app.handle(new Request(`http://localhost${path}`, { headers }));
       await r.arrayBuffer();
     });
-    console.log(`${label.padEnd(44)} ${check.toFixed(1).padStart(10)} ${request.toFixed(1).padStart(10)} ${`${((check / request) * 100).toFixed(1)}%`.padStart(7)}`);
+    console.log(
+      `${label.padEnd(44)} ${check.toFixed(1).padStart(10)} ${request.toFixed(1).padStart(10)} ${`${((check / request) * 100).toFixed(1)}%`.padStart(7)}`,
+    );
   }
 } finally {
   db.$client.close();

@@ -9,7 +9,10 @@ import { DIRECTORY_SORTS, type ToolFilters } from '../lib/directory';
 const FILTERS: [string, ToolFilters][] = [
   ['none', {}],
   ['design', { categories: ['design'] }],
-  ['design|marketing + free|freemium + 7+', { categories: ['design', 'marketing'], pricing: ['free', 'freemium'], minRating: 7 }],
+  [
+    'design|marketing + free|freemium + 7+',
+    { categories: ['design', 'marketing'], pricing: ['free', 'freemium'], minRating: 7 },
+  ],
 ];
 
 async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
@@ -38,12 +41,16 @@ for (const search of [undefined, 'writer', 'data', 'Copilt']) {
   const filters: ToolFilters = { categories: ['design'], minRating: 7 };
   const cold = await time(() => directoryFacets({ search, filters }));
   const kept = await time(() => directoryFacets({ search, filters: { pricing: ['free'] } }));
-  console.log(`facets search=${String(search).padEnd(10)} first ${cold.padStart(9)}  other filters, same search ${kept.padStart(9)}`);
+  console.log(
+    `facets search=${String(search).padEnd(10)} first ${cold.padStart(9)}  other filters, same search ${kept.padStart(9)}`,
+  );
 }
 for (const search of ['Copilt', 'writr', 'analitics']) {
   const cold = await time(() => directoryPage({ search, limit: 12, offset: 0 }));
   const page = await directoryPage({ search, limit: 12, offset: 0 });
-  console.log(`typo ${search.padEnd(10)} ${cold.padStart(9)}  suggestion ${page.suggestion}, ${page.tools.length} tools`);
+  console.log(
+    `typo ${search.padEnd(10)} ${cold.padStart(9)}  suggestion ${page.suggestion}, ${page.tools.length} tools`,
+  );
 }
 console.log(temp === 0 ? 'Every browse reads an index in its order.' : `${temp} browse plans sort with a temp b-tree`);
 process.exit(temp === 0 ? 0 : 1);

@@ -24,14 +24,20 @@ const line = (label: string, value: string) => console.log(`${label.padEnd(34)} 
  * wall time, barely moved by other work on a shared machine.
  */
 function cpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   // utime, stime, cutime, cstime are fields 14-17 of stat(5); after the ") " they are the 12th to 15th.
   return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 }
 const ms = (since: number) => `${(performance.now() - since).toFixed(1)} ms`;
 
 try {
-  console.log(`Discovery bench at ${N.toLocaleString('en-US')} synthetic tools; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Discovery bench at ${N.toLocaleString('en-US')} synthetic tools; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await migrateDatabase(db);
   await seedDemo(db);
   await seedSyntheticTools(N, db);
@@ -40,13 +46,27 @@ try {
   let cpu = cpuSeconds();
   const full = await buildSite();
   if (!full.ok || !full.stats) throw new Error(full.log);
-  line('full build', `${full.stats.seconds.toFixed(1)} s for ${full.stats.pages.toLocaleString('en-US')} pages; ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`);
-  const [one] = await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved')).limit(1).offset(Math.floor(N / 2));
-  await db.update(tools).set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() }).where(eq(tools.id, one.id));
+  line(
+    'full build',
+    `${full.stats.seconds.toFixed(1)} s for ${full.stats.pages.toLocaleString('en-US')} pages; ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`,
+  );
+  const [one] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(eq(tools.status, 'approved'))
+    .limit(1)
+    .offset(Math.floor(N / 2));
+  await db
+    .update(tools)
+    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
+    .where(eq(tools.id, one.id));
   cpu = cpuSeconds();
   const again = await buildSite();
   if (!again.ok || !again.stats) throw new Error(again.log);
-  line('rebuild after one change', `${again.stats.seconds.toFixed(1)} s (${again.stats.rendered} rendered, ${again.stats.reused.toLocaleString('en-US')} reused); ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`);
+  line(
+    'rebuild after one change',
+    `${again.stats.seconds.toFixed(1)} s (${again.stats.rendered} rendered, ${again.stats.reused.toLocaleString('en-US')} reused); ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`,
+  );
 
   // What exists only with the discovery pages.
   const alternatives = await import('../db/queries/alternatives').catch(() => null);
@@ -54,20 +74,29 @@ try {
     const started = performance.now();
     const listed = await alternatives.onDemandPages();
     const compares = listed.filter((p) => p.path.startsWith('/compare/'));
-    line('sitemap: on-demand pages listed', `${listed.length - compares.length} alternatives + ${compares.length} compare pages in ${ms(started)}`);
+    line(
+      'sitemap: on-demand pages listed',
+      `${listed.length - compares.length} alternatives + ${compares.length} compare pages in ${ms(started)}`,
+    );
     const { handleRequest } = await import('../api/handler');
     const get = async (path: string) => {
       const res = await handleRequest(new Request(`${BASE}${path}`));
       await res.arrayBuffer();
       return res.status;
     };
-    for (const { path } of [listed.find((p) => p.path.endsWith('/alternatives'))!, compares[Math.floor(compares.length / 2)]]) {
+    for (const { path } of [
+      listed.find((p) => p.path.endsWith('/alternatives'))!,
+      compares[Math.floor(compares.length / 2)],
+    ]) {
       const first = performance.now();
       const status = await get(path);
       const firstMs = ms(first);
       const kept = performance.now();
       await get(path);
-      line(`  ${path.startsWith('/compare/') ? 'compare' : 'alternatives'} page (${status})`, `first ${firstMs}, kept ${ms(kept)}`);
+      line(
+        `  ${path.startsWith('/compare/') ? 'compare' : 'alternatives'} page (${status})`,
+        `first ${firstMs}, kept ${ms(kept)}`,
+      );
     }
     // Thirty different pages, each rendered once: what a crawler's walk costs per page.
     const sample = compares.slice(0, 30);

@@ -36,7 +36,9 @@ const { buildApp, buildSite } = await import('../api/publishing/site-build');
 
 /** A wrk script whose every request asks the directory for a word no request asked before (`addresses`: each from an address of its own). */
 function floodScript(addresses: boolean): string {
-  const header = addresses ? `wrk.headers['X-Forwarded-For'] = '10.' .. math.random(0, 255) .. '.' .. math.random(0, 255) .. '.' .. math.random(1, 254)\n  ` : '';
+  const header = addresses
+    ? `wrk.headers['X-Forwarded-For'] = '10.' .. math.random(0, 255) .. '.' .. math.random(0, 255) .. '.' .. math.random(1, 254)\n  `
+    : '';
   // setup() runs in the main state and gives each thread its own id: the threads' words never meet.
   return `local threads = 0
 function setup(thread)
@@ -55,10 +57,16 @@ end
 async function flood(script: string, seconds: number): Promise<{ requests: number; refused: number }> {
   const file = `${work}/flood.lua`;
   await Bun.write(file, script);
-  const proc = Bun.spawn(['wrk', '-t2', `-c${FLOOD_CONNECTIONS}`, `-d${seconds}s`, '-s', file, `${BASE}/`], { stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['wrk', '-t2', `-c${FLOOD_CONNECTIONS}`, `-d${seconds}s`, '-s', file, `${BASE}/`], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
-  return { requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0), refused: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) };
+  return {
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    refused: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+  };
 }
 
 /** The nested-JSON stream for `seconds`: each loop posts the body to the sign-in and the beacon in turn. */
@@ -69,7 +77,11 @@ async function nestedJson(seconds: number): Promise<{ requests: number; statuses
   const loop = async (i: number) => {
     for (let k = i; performance.now() < until; k++) {
       const [path, type] = k % 2 === 0 ? ['/api/login', 'application/json'] : ['/api/metrics/beacon', 'text/plain'];
-      const res = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': type }, body: NESTED }).catch(() => null);
+      const res = await fetch(`${BASE}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: NESTED,
+      }).catch(() => null);
       await res?.arrayBuffer();
       if (res) statuses.add(res.status);
       requests += 1;
@@ -88,11 +100,17 @@ async function homeDuring<T>(load: (seconds: number) => Promise<T>): Promise<{ h
 }
 
 const row = (label: string, r: WrkResult, alone: WrkResult, note = '') =>
-  console.log(`${label.padEnd(44)} ${fmt(r)}  (p50 ×${(r.p50Ms / alone.p50Ms).toFixed(1)}, p99 ×${(r.p99Ms / alone.p99Ms).toFixed(1)})${note}`);
+  console.log(
+    `${label.padEnd(44)} ${fmt(r)}  (p50 ×${(r.p50Ms / alone.p50Ms).toFixed(1)}, p99 ×${(r.p99Ms / alone.p99Ms).toFixed(1)})${note}`,
+  );
 
 let server: ReturnType<typeof Bun.spawn> | undefined;
 try {
-  console.log(`Flood bench at ${N.toLocaleString('en-US')} tools${NO_LIMITS ? ', render limits lifted' : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Flood bench at ${N.toLocaleString('en-US')} tools${NO_LIMITS ? ', render limits lifted' : ''}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await migrateDatabase(db);
   await seedDemo(db);
   await seedSyntheticTools(N, db);
@@ -116,7 +134,14 @@ try {
     stdout: 'ignore',
     stderr: 'inherit',
   });
-  for (let i = 0; !(await fetch(`${BASE}/`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${BASE}/`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 300 || server.exitCode !== null) throw new Error('the server did not start');
     await Bun.sleep(100);
   }
@@ -128,7 +153,12 @@ try {
   const alone = await wrk(`${BASE}/`, { ...HOME, seconds: SECONDS });
   row('alone', alone, alone);
   const json = await homeDuring(nestedJson);
-  row(`during nested-JSON POSTs (${JSON_LOOPS} loops)`, json.home, alone, `; ${json.load.requests} posts, answered ${[...json.load.statuses].join('/')}`);
+  row(
+    `during nested-JSON POSTs (${JSON_LOOPS} loops)`,
+    json.home,
+    alone,
+    `; ${json.load.requests} posts, answered ${[...json.load.statuses].join('/')}`,
+  );
   for (const addresses of [false, true]) {
     const during = await homeDuring((s) => flood(floodScript(addresses), s));
     const label = `during a distinct-query flood (${addresses ? 'many clients' : 'one client'})`;

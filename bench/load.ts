@@ -50,7 +50,12 @@ export function parseWrk(output: string): WrkResult {
   const requests = /(\d+) requests in/.exec(output);
   const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
   if (errors) throw new Error(`wrk saw ${errors[1]} non-2xx answers:\n${output}`);
-  return { rps: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), requests: Number(requests?.[1] ?? 0) };
+  return {
+    rps: Number(rps[1]),
+    p50Ms: toMs(p50[1], p50[2]),
+    p99Ms: toMs(p99[1], p99[2]),
+    requests: Number(requests?.[1] ?? 0),
+  };
 }
 
 export interface WrkOptions {
@@ -65,7 +70,10 @@ export interface WrkOptions {
 }
 
 /** `wrk --latency` on `url` (default -t2 -c50 -d10s). */
-export async function wrk(url: string, { seconds = 10, connections = 50, threads = 2, headers = {}, serverPid, script }: WrkOptions = {}): Promise<WrkResult> {
+export async function wrk(
+  url: string,
+  { seconds = 10, connections = 50, threads = 2, headers = {}, serverPid, script }: WrkOptions = {},
+): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   let scriptArgs: string[] = [];
   if (script) {
@@ -74,11 +82,19 @@ export async function wrk(url: string, { seconds = 10, connections = 50, threads
     scriptArgs = ['-s', file];
   }
   const cpuBefore = serverPid ? treeCpuSeconds(serverPid) : 0;
-  const proc = Bun.spawn(['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...scriptArgs, ...headerArgs, url], { stdout: 'pipe', stderr: 'pipe' });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const proc = Bun.spawn(
+    ['wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...scriptArgs, ...headerArgs, url],
+    { stdout: 'pipe', stderr: 'pipe' },
+  );
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   if (code !== 0) throw new Error(`wrk exited with ${code} on ${url}: ${err}`);
   const result = parseWrk(out);
-  if (serverPid && result.requests > 0) result.cpuUs = ((treeCpuSeconds(serverPid) - cpuBefore) * 1e6) / result.requests;
+  if (serverPid && result.requests > 0)
+    result.cpuUs = ((treeCpuSeconds(serverPid) - cpuBefore) * 1e6) / result.requests;
   return result;
 }
 

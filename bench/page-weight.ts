@@ -67,10 +67,12 @@ async function signedIn(browser: Browser, baseUrl: string, who: 'user' | 'admin'
   const context = await browser.newContext();
   const page = await context.newPage();
   const response = await page.goto(`${baseUrl}/auth/demo/${who}`);
-  if (!response?.ok()) throw new Error(`Demo sign-in as ${who} failed: ${response?.status()} (is the server in production mode?)`);
+  if (!response?.ok())
+    throw new Error(`Demo sign-in as ${who} failed: ${response?.status()} (is the server in production mode?)`);
   const state = await context.storageState();
   await context.close();
-  if (!state.cookies.some((c) => c.name === 'signed_in')) throw new Error(`Demo sign-in as ${who} set no signed_in cookie`);
+  if (!state.cookies.some((c) => c.name === 'signed_in'))
+    throw new Error(`Demo sign-in as ${who} set no signed_in cookie`);
   return state;
 }
 
@@ -117,7 +119,9 @@ async function weigh(browser: Browser, baseUrl: string, path: string, state?: St
     reads.push(
       (async () => {
         // Once the page has navigated away Chromium no longer holds the body: the same static file is fetched again.
-        const body = await response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()));
+        const body = await response
+          .body()
+          .catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()));
         const wire = await response
           .request()
           .sizes()
@@ -158,7 +162,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** One visitor's cells; `floor` is the lightest anonymous page (the scripts every page ships), the reference. */
 function cells(w: Weight, floor: number): string {
-  const notes = [w.react ? 'yes' : 'no', w.leftFor ? `-> ${w.leftFor}` : '', w.cspViolations ? `CSP x${w.cspViolations}` : ''];
+  const notes = [
+    w.react ? 'yes' : 'no',
+    w.leftFor ? `-> ${w.leftFor}` : '',
+    w.cspViolations ? `CSP x${w.cspViolations}` : '',
+  ];
   return (
     String(w.files).padStart(6) +
     kb(w.gzip).padStart(9) +
@@ -172,14 +180,27 @@ function cells(w: Weight, floor: number): string {
 
 const given = process.argv[2];
 const server = given ? { baseUrl: given.replace(/\/$/, ''), stop: () => {} } : await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: LAUNCH_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: LAUNCH_ARGS,
+});
 try {
   const { baseUrl } = server;
   const tool = await firstLink(baseUrl, '/directory', '/tool/');
   const post = await firstLink(baseUrl, '/blog', '/blog/');
-  const pages = ['/', '/directory', tool, '/blog', post, '/pricing', '/terms', '/auth', '/dashboard', '/submit', '/admin'].filter(
-    (p): p is string => Boolean(p),
-  );
+  const pages = [
+    '/',
+    '/directory',
+    tool,
+    '/blog',
+    post,
+    '/pricing',
+    '/terms',
+    '/auth',
+    '/dashboard',
+    '/submit',
+    '/admin',
+  ].filter((p): p is string => Boolean(p));
   const user = await signedIn(browser, baseUrl, 'user');
   const admin = await signedIn(browser, baseUrl, 'admin');
 
@@ -192,16 +213,23 @@ try {
   const floor = Math.min(...rows.map((r) => r.anonymous.gzip));
 
   console.log(`JavaScript Chromium downloads per page at ${baseUrl} (cold cache, idle, scrolled to the bottom)`);
-  console.log('KB gz: the scripts gzipped at level 9; x min: that over the lightest anonymous page (what every page ships);');
-  console.log('KB: decoded; wire KB: as sent; React: whether react-dom/client was loaded; -> where the page sent the visitor.');
+  console.log(
+    'KB gz: the scripts gzipped at level 9; x min: that over the lightest anonymous page (what every page ships);',
+  );
+  console.log(
+    'KB: decoded; wire KB: as sent; React: whether react-dom/client was loaded; -> where the page sent the visitor.',
+  );
   console.log('Signed in: the demo user, the demo admin on /admin. Inline scripts in the HTML are not counted.\n');
   const half = `${'files'.padStart(6)}${'KB gz'.padStart(9)}${'x min'.padStart(7)}${'KB'.padStart(9)}${'wire KB'.padStart(9)}  ${'React'.padEnd(20)}`;
   const width = Math.max(...pages.map((p) => p.length)) + 2;
   console.log(`${''.padEnd(width)}${'anonymous'.padEnd(half.length)}signed in`);
   console.log('page'.padEnd(width) + half + half);
-  for (const { path, anonymous, member } of rows) console.log(path.padEnd(width) + cells(anonymous, floor) + cells(member, floor));
+  for (const { path, anonymous, member } of rows)
+    console.log(path.padEnd(width) + cells(anonymous, floor) + cells(member, floor));
   const total = (pick: (r: (typeof rows)[number]) => Weight) => kb(rows.reduce((sum, r) => sum + pick(r).gzip, 0));
-  console.log(`\ntotal KB gz over ${rows.length} pages: anonymous ${total((r) => r.anonymous)}, signed in ${total((r) => r.member)}`);
+  console.log(
+    `\ntotal KB gz over ${rows.length} pages: anonymous ${total((r) => r.anonymous)}, signed in ${total((r) => r.member)}`,
+  );
   if (rows.some((r) => r.anonymous.cspViolations || r.member.cspViolations)) {
     console.log('CSP violations were reported: blocked scripts are missing from these figures.');
   }

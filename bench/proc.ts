@@ -50,7 +50,8 @@ function tree(root: number, includeRoot: boolean): ProcessEntry[] {
 }
 
 /** Resident bytes of `root`'s descendants (with `root` when `includeRoot`). */
-export const treeRss = (root: number, includeRoot = true) => tree(root, includeRoot).reduce((sum, p) => sum + p.rssBytes, 0);
+export const treeRss = (root: number, includeRoot = true) =>
+  tree(root, includeRoot).reduce((sum, p) => sum + p.rssBytes, 0);
 
 /** CPU seconds (user + system) spent so far by `root` and its descendants that are still running. */
 export const treeCpuSeconds = (root: number) => tree(root, true).reduce((sum, p) => sum + p.cpuSeconds, 0);

@@ -25,8 +25,17 @@ const line = (label: string, value: string) => console.log(`${label.padEnd(34)} 
 /** `npm run build` as an operator runs it; its wall time and what the build it swapped in says of itself. */
 async function npmRunBuild(): Promise<string> {
   const started = performance.now();
-  const proc = Bun.spawn([process.execPath, 'scripts/build-site.ts'], { cwd: ROOT, env: process.env, stdout: 'pipe', stderr: 'pipe' });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const proc = Bun.spawn([process.execPath, 'scripts/build-site.ts'], {
+    cwd: ROOT,
+    env: process.env,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${out}${err}`);
   const info = readBuildInfo(resolve(ROOT, process.env.DIST_DIR!));
@@ -36,15 +45,31 @@ async function npmRunBuild(): Promise<string> {
 }
 
 try {
-  console.log(`Restart bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Restart bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await migrateDatabase(db);
   await seedDemo(db);
   await seedSyntheticTools(N, db);
   line('npm run build (first)', await npmRunBuild());
-  const [one] = await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved')).limit(1).offset(Math.floor(N / 2));
-  await db.update(tools).set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() }).where(eq(tools.id, one.id));
+  const [one] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(eq(tools.status, 'approved'))
+    .limit(1)
+    .offset(Math.floor(N / 2));
+  await db
+    .update(tools)
+    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
+    .where(eq(tools.id, one.id));
   line('npm run build (one tool edited)', await npmRunBuild());
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

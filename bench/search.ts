@@ -17,8 +17,17 @@ process.env.DATABASE_URL = `file:${DB_FILE}`;
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { tools, users } = await import('../db/schema');
-const { NAME_TIER_SORT_LIMIT, RANKED_MATCH_LIMIT, browseQuery, commonWordsTiers, ftsMatchExpression, listPublicTools, rankedSearchQuery, searchTerms, tierQuery } =
-  await import('../db/queries/tools');
+const {
+  NAME_TIER_SORT_LIMIT,
+  RANKED_MATCH_LIMIT,
+  browseQuery,
+  commonWordsTiers,
+  ftsMatchExpression,
+  listPublicTools,
+  rankedSearchQuery,
+  searchTerms,
+  tierQuery,
+} = await import('../db/queries/tools');
 const { syntheticTools } = await import('./synthetic-tools');
 const { app } = await import('../api/app');
 
@@ -30,13 +39,25 @@ interface Case {
 
 const CASES: Case[] = [
   { name: 'first page', variants: [{}] },
-  { name: 'category filter', variants: [{ category: 'design' }, { category: 'marketing' }, { category: 'data-analysis' }] },
+  {
+    name: 'category filter',
+    variants: [{ category: 'design' }, { category: 'marketing' }, { category: 'data-analysis' }],
+  },
   { name: '1-word search', variants: [{ search: 'podcasts' }, { search: 'invoices' }, { search: 'translate' }] },
-  { name: '2-word search', variants: [{ search: 'video clips' }, { search: 'sales emails' }, { search: 'meeting notes' }] },
+  {
+    name: '2-word search',
+    variants: [{ search: 'video clips' }, { search: 'sales emails' }, { search: 'meeting notes' }],
+  },
   { name: 'prefix search', variants: [{ search: 'anal' }, { search: 'transc' }, { search: 'dash' }] },
   // Words in every description ('ai' also in 30% of names): the worst case for search.
   { name: 'broad search', variants: [{ search: 'helps' }, { search: 'ai' }, { search: 'ai assistant' }] },
-  { name: 'search + category', variants: [{ search: 'writer', category: 'content-creation' }, { search: 'reports', category: 'data-analysis' }] },
+  {
+    name: 'search + category',
+    variants: [
+      { search: 'writer', category: 'content-creation' },
+      { search: 'reports', category: 'data-analysis' },
+    ],
+  },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -71,20 +92,32 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(8);
 
 // --- data ---------------------------------------------------------------------------------------
 await migrateDatabase(db);
-const [owner] = await db.insert(users).values({ email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner' }).returning();
+const [owner] = await db
+  .insert(users)
+  .values({ email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner' })
+  .returning();
 const seedStarted = performance.now();
 const rows = syntheticTools(TOOL_COUNT, owner.id);
 await db.transaction(async (tx) => {
   for (let i = 0; i < rows.length; i += 500) await tx.insert(tools).values(rows.slice(i, i + 500));
 });
 await db.$client.execute('ANALYZE');
-console.log(`Seeded ${TOOL_COUNT} approved tools into ${DB_FILE} in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-console.log(`Bun ${Bun.version}, ${WARMUP} warm-up + ${ITERATIONS} measured iterations per case, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(
+  `Seeded ${TOOL_COUNT} approved tools into ${DB_FILE} in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
+console.log(
+  `Bun ${Bun.version}, ${WARMUP} warm-up + ${ITERATIONS} measured iterations per case, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 
 // --- plans --------------------------------------------------------------------------------------
 async function matchCount(expression: string | null): Promise<number> {
   if (!expression) return TOOL_COUNT;
-  const r = await db.$client.execute({ sql: 'select count(*) as n from tools_fts where tools_fts match ?', args: [expression] });
+  const r = await db.$client.execute({
+    sql: 'select count(*) as n from tools_fts where tools_fts match ?',
+    args: [expression],
+  });
   return Number(r.rows[0].n);
 }
 
@@ -94,7 +127,9 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Pro
   return rows.rows.map((r) => String(r.detail)).join(' | ');
 }
 
-console.log(`Query plans (EXPLAIN QUERY PLAN) and full-text matches; bm25 ranks up to ${RANKED_MATCH_LIMIT} matches, above that two tiers:`);
+console.log(
+  `Query plans (EXPLAIN QUERY PLAN) and full-text matches; bm25 ranks up to ${RANKED_MATCH_LIMIT} matches, above that two tiers:`,
+);
 for (const c of CASES) {
   for (const v of c.variants) {
     const page = { limit: 12, offset: 0 };
@@ -102,7 +137,10 @@ for (const c of CASES) {
     const matches = await matchCount(ftsMatchExpression(v.search));
     let plans: string[];
     if (terms.length === 0) plans = [await plan(browseQuery({ category: v.category, ...page }))];
-    else if (matches <= RANKED_MATCH_LIMIT) plans = [`bm25: ${await plan(rankedSearchQuery({ filters: filtersOfBench(v.category), expression: terms.join(' AND '), ...page }))}`];
+    else if (matches <= RANKED_MATCH_LIMIT)
+      plans = [
+        `bm25: ${await plan(rankedSearchQuery({ filters: filtersOfBench(v.category), expression: terms.join(' AND '), ...page }))}`,
+      ];
     else {
       const nameHits = await matchCount(commonWordsTiers(terms, filtersOfBench(v.category)).inName);
       const nameTierByRowid = nameHits <= NAME_TIER_SORT_LIMIT;
@@ -139,13 +177,18 @@ for (const layer of ['in-process', 'app.handle'] as const) {
 for (const c of CASES) {
   for (const v of c.variants) {
     const found = await listPublicTools({ limit: 12, ...v });
-    if (found.length === 0) console.warn(`warning: ${c.name} ${JSON.stringify(v)} (${ftsMatchExpression(v.search)}) found nothing`);
+    if (found.length === 0)
+      console.warn(`warning: ${c.name} ${JSON.stringify(v)} (${ftsMatchExpression(v.search)}) found nothing`);
   }
 }
 
-console.log(`${'layer'.padEnd(11)} ${'case'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'queries/s'.padStart(10)}`);
+console.log(
+  `${'layer'.padEnd(11)} ${'case'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'queries/s'.padStart(10)}`,
+);
 for (const r of results) {
-  console.log(`${r.layer.padEnd(11)} ${r.name.padEnd(18)} ${fmt(r.p50)} ${fmt(r.p99)} ${r.qps.toFixed(0).padStart(10)}`);
+  console.log(
+    `${r.layer.padEnd(11)} ${r.name.padEnd(18)} ${fmt(r.p50)} ${fmt(r.p99)} ${r.qps.toFixed(0).padStart(10)}`,
+  );
 }
 
 const searchCases = results.filter((r) => r.layer === 'in-process' && r.name.includes('search'));

@@ -48,7 +48,11 @@ async function peakTreeRss<T>(run: () => Promise<T>): Promise<{ result: T; peakM
 }
 
 try {
-  console.log(`Bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Bench at ${N.toLocaleString('en-US')} synthetic tools; ${work}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await migrateDatabase(db);
   await seedDemo(db);
   await seedSyntheticTools(N, db);
@@ -59,16 +63,30 @@ try {
   const full = await peakTreeRss(() => buildSite());
   if (!full.result.ok || !full.result.stats) throw new Error(full.result.log);
   const fs = full.result.stats;
-  line('full build', `${s(fs.seconds)} for ${fs.pages.toLocaleString('en-US')} pages = ${((fs.seconds / fs.pages) * 1000).toFixed(2)} s per 1,000 pages`);
+  line(
+    'full build',
+    `${s(fs.seconds)} for ${fs.pages.toLocaleString('en-US')} pages = ${((fs.seconds / fs.pages) * 1000).toFixed(2)} s per 1,000 pages`,
+  );
   line('  of which', phases(full.result.log));
   line('  peak memory (all processes)', `${full.peakMb.toFixed(0)} MB`);
 
-  const [one] = await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved')).limit(1).offset(Math.floor(N / 2));
-  await db.update(tools).set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() }).where(eq(tools.id, one.id));
+  const [one] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(eq(tools.status, 'approved'))
+    .limit(1)
+    .offset(Math.floor(N / 2));
+  await db
+    .update(tools)
+    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
+    .where(eq(tools.id, one.id));
   const again = await peakTreeRss(() => buildSite());
   if (!again.result.ok || !again.result.stats) throw new Error(again.result.log);
   const as = again.result.stats;
-  line('rebuild after one change', `${s(as.seconds)} (${as.rendered} rendered, ${as.reused.toLocaleString('en-US')} reused)`);
+  line(
+    'rebuild after one change',
+    `${s(as.seconds)} (${as.rendered} rendered, ${as.reused.toLocaleString('en-US')} reused)`,
+  );
   line('  of which', phases(again.result.log));
   line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
 
@@ -81,13 +99,34 @@ try {
     stderr: 'inherit',
   });
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${BASE}/robots.txt`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100);
-    const [admin] = await db.insert(users).values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' }).returning();
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${BASE}/robots.txt`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await Bun.sleep(100);
+    const [admin] = await db
+      .insert(users)
+      .values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' })
+      .returning();
     const { token } = await createSession(admin.id);
     const cookie = `${SESSION_COOKIE}=${token}`;
     const [pending] = await db
       .insert(tools)
-      .values({ name: 'Bench Fresh Tool', slug: 'bench-fresh-tool', url: 'https://bench-fresh.example.com', urlKey: 'bench-fresh.example.com', description: 'Approved during the bench.', tags: ['design'], status: 'pending', submittedById: admin.id })
+      .values({
+        name: 'Bench Fresh Tool',
+        slug: 'bench-fresh-tool',
+        url: 'https://bench-fresh.example.com',
+        urlKey: 'bench-fresh.example.com',
+        description: 'Approved during the bench.',
+        tags: ['design'],
+        status: 'pending',
+        submittedById: admin.id,
+      })
       .returning();
     const approvedAt = performance.now();
     const approve = await fetch(`${BASE}/api/admin/tools/${pending.id}/approve`, {
@@ -98,11 +137,20 @@ try {
     if (!approve.ok) throw new Error(`approve answered ${approve.status}: ${await approve.text()}`);
     const answered = performance.now();
     while ((await fetch(`${BASE}/tool/bench-fresh-tool`)).status !== 200) await Bun.sleep(10);
-    line('approval to visible', `${(performance.now() - approvedAt).toFixed(0)} ms (the approve call itself ${(answered - approvedAt).toFixed(0)} ms; on demand)`);
+    line(
+      'approval to visible',
+      `${(performance.now() - approvedAt).toFixed(0)} ms (the approve call itself ${(answered - approvedAt).toFixed(0)} ms; on demand)`,
+    );
     for (;;) {
-      const jobs = await db.select({ status: rebuildJobs.status, stats: rebuildJobs.stats }).from(rebuildJobs).where(eq(rebuildJobs.reason, 'tool approved: bench-fresh-tool'));
+      const jobs = await db
+        .select({ status: rebuildJobs.status, stats: rebuildJobs.stats })
+        .from(rebuildJobs)
+        .where(eq(rebuildJobs.reason, 'tool approved: bench-fresh-tool'));
       if (jobs[0]?.status === 'succeeded') {
-        line('approval to static', `${((performance.now() - approvedAt) / 1000).toFixed(1)} s (quiet period 1.5 s + build ${s(jobs[0].stats?.seconds ?? 0)}, ${jobs[0].stats?.rendered} rendered)`);
+        line(
+          'approval to static',
+          `${((performance.now() - approvedAt) / 1000).toFixed(1)} s (quiet period 1.5 s + build ${s(jobs[0].stats?.seconds ?? 0)}, ${jobs[0].stats?.rendered} rendered)`,
+        );
         break;
       }
       if (jobs[0]?.status === 'failed') throw new Error('the rebuild failed');
@@ -127,7 +175,9 @@ try {
 function phases(log: string): string {
   const last = log.trim().split('\n').at(-1) ?? '{}';
   try {
-    const { phases: p } = JSON.parse(last) as { phases: { pages: number; search: number; sitemap: number; finalize: number } };
+    const { phases: p } = JSON.parse(last) as {
+      phases: { pages: number; search: number; sitemap: number; finalize: number };
+    };
     return `pages ${s(p.pages)}, search index ${s(p.search)} (sitemap meanwhile ${s(p.sitemap)}), compression and manifest ${s(p.finalize)}`;
   } catch {
     return 'n/a';

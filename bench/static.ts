@@ -75,7 +75,19 @@ function hasGzipStatic(): boolean {
  * The nginx configuration the comparison runs (docs/decisions/0030 quotes it). `tuned` adds an
  * open-file cache (nginx then skips open/stat for hot files, as we skip them with the manifest).
  */
-export function nginxConfig({ dir, port, work, gzipStatic, tuned = false }: { dir: string; port: number; work: string; gzipStatic: boolean; tuned?: boolean }): string {
+export function nginxConfig({
+  dir,
+  port,
+  work,
+  gzipStatic,
+  tuned = false,
+}: {
+  dir: string;
+  port: number;
+  work: string;
+  gzipStatic: boolean;
+  tuned?: boolean;
+}): string {
   return `worker_processes auto;
 pid ${work}/nginx${tuned ? '-tuned' : ''}.pid;
 error_log ${work}/error.log;
@@ -126,16 +138,26 @@ async function startConstant(oursUrl: string, port: number, work: string): Promi
   writeFileSync(join(work, 'constant-page.ts'), CONSTANT_PAGE);
   // As many processes as ours: SERVER_PROCESSES, else one per core (production's default).
   const processes = Number(process.env.SERVER_PROCESSES) || availableParallelism();
-  return Bun.spawn([process.execPath, join(work, 'constant-page.ts'), String(port), String(processes), work], { stdout: 'ignore', stderr: 'inherit' });
+  return Bun.spawn([process.execPath, join(work, 'constant-page.ts'), String(port), String(processes), work], {
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
 }
 
 function firstToolPath(dir: string): string {
   const tools = join(dir, 'tool');
-  const first = existsSync(tools) ? readdirSync(tools, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0] : undefined;
-  if (!first) throw new Error(`${dir} has no tool/ folder: build the site first (bun --bun astro build; npx pagefind --site dist)`);
+  const first = existsSync(tools)
+    ? readdirSync(tools, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()[0]
+    : undefined;
+  if (!first)
+    throw new Error(
+      `${dir} has no tool/ folder: build the site first (bun --bun astro build; npx pagefind --site dist)`,
+    );
   return `/tool/${first}/`;
 }
-
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -153,8 +175,20 @@ const medianOf = (runs: WrkResult[]): WrkResult => ({
 });
 
 /** Starts both servers on `dir`, measures `toolPath` (default: the first tool page) and stops them. */
-export async function benchStatic(dir: string, toolPath?: string, options: StaticBenchOptions = {}): Promise<StaticBenchResult> {
-  const { seconds = 8, connections = 50, threads = 2, rounds = 5, tuned = true, serverEntry = 'api/server.ts', log = console.log } = options;
+export async function benchStatic(
+  dir: string,
+  toolPath?: string,
+  options: StaticBenchOptions = {},
+): Promise<StaticBenchResult> {
+  const {
+    seconds = 8,
+    connections = 50,
+    threads = 2,
+    rounds = 5,
+    tuned = true,
+    serverEntry = 'api/server.ts',
+    log = console.log,
+  } = options;
   const buildDir = resolve(dir);
   const path = toolPath ?? firstToolPath(buildDir);
 
@@ -168,7 +202,12 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
 
   const work = mkdtempSync(join(tmpdir(), 'static-bench-'));
   mkdirSync(join(work, 'body'));
-  const ports: Record<Server, number> = { ours: await freePort(), nginx: await freePort(), nginxTuned: await freePort(), constant: await freePort() };
+  const ports: Record<Server, number> = {
+    ours: await freePort(),
+    nginx: await freePort(),
+    nginxTuned: await freePort(),
+    constant: await freePort(),
+  };
   const env = {
     ...process.env,
     DATABASE_URL: `file:${join(work, 'bench.db')}`,
@@ -193,8 +232,14 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
     const gzipStatic = hasGzipStatic();
     for (const name of servers.filter((s) => s === 'nginx' || s === 'nginxTuned')) {
       const conf = join(work, `${name}.conf`);
-      writeFileSync(conf, nginxConfig({ dir: buildDir, port: ports[name], work, gzipStatic, tuned: name === 'nginxTuned' }));
-      const nginx = Bun.spawn(['nginx', '-p', work, '-e', join(work, 'error.log'), '-c', conf], { stdout: 'ignore', stderr: 'inherit' });
+      writeFileSync(
+        conf,
+        nginxConfig({ dir: buildDir, port: ports[name], work, gzipStatic, tuned: name === 'nginxTuned' }),
+      );
+      const nginx = Bun.spawn(['nginx', '-p', work, '-e', join(work, 'error.log'), '-c', conf], {
+        stdout: 'ignore',
+        stderr: 'inherit',
+      });
       procs.push(nginx);
       pids[name] = nginx.pid;
       started.push(waitUntilServing(`http://127.0.0.1:${ports[name]}/`, nginx, name));
@@ -210,10 +255,16 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       const res = await fetch(url(name), { headers: { 'accept-encoding': 'gzip' }, decompress: false });
       const bytes = (await res.arrayBuffer()).byteLength;
       if (res.status !== 200) throw new Error(`${name}: ${url(name)} answered ${res.status}`);
-      log(`${name.padEnd(10)} ${path}: ${res.status}, content-encoding ${res.headers.get('content-encoding') ?? 'none'}, ${bytes} bytes`);
+      log(
+        `${name.padEnd(10)} ${path}: ${res.status}, content-encoding ${res.headers.get('content-encoding') ?? 'none'}, ${bytes} bytes`,
+      );
     }
 
-    log(`wrk -t${threads} -c${connections} -d${seconds}s --latency -H 'Accept-Encoding: gzip'; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    log(
+      `wrk -t${threads} -c${connections} -d${seconds}s --latency -H 'Accept-Encoding: gzip'; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     // Warm-up: our server fills its in-memory copies, nginx its caches.
     for (const name of servers) await wrk(url(name), { seconds: 2, connections, threads, headers: GZIP });
     const measured: Partial<Record<Server, WrkResult>>[] = [];
@@ -221,7 +272,8 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       // Alternate the order, so neither side always runs after the other has heated the machine.
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       const result: Partial<Record<Server, WrkResult>> = {};
-      for (const name of order) result[name] = await wrk(url(name), { seconds, connections, threads, headers: GZIP, serverPid: pids[name] });
+      for (const name of order)
+        result[name] = await wrk(url(name), { seconds, connections, threads, headers: GZIP, serverPid: pids[name] });
       measured.push(result);
       log(`  round ${round + 1}: ${servers.map((name) => `${name} ${fmt(result[name]!)}`).join(' | ')}`);
     }
@@ -233,7 +285,8 @@ export async function benchStatic(dir: string, toolPath?: string, options: Stati
       nginxTuned: tuned ? of('nginxTuned') : null,
       constant: of('constant'),
       ratio: median(measured.map((m) => m.ours!.rps / m.nginx!.rps)),
-      roundsOnTarget: measured.filter((m) => m.ours!.rps >= 0.9 * m.nginx!.rps && m.ours!.p99Ms <= m.nginx!.p99Ms).length,
+      roundsOnTarget: measured.filter((m) => m.ours!.rps >= 0.9 * m.nginx!.rps && m.ours!.p99Ms <= m.nginx!.p99Ms)
+        .length,
       rounds: measured,
       oursRssMb: treeRss(ours.pid) / 2 ** 20,
       finalizeSeconds,
@@ -253,7 +306,11 @@ export function reportStatic(r: StaticBenchResult): string[] {
     ...(r.nginxTuned ? [`  nginx+ofc    ${fmt(r.nginxTuned)} (open_file_cache)`] : []),
     `  ours         ${fmt(r.ours)}${r.oursRssMb ? `, RSS ${r.oursRssMb.toFixed(0)} MB` : ''}`,
     `  ours/nginx   ${(r.ratio * 100).toFixed(0)}% of the req/s (target >= 90%), p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginx.p99Ms.toFixed(2)} ms (target <=); ${r.roundsOnTarget} of ${r.rounds.length} rounds on both targets`,
-    ...(r.nginxTuned ? [`  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`] : []),
+    ...(r.nginxTuned
+      ? [
+          `  ours/nginx+ofc ${((r.ours.rps / r.nginxTuned.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.nginxTuned.p99Ms.toFixed(2)} ms`,
+        ]
+      : []),
     `  Bun constant ${fmt(r.constant)} (the same bytes and headers, no lookup: the runtime's ceiling)`,
     `  ours/constant ${((r.ours.rps / r.constant.rps) * 100).toFixed(0)}% of the req/s, p99 ${r.ours.p99Ms.toFixed(2)} vs ${r.constant.p99Ms.toFixed(2)} ms`,
   ];

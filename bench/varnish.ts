@@ -64,7 +64,9 @@ async function crawl(base: string, paths: string[]): Promise<Crawl> {
 }
 
 const crawlLine = (c: Crawl, total: number) =>
-  `${c.seconds.toFixed(1)} s, ${Math.round(total / c.seconds)} pages/s; status ${Object.entries(c.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}; ` +
+  `${c.seconds.toFixed(1)} s, ${Math.round(total / c.seconds)} pages/s; status ${Object.entries(c.statuses)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')}; ` +
   `${c.hits} hits, ${c.misses} misses` +
   (c.hits + c.misses > 0 ? `, hit ratio ${((100 * c.hits) / (c.hits + c.misses)).toFixed(1)} %` : '');
 
@@ -92,9 +94,20 @@ try {
   const built = await buildSite();
   if (!built.ok) throw new Error(built.log);
   const origin = `http://127.0.0.1:${originPort}`;
-  for (let i = 0; i < 300 && !(await fetch(`${edge.url}/robots.txt`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100);
+  for (
+    let i = 0;
+    i < 300 &&
+    !(await fetch(`${edge.url}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await Bun.sleep(100);
 
-  const files = await readSitemap(`${edge.url}/sitemap-index.xml`, async (url) => (await fetch(`${edge.url}${new URL(url).pathname}`)).text());
+  const files = await readSitemap(`${edge.url}/sitemap-index.xml`, async (url) =>
+    (await fetch(`${edge.url}${new URL(url).pathname}`)).text(),
+  );
   const paths = files.flatMap((file) => file.urls.map((u) => new URL(u.loc).pathname));
   line('pages in the sitemap', String(paths.length));
   const first = await crawl(edge.url, paths);
@@ -109,11 +122,23 @@ try {
   await fetch(`${edge.url}${FEED}`).then((r) => r.arrayBuffer());
   const cached = (await fetch(`${edge.url}${FEED}`)).headers.get('x-cache');
   if (cached !== 'HIT') throw new Error(`${FEED} is not cached at the edge (X-Cache: ${cached})`);
-  const [admin] = await db.insert(users).values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ email: 'bench-admin@example.com', password: 'x', isAdmin: true, firstName: 'Bench' })
+    .returning();
   const { token } = await createSession(admin.id);
   const [pending] = await db
     .insert(tools)
-    .values({ name: 'Edge Fresh Tool', slug: 'edge-fresh-tool', url: 'https://edge-fresh.example.com', urlKey: 'edge-fresh.example.com', description: 'Approved during the bench.', tags: ['design'], status: 'pending', submittedById: admin.id })
+    .values({
+      name: 'Edge Fresh Tool',
+      slug: 'edge-fresh-tool',
+      url: 'https://edge-fresh.example.com',
+      urlKey: 'edge-fresh.example.com',
+      description: 'Approved during the bench.',
+      tags: ['design'],
+      status: 'pending',
+      submittedById: admin.id,
+    })
     .returning();
   const approve = await fetch(`${edge.url}/api/admin/tools/${pending.id}/approve`, {
     method: 'POST',
@@ -127,7 +152,10 @@ try {
     polls++;
     await Bun.sleep(5);
   }
-  line('approval to fresh at the edge', `${(performance.now() - answered).toFixed(0)} ms after the approval's answer (${FEED}, ${polls} stale answers)`);
+  line(
+    'approval to fresh at the edge',
+    `${(performance.now() - answered).toFixed(0)} ms after the approval's answer (${FEED}, ${polls} stale answers)`,
+  );
 } finally {
   server.kill('SIGTERM');
   await server.exited;

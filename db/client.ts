@@ -5,7 +5,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Database as SqliteFile } from 'bun:sqlite';
-import { createClient, type Client, type InStatement, type Transaction as LibsqlTransaction, type TransactionMode } from '@libsql/client';
+import {
+  createClient,
+  type Client,
+  type InStatement,
+  type Transaction as LibsqlTransaction,
+  type TransactionMode,
+} from '@libsql/client';
 import { drizzle as drizzleBunSqlite } from 'drizzle-orm/bun-sqlite';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
@@ -68,7 +74,9 @@ class DatabaseBusyError extends Error {
 /** A write through the global `db` while a `db.transaction` of the same async context is open. */
 export class WriteOutsideTransactionError extends Error {
   constructor(what: string, fix = 'pass the transaction `tx` to the helper instead.') {
-    super(`${what} through the global db inside db.transaction() would wait for the transaction's own write lock: ${fix}`);
+    super(
+      `${what} through the global db inside db.transaction() would wait for the transaction's own write lock: ${fix}`,
+    );
     this.name = 'WriteOutsideTransactionError';
   }
 }
@@ -243,7 +251,7 @@ function clients(open: () => Client, renewable: boolean) {
 
 /** What a replica's failed pull is reported to: stderr for the command-line tools, the server's log once it says so. */
 let reportPullError = (error: unknown, where: { syncUrl: string; url: string }) =>
-  console.error('could not pull the primary\'s changes into the replica', where, error);
+  console.error("could not pull the primary's changes into the replica", where, error);
 
 /** The server hands its log here (db/ does not import api/, docs/decisions/0078). */
 export function reportReplicaPullErrorsTo(report: typeof reportPullError): void {
@@ -268,11 +276,18 @@ function openReplica(url: string, authToken: string | undefined, { syncUrl, sync
   // The first pull, before anything reads (it takes the replica's one connection now): the file may be empty or behind.
   let pulling: Promise<void> | undefined = pull().finally(() => (pulling = undefined));
   /** Pulls the primary's changes; writes that finish together share one pull, which starts after all of them. */
-  const catchUp = () => (pulling ??= Promise.resolve().then(pull).finally(() => (pulling = undefined)));
+  const catchUp = () =>
+    (pulling ??= Promise.resolve()
+      .then(pull)
+      .finally(() => (pulling = undefined)));
   return { local, primary, catchUp };
 }
 
-export function openDatabase(url = databaseUrl(), authToken = databaseSettings().authToken, replicaOf = replicaOfEnv()): Database {
+export function openDatabase(
+  url = databaseUrl(),
+  authToken = databaseSettings().authToken,
+  replicaOf = replicaOfEnv(),
+): Database {
   url = absoluteFileUrl(url);
   const kind = databaseKind(url, replicaOf?.syncUrl);
   if (kind === 'file' || kind === 'replica') mkdirSync(dirname(filePathOf(url)), { recursive: true });
@@ -282,7 +297,9 @@ export function openDatabase(url = databaseUrl(), authToken = databaseSettings()
   const deadline = () => scopes.getStore()?.deadline ?? performance.now() + BUSY_RETRY_MS;
   const replica = replicaOf && openReplica(url, authToken || undefined, replicaOf);
   // Only a file database can be opened again without losing it; a server's connection is not left unfinished.
-  const pool = replica ? clients(() => replica.local, false) : clients(() => createClient({ url, authToken: authToken || undefined }), policy === 'writers');
+  const pool = replica
+    ? clients(() => replica.local, false)
+    : clients(() => createClient({ url, authToken: authToken || undefined }), policy === 'writers');
   // Where writes and transactions go: the same client, or a replica's primary.
   const writers = replica ? clients(() => replica.primary, false) : pool;
 
@@ -309,10 +326,14 @@ export function openDatabase(url = databaseUrl(), authToken = databaseSettings()
           };
         case 'execute':
           return (stmt: InStatement, ...rest: unknown[]) =>
-            statement(!isReadStatement(stmt), 'A write', (c) => (c.execute as (...a: unknown[]) => Promise<unknown>)(stmt, ...rest));
+            statement(!isReadStatement(stmt), 'A write', (c) =>
+              (c.execute as (...a: unknown[]) => Promise<unknown>)(stmt, ...rest),
+            );
         case 'batch':
           return (stmts: InStatement[], mode?: TransactionMode) =>
-            statement(mode !== 'read' && !stmts.every(isReadStatement), 'A batch that writes', (c) => c.batch(stmts, mode));
+            statement(mode !== 'read' && !stmts.every(isReadStatement), 'A batch that writes', (c) =>
+              c.batch(stmts, mode),
+            );
         case 'executeMultiple':
           return (sql: string) => statement(true, 'executeMultiple()', (c) => c.executeMultiple(sql));
         case 'migrate':
@@ -329,7 +350,8 @@ export function openDatabase(url = databaseUrl(), authToken = databaseSettings()
   const database = drizzle(client, { schema }) as Database;
   const transaction = database.transaction.bind(database);
   database.transaction = (async (...args: Parameters<typeof transaction>) => {
-    if (scopes.getStore()?.active) throw new WriteOutsideTransactionError('A nested db.transaction()', 'use tx.transaction() for a savepoint.');
+    if (scopes.getStore()?.active)
+      throw new WriteOutsideTransactionError('A nested db.transaction()', 'use tx.transaction() for a savepoint.');
     const scope: Scope = { active: true, deadline: performance.now() + BUSY_RETRY_MS };
     const run = () => scopes.run(scope, () => transaction(...args)).finally(() => (scope.active = false));
     // A replica reads its primary's commit only once it has pulled it.

@@ -9,7 +9,8 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.$client.execute('PRAGMA foreign_keys = ON');
   // Our own file only: a server, and the primary of a replica, keep their journal themselves.
-  if (databaseKind(databaseUrl(), databaseSettings().syncUrl) === 'file') await database.$client.execute('PRAGMA journal_mode = WAL');
+  if (databaseKind(databaseUrl(), databaseSettings().syncUrl) === 'file')
+    await database.$client.execute('PRAGMA journal_mode = WAL');
   await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 

@@ -14,7 +14,10 @@ export function readTags(tags: Iterable<string>): void {
 }
 
 /** Runs `render`, collecting the tags of everything it read (into `into`, when given). */
-export async function collectTags<T>(render: () => Promise<T>, into: Set<string> = new Set()): Promise<{ value: T; tags: Set<string> }> {
+export async function collectTags<T>(
+  render: () => Promise<T>,
+  into: Set<string> = new Set(),
+): Promise<{ value: T; tags: Set<string> }> {
   const value = await storage.run(into, render);
   return { value, tags: into };
 }

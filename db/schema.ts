@@ -150,7 +150,10 @@ export const toolAlternatives = sqliteTable(
       .references(() => tools.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.toolId, t.alternativeId] }), uniqueIndex('tool_alternatives_position_unique').on(t.toolId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.alternativeId] }),
+    uniqueIndex('tool_alternatives_position_unique').on(t.toolId, t.position),
+  ],
 );
 
 export const changeRequests = sqliteTable(

@@ -7,9 +7,16 @@ const W = '#ffffff';
 /** What goes on the coloured tile: SVG shapes on a 256 x 256 canvas, drawn in white unless said otherwise. */
 const MARKS: Readonly<Record<string, string>> = {
   // Six interlocking petals around a centre.
-  ChatGPT: Array.from({ length: 6 }, (_, i) => `<ellipse cx="128" cy="96" rx="26" ry="46" transform="rotate(${i * 60} 128 128)" fill="none" stroke="${W}" stroke-width="14"/>`).join(''),
+  ChatGPT: Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<ellipse cx="128" cy="96" rx="26" ry="46" transform="rotate(${i * 60} 128 128)" fill="none" stroke="${W}" stroke-width="14"/>`,
+  ).join(''),
   // A twelve-ray burst.
-  Claude: Array.from({ length: 12 }, (_, i) => `<rect x="120" y="50" width="16" height="64" rx="8" fill="${W}" transform="rotate(${i * 30} 128 128)"/>`).join(''),
+  Claude: Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="120" y="50" width="16" height="64" rx="8" fill="${W}" transform="rotate(${i * 30} 128 128)"/>`,
+  ).join(''),
   // A sail over a hull.
   Midjourney: `<path d="M132 52 L132 168 L70 168 Z" fill="${W}"/><path d="M144 76 L144 168 L190 168 Z" fill="${W}" fill-opacity="0.75"/><path d="M58 182 H198 L182 206 H74 Z" fill="${W}"/>`,
   // An open page with a spark.
@@ -23,7 +30,9 @@ const MARKS: Readonly<Record<string, string>> = {
   // An eight-point asterisk in a diamond.
   Perplexity: `<path d="M128 48 L208 128 L128 208 L48 128 Z" fill="none" stroke="${W}" stroke-width="12" stroke-linejoin="round"/>${[0, 45, 90, 135].map((a) => `<rect x="122" y="78" width="12" height="100" rx="6" fill="${W}" transform="rotate(${a} 128 128)"/>`).join('')}`,
   // Sound bars.
-  'Otter.ai': [40, 84, 120, 84, 40].map((h, i) => `<rect x="${62 + i * 28}" y="${128 - h / 2}" width="18" height="${h}" rx="9" fill="${W}"/>`).join(''),
+  'Otter.ai': [40, 84, 120, 84, 40]
+    .map((h, i) => `<rect x="${62 + i * 28}" y="${128 - h / 2}" width="18" height="${h}" rx="9" fill="${W}"/>`)
+    .join(''),
   // A waveform cut by a text cursor.
   Descript: `<path d="M70 60 H124 A68 68 0 0 1 124 196 H70 Z" fill="${W}"/><rect x="88" y="92" width="16" height="72" rx="8" fill="#4f46e5"/>`,
   // A ring with an opening and an arrow tip.
@@ -31,13 +40,25 @@ const MARKS: Readonly<Record<string, string>> = {
   // A four-point sparkle and a small one.
   'Canva Magic Studio': `<path d="M112 52 C118 100 128 110 176 116 C128 122 118 132 112 180 C106 132 96 122 48 116 C96 110 106 100 112 52 Z" fill="${W}"/><path d="M176 152 C179 172 184 177 204 180 C184 183 179 188 176 208 C173 188 168 183 148 180 C168 177 173 172 176 152 Z" fill="${W}" fill-opacity="0.8"/>`,
   // A cluster of crosses.
-  'Tableau Pulse': `<path d="M128 56 V200 M56 128 H200" stroke="${W}" stroke-width="18" stroke-linecap="round"/>${[[80, 80], [176, 80], [80, 176], [176, 176]].map(([x, y]) => `<path d="M${x} ${y - 20} V${y + 20} M${x - 20} ${y} H${x + 20}" stroke="${W}" stroke-width="10" stroke-linecap="round"/>`).join('')}`,
+  'Tableau Pulse': `<path d="M128 56 V200 M56 128 H200" stroke="${W}" stroke-width="18" stroke-linecap="round"/>${[
+    [80, 80],
+    [176, 80],
+    [80, 176],
+    [176, 176],
+  ]
+    .map(
+      ([x, y]) =>
+        `<path d="M${x} ${y - 20} V${y + 20} M${x - 20} ${y} H${x + 20}" stroke="${W}" stroke-width="10" stroke-linecap="round"/>`,
+    )
+    .join('')}`,
   // Rising bars with a trend line.
   'Julius AI': `${[60, 96, 132].map((h, i) => `<rect x="${66 + i * 46}" y="${200 - h}" width="32" height="${h}" rx="8" fill="${W}" fill-opacity="${0.6 + i * 0.2}"/>`).join('')}<path d="M60 112 L112 86 L150 98 L200 54" fill="none" stroke="${W}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`,
   // A pointer arrow.
   Cursor: `<path d="M76 52 L188 132 L136 142 L162 196 L138 206 L112 152 L76 186 Z" fill="${W}" stroke="${W}" stroke-width="8" stroke-linejoin="round"/>`,
   // A heavy asterisk.
-  'Zapier AI': [0, 45, 90, 135].map((a) => `<rect x="114" y="50" width="28" height="156" rx="6" fill="${W}" transform="rotate(${a} 128 128)"/>`).join(''),
+  'Zapier AI': [0, 45, 90, 135]
+    .map((a) => `<rect x="114" y="50" width="28" height="156" rx="6" fill="${W}" transform="rotate(${a} 128 128)"/>`)
+    .join(''),
   // A play button in a speech bubble.
   Synthesia: `<path d="M60 70 Q60 56 74 56 H182 Q196 56 196 70 V158 Q196 172 182 172 H110 L78 200 V172 H74 Q60 172 60 158 Z" fill="${W}"/><path d="M112 88 L156 114 L112 140 Z" fill="#3b3bf5"/>`,
   // Two upright bars.

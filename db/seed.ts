@@ -23,7 +23,6 @@ import {
 } from './seed-data';
 import { blogPosts, changeRequests, editorialReviews, tools, users, type NewTool } from './schema';
 
-
 const DAY = 86_400_000;
 const CHUNK = 500;
 
@@ -54,7 +53,8 @@ function escapeXml(text: string): string {
 /** Writes the PNG unless it is already there (re-seeding reuses earlier images); returns its public URL. */
 async function writePng(file: string, svg: string): Promise<string> {
   const key = `seed/${file}`;
-  if (!(await uploads().exists(key))) await uploads().put(key, await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
+  if (!(await uploads().exists(key)))
+    await uploads().put(key, await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
   return SEED_URL_PREFIX + file;
 }
 
@@ -75,7 +75,10 @@ function screenshotSvg(tool: SeedTool, caption: string, index: number): string {
   let body: string;
   if (/chart|analysis|dashboard|metric/i.test(caption)) {
     const bars = [220, 310, 260, 380, 340, 450, 410, 520]
-      .map((h, i) => `<rect x="${330 + i * 112}" y="${690 - h * 0.8}" width="60" height="${h * 0.8}" rx="6" fill="${c}" fill-opacity="${0.45 + i * 0.07}"/>`)
+      .map(
+        (h, i) =>
+          `<rect x="${330 + i * 112}" y="${690 - h * 0.8}" width="60" height="${h * 0.8}" rx="6" fill="${c}" fill-opacity="${0.45 + i * 0.07}"/>`,
+      )
       .join('');
     body = `<rect x="280" y="230" width="960" height="500" rx="16" fill="#ffffff" stroke="#e2e8f0"/>${bars}
       <line x1="300" y1="692" x2="1220" y2="692" stroke="#94a3b8" stroke-width="2"/>`;
@@ -92,7 +95,8 @@ function screenshotSvg(tool: SeedTool, caption: string, index: number): string {
   } else if (/code|diff|autocomplete|files|pull request|suggestions/i.test(caption)) {
     // An editor: numbered lines of "code", some marked as added or suggested.
     const widths = [260, 420, 380, 520, 300, 460, 610, 340, 280, 500, 440, 220, 390, 560, 300];
-    body = `<rect x="280" y="230" width="960" height="500" rx="16" fill="#0f172a"/>` +
+    body =
+      `<rect x="280" y="230" width="960" height="500" rx="16" fill="#0f172a"/>` +
       widths
         .map((w, i) => {
           const y = 262 + i * 31;
@@ -160,7 +164,10 @@ function featuredSvg(title: string, category: string, color: string): string {
   const lines = wrap(title, 26).slice(0, 4);
   const top = 315 - ((lines.length - 1) * 76) / 2;
   const text = lines
-    .map((l, i) => `<text x="80" y="${top + i * 76}" font-family="DejaVu Sans, sans-serif" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="80" y="${top + i * 76}" font-family="DejaVu Sans, sans-serif" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
@@ -257,7 +264,9 @@ export async function seedDemo(database: Database): Promise<void> {
         })),
       )
       .returning({ id: users.id, email: users.email });
-    const userId = new Map<UserKey, number>(SEED_USERS.map((u) => [u.key, inserted.find((r) => r.email === u.email)!.id]));
+    const userId = new Map<UserKey, number>(
+      SEED_USERS.map((u) => [u.key, inserted.find((r) => r.email === u.email)!.id]),
+    );
     const adminId = userId.get('admin')!;
 
     const taken = new Set<string>();
@@ -303,9 +312,25 @@ export async function seedDemo(database: Database): Promise<void> {
       if (!t.review) return [];
       const approvedAt = toolRows[i].approvedAt!;
       const id = toolId.get(t.name)!;
-      const rows = [{ toolId: id, curatorTake: t.review.curatorTake, qualityScore: t.review.qualityScore, reviewedBy: adminId, reviewedAt: approvedAt, isFollowUp: false }];
+      const rows = [
+        {
+          toolId: id,
+          curatorTake: t.review.curatorTake,
+          qualityScore: t.review.qualityScore,
+          reviewedBy: adminId,
+          reviewedAt: approvedAt,
+          isFollowUp: false,
+        },
+      ];
       if (t.followUp) {
-        rows.push({ toolId: id, curatorTake: t.followUp.curatorTake, qualityScore: t.followUp.qualityScore, reviewedBy: adminId, reviewedAt: later(approvedAt, t.followUp.daysAfter), isFollowUp: true });
+        rows.push({
+          toolId: id,
+          curatorTake: t.followUp.curatorTake,
+          qualityScore: t.followUp.qualityScore,
+          reviewedBy: adminId,
+          reviewedAt: later(approvedAt, t.followUp.daysAfter),
+          isFollowUp: true,
+        });
       }
       return rows;
     });
@@ -315,7 +340,8 @@ export async function seedDemo(database: Database): Promise<void> {
       const id = toolId.get(cr.tool);
       if (!id) throw new Error(`Change request for unknown seed tool ${cr.tool}`);
       const submittedAt = ago(cr.submittedDaysAgo, i);
-      const reviewedAt = cr.status === CHANGE_REQUEST_STATUS.pending ? null : later(submittedAt, cr.reviewedDaysAfter ?? 1);
+      const reviewedAt =
+        cr.status === CHANGE_REQUEST_STATUS.pending ? null : later(submittedAt, cr.reviewedDaysAfter ?? 1);
       await tx.insert(changeRequests).values({
         toolId: id,
         submittedById: userId.get(cr.submittedBy)!,
@@ -326,14 +352,19 @@ export async function seedDemo(database: Database): Promise<void> {
         reviewedById: reviewedAt ? adminId : null,
       });
       // An approved request has already been applied to the listing.
-      if (reviewedAt) await tx.update(tools).set({ ...cr.requestData, updatedAt: reviewedAt }).where(eq(tools.id, id));
+      if (reviewedAt)
+        await tx
+          .update(tools)
+          .set({ ...cr.requestData, updatedAt: reviewedAt })
+          .where(eq(tools.id, id));
     }
 
     await tx.insert(blogPosts).values(
       SEED_POSTS.map((p, i) => {
         const content = sanitizeBlogHtml(p.content.trim());
         const createdAt = ago(p.createdDaysAgo, i);
-        const publishedAt = p.status === POST_STATUS.published && p.publishedDaysAgo != null ? ago(p.publishedDaysAgo, i) : null;
+        const publishedAt =
+          p.status === POST_STATUS.published && p.publishedDaysAgo != null ? ago(p.publishedDaysAgo, i) : null;
         return {
           title: p.title,
           slug: slugify(p.title),
@@ -429,7 +460,10 @@ export async function seedSyntheticTools(n: number, database: Database): Promise
   const rand = prng(0x5eed + taken.size);
 
   await database.transaction(async (tx) => {
-    const submitters = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.accountStatus, 'active'));
+    const submitters = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.accountStatus, 'active'));
     if (submitters.length === 0) {
       const [u] = await tx
         .insert(users)

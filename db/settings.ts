@@ -30,7 +30,8 @@ export const SERVER_PROCESS_SLOT_ENV = 'SERVER_PROCESS_SLOT';
  */
 function replicaFileOfProcess(url: string, slot: string | undefined): string {
   if (!slot) return url;
-  if (!/^[1-9]\d*$/.test(slot)) throw new Error(`${SERVER_PROCESS_SLOT_ENV} must be a whole number of 1 or more, not "${slot}"`);
+  if (!/^[1-9]\d*$/.test(slot))
+    throw new Error(`${SERVER_PROCESS_SLOT_ENV} must be a whole number of 1 or more, not "${slot}"`);
   const [path, ...query] = url.split('?');
   const numbered = /\.[a-z0-9]+$/i.test(path) ? path.replace(/(\.[a-z0-9]+)$/i, `-${slot}$1`) : `${path}-${slot}`;
   return [numbered, ...query].join('?');
@@ -38,7 +39,8 @@ function replicaFileOfProcess(url: string, slot: string | undefined): string {
 
 export function databaseSettings(env: Record<string, string | undefined> = process.env): DatabaseSettings {
   const interval = env.DATABASE_SYNC_INTERVAL?.trim();
-  if (interval && !/^[1-9]\d{0,6}$/.test(interval)) throw new Error(`DATABASE_SYNC_INTERVAL must be a whole number of seconds, 1 or more, not "${interval}"`);
+  if (interval && !/^[1-9]\d{0,6}$/.test(interval))
+    throw new Error(`DATABASE_SYNC_INTERVAL must be a whole number of seconds, 1 or more, not "${interval}"`);
   const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const syncUrl = env.DATABASE_SYNC_URL?.trim() || '';
   return {
@@ -63,8 +65,12 @@ export function databaseKind(url: string, syncUrl = ''): DatabaseKind {
   const memory = url === ':memory:' || url.startsWith('file::memory:');
   const file = url.startsWith('file:');
   if (syncUrl) {
-    if (memory || !file) throw new Error(`DATABASE_SYNC_URL makes DATABASE_URL the local file of an embedded replica: set DATABASE_URL to a file: URL (e.g. file:/data/replica.db), not "${url}"`);
-    if (!/^(libsql|https?):\/\//.test(syncUrl)) throw new Error(`DATABASE_SYNC_URL must be the primary's libsql://, https:// or http:// URL, not "${syncUrl}"`);
+    if (memory || !file)
+      throw new Error(
+        `DATABASE_SYNC_URL makes DATABASE_URL the local file of an embedded replica: set DATABASE_URL to a file: URL (e.g. file:/data/replica.db), not "${url}"`,
+      );
+    if (!/^(libsql|https?):\/\//.test(syncUrl))
+      throw new Error(`DATABASE_SYNC_URL must be the primary's libsql://, https:// or http:// URL, not "${syncUrl}"`);
     return 'replica';
   }
   return memory ? 'memory' : file ? 'file' : 'server';

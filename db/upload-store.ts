@@ -243,13 +243,17 @@ function s3Store(settings: S3Settings): UploadStore {
         const page = await client.list({ prefix, delimiter: '/', continuationToken });
         for (const object of page.contents ?? []) {
           // An object without a date counts as just written: a sweep never removes what it cannot date.
-          found.push({ name: object.key.slice(prefix.length), modifiedMs: object.lastModified ? Date.parse(object.lastModified) : Date.now() });
+          found.push({
+            name: object.key.slice(prefix.length),
+            modifiedMs: object.lastModified ? Date.parse(object.lastModified) : Date.now(),
+          });
         }
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
       } while (continuationToken);
       return found;
     },
-    publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : null),
+    publicUrl: (key) =>
+      settings.publicUrl ? `${settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : null,
     // Not probed: a write every few seconds would be billed; a failing bucket shows as 503s on upload instead.
     writeProblem: async () => null,
   };

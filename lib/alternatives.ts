@@ -51,7 +51,11 @@ const shared = (a: readonly string[], b: readonly string[]): number => {
 export function relevance(tool: Rankable, candidate: Rankable): number | null {
   const categories = shared(tool.tags, candidate.tags);
   if (categories === 0) return null;
-  return (candidate.qualityScore ?? 0) + AUDIENCE_WEIGHT * shared(tool.targetAudience, candidate.targetAudience) + CATEGORY_WEIGHT * (categories - 1);
+  return (
+    (candidate.qualityScore ?? 0) +
+    AUDIENCE_WEIGHT * shared(tool.targetAudience, candidate.targetAudience) +
+    CATEGORY_WEIGHT * (categories - 1)
+  );
 }
 
 /**
@@ -63,14 +67,20 @@ export function rankingProfile(tool: Pick<Rankable, 'tags' | 'targetAudience'>):
   return `${norm(tool.tags)}|${norm(tool.targetAudience)}`;
 }
 
-const time = (value: Date | string | null): number => (value instanceof Date ? value.getTime() : value ? new Date(value).getTime() : 0);
+const time = (value: Date | string | null): number =>
+  value instanceof Date ? value.getTime() : value ? new Date(value).getTime() : 0;
 
 /**
  * The alternatives to `tool`: the editor's picks first (in their order), then the candidates by relevance (ties by
  * the better score, then in the public order: premium, newer approval, newer id), never the tool itself nor a tool
  * twice; at most `limit`.
  */
-export function rankAlternatives<T extends Rankable>(tool: Rankable, curated: readonly T[], candidates: Iterable<T>, limit = ALTERNATIVES_SHOWN): T[] {
+export function rankAlternatives<T extends Rankable>(
+  tool: Rankable,
+  curated: readonly T[],
+  candidates: Iterable<T>,
+  limit = ALTERNATIVES_SHOWN,
+): T[] {
   const seen = new Set<number>([tool.id]);
   const picked: T[] = [];
   for (const t of curated) {

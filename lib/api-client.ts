@@ -21,7 +21,9 @@ type ParamsPart<S> = S extends { params: infer P extends z.ZodType }
   ? { params: { [K in keyof z.output<P>]: z.output<P>[K] | (K extends keyof z.input<P> ? z.input<P>[K] : never) } }
   : { params?: never };
 /** The query as the route reads it; any field may be left out (the route's default then applies). */
-type QueryPart<S> = S extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.output<Q>> } : { query?: never };
+type QueryPart<S> = S extends { query: infer Q extends z.ZodType }
+  ? { query?: Partial<z.output<Q>> }
+  : { query?: never };
 /** A JSON body is what the route's schema takes (no body at all when every field is optional); a multipart one a form. */
 type BodyPart<S> = S extends { body: infer B extends z.ZodType }
   ? // biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every field of T is optional
@@ -50,7 +52,9 @@ function split<E extends Endpoint>(endpoint: E): { method: Method<E>; template: 
 /** The address of a call: its path with the parameters filled in, then the query fields that are set (a list's field once per value). */
 export function apiUrl<E extends Endpoint>(endpoint: E, ...[address]: Optional<ApiAddress<E>>): string {
   const { params, query } = (address ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const path = split(endpoint).template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  const path = split(endpoint).template.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name])),
+  );
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (Array.isArray(value)) for (const item of value) search.append(key, String(item));

@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS } from './categories';
 import { DIRECTORY_PAGE_SIZE } from './constants';
-import { DEFAULT_SORT, DIRECTORY_SORTS, MAX_RATING, MIN_RATING, type DirectoryQuery, type ToolFilters } from './directory';
+import {
+  DEFAULT_SORT,
+  DIRECTORY_SORTS,
+  MAX_RATING,
+  MIN_RATING,
+  type DirectoryQuery,
+  type ToolFilters,
+} from './directory';
 import { MSG } from './messages';
 import { isCleanLine } from './schemas';
 
@@ -46,7 +53,9 @@ const repeatable = <T extends z.ZodType<string>>(item: T) =>
   );
 
 /** A page's size: 1 to MAX_PAGE_SIZE. */
-export const pageLimit = wholeNumber(MSG.invalidLimit).pipe(z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit));
+export const pageLimit = wholeNumber(MSG.invalidLimit).pipe(
+  z.number().min(1, MSG.invalidLimit).max(MAX_PAGE_SIZE, MSG.invalidLimit),
+);
 /** How many rows come before the page. */
 export const pageOffset = wholeNumber(MSG.invalidOffset);
 /** The same, where an empty field means absent. */
@@ -75,7 +84,9 @@ export const toolListQuerySchema = z.object({
   /** A quality score of at least this (1-10). */
   minRating: z.preprocess(
     blankToUndefined,
-    wholeNumber(MSG.invalidMinRating).pipe(z.number().min(MIN_RATING, MSG.invalidMinRating).max(MAX_RATING, MSG.invalidMinRating)).optional(),
+    wholeNumber(MSG.invalidMinRating)
+      .pipe(z.number().min(MIN_RATING, MSG.invalidMinRating).max(MAX_RATING, MSG.invalidMinRating))
+      .optional(),
   ),
   sort: z.preprocess(blankToUndefined, z.enum(DIRECTORY_SORTS, MSG.unknownSort).optional().default(DEFAULT_SORT)),
 });
@@ -83,7 +94,11 @@ export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
 /** The filters of an API query: `tags` (one category, the older form) and `category` (repeatable) together. */
 export function toolListFilters({ tags, category = [], pricing, minRating }: ToolListQuery): ToolFilters {
-  return { categories: [...new Set([...(tags ? [tags] : []), ...category])], pricing: [...new Set(pricing)], minRating };
+  return {
+    categories: [...new Set([...(tags ? [tags] : []), ...category])],
+    pricing: [...new Set(pricing)],
+    minRating,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,10 +108,12 @@ export function toolListFilters({ tags, category = [], pricing, minRating }: Too
 export const DIRECTORY_PARAMS = ['q', 'category', 'pricing', 'minRating', 'sort', 'page'] as const;
 
 /** A whole number from min to max, or `fallback` for anything else (absent, text, out of range). */
-const wholeOr = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).catch(fallback);
+const wholeOr = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).catch(fallback);
 
 /** The known values among those sent, in the catalogue's order (so one query has one address). */
-const knownOf = <T extends string>(options: readonly T[]) => z.array(z.string()).transform((sent) => options.filter((o) => sent.includes(o)));
+const knownOf = <T extends string>(options: readonly T[]) =>
+  z.array(z.string()).transform((sent) => options.filter((o) => sent.includes(o)));
 
 const directoryQuerySchema = z.object({
   q: z
@@ -123,5 +140,12 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
     sort: params.get('sort'),
     page: params.get('page') ?? undefined,
   });
-  return { search: q.q, categories: q.category, pricing: q.pricing, minRating: q.minRating, sort: q.sort, page: q.page };
+  return {
+    search: q.q,
+    categories: q.category,
+    pricing: q.pricing,
+    minRating: q.minRating,
+    sort: q.sort,
+    page: q.page,
+  };
 }

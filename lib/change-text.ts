@@ -41,8 +41,17 @@ const WHOLE_FIELDS: readonly { key: Field; label: string; kind: 'image' | 'colou
   { key: 'coverImage', label: 'Cover Image', kind: 'image' },
 ];
 const ORDER: readonly Field[] = [
-  'name', 'url', 'description', 'tags', 'pricingModel', 'targetAudience',
-  'screenshots', 'videoUrl', 'logoUrl', 'brandColor', 'coverImage',
+  'name',
+  'url',
+  'description',
+  'tags',
+  'pricingModel',
+  'targetAudience',
+  'screenshots',
+  'videoUrl',
+  'logoUrl',
+  'brandColor',
+  'coverImage',
 ];
 
 function asText(value: unknown): string {
@@ -66,7 +75,10 @@ function sameItems(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function wordParts(before: string, after: string): DiffPart[] {
-  return diffWords(before, after).map((c) => ({ text: c.value, change: c.added ? 'added' : c.removed ? 'removed' : 'same' }));
+  return diffWords(before, after).map((c) => ({
+    text: c.value,
+    change: c.added ? 'added' : c.removed ? 'removed' : 'same',
+  }));
 }
 
 function itemParts(before: readonly string[], after: readonly string[], unordered: boolean): DiffPart[] {
@@ -110,12 +122,26 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
       // Addresses in their order: a reordering is a change, shown as the items moved.
       const after = addresses(requestData[key]);
       if (!current) {
-        changes.push({ field: key, label: 'Screenshots', kind: 'images', before: null, after: after.join(', '), parts: after.map((text) => ({ text, change: 'same' })) });
+        changes.push({
+          field: key,
+          label: 'Screenshots',
+          kind: 'images',
+          before: null,
+          after: after.join(', '),
+          parts: after.map((text) => ({ text, change: 'same' })),
+        });
         continue;
       }
       const before = addresses(current[key]);
       if (sameItems(before, after)) continue;
-      changes.push({ field: key, label: 'Screenshots', kind: 'images', before: before.join(', '), after: after.join(', '), parts: itemParts(before, after, false) });
+      changes.push({
+        field: key,
+        label: 'Screenshots',
+        kind: 'images',
+        before: before.join(', '),
+        after: after.join(', '),
+        parts: itemParts(before, after, false),
+      });
       continue;
     }
     const text = TEXT_FIELDS.find((f) => f.key === key);
@@ -123,7 +149,14 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
       const format = (v: string) => (v && text.format ? text.format(v) : v);
       const after = format(asText(requestData[key]).trim());
       if (!current) {
-        changes.push({ field: key, label: text.label, kind: 'text', before: null, after, parts: after ? [{ text: after, change: 'same' }] : [] });
+        changes.push({
+          field: key,
+          label: text.label,
+          kind: 'text',
+          before: null,
+          after,
+          parts: after ? [{ text: after, change: 'same' }] : [],
+        });
         continue;
       }
       const before = format(asText(current[key]).trim());
@@ -134,13 +167,27 @@ export function changeDiff(requestData: Record<string, unknown>, current: Change
     const list = LIST_FIELDS.find((f) => f.key === key)!;
     const after = asList(requestData[key]).map(list.format);
     if (!current) {
-      changes.push({ field: key, label: list.label, kind: 'list', before: null, after: after.join(', '), parts: after.map((text) => ({ text, change: 'same' })) });
+      changes.push({
+        field: key,
+        label: list.label,
+        kind: 'list',
+        before: null,
+        after: after.join(', '),
+        parts: after.map((text) => ({ text, change: 'same' })),
+      });
       continue;
     }
     const before = asList(current[key]).map(list.format);
     const parts = itemParts(before, after, list.unordered);
     if (parts.every((p) => p.change === 'same') && (list.unordered || before.length === after.length)) continue;
-    changes.push({ field: key, label: list.label, kind: 'list', before: before.join(', '), after: after.join(', '), parts });
+    changes.push({
+      field: key,
+      label: list.label,
+      kind: 'list',
+      before: before.join(', '),
+      after: after.join(', '),
+      parts,
+    });
   }
   return changes;
 }
@@ -190,7 +237,10 @@ export function changeText(requestData: Record<string, unknown>, current: Change
       return `${change.label}: ${count === 1 ? '1 image' : `${count} images`}`;
     }
     if (change.before === null) return `${change.label}: ${quoted(clip(flat(change.after)))}`;
-    const [before, after] = change.before && change.after ? sideBySide(change.before, change.after) : [clip(flat(change.before)), clip(flat(change.after))];
+    const [before, after] =
+      change.before && change.after
+        ? sideBySide(change.before, change.after)
+        : [clip(flat(change.before)), clip(flat(change.after))];
     return `${change.label}: ${quoted(before)} → ${quoted(after)}`;
   });
   return parts.length ? parts.join('; ') : 'No changes';

@@ -29,7 +29,11 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
 }
 
 /** A state-changing call with a JSON body (or FormData as is); a non-OK answer throws. */
-export async function send<T = unknown>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function send<T = unknown>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {

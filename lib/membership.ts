@@ -9,7 +9,10 @@ export function membershipTitle(membership: { plan: Plan | null }): string {
 }
 
 /** "Premium until {date}" once cancelled at period end, "Renews on {date}" otherwise; null without a known period. */
-export function membershipPeriod(membership: { currentPeriodEnd: Date | string | null; cancelAtPeriodEnd: boolean }): string | null {
+export function membershipPeriod(membership: {
+  currentPeriodEnd: Date | string | null;
+  cancelAtPeriodEnd: boolean;
+}): string | null {
   if (!membership.currentPeriodEnd) return null;
   const date = longDate(membership.currentPeriodEnd);
   return membership.cancelAtPeriodEnd ? `Premium until ${date}` : `Renews on ${date}`;

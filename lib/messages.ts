@@ -62,10 +62,12 @@ export const MSG = {
   changeRequestPending: 'This tool already has a pending change request',
   noChanges: 'No changes to submit',
   // Premium assets and branding of a premium tool (issue 12 B)
-  premiumAssetsNeedPremiumTool: 'Screenshots, a demo video, a new logo and branding are available for Premium listings only',
+  premiumAssetsNeedPremiumTool:
+    'Screenshots, a demo video, a new logo and branding are available for Premium listings only',
   tooManyScreenshots: 'A Premium listing can have at most 6 screenshots',
   imageAddressInvalid: (field: string) => `${field} must be an https address or an uploaded image`,
-  premiumAssetsNoLongerPremium: 'This tool is no longer a Premium listing, so its premium changes cannot be applied. Reject the request instead',
+  premiumAssetsNoLongerPremium:
+    'This tool is no longer a Premium listing, so its premium changes cannot be applied. Reject the request instead',
   videoHostUnsupported: 'The demo video must be a YouTube or Vimeo link',
   brandColorInvalid: 'Brand colour must be a hex colour like #1a2b3c',
   logoMustBeUploaded: 'Upload the new logo as a PNG or JPG file',
@@ -76,7 +78,8 @@ export const MSG = {
   toolImageNotFound: 'An uploaded image was not found. Please upload it again',
   toolImagesPerHour: 'You have uploaded too many images in the last hour. Please try again later.',
   // Approving a screenshot or cover given by address: it is copied to our uploads first (docs/decisions/0067)
-  remoteImageNotCopied: (address: string, why: string) => `The image ${address} could not be copied (${why}), so nothing was changed. Reject the request or ask the owner to upload the image`,
+  remoteImageNotCopied: (address: string, why: string) =>
+    `The image ${address} could not be copied (${why}), so nothing was changed. Reject the request or ask the owner to upload the image`,
   remoteImageFailures: {
     address: 'its server is not on the public internet',
     protocol: 'it is not a web address',
@@ -93,7 +96,8 @@ export const MSG = {
   tooManyItems: (field: string, max: number) => `${field} can have at most ${max} items`,
   submissionsPerHour: 'You have sent too many submissions in the last hour. Please wait an hour and try again.',
   submissionsPerDay: 'You have reached the daily limit of submissions. Please try again tomorrow.',
-  tooManyPending: (count: number) => `You already have ${count} tools awaiting review. Please wait for a decision before submitting more.`,
+  tooManyPending: (count: number) =>
+    `You already have ${count} tools awaiting review. Please wait for a decision before submitting more.`,
   // Admin API (docs/decisions: admin API)
   onlyPendingApproved: 'Only pending tools can be approved',
   onlyPendingRejected: 'Only pending tools can be rejected',
@@ -123,7 +127,8 @@ export const MSG = {
   adminAccountNeedsAdmin: "Only an administrator (isAdmin) can change an administrator's account",
   cannotChangeOwnRole: 'You cannot change your own role or admin flag',
   ownToolModeration: 'You cannot approve, score, list, change premium on or approve changes to a tool you submitted',
-  ownToolAlternatives: 'You cannot pick alternatives for a tool you submitted, nor pick a tool you submitted as an alternative',
+  ownToolAlternatives:
+    'You cannot pick alternatives for a tool you submitted, nor pick a tool you submitted as an alternative',
   contentRequired: 'Content is required',
   postSlugTaken: 'A post with this slug already exists',
   // The contact form and the admin's Messages tab (docs/decisions/0056-contact-messages.md)
@@ -140,7 +145,8 @@ export const MSG = {
   alreadyPremium: 'Your account is already Premium',
   paymentsNotConfigured: 'Payments are not configured',
   noMembershipToManage: 'You have no Premium membership to manage',
-  noStripeCustomer: 'Your Premium membership was not bought through Stripe, so there is no subscription to manage. Please contact support.',
+  noStripeCustomer:
+    'Your Premium membership was not bought through Stripe, so there is no subscription to manage. Please contact support.',
   // A write met the database locked by another process (a seed, a migration) for the whole retry window (docs/decisions/0009)
   /** 429 for a client past its budget of pages rendered on request (docs/decisions/0064). */
   tooManyPageRenders: 'Too many pages requested in a short time. Please wait a moment and try again.',
@@ -166,10 +172,16 @@ export const TOAST = {
     description: 'Your account has been upgraded to Premium (Development Mode)',
   },
   portalFailed: 'Could not open subscription management',
-  membershipCancelled: { title: 'Premium cancelled', description: 'Your Premium membership has ended (Development Mode)' },
+  membershipCancelled: {
+    title: 'Premium cancelled',
+    description: 'Your Premium membership has ended (Development Mode)',
+  },
   submissionFailed: 'Submission Failed',
   submissionFailedFallback: 'Failed to submit tool. Please try again.',
-  submissionSaved: { title: 'Changes Saved', description: 'Your submission is still awaiting review, with your changes.' },
+  submissionSaved: {
+    title: 'Changes Saved',
+    description: 'Your submission is still awaiting review, with your changes.',
+  },
   resubmitted: {
     title: 'Tool Resubmitted!',
     description: "Your tool is back in the review queue. You'll receive an email notification with the decision.",
@@ -203,7 +215,10 @@ export const TOAST = {
   postCreated: 'Post Created',
   postUpdated: 'Post Updated',
   // Rebuild Now in Settings (not spelled out by the spec)
-  rebuildQueued: { title: 'Rebuild Queued', description: 'The site is rebuilt in the background; its progress shows below.' },
+  rebuildQueued: {
+    title: 'Rebuild Queued',
+    description: 'The site is rebuilt in the background; its progress shows below.',
+  },
   rebuildFailed: 'Failed to queue a rebuild',
   reviewAdded: 'Review Added',
   // Change requests (the spec shows the buttons but not their toasts)

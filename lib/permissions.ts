@@ -95,7 +95,11 @@ export function ownToolRefusal(actor: Actor, tool: { submittedById: number | nul
  * Whether the actor may set these picks on this tool: not on a tool they submitted, nor with a tool they submitted among
  * the picks (that places it on a competitor's page). isAdmin accounts may, as for judging (ownToolRefusal).
  */
-export function ownPicksRefusal(actor: Actor, tool: { submittedById: number | null }, picks: readonly { submittedById: number | null }[]): Refusal | null {
+export function ownPicksRefusal(
+  actor: Actor,
+  tool: { submittedById: number | null },
+  picks: readonly { submittedById: number | null }[],
+): Refusal | null {
   if (actor.isAdmin) return null;
   const own = (t: { submittedById: number | null }) => t.submittedById === actor.id;
   return own(tool) || picks.some(own) ? { status: 403, message: MSG.ownToolAlternatives } : null;

@@ -61,7 +61,8 @@ export function demoVideo(videoUrl: string | null | undefined): DemoVideo | null
   const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
   const parts = url.pathname.split('/').filter(Boolean);
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    const id = url.searchParams.get('v') ?? (['embed', 'shorts', 'live', 'v'].includes(parts[0]) ? parts[1] : undefined);
+    const id =
+      url.searchParams.get('v') ?? (['embed', 'shorts', 'live', 'v'].includes(parts[0]) ? parts[1] : undefined);
     return id && YOUTUBE_ID.test(id) ? { provider: 'youtube', id } : null;
   }
   if (host === 'youtu.be') return parts[0] && YOUTUBE_ID.test(parts[0]) ? { provider: 'youtube', id: parts[0] } : null;
@@ -70,7 +71,8 @@ export function demoVideo(videoUrl: string | null | undefined): DemoVideo | null
     const id = parts.find((p) => VIMEO_ID.test(p));
     return id ? { provider: 'vimeo', id } : null;
   }
-  if (host === 'player.vimeo.com' && parts[0] === 'video' && parts[1] && VIMEO_ID.test(parts[1])) return { provider: 'vimeo', id: parts[1] };
+  if (host === 'player.vimeo.com' && parts[0] === 'video' && parts[1] && VIMEO_ID.test(parts[1]))
+    return { provider: 'vimeo', id: parts[1] };
   return null;
 }
 

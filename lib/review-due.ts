@@ -9,6 +9,9 @@ export function reviewDueAt(lastReviewedAt: Date | string | number): Date {
 }
 
 /** Whether a tool last reviewed at `lastReviewedAt` is due for a review at `now`; never for a tool without a review. */
-export function isReviewDue(lastReviewedAt: Date | string | number | null | undefined, now: Date = new Date()): boolean {
+export function isReviewDue(
+  lastReviewedAt: Date | string | number | null | undefined,
+  now: Date = new Date(),
+): boolean {
   return lastReviewedAt != null && reviewDueAt(lastReviewedAt).getTime() <= now.getTime();
 }

@@ -63,8 +63,13 @@ export function isApiRequest(method: string, pathname: string): boolean {
  * What `npm run dev`'s Astro server forwards to the API (scripts/dev.ts), as Vite's `server.proxy`: the same paths as
  * the one server's, the form posts by their method.
  */
-export function devProxy(target: string): Record<string, { target: string; bypass?: (req: { method?: string; url?: string }) => string | undefined }> {
-  const proxy: Record<string, { target: string; bypass?: (req: { method?: string; url?: string }) => string | undefined }> = {};
+export function devProxy(
+  target: string,
+): Record<string, { target: string; bypass?: (req: { method?: string; url?: string }) => string | undefined }> {
+  const proxy: Record<
+    string,
+    { target: string; bypass?: (req: { method?: string; url?: string }) => string | undefined }
+  > = {};
   for (const prefix of API_PREFIXES) proxy[prefix] = { target };
   // A key starting with ^ is a regular expression to Vite: these paths exactly, with or without a query.
   for (const path of API_PATHS) proxy[`^${path}(\\?.*)?$`] = { target };
@@ -103,9 +108,21 @@ const none = (): string[] => [];
 const exact = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`);
 
 /** A page of one address, exported, with the page cache. */
-function fixed(path: string, file: string, options: { sitemap: boolean; tags?: string[]; cache?: string }): PageRoute & { path: string } {
+function fixed(
+  path: string,
+  file: string,
+  options: { sitemap: boolean; tags?: string[]; cache?: string },
+): PageRoute & { path: string } {
   const tags = options.tags ?? [];
-  return { pattern: exact(path), path, file, render: 'export', cache: options.cache ?? CACHE.page, sitemap: options.sitemap, tags: () => tags };
+  return {
+    pattern: exact(path),
+    path,
+    file,
+    render: 'export',
+    cache: options.cache ?? CACHE.page,
+    sitemap: options.sitemap,
+    tags: () => tags,
+  };
 }
 
 const publicPage = (path: string, file: string) => fixed(path, file, { sitemap: true });
@@ -238,7 +255,14 @@ export const PAGE_ROUTES = {
   },
   // The build's hashed client assets and Pagefind's index: files of the build, not pages.
   assets: { pattern: /^\/_astro\//, file: null, render: 'export', cache: CACHE.immutable, sitemap: false, tags: none },
-  searchIndex: { pattern: /^\/pagefind\//, file: null, render: 'export', cache: CACHE.searchIndex, sitemap: false, tags: none },
+  searchIndex: {
+    pattern: /^\/pagefind\//,
+    file: null,
+    render: 'export',
+    cache: CACHE.searchIndex,
+    sitemap: false,
+    tags: none,
+  },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKind = keyof typeof PAGE_ROUTES;
@@ -260,7 +284,8 @@ const NO_PARAMS: RouteParams = Object.freeze({});
  */
 export function routeOf(pathname: string): RouteMatch | null {
   for (const route of API_ROUTES) {
-    if ('path' in route ? pathname === route.path : pathname.startsWith(route.prefix)) return { kind: route.kind, params: NO_PARAMS };
+    if ('path' in route ? pathname === route.path : pathname.startsWith(route.prefix))
+      return { kind: route.kind, params: NO_PARAMS };
   }
   const path = pagePath(pathname);
   for (const [kind, route] of PAGE_ENTRIES) {
@@ -284,11 +309,15 @@ export function routeTags(path: string): string[] {
 
 /** The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt). */
 export function fixedPagePaths(): string[] {
-  return PAGE_ENTRIES.flatMap(([, route]) => (route.path && route.file && route.render === 'export' ? [route.path] : [])).sort();
+  return PAGE_ENTRIES.flatMap(([, route]) =>
+    route.path && route.file && route.render === 'export' ? [route.path] : [],
+  ).sort();
 }
 
 /** The pages of one address that the sitemap lists; the pages of rows are listed as the export writes them. */
-export const SITEMAP_PAGES: readonly string[] = PAGE_ENTRIES.flatMap(([, route]) => (route.path && route.sitemap ? [route.path] : []));
+export const SITEMAP_PAGES: readonly string[] = PAGE_ENTRIES.flatMap(([, route]) =>
+  route.path && route.sitemap ? [route.path] : [],
+);
 
 /** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';

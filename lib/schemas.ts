@@ -51,12 +51,15 @@ function cleanString(label: string, { breaks = false, typeMessage = `${label} mu
 /** A one-line field of at most `max` characters. */
 const lineField = (label: string, max: number) => cleanString(label).max(max, MSG.textTooLong(label, max));
 /** A multi-line field of at most `max` characters. */
-const textField = (label: string, max: number) => cleanString(label, { breaks: true }).max(max, MSG.textTooLong(label, max));
+const textField = (label: string, max: number) =>
+  cleanString(label, { breaks: true }).max(max, MSG.textTooLong(label, max));
 
 function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && (u.hostname.includes('.') || u.hostname === 'localhost');
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') && (u.hostname.includes('.') || u.hostname === 'localhost')
+    );
   } catch {
     return false;
   }
@@ -98,7 +101,9 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 const MIN_CONTACT_MESSAGE = 10;
 export const MAX_CONTACT_MESSAGE = 5000;
 export const contactSchema = z.object({
-  name: cleanString('Name', { typeMessage: MSG.contactNameRequired }).min(1, MSG.contactNameRequired).max(MAX_PERSON_NAME, MSG.textTooLong('Name', MAX_PERSON_NAME)),
+  name: cleanString('Name', { typeMessage: MSG.contactNameRequired })
+    .min(1, MSG.contactNameRequired)
+    .max(MAX_PERSON_NAME, MSG.textTooLong('Name', MAX_PERSON_NAME)),
   email,
   topic: z.enum(CONTACT_TOPICS, MSG.contactTopicRequired),
   message: cleanString('Message', { breaks: true, typeMessage: MSG.contactMessageTooShort })
@@ -197,7 +202,12 @@ const imageAddress = (label: string, accepts: (v: string) => boolean) =>
 /** A premium tool's demo: a YouTube or Vimeo link (the only players the pages' CSP frames), or none. */
 const demoVideoUrl = z.preprocess(
   emptyAsNull,
-  z.string(MSG.videoHostUnsupported).trim().max(MAX_URL, MSG.urlTooLong).refine((v) => isCleanLine(v) && isDemoVideoUrl(v), MSG.videoHostUnsupported).nullable(),
+  z
+    .string(MSG.videoHostUnsupported)
+    .trim()
+    .max(MAX_URL, MSG.urlTooLong)
+    .refine((v) => isCleanLine(v) && isDemoVideoUrl(v), MSG.videoHostUnsupported)
+    .nullable(),
 );
 
 /** A brand colour as #rrggbb (stored lowercase), or none. */
@@ -290,7 +300,9 @@ export const blogPostSchema = z.object({
     .nullable()
     .optional(),
   /** One of the blog's sections; empty or null: none. */
-  category: z.union([z.enum(POST_CATEGORIES), z.literal(''), z.null()], MSG.postCategoryUnknown(POST_CATEGORIES)).optional(),
+  category: z
+    .union([z.enum(POST_CATEGORIES), z.literal(''), z.null()], MSG.postCategoryUnknown(POST_CATEGORIES))
+    .optional(),
   tags: commaList('Tags').optional(),
   // No readTime: the server computes it from the content (lib/format.ts computeReadTime).
 });

@@ -2,8 +2,20 @@
 // island's props for a card.
 import type { PublicTool } from './contract';
 
-export type ToolCardData = Pick<PublicTool, 'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'>;
+export type ToolCardData = Pick<
+  PublicTool,
+  'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'
+>;
 
-export function toolCardOf({ name, slug, url, description, logoUrl, tags, isPremium, qualityScore }: ToolCardData): ToolCardData {
+export function toolCardOf({
+  name,
+  slug,
+  url,
+  description,
+  logoUrl,
+  tags,
+  isPremium,
+  qualityScore,
+}: ToolCardData): ToolCardData {
   return { name, slug, url, description, logoUrl, tags, isPremium, qualityScore };
 }

@@ -11,7 +11,10 @@ export interface ToolList {
 }
 
 /** A page of the catalogue for `query`; a non-OK answer throws, and so does an abort through `signal`. */
-export async function fetchToolList(query: ApiAddress<'GET /api/tools'>['query'], signal?: AbortSignal): Promise<ToolList> {
+export async function fetchToolList(
+  query: ApiAddress<'GET /api/tools'>['query'],
+  signal?: AbortSignal,
+): Promise<ToolList> {
   const res = await getOk(apiUrl('GET /api/tools', { query }), signal);
   return { tools: (await res.json()) as ToolList['tools'], suggestion: suggestionFrom(res.headers) };
 }

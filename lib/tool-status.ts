@@ -33,7 +33,8 @@ export const TOOL_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly ToolStatus[]; to: ToolStatus }>;
 type ToolTransition = keyof typeof TOOL_TRANSITIONS;
 
-const among = (statuses: readonly ToolStatus[], status: string): boolean => (statuses as readonly string[]).includes(status);
+const among = (statuses: readonly ToolStatus[], status: string): boolean =>
+  (statuses as readonly string[]).includes(status);
 
 /** Whether a tool in `status` may make this move. */
 export function canTransition(status: string, move: ToolTransition): boolean {

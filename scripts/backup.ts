@@ -85,11 +85,15 @@ export async function backup(
     await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
     await copyDatabase(file, report.database);
   } else {
-    report.notes.push(`The database is ${databaseKind(url) === 'memory' ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`);
+    report.notes.push(
+      `The database is ${databaseKind(url) === 'memory' ? 'in memory' : `a libSQL server (${new URL(url).host})`}: not copied; its provider's backups apply (Turso's point-in-time restore, or your sqld's own).`,
+    );
   }
 
   if (storage.s3) {
-    report.notes.push(`Uploads are in the bucket ${storage.s3.bucket}: not copied; the provider's versioning or replication applies.`);
+    report.notes.push(
+      `Uploads are in the bucket ${storage.s3.bucket}: not copied; the provider's versioning or replication applies.`,
+    );
   } else {
     const uploads = resolve(storage.uploadsDir);
     if ((await stat(uploads).catch(() => null))?.isDirectory()) {
@@ -105,7 +109,9 @@ export async function backup(
 
 if (import.meta.main) {
   const report = await backup(process.argv[2]);
-  console.log(report.database || report.uploads ? `Backup written to ${report.dir}` : 'Nothing to copy on this machine:');
+  console.log(
+    report.database || report.uploads ? `Backup written to ${report.dir}` : 'Nothing to copy on this machine:',
+  );
   if (report.database) console.log(`  database: ${report.database}`);
   if (report.uploads) console.log(`  uploads:  ${report.uploads}`);
   for (const note of report.notes) console.log(`  ${note}`);

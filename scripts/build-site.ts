@@ -19,4 +19,6 @@ if (!result.ok) {
   console.error('Site build failed; the live build was left as it was.');
   process.exit(1);
 }
-console.log(`Pages built in ${app.seconds.toFixed(1)} s; site exported in ${result.seconds.toFixed(1)} s → ${result.dir}`);
+console.log(
+  `Pages built in ${app.seconds.toFixed(1)} s; site exported in ${result.seconds.toFixed(1)} s → ${result.dir}`,
+);

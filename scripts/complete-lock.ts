@@ -18,13 +18,28 @@ interface LockEntry {
 }
 
 /** What this reads of package-lock.json: its packages (loose: an entry's other fields are kept). */
-const lockSchema = z.object({ packages: z.record(z.string(), z.looseObject({}).transform((entry): LockEntry => entry)) });
+const lockSchema = z.object({
+  packages: z.record(
+    z.string(),
+    z.looseObject({}).transform((entry): LockEntry => entry),
+  ),
+});
 
 /** The platform a prebuilt binary's package name states (…-darwin-arm64, …-linux-x64-musl, …-wasm32-wasi). */
 export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> {
   const base = name.split('/').pop() ?? name;
   const has = (re: RegExp) => re.test(base);
-  const os = has(/android/) ? 'android' : has(/darwin/) ? 'darwin' : has(/freebsd/) ? 'freebsd' : has(/win32|windows/) ? 'win32' : has(/linux/) ? 'linux' : undefined;
+  const os = has(/android/)
+    ? 'android'
+    : has(/darwin/)
+      ? 'darwin'
+      : has(/freebsd/)
+        ? 'freebsd'
+        : has(/win32|windows/)
+          ? 'win32'
+          : has(/linux/)
+            ? 'linux'
+            : undefined;
   const cpu = has(/wasm32/) ? 'wasm32' : has(/arm64/) ? 'arm64' : has(/-arm-/) ? 'arm' : has(/x64/) ? 'x64' : undefined;
   const libc = has(/musl/) ? 'musl' : has(/-gnu/) ? 'glibc' : undefined;
   return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }), ...(libc && { libc: [libc] }) };
@@ -35,7 +50,9 @@ export function completeLock(packages: Record<string, LockEntry>): string[] {
   const added: string[] = [];
   for (const entry of Object.values(packages)) {
     const optional = entry.optionalDependencies ?? {};
-    const installed = Object.keys(optional).map((dep) => packages[`node_modules/${dep}`]).find(Boolean);
+    const installed = Object.keys(optional)
+      .map((dep) => packages[`node_modules/${dep}`])
+      .find(Boolean);
     for (const [dep, version] of Object.entries(optional)) {
       if (packages[`node_modules/${dep}`]) continue;
       const fields: LockEntry = {
@@ -45,7 +62,10 @@ export function completeLock(packages: Record<string, LockEntry>): string[] {
         optional: true,
       };
       // npm writes an entry's version first and its other keys in alphabetical order; so does this, so npm install keeps it as is.
-      packages[`node_modules/${dep}`] = { version, ...Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))) };
+      packages[`node_modules/${dep}`] = {
+        version,
+        ...Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))),
+      };
       added.push(dep);
     }
   }

@@ -14,11 +14,14 @@ const api = Bun.spawn([process.execPath, '--watch', 'api/server.ts'], {
   stdout: 'inherit',
   stderr: 'inherit',
 });
-const site = Bun.spawn([process.execPath, '--bun', 'node_modules/.bin/astro', 'dev', '--port', process.env.PORT || '4321'], {
-  env,
-  stdout: 'inherit',
-  stderr: 'inherit',
-});
+const site = Bun.spawn(
+  [process.execPath, '--bun', 'node_modules/.bin/astro', 'dev', '--port', process.env.PORT || '4321'],
+  {
+    env,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  },
+);
 const stop = () => {
   api.kill();
   site.kill();

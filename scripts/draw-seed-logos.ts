@@ -7,5 +7,6 @@ import { SEED_TOOLS } from '../db/seed-data';
 import { slugify } from '../lib/slug';
 
 mkdirSync(SEED_LOGO_FOLDER, { recursive: true });
-for (const tool of SEED_TOOLS) writeFileSync(join(SEED_LOGO_FOLDER, `${slugify(tool.name)}.svg`), seedLogoSvg(tool.name, tool.color));
+for (const tool of SEED_TOOLS)
+  writeFileSync(join(SEED_LOGO_FOLDER, `${slugify(tool.name)}.svg`), seedLogoSvg(tool.name, tool.color));
 console.log(`draw-seed-logos: ${SEED_TOOLS.length} marks in ${SEED_LOGO_FOLDER}/`);

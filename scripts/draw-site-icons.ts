@@ -6,7 +6,11 @@ import sharp from 'sharp';
 
 const mark = readFileSync('public/favicon.svg', 'utf8');
 const square = mark.replace(/ rx="\d+"/, '');
-const png = (svg: string, size: number) => sharp(Buffer.from(svg), { density: 72 * (size / 32) * 2 }).resize(size, size).png().toBuffer();
+const png = (svg: string, size: number) =>
+  sharp(Buffer.from(svg), { density: 72 * (size / 32) * 2 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
 
 /** An ICO file holding PNG images (every browser since 2007 reads them): a header, one directory entry per image, the images. */
 function ico(images: { size: number; data: Buffer }[]): Buffer {
@@ -30,6 +34,9 @@ function ico(images: { size: number; data: Buffer }[]): Buffer {
 }
 
 const sizes = [16, 32, 48];
-writeFileSync('public/favicon.ico', ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(mark, size) })))));
+writeFileSync(
+  'public/favicon.ico',
+  ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(mark, size) })))),
+);
 writeFileSync('public/apple-touch-icon.png', await png(square, 180));
 console.log('draw-site-icons: public/favicon.ico, public/apple-touch-icon.png');

@@ -35,9 +35,16 @@ export function purgeRequests(args: string[]): PurgeRequest[] {
     } catch {
       throw new Error(`Neither tag:<name> nor an absolute URL: ${JSON.stringify(arg)}`);
     }
-    requests.push({ path: `${url.pathname}${url.search}`, headers: { host: url.host, ...(soft ? { 'purge-mode': 'soft' } : {}) } });
+    requests.push({
+      path: `${url.pathname}${url.search}`,
+      headers: { host: url.host, ...(soft ? { 'purge-mode': 'soft' } : {}) },
+    });
   }
-  if (tags.length > 0) requests.unshift({ path: '/', headers: { [soft ? 'xkey-softpurge' : 'xkey-purge']: [...new Set(tags)].join(' ') } });
+  if (tags.length > 0)
+    requests.unshift({
+      path: '/',
+      headers: { [soft ? 'xkey-softpurge' : 'xkey-purge']: [...new Set(tags)].join(' ') },
+    });
   return requests;
 }
 

@@ -28,7 +28,10 @@ if (!process.argv.includes('--no-build')) {
   if (process.argv.includes('--prebuilt-app')) {
     // The image made the server build at image build time (Dockerfile), with the deployment's SITE_URL.
     if (!hasAppBuild(config.appDir)) {
-      log.fatal({ appDir: config.appDir }, '--prebuilt-app: there is no server build of the pages; run `npm run build -- --app-only` first');
+      log.fatal(
+        { appDir: config.appDir },
+        '--prebuilt-app: there is no server build of the pages; run `npm run build -- --app-only` first',
+      );
       process.exit(1);
     }
   } else {

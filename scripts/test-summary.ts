@@ -11,8 +11,15 @@ interface Counts {
 
 const count = z.number().int().nonnegative();
 /** The parts of each runner's JSON report the line adds up (a report of another shape is unreadable, not zero). */
-const vitestReport = z.object({ numPassedTests: count, numFailedTests: count, numPendingTests: count, numTodoTests: count });
-const playwrightReport = z.object({ stats: z.object({ expected: count, unexpected: count, flaky: count, skipped: count }) });
+const vitestReport = z.object({
+  numPassedTests: count,
+  numFailedTests: count,
+  numPendingTests: count,
+  numTodoTests: count,
+});
+const playwrightReport = z.object({
+  stats: z.object({ expected: count, unexpected: count, flaky: count, skipped: count }),
+});
 
 function vitest(text: string): Counts {
   const r = vitestReport.parse(JSON.parse(text));
@@ -40,7 +47,10 @@ for (const [file, read] of [
     }
   }
 }
-const total = parts.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = parts.reduce(
+  (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 if (missing.length) console.log(`missing reports: ${missing.join(', ')}`);
 if (unreadable.length) console.log(`unreadable reports: ${unreadable.join(', ')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

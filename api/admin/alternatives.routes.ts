@@ -14,7 +14,11 @@ export const adminAlternativeRoutes = new Elysia({ name: 'admin-alternative-rout
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/tools/:id/alternatives', ({ params }) => curatedAlternatives(params.id), { permission: 'edit:tools', params: toolParamsSchema, response })
+  .get('/api/admin/tools/:id/alternatives', ({ params }) => curatedAlternatives(params.id), {
+    permission: 'edit:tools',
+    params: toolParamsSchema,
+    response,
+  })
   .put('/api/admin/tools/:id/alternatives', ({ params, body, user }) => setCuratedAlternatives(params.id, body, user), {
     permission: 'edit:tools',
     params: toolParamsSchema,

@@ -12,7 +12,10 @@ import { recordAudit } from '../audit';
 import { requestRebuild } from '../publishing/rebuild-queue';
 
 async function toolOf(executor: Executor, toolId: number) {
-  const [tool] = await executor.select({ id: tools.id, slug: tools.slug, status: tools.status, submittedById: tools.submittedById }).from(tools).where(eq(tools.id, toolId));
+  const [tool] = await executor
+    .select({ id: tools.id, slug: tools.slug, status: tools.status, submittedById: tools.submittedById })
+    .from(tools)
+    .where(eq(tools.id, toolId));
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
@@ -37,7 +40,11 @@ export async function curatedAlternatives(toolId: number): Promise<CuratedAltern
  * is closed (409); staff neither pick for a tool they submitted nor pick one for another (403). The tool's page
  * shows its top alternatives, so a public tool's page is rendered again.
  */
-export async function setCuratedAlternatives(toolId: number, { alternativeIds }: CuratedAlternativesInput, actor: Actor): Promise<CuratedAlternative[]> {
+export async function setCuratedAlternatives(
+  toolId: number,
+  { alternativeIds }: CuratedAlternativesInput,
+  actor: Actor,
+): Promise<CuratedAlternative[]> {
   return db.transaction(async (tx) => {
     const tool = await toolOf(tx, toolId);
     if (!isEditableByStaff(tool.status)) throw conflict(MSG.rejectedToolNotEditable);
@@ -54,9 +61,12 @@ export async function setCuratedAlternatives(toolId: number, { alternativeIds }:
     const before = (await picksOf(tx, toolId)).map((t) => t.id);
     await tx.delete(toolAlternatives).where(eq(toolAlternatives.toolId, toolId));
     if (alternativeIds.length > 0) {
-      await tx.insert(toolAlternatives).values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
+      await tx
+        .insert(toolAlternatives)
+        .values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
     }
-    if (tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+    if (tool.status === PUBLIC_TOOL_STATUS)
+      await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug)]);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.alternatives',

@@ -1,7 +1,14 @@
 // Admin blog routes: the Blog CMS list, create, update and preview, and the upload of a post's featured image.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { adminPostSchema, blogPostSchema, blogPostUpdateSchema, postImageSchema, postParamsSchema, postPreviewSchema } from '../../lib/contract';
+import {
+  adminPostSchema,
+  blogPostSchema,
+  blogPostUpdateSchema,
+  postImageSchema,
+  postParamsSchema,
+  postPreviewSchema,
+} from '../../lib/contract';
 import { answer } from '../answer';
 import { readImageForm } from '../image-form';
 import { jsonBody } from '../json-body';
@@ -15,7 +22,10 @@ export const adminBlogRoutes = new Elysia({ name: 'admin-blog-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/blog/posts', () => listAllPosts(), { permission: 'manage:blog', response: answer(z.array(adminPostSchema)) })
+  .get('/api/admin/blog/posts', () => listAllPosts(), {
+    permission: 'manage:blog',
+    response: answer(z.array(adminPostSchema)),
+  })
   .post('/api/admin/blog/posts', ({ body, user }) => createPost(body, user.id), {
     permission: 'manage:blog',
     body: jsonBody(blogPostSchema),

@@ -39,14 +39,19 @@ function cleanContent(html: string): string {
 }
 
 /** An explicit slug (slugified too) must be free: 409 if not. A slug derived from the title gets -2, -3... */
-async function explicitSlug(tx: Transaction, given: string | null | undefined, exceptPostId?: number): Promise<string | null> {
+async function explicitSlug(
+  tx: Transaction,
+  given: string | null | undefined,
+  exceptPostId?: number,
+): Promise<string | null> {
   const slug = slugify(given ?? '');
   if (!slug) return null;
   if ((await takenSlugs(tx, blogPosts, slug, exceptPostId)).has(slug)) throw conflict(MSG.postSlugTaken);
   return slug;
 }
 
-const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) => freeSlug(tx, blogPosts, title, 'post', exceptPostId);
+const derivedSlug = (tx: Transaction, title: string, exceptPostId?: number) =>
+  freeSlug(tx, blogPosts, title, 'post', exceptPostId);
 
 const excerptFrom = (content: string) => excerpt(htmlToText(content), EXCERPT_LENGTH);
 
@@ -118,7 +123,8 @@ export async function updatePost(postId: number, input: BlogPostUpdateInput, act
 
     const given = await explicitSlug(tx, input.slug, post.id);
     if (given) next.slug = given;
-    else if (!post.publishedAt && next.title !== undefined && next.title !== post.title) next.slug = await derivedSlug(tx, next.title, post.id);
+    else if (!post.publishedAt && next.title !== undefined && next.title !== post.title)
+      next.slug = await derivedSlug(tx, next.title, post.id);
 
     const status = next.status ?? post.status;
     if (status === POST_STATUS.published && !post.publishedAt) next.publishedAt = new Date();

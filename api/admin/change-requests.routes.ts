@@ -28,9 +28,13 @@ export const adminChangeRequestRoutes = new Elysia({ name: 'admin-change-request
     params: changeRequestParamsSchema,
     response: answer(changeRequestApprovalSchema),
   })
-  .post('/api/admin/change-requests/:id/reject', ({ params, body, user }) => rejectChangeRequest(params.id, body.reason || null, user.id), {
-    permission: 'review:change-requests',
-    params: changeRequestParamsSchema,
-    body: jsonBody(rejectChangeSchema),
-    response: answer(changeRequestDecisionSchema),
-  });
+  .post(
+    '/api/admin/change-requests/:id/reject',
+    ({ params, body, user }) => rejectChangeRequest(params.id, body.reason || null, user.id),
+    {
+      permission: 'review:change-requests',
+      params: changeRequestParamsSchema,
+      body: jsonBody(rejectChangeSchema),
+      response: answer(changeRequestDecisionSchema),
+    },
+  );

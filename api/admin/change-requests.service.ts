@@ -5,7 +5,12 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { changeRequests, tools, users, type ChangeRequest, type Tool } from '../../db/schema';
 import { changeDiff, changeText } from '../../lib/change-text';
-import { changeRequestSchema, type AdminChangeRequest, type ChangeRequestApproval, type ChangeRequestDecision } from '../../lib/contract';
+import {
+  changeRequestSchema,
+  type AdminChangeRequest,
+  type ChangeRequestApproval,
+  type ChangeRequestDecision,
+} from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { hasPremiumAssets } from '../../lib/premium-assets';
 import { ownToolRefusal, type Actor } from '../../lib/permissions';
@@ -57,22 +62,22 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
     // A decided request is shown as what it asked for: the tool no longer holds the old values.
     const current = request.status === CHANGE_REQUEST_STATUS.pending ? tool : null;
     return {
-    id: request.id,
-    toolId: request.toolId,
-    toolName: tool.name,
-    toolSlug: tool.slug,
-    // The tool's submitter: the panel disables Approve Changes for them (docs/decisions/0023).
-    toolSubmittedById: tool.submittedById,
-    status: request.status,
-    submittedById: request.submittedById,
-    requester: personOf(person),
-    submittedAt: request.submittedAt,
-    date: request.submittedAt,
-    reviewedAt: request.reviewedAt,
-    reviewedById: request.reviewedById,
-    requestData: request.requestData,
-    changes: changeText(request.requestData, current),
-    diff: changeDiff(request.requestData, current),
+      id: request.id,
+      toolId: request.toolId,
+      toolName: tool.name,
+      toolSlug: tool.slug,
+      // The tool's submitter: the panel disables Approve Changes for them (docs/decisions/0023).
+      toolSubmittedById: tool.submittedById,
+      status: request.status,
+      submittedById: request.submittedById,
+      requester: personOf(person),
+      submittedAt: request.submittedAt,
+      date: request.submittedAt,
+      reviewedAt: request.reviewedAt,
+      reviewedById: request.reviewedById,
+      requestData: request.requestData,
+      changes: changeText(request.requestData, current),
+      diff: changeDiff(request.requestData, current),
     };
   });
 }
@@ -86,7 +91,12 @@ async function pendingRequest(tx: Executor, requestId: number): Promise<{ reques
   return { request, tool };
 }
 
-async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<ChangeRequestStatus, typeof CHANGE_REQUEST_STATUS.pending>, actorId: number) {
+async function decide(
+  tx: Transaction,
+  request: ChangeRequest,
+  status: Exclude<ChangeRequestStatus, typeof CHANGE_REQUEST_STATUS.pending>,
+  actorId: number,
+) {
   const [decided] = await tx
     .update(changeRequests)
     .set({ status, reviewedAt: new Date(), reviewedById: actorId })
@@ -99,7 +109,11 @@ async function decide(tx: Transaction, request: ChangeRequest, status: Exclude<C
  * Applies the request to the tool (validated again: it was stored a while ago), under the same rules
  * as an editor's edit: an approved tool keeps its slug, a new url moves urlKey and must be free.
  */
-export async function approveChangeRequest(requestId: number, actor: Actor, remote: RemoteImageOptions = {}): Promise<ChangeRequestApproval> {
+export async function approveChangeRequest(
+  requestId: number,
+  actor: Actor,
+  remote: RemoteImageOptions = {},
+): Promise<ChangeRequestApproval> {
   const actorId = actor.id;
   /** The request's changes, if this actor may apply them to the tool as it is now. */
   const approvable = async (tx: Executor) => {
@@ -122,7 +136,12 @@ export async function approveChangeRequest(requestId: number, actor: Actor, remo
     const person = await tx.query.users.findFirst({ where: eq(users.id, request.submittedById) });
     if (person) await enqueueEmail(await changeRequestApprovedEmail(person, applied.tool), tx);
     const changed = Object.keys(applied.after).length > 0;
-    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS) await requestRebuild(`tool changes approved: ${applied.tool.slug}`, tx, toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
+    if (changed && applied.tool.status === PUBLIC_TOOL_STATUS)
+      await requestRebuild(
+        `tool changes approved: ${applied.tool.slug}`,
+        tx,
+        toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]),
+      );
     if (changed) {
       await recordAudit(tx, {
         actorId,
@@ -145,7 +164,11 @@ export async function approveChangeRequest(requestId: number, actor: Actor, remo
   });
 }
 
-export async function rejectChangeRequest(requestId: number, reason: string | null, actorId: number): Promise<ChangeRequestDecision> {
+export async function rejectChangeRequest(
+  requestId: number,
+  reason: string | null,
+  actorId: number,
+): Promise<ChangeRequestDecision> {
   return db.transaction(async (tx) => {
     const { request, tool } = await pendingRequest(tx, requestId);
     const decided = await decide(tx, request, CHANGE_REQUEST_STATUS.rejected, actorId);

@@ -7,7 +7,13 @@ import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import { adminSettingsSchema, messageSchema, outboxEmailSchema, type AdminSettings, type OutboxEmail } from '../../lib/contract';
+import {
+  adminSettingsSchema,
+  messageSchema,
+  outboxEmailSchema,
+  type AdminSettings,
+  type OutboxEmail,
+} from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { auth } from '../plugins/auth';
@@ -41,13 +47,22 @@ async function settingsState(): Promise<AdminSettings> {
     readLease(WORKER_LEASE),
   ]);
   return {
-    email: { provider: 'resend', configured: emailConfigured(), from: config.resend.from, outbox: Object.fromEntries(outbox.map((r) => [r.status, r.n])) },
+    email: {
+      provider: 'resend',
+      configured: emailConfigured(),
+      from: config.resend.from,
+      outbox: Object.fromEntries(outbox.map((r) => [r.status, r.n])),
+    },
     payments: { provider: 'stripe', configured: paymentsConfigured(), webhook: Boolean(config.stripe.webhookSecret) },
     google: { configured: googleConfigured() },
     ...builds,
     live,
     onDemand: { count: onDemand.paths.length, paths: onDemand.paths.slice(0, ON_DEMAND_SHOWN), tags: onDemand.tags },
-    builder: lease && { holder: lease.holder, renewedSecondsAgo: Math.max(0, Math.round(lease.renewedMsAgo / 1000)), lapsed: lease.expiresInMs <= 0 },
+    builder: lease && {
+      holder: lease.holder,
+      renewedSecondsAgo: Math.max(0, Math.round(lease.renewedMsAgo / 1000)),
+      lapsed: lease.expiresInMs <= 0,
+    },
   };
 }
 
@@ -58,15 +73,25 @@ const OUTBOX_SHOWN = 20;
 async function latestOutbox(): Promise<OutboxEmail[]> {
   if (emailConfigured()) throw notFound(MSG.outboxDevelopmentOnly);
   const { id, to, subject, kind, status, createdAt, html, text } = emailOutbox;
-  return db.select({ id, to, subject, kind, status, createdAt, html, text }).from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(OUTBOX_SHOWN);
+  return db
+    .select({ id, to, subject, kind, status, createdAt, html, text })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.id))
+    .limit(OUTBOX_SHOWN);
 }
 
 export const adminSettingsRoutes = new Elysia({ name: 'admin-settings-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/settings', () => settingsState(), { permission: 'read:settings', response: answer(adminSettingsSchema) })
-  .get('/api/admin/outbox', () => latestOutbox(), { permission: 'read:outbox', response: answer(z.array(outboxEmailSchema)) })
+  .get('/api/admin/settings', () => settingsState(), {
+    permission: 'read:settings',
+    response: answer(adminSettingsSchema),
+  })
+  .get('/api/admin/outbox', () => latestOutbox(), {
+    permission: 'read:outbox',
+    response: answer(z.array(outboxEmailSchema)),
+  })
   // 202: the build runs in the background; Settings shows how it went.
   .post(
     '/api/admin/rebuild',

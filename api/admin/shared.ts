@@ -2,7 +2,9 @@
 import { displayName, type NamedUser } from '../../lib/format';
 
 /** The columns personOf reads, selected from the users table or an alias of it. */
-export function personColumns<T extends { firstName: unknown; lastName: unknown; email: unknown }>(table: T): Pick<T, 'firstName' | 'lastName' | 'email'> {
+export function personColumns<T extends { firstName: unknown; lastName: unknown; email: unknown }>(
+  table: T,
+): Pick<T, 'firstName' | 'lastName' | 'email'> {
   return { firstName: table.firstName, lastName: table.lastName, email: table.email };
 }
 

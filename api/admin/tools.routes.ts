@@ -53,7 +53,10 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     permission: 'read:pending-tools',
     response: answer(z.array(pendingRejectionSchema)),
   })
-  .get('/api/admin/tools/approved', () => approvedTools(), { permission: 'edit:tools', response: answer(z.array(adminApprovedToolSchema)) })
+  .get('/api/admin/tools/approved', () => approvedTools(), {
+    permission: 'edit:tools',
+    response: answer(z.array(adminApprovedToolSchema)),
+  })
   .get('/api/admin/tools/:id/history', ({ params }) => toolHistory(params.id), {
     anyPermission: ['edit:tools', 'read:pending-tools'],
     params,
@@ -65,12 +68,16 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     body: jsonBody(editorialReviewSchema),
     response,
   })
-  .post('/api/admin/tools/:id/reject', ({ params, body, user }) => rejectTool(params.id, body.rejectionReason, user.id), {
-    permission: 'moderate:tools',
-    params,
-    body: jsonBody(rejectSchema),
-    response,
-  })
+  .post(
+    '/api/admin/tools/:id/reject',
+    ({ params, body, user }) => rejectTool(params.id, body.rejectionReason, user.id),
+    {
+      permission: 'moderate:tools',
+      params,
+      body: jsonBody(rejectSchema),
+      response,
+    },
+  )
   .patch('/api/admin/tools/:id', ({ params, body, user }) => updateTool(params.id, body, user), {
     permission: 'edit:tools',
     params,
@@ -89,7 +96,11 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     body: jsonBody(unlistSchema),
     response,
   })
-  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(params.id, user), { permission: 'edit:tools', params, response })
+  .post('/api/admin/tools/:id/list', ({ params, user }) => listTool(params.id, user), {
+    permission: 'edit:tools',
+    params,
+    response,
+  })
   .post('/api/admin/tools/:id/review', ({ params, body, user }) => addReview(params.id, body, user), {
     permission: 'edit:tools',
     params,

@@ -93,9 +93,14 @@ export async function pendingRejections(): Promise<PendingRejection[]> {
     .select({ toolId: auditLog.entityId, after: auditLog.after, rejectedAt: auditLog.createdAt })
     .from(auditLog)
     .innerJoin(tools, eq(tools.id, auditLog.entityId))
-    .where(and(eq(auditLog.entityType, 'tool'), eq(auditLog.action, 'tool.reject'), eq(tools.status, TOOL_STATUS.pending)))
+    .where(
+      and(eq(auditLog.entityType, 'tool'), eq(auditLog.action, 'tool.reject'), eq(tools.status, TOOL_STATUS.pending)),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return rows.map(({ after, ...row }) => ({ ...row, rejectionReason: typeof after?.rejectionReason === 'string' ? after.rejectionReason : null }));
+  return rows.map(({ after, ...row }) => ({
+    ...row,
+    rejectionReason: typeof after?.rejectionReason === 'string' ? after.rejectionReason : null,
+  }));
 }
 
 const reviewColumns = {
@@ -194,7 +199,11 @@ async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
 async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   // An editor's premium decision replaces one a lapsed membership left to give back (decision 0052).
   const lapse = fields.isPremium !== undefined ? { premiumLapsed: false } : {};
-  const [row] = await tx.update(tools).set({ updatedAt: new Date(), ...fields, ...lapse }).where(eq(tools.id, toolId)).returning();
+  const [row] = await tx
+    .update(tools)
+    .set({ updatedAt: new Date(), ...fields, ...lapse })
+    .where(eq(tools.id, toolId))
+    .returning();
   return row;
 }
 
@@ -207,7 +216,14 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     // The name's own slug goes to the tool the public sees (docs/decisions/0069).
     const { slug, moved } = await claimPublicSlug(tx, tool);
     if (moved) {
-      await recordAudit(tx, { actorId: actor.id, action: 'tool.slug', entityType: 'tool', entityId: moved.toolId, before: { slug: moved.from }, after: { slug: moved.to } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'tool.slug',
+        entityType: 'tool',
+        entityId: moved.toolId,
+        before: { slug: moved.from },
+        after: { slug: moved.to },
+      });
     }
     const approved = await setTool(tx, toolId, {
       slug,
@@ -235,7 +251,12 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       entityType: 'tool',
       entityId: toolId,
       before: { status: tool.status, slug: tool.slug, curatorTake: tool.curatorTake, qualityScore: tool.qualityScore },
-      after: { status: approved.status, slug: approved.slug, curatorTake: approved.curatorTake, qualityScore: approved.qualityScore },
+      after: {
+        status: approved.status,
+        slug: approved.slug,
+        curatorTake: approved.curatorTake,
+        qualityScore: approved.qualityScore,
+      },
     });
     return toolRecord(approved);
   });
@@ -249,7 +270,11 @@ export async function rejectTool(toolId: number, rejectionReason: string, actorI
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
-    const rejected = await setTool(tx, toolId, { status: TOOL_TRANSITIONS.reject.to, rejectionReason, premiumLapsed: false });
+    const rejected = await setTool(tx, toolId, {
+      status: TOOL_TRANSITIONS.reject.to,
+      rejectionReason,
+      premiumLapsed: false,
+    });
     if (tool.isPremium || tool.premiumLapsed) await returnPremiumSlot(tool.submittedById, tx);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
@@ -276,7 +301,11 @@ interface AppliedChanges {
  * moves urlKey (refused if another live or pending tool has it); a name change re-slugs a pending tool
  * only: once a tool has been approved its URL is permanent.
  */
-export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolUpdateInput | ChangeRequestInput): Promise<AppliedChanges> {
+export async function applyToolChanges(
+  tx: Transaction,
+  tool: Tool,
+  input: ToolUpdateInput | ChangeRequestInput,
+): Promise<AppliedChanges> {
   const next: Partial<Tool> = {};
   for (const [key, value] of Object.entries(input) as [keyof Tool, unknown][]) {
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
@@ -299,7 +328,12 @@ export async function applyToolChanges(tx: Transaction, tool: Tool, input: ToolU
 }
 
 /** Staff edit pending, approved and unlisted tools; a rejected tool is closed. Rebuilds when the tool is public. */
-export async function updateTool(toolId: number, input: ToolUpdateInput, actor: Actor, remote: RemoteImageOptions = {}): Promise<ToolRecord> {
+export async function updateTool(
+  toolId: number,
+  input: ToolUpdateInput,
+  actor: Actor,
+  remote: RemoteImageOptions = {},
+): Promise<ToolRecord> {
   // A screenshot or cover given by a new address is copied into our uploads first, outside the transaction
   // (docs/decisions/0067); the Edit dialog sends every field, so what the tool already shows is left as it is.
   const current = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
@@ -320,8 +354,19 @@ export async function updateTool(toolId: number, input: ToolUpdateInput, actor: 
     }
     const applied = await applyToolChanges(tx, tool, copied);
     if (Object.keys(applied.after).length === 0) return toolRecord(tool);
-    if (isPublic(applied.tool)) await requestRebuild(`tool edited: ${applied.tool.slug}`, tx, toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]));
-    await recordAudit(tx, { actorId: actor.id, action: 'tool.update', entityType: 'tool', entityId: toolId, ...applied });
+    if (isPublic(applied.tool))
+      await requestRebuild(
+        `tool edited: ${applied.tool.slug}`,
+        tx,
+        toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]),
+      );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'tool.update',
+      entityType: 'tool',
+      entityId: toolId,
+      ...applied,
+    });
     return toolRecord(applied.tool);
   });
 }
@@ -333,7 +378,12 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
     refuse(ownToolRefusal(actor, tool));
     if (tool.isPremium === isPremium) return { isPremium, name: tool.name };
     await setTool(tx, toolId, { isPremium });
-    if (isPublic(tool)) await requestRebuild(`tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
+    if (isPublic(tool))
+      await requestRebuild(
+        `tool ${isPremium ? 'made premium' : 'made free'}: ${tool.slug}`,
+        tx,
+        toolChangeTags(tool.slug, tool.tags),
+      );
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.premium',
@@ -346,7 +396,11 @@ export async function setPremium(toolId: number, isPremium: boolean, actor: Acto
   });
 }
 
-export async function unlistTool(toolId: number, reason: string | null | undefined, actorId: number): Promise<ToolRecord> {
+export async function unlistTool(
+  toolId: number,
+  reason: string | null | undefined,
+  actorId: number,
+): Promise<ToolRecord> {
   const unlistReason = reason?.trim() || DEFAULT_UNLIST_REASON;
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
@@ -388,7 +442,11 @@ export async function listTool(toolId: number, actor: Actor): Promise<ToolRecord
 }
 
 /** A follow-up review: the history keeps every review; the newest take and score become the tool's. */
-export async function addReview(toolId: number, input: EditorialReviewInput, actor: Actor): Promise<AdminEditorialReview> {
+export async function addReview(
+  toolId: number,
+  input: EditorialReviewInput,
+  actor: Actor,
+): Promise<AdminEditorialReview> {
   const reviewId = await db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!isApprovedSide(tool.status)) throw conflict(MSG.reviewNeedsApprovedTool);
@@ -396,9 +454,21 @@ export async function addReview(toolId: number, input: EditorialReviewInput, act
     const now = new Date();
     const [review] = await tx
       .insert(editorialReviews)
-      .values({ toolId, curatorTake: input.curatorTake, qualityScore: input.qualityScore, reviewedBy: actor.id, reviewedAt: now, isFollowUp: true })
+      .values({
+        toolId,
+        curatorTake: input.curatorTake,
+        qualityScore: input.qualityScore,
+        reviewedBy: actor.id,
+        reviewedAt: now,
+        isFollowUp: true,
+      })
       .returning({ id: editorialReviews.id });
-    await setTool(tx, toolId, { curatorTake: input.curatorTake, qualityScore: input.qualityScore, updatedAt: now, lastReviewedAt: now });
+    await setTool(tx, toolId, {
+      curatorTake: input.curatorTake,
+      qualityScore: input.qualityScore,
+      updatedAt: now,
+      lastReviewedAt: now,
+    });
     if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,

@@ -13,7 +13,10 @@ export const adminUserRoutes = new Elysia({ name: 'admin-user-routes' })
   .use(errors)
   .use(security)
   .use(auth)
-  .get('/api/admin/users', () => listUsers(), { permission: 'manage:users', response: answer(z.array(adminUserSchema)) })
+  .get('/api/admin/users', () => listUsers(), {
+    permission: 'manage:users',
+    response: answer(z.array(adminUserSchema)),
+  })
   .patch('/api/admin/users/:id', ({ params, body, user }) => updateUser(params.id, body, user), {
     permission: 'manage:users',
     params: userParamsSchema,

@@ -41,20 +41,30 @@ async function otherActiveAdmins(tx: Transaction, exceptUserId: number): Promise
         eq(users.isAdmin, true),
         or(
           eq(users.accountStatus, 'active'),
-          and(eq(users.accountStatus, 'suspended'), isNotNull(users.suspendedUntil), lte(users.suspendedUntil, new Date())),
+          and(
+            eq(users.accountStatus, 'suspended'),
+            isNotNull(users.suspendedUntil),
+            lte(users.suspendedUntil, new Date()),
+          ),
         ),
       ),
     );
   return row.n;
 }
 
-type Editable = Pick<User, 'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;
+type Editable = Pick<
+  User,
+  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'
+>;
 
 /** The user's fields after the change, with the rules on who may change what and the account-status rules applied. */
 function nextState(target: User, input: UserUpdateInput, actor: Actor): Editable {
   refuse(accountRefusal(actor, target));
   // Only real changes are checked: the dialog may send a value the user already has.
-  if ((input.role !== undefined && input.role !== target.role) || (input.isAdmin !== undefined && input.isAdmin !== target.isAdmin)) {
+  if (
+    (input.role !== undefined && input.role !== target.role) ||
+    (input.isAdmin !== undefined && input.isAdmin !== target.isAdmin)
+  ) {
     refuse(roleChangeRefusal(actor, target));
   }
   const next: Editable = {
@@ -64,13 +74,15 @@ function nextState(target: User, input: UserUpdateInput, actor: Actor): Editable
     premiumToolsAllowed: target.premiumToolsAllowed,
     accountStatus: input.accountStatus ?? target.accountStatus,
     suspendedUntil: input.suspendedUntil !== undefined ? input.suspendedUntil : target.suspendedUntil,
-    suspensionReason: input.suspensionReason !== undefined ? input.suspensionReason?.trim() || null : target.suspensionReason,
+    suspensionReason:
+      input.suspensionReason !== undefined ? input.suspensionReason?.trim() || null : target.suspensionReason,
   };
   if (input.isPremium === true) next.premiumToolsAllowed = premiumQuota(target.premiumToolsAllowed);
 
   // The status rules are checked when the request touches the status, so an unrelated change (say,
   // premium) to a user whose suspension has lapsed is not refused.
-  const touchesStatus = input.accountStatus !== undefined || input.suspendedUntil !== undefined || input.suspensionReason !== undefined;
+  const touchesStatus =
+    input.accountStatus !== undefined || input.suspendedUntil !== undefined || input.suspensionReason !== undefined;
   if (next.accountStatus === 'active') {
     next.suspendedUntil = null;
     next.suspensionReason = null;
@@ -78,7 +90,8 @@ function nextState(target: User, input: UserUpdateInput, actor: Actor): Editable
     refuse(blockRefusal(actor, target));
     if (next.accountStatus === 'suspended') {
       if (!next.suspensionReason) throw badRequest(MSG.suspensionNeedsReason);
-      if (!next.suspendedUntil || next.suspendedUntil.getTime() <= Date.now()) throw badRequest(MSG.suspensionNeedsFutureEnd);
+      if (!next.suspendedUntil || next.suspendedUntil.getTime() <= Date.now())
+        throw badRequest(MSG.suspensionNeedsFutureEnd);
     } else {
       if (!next.suspensionReason) throw badRequest(MSG.banNeedsReason);
       next.suspendedUntil = null; // a ban has no end date
@@ -106,7 +119,14 @@ export async function updateUser(targetId: number, input: UserUpdateInput, actor
       .returning();
     // Suspending or banning signs the user out everywhere at once; each browser's next call is told why.
     if (accountBlock(updated)) await cutUserSessions(updated.id, tx);
-    await recordAudit(tx, { actorId: actor.id, action: 'user.update', entityType: 'user', entityId: targetId, before, after });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.update',
+      entityType: 'user',
+      entityId: targetId,
+      before,
+      after,
+    });
     return adminUser(updated);
   });
 }

@@ -54,7 +54,11 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
       const linked = user;
       [user] = await db.transaction(async (tx) => {
         await deleteUserSessions(linked.id, tx);
-        return tx.update(users).set({ googleId: claims.sub, password: null, updatedAt: new Date() }).where(eq(users.id, linked.id)).returning();
+        return tx
+          .update(users)
+          .set({ googleId: claims.sub, password: null, updatedAt: new Date() })
+          .where(eq(users.id, linked.id))
+          .returning();
       });
     }
   } else {

@@ -61,7 +61,17 @@ function signInFrom(tab: AuthTab, fields: Record<string, string>, ip: string): P
  * messages and Origin check; 303 to where the island would go, or the page again with the message and the fields
  * (never the password).
  */
-async function postSignInForm(tab: AuthTab, { body, cookie, request, ip, redirect, set }: Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 'set'> & { ip: string }) {
+async function postSignInForm(
+  tab: AuthTab,
+  {
+    body,
+    cookie,
+    request,
+    ip,
+    redirect,
+    set,
+  }: Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 'set'> & { ip: string },
+) {
   const fields = formFields(body);
   const next = returnPath(fields.next);
   try {
@@ -71,7 +81,14 @@ async function postSignInForm(tab: AuthTab, { body, cookie, request, ip, redirec
   } catch (error) {
     const { email = '', firstName = '', lastName = '' } = fields;
     const page = withNext(`/auth?tab=${tab}`, next);
-    return refusedPost({ error, request, ip, set, page, locals: (message) => ({ authForm: { tab, email, firstName, lastName, error: message } }) });
+    return refusedPost({
+      error,
+      request,
+      ip,
+      set,
+      page,
+      locals: (message) => ({ authForm: { tab, email, firstName, lastName, error: message } }),
+    });
   }
 }
 
@@ -117,28 +134,36 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     if (!googleConfigured()) return redirect(withNext('/auth?tab=register', next), 302);
     const { url, state, codeVerifier } = startGoogleSignIn();
     // Where to return after Google's round trip travels with the state, in the cookie only this site reads.
-    cookie[OAUTH_COOKIE].set({ value: [state, codeVerifier, encodeURIComponent(next ?? '')].join('.'), ...cookieOptions(10 * 60), path: '/' });
+    cookie[OAUTH_COOKIE].set({
+      value: [state, codeVerifier, encodeURIComponent(next ?? '')].join('.'),
+      ...cookieOptions(10 * 60),
+      path: '/',
+    });
     return redirect(url.toString(), 302);
   })
-  .get(GOOGLE_CALLBACK_PATH, async ({ query, cookie, request, ip, redirect }) => {
-    const stored = String(cookie[OAUTH_COOKIE]?.value ?? '');
-    cookie[OAUTH_COOKIE].set({ value: '', ...cookieOptions(0) });
-    const [state, codeVerifier, ...rest] = stored.split('.');
-    if (!googleConfigured() || !query.code || !state || query.state !== state || !codeVerifier) {
-      return redirect(`/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`, 302);
-    }
-    let user: User;
-    try {
-      user = await finishGoogleSignIn(query.code, codeVerifier);
-    } catch (error) {
-      // A refused account or a failed exchange goes back to /auth with a reason the page can show.
-      const reason = error instanceof HttpError ? error.message : 'Google sign-in failed. Please try again.';
-      if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
-      return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
-    }
-    await signIn(cookie, request, ip, user);
-    return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
-  }, { query: googleCallbackQuerySchema });
+  .get(
+    GOOGLE_CALLBACK_PATH,
+    async ({ query, cookie, request, ip, redirect }) => {
+      const stored = String(cookie[OAUTH_COOKIE]?.value ?? '');
+      cookie[OAUTH_COOKIE].set({ value: '', ...cookieOptions(0) });
+      const [state, codeVerifier, ...rest] = stored.split('.');
+      if (!googleConfigured() || !query.code || !state || query.state !== state || !codeVerifier) {
+        return redirect(`/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`, 302);
+      }
+      let user: User;
+      try {
+        user = await finishGoogleSignIn(query.code, codeVerifier);
+      } catch (error) {
+        // A refused account or a failed exchange goes back to /auth with a reason the page can show.
+        const reason = error instanceof HttpError ? error.message : 'Google sign-in failed. Please try again.';
+        if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
+        return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
+      }
+      await signIn(cookie, request, ip, user);
+      return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
+    },
+    { query: googleCallbackQuerySchema },
+  );
 
 const DEMO_EMAILS: Record<DemoAccount, string> = { admin: DEMO_ADMIN_EMAIL, user: DEMO_USER_EMAIL };
 

@@ -77,7 +77,8 @@ export async function login(input: LoginInput, ip: string): Promise<User> {
   const [addressCount, pairCount] = await take([addressKey, pairKey]);
   if (isOver(addressKey, addressCount) || isOver(pairKey, pairCount)) throw new HttpError(429, MSG.tooManyAttempts);
   // Guessing spread over many addresses: each may still try once, but not again after failing.
-  if (pairCount > 1 && (await peek(accountKey)) >= RATE_LIMITS['login-account'].limit) throw new HttpError(429, MSG.tooManyAttempts);
+  if (pairCount > 1 && (await peek(accountKey)) >= RATE_LIMITS['login-account'].limit)
+    throw new HttpError(429, MSG.tooManyAttempts);
   const user = await findUserByEmail(input.email);
   const ok = user?.password
     ? await Bun.password.verify(input.password, user.password)
@@ -94,7 +95,10 @@ export async function login(input: LoginInput, ip: string): Promise<User> {
   await giveBack([addressKey]);
   if (user.accountStatus === 'suspended') {
     // The suspension has ended: the account is active again.
-    await db.update(users).set({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
   }
   return user;
 }

@@ -39,7 +39,10 @@ export interface NewSession {
   expire: Date;
 }
 
-export async function createSession(userId: number, meta: { userAgent?: string; ip?: string } = {}): Promise<NewSession> {
+export async function createSession(
+  userId: number,
+  meta: { userAgent?: string; ip?: string } = {},
+): Promise<NewSession> {
   const token = newToken();
   const now = Date.now();
   const expire = new Date(now + IDLE_LIFETIME_MS);
@@ -70,7 +73,11 @@ const sessionRow = (database: Database) =>
     .where(eq(sessions.sid, sql.placeholder('sid')))
     .prepare();
 const userRow = (database: Database) =>
-  database.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  database
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
 
 /**
  * The user of a live session, sliding its idle expiry forward. A session of a suspended or banned
@@ -95,7 +102,10 @@ export async function sessionFor(token: string | undefined): Promise<SessionLook
   if (!live) return null;
   if (row.expire.getTime() - now.getTime() < IDLE_LIFETIME_MS - TOUCH_INTERVAL_MS) {
     const next = Math.min(now.getTime() + IDLE_LIFETIME_MS, row.absoluteExpire.getTime());
-    await db.update(sessions).set({ expire: new Date(next) }).where(eq(sessions.sid, sid));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(next) })
+      .where(eq(sessions.sid, sid));
   }
   return { user };
 }
@@ -117,7 +127,10 @@ export async function deleteUserSessions(userId: number, tx: Executor): Promise<
  */
 export async function cutUserSessions(userId: number, tx: Executor): Promise<void> {
   const now = new Date();
-  await tx.update(sessions).set({ expire: now }).where(and(eq(sessions.userId, userId), gt(sessions.expire, now)));
+  await tx
+    .update(sessions)
+    .set({ expire: now })
+    .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)));
 }
 
 export async function purgeExpiredSessions(): Promise<void> {

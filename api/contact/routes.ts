@@ -2,7 +2,13 @@
 // the admin's Messages tab: GET /api/admin/messages and POST /api/admin/messages/:id/handled.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, pageQuerySchema } from '../../lib/contract';
+import {
+  adminContactMessageSchema,
+  contactMessageParamsSchema,
+  contactSchema,
+  contactSentSchema,
+  pageQuerySchema,
+} from '../../lib/contract';
 import { CONTACT_TOPICS, type ContactTopic } from '../../lib/contact';
 import { CONTACT_SENT_PARAM, FORM_ACTIONS, type ContactFormState } from '../../lib/form-pages';
 import { answer } from '../answer';
@@ -35,8 +41,20 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
       return redirect(`${FORM_ACTIONS.contact}?${CONTACT_SENT_PARAM}=1`, 303);
     } catch (error) {
       const { name = '', email = '', topic = '', message = '' } = fields;
-      const sent = { name, email, topic: (CONTACT_TOPICS as readonly string[]).includes(topic) ? (topic as ContactTopic) : '', message } satisfies Omit<ContactFormState, 'error'>;
-      return refusedPost({ error, request, ip, set, page: FORM_ACTIONS.contact, locals: (text) => ({ contactForm: { ...sent, error: text } }) });
+      const sent = {
+        name,
+        email,
+        topic: (CONTACT_TOPICS as readonly string[]).includes(topic) ? (topic as ContactTopic) : '',
+        message,
+      } satisfies Omit<ContactFormState, 'error'>;
+      return refusedPost({
+        error,
+        request,
+        ip,
+        set,
+        page: FORM_ACTIONS.contact,
+        locals: (text) => ({ contactForm: { ...sent, error: text } }),
+      });
     }
   })
   .get(

@@ -19,10 +19,14 @@ import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
  * message, whatever the form says. Counted per address before anything is rendered or written.
  */
 export async function sendContactMessage(input: ContactInput, sender: User | null, ip: string): Promise<ContactSent> {
-  if (!(await takeAttempt([rateKey('contact-address', addressBucket(ip))]))) throw new HttpError(429, MSG.contactTooMany);
+  if (!(await takeAttempt([rateKey('contact-address', addressBucket(ip))])))
+    throw new HttpError(429, MSG.contactTooMany);
   const priority = Boolean(sender?.isPremium);
   const details = { ...input, priority };
-  const [toTeam, toSender] = await Promise.all([contactReceivedEmail(contactEmails(config.siteUrl).support, details), contactConfirmationEmail(details)]);
+  const [toTeam, toSender] = await Promise.all([
+    contactReceivedEmail(contactEmails(config.siteUrl).support, details),
+    contactConfirmationEmail(details),
+  ]);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -37,15 +41,25 @@ export async function sendContactMessage(input: ContactInput, sender: User | nul
 const handler = alias(users, 'handler');
 
 /** A page of the messages, open before handled, priority first, newest first; `more`: a later page has messages. */
-export async function listContactMessages({ limit, offset }: PageQuery): Promise<{ messages: AdminContactMessage[]; more: boolean }> {
+export async function listContactMessages({
+  limit,
+  offset,
+}: PageQuery): Promise<{ messages: AdminContactMessage[]; more: boolean }> {
   const rows = await db
     .select({ message: contactMessages, handler: personColumns(handler) })
     .from(contactMessages)
     .leftJoin(handler, eq(handler.id, contactMessages.handledById))
-    .orderBy(sql`${contactMessages.handledAt} is not null`, desc(contactMessages.priority), desc(contactMessages.createdAt), desc(contactMessages.id))
+    .orderBy(
+      sql`${contactMessages.handledAt} is not null`,
+      desc(contactMessages.priority),
+      desc(contactMessages.createdAt),
+      desc(contactMessages.id),
+    )
     .limit(limit + 1)
     .offset(offset);
-  const messages = rows.slice(0, limit).map(({ message: { handledById: _, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
+  const messages = rows
+    .slice(0, limit)
+    .map(({ message: { handledById: _, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
   return { messages, more: rows.length > limit };
 }
 

@@ -82,7 +82,10 @@ const TAGS = [
   { name: 'Blog', description: 'Published posts as the site reads them.' },
   { name: 'Account', description: 'Sign-in, registration and the signed-in user.' },
   { name: 'Premium', description: 'Premium membership checkout and the payment provider’s webhook.' },
-  { name: 'Admin', description: 'The admin panel. Every operation needs a session whose role grants the permission it names.' },
+  {
+    name: 'Admin',
+    description: 'The admin panel. Every operation needs a session whose role grants the permission it names.',
+  },
 ];
 
 /** Who holds a permission: the roles that grant it, and isAdmin accounts (which hold every permission). */
@@ -104,11 +107,18 @@ const plainText = (example: string) => ({ 'text/plain': { schema: { type: 'strin
 function describeAccess(operation: Operation): void {
   const scopes = operation.security?.find((s) => SESSION_SCHEME in s)?.[SESSION_SCHEME];
   if (!scopes) return;
-  const need = scopes.length === 0 ? 'a signed-in session' : `a session with the \`${scopes.join('`, `')}\` permission (held by ${scopes.map(holdersOf).join('; ')})`;
+  const need =
+    scopes.length === 0
+      ? 'a signed-in session'
+      : `a session with the \`${scopes.join('`, `')}\` permission (held by ${scopes.map(holdersOf).join('; ')})`;
   operation.description = [operation.description, `**Requires** ${need}.`].filter(Boolean).join('\n\n');
   operation.responses ??= {};
   operation.responses['401'] ??= { description: 'Signed out.', content: plainText('Unauthorized') };
-  if (scopes.length > 0) operation.responses['403'] ??= { description: 'The account lacks the permission.', content: plainText('Forbidden') };
+  if (scopes.length > 0)
+    operation.responses['403'] ??= {
+      description: 'The account lacks the permission.',
+      content: plainText('Forbidden'),
+    };
 }
 
 /** The OpenAPI 3.1 document of every route under /api that declares itself (hidden ones and non-API paths left out). */
@@ -118,7 +128,8 @@ export function openApiDocument(app: AnyElysia): Record<string, unknown> {
     const segment = path.split('/')[2] ?? '';
     for (const operation of Object.values(item ?? {}) as Operation[]) {
       if (!operation || typeof operation !== 'object') continue;
-      if (!operation.tags?.length) operation.tags = [SEGMENT_TAGS[segment] ?? segment.charAt(0).toUpperCase() + segment.slice(1)];
+      if (!operation.tags?.length)
+        operation.tags = [SEGMENT_TAGS[segment] ?? segment.charAt(0).toUpperCase() + segment.slice(1)];
       describeAccess(operation);
       // The generator gives a bodiless answer (304) a "content" that is not a media type map.
       const notModified = operation.responses?.['304'];

@@ -1,7 +1,15 @@
 import { Text } from '@react-email/components';
 import { EmailLayout, Greeting, paragraph, Quote, siteLink } from './layout';
 
-export function ChangeRequestRejectedEmail({ firstName, toolName, reason }: { firstName: string | null; toolName: string; reason: string | null }) {
+export function ChangeRequestRejectedEmail({
+  firstName,
+  toolName,
+  reason,
+}: {
+  firstName: string | null;
+  toolName: string;
+  reason: string | null;
+}) {
   return (
     <EmailLayout
       preview={`Your changes to ${toolName} were not approved`}
@@ -10,7 +18,9 @@ export function ChangeRequestRejectedEmail({ firstName, toolName, reason }: { fi
       action={{ label: 'Open your dashboard', href: siteLink('/dashboard') }}
     >
       <Greeting firstName={firstName} />
-      <Text style={paragraph}>The changes you requested to {toolName} were not approved; the listing stays as it is.</Text>
+      <Text style={paragraph}>
+        The changes you requested to {toolName} were not approved; the listing stays as it is.
+      </Text>
       {reason && (
         <>
           <Text style={paragraph}>The editors' reason:</Text>

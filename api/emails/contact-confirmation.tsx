@@ -17,8 +17,8 @@ export function ContactConfirmationEmail({ priority }: { priority: boolean }) {
     >
       <Greeting firstName={null} />
       <Text style={paragraph}>
-        Thank you for writing. {priority ? 'As a Premium member, your message is answered first. ' : ''}We reply within {RESPONSE_BUSINESS_DAYS} business
-        days to this address.
+        Thank you for writing. {priority ? 'As a Premium member, your message is answered first. ' : ''}We reply within{' '}
+        {RESPONSE_BUSINESS_DAYS} business days to this address.
       </Text>
       <Text style={paragraph}>If you did not write to us, you can ignore this e-mail.</Text>
     </EmailLayout>

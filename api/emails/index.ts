@@ -25,9 +25,18 @@ type Recipient = Pick<User, 'email' | 'firstName'>;
 /** The heading as written (html-to-text shouts h1 in capitals by default). */
 const PLAIN_TEXT = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
 
-async function email<P extends object>(to: string, kind: EmailKind, subject: string, template: FunctionComponent<P>, props: P): Promise<Email> {
+async function email<P extends object>(
+  to: string,
+  kind: EmailKind,
+  subject: string,
+  template: FunctionComponent<P>,
+  props: P,
+): Promise<Email> {
   const element = createElement(template, props);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT }),
+  ]);
   return { to, kind, subject, html, text };
 }
 
@@ -38,11 +47,17 @@ export function welcomeEmail(user: Recipient): Promise<Email> {
 }
 
 export function submissionReceivedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'isPremium'>): Promise<Email> {
-  return email(user.email, 'submission-received', `We received your submission: ${tool.name}`, SubmissionReceivedEmail, {
-    firstName: user.firstName,
-    toolName: tool.name,
-    isPremium: tool.isPremium,
-  });
+  return email(
+    user.email,
+    'submission-received',
+    `We received your submission: ${tool.name}`,
+    SubmissionReceivedEmail,
+    {
+      firstName: user.firstName,
+      toolName: tool.name,
+      isPremium: tool.isPremium,
+    },
+  );
 }
 
 export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug'>): Promise<Email> {
@@ -70,28 +85,55 @@ export function toolUnlistedEmail(user: Recipient, tool: Pick<Tool, 'name'>, rea
   });
 }
 
-export function changeRequestApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug' | 'status'>): Promise<Email> {
-  return email(user.email, 'change-request-approved', `Your changes to ${tool.name} were approved`, ChangeRequestApprovedEmail, {
-    firstName: user.firstName,
-    toolName: tool.name,
-    toolUrl: tool.status === PUBLIC_TOOL_STATUS ? toolLink(tool) : null,
-  });
+export function changeRequestApprovedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name' | 'slug' | 'status'>,
+): Promise<Email> {
+  return email(
+    user.email,
+    'change-request-approved',
+    `Your changes to ${tool.name} were approved`,
+    ChangeRequestApprovedEmail,
+    {
+      firstName: user.firstName,
+      toolName: tool.name,
+      toolUrl: tool.status === PUBLIC_TOOL_STATUS ? toolLink(tool) : null,
+    },
+  );
 }
 
-export function changeRequestRejectedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string | null): Promise<Email> {
-  return email(user.email, 'change-request-rejected', `Your changes to ${tool.name} were not approved`, ChangeRequestRejectedEmail, {
-    firstName: user.firstName,
-    toolName: tool.name,
-    reason,
-  });
+export function changeRequestRejectedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name'>,
+  reason: string | null,
+): Promise<Email> {
+  return email(
+    user.email,
+    'change-request-rejected',
+    `Your changes to ${tool.name} were not approved`,
+    ChangeRequestRejectedEmail,
+    {
+      firstName: user.firstName,
+      toolName: tool.name,
+      reason,
+    },
+  );
 }
 
 export function premiumActivatedEmail(user: Recipient): Promise<Email> {
-  return email(user.email, 'premium-activated', 'Welcome to Premium', PremiumActivatedEmail, { firstName: user.firstName });
+  return email(user.email, 'premium-activated', 'Welcome to Premium', PremiumActivatedEmail, {
+    firstName: user.firstName,
+  });
 }
 
-export function paymentFailedEmail(user: Recipient, details: { invoiceUrl: string | null; nextAttemptAt: Date | null }): Promise<Email> {
-  return email(user.email, 'payment-failed', 'Your Premium payment did not go through', PaymentFailedEmail, { firstName: user.firstName, ...details });
+export function paymentFailedEmail(
+  user: Recipient,
+  details: { invoiceUrl: string | null; nextAttemptAt: Date | null },
+): Promise<Email> {
+  return email(user.email, 'payment-failed', 'Your Premium payment did not go through', PaymentFailedEmail, {
+    firstName: user.firstName,
+    ...details,
+  });
 }
 
 /** To the team's support address: a contact form message. */
@@ -103,5 +145,7 @@ export async function contactReceivedEmail(to: string, message: ContactDetails):
 
 /** To the sender: a short confirmation that the message arrived, with nothing the sender wrote in it. */
 export function contactConfirmationEmail(message: Pick<ContactDetails, 'email' | 'priority'>): Promise<Email> {
-  return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, { priority: message.priority });
+  return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, {
+    priority: message.priority,
+  });
 }

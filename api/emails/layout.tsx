@@ -1,6 +1,18 @@
 // The one layout every e-mail shares: the product's name, a heading, the message, an optional
 // call-to-action button, and a footer saying why the reader gets it, with the site and contact links.
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import { Fragment, type ReactNode } from 'react';
 import { SITE_NAME } from '../../lib/constants';
 import { config } from '../config';
@@ -23,11 +35,32 @@ interface LayoutProps {
   children: ReactNode;
 }
 
-const page = { backgroundColor: '#f4f4f5', fontFamily: 'Inter, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
+const page = {
+  backgroundColor: '#f4f4f5',
+  fontFamily: 'Inter, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+  margin: 0,
+  padding: '24px 0',
+};
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', margin: '0 auto', padding: '32px' };
-const brand = { display: 'block', color: '#4f46e5', fontSize: '14px', fontWeight: 700, letterSpacing: '0.02em', margin: '0 0 24px', textDecoration: 'none' };
+const brand = {
+  display: 'block',
+  color: '#4f46e5',
+  fontSize: '14px',
+  fontWeight: 700,
+  letterSpacing: '0.02em',
+  margin: '0 0 24px',
+  textDecoration: 'none',
+};
 const title = { color: '#18181b', fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' };
-const button = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontSize: '15px', fontWeight: 600, padding: '12px 20px', textDecoration: 'none' };
+const button = {
+  backgroundColor: '#4f46e5',
+  borderRadius: '6px',
+  color: '#ffffff',
+  fontSize: '15px',
+  fontWeight: 600,
+  padding: '12px 20px',
+  textDecoration: 'none',
+};
 const footer = { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin: '0 0 4px' };
 
 export const paragraph = { color: '#27272a', fontSize: '15px', lineHeight: '24px', margin: '0 0 16px' };

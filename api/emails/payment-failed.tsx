@@ -3,13 +3,25 @@ import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function PaymentFailedEmail({ firstName, invoiceUrl, nextAttemptAt }: { firstName: string | null; invoiceUrl: string | null; nextAttemptAt: Date | null }) {
+export function PaymentFailedEmail({
+  firstName,
+  invoiceUrl,
+  nextAttemptAt,
+}: {
+  firstName: string | null;
+  invoiceUrl: string | null;
+  nextAttemptAt: Date | null;
+}) {
   return (
     <EmailLayout
       preview="Your Premium payment did not go through"
       heading="Your payment did not go through"
       reason="you are a Premium member"
-      action={invoiceUrl ? { label: 'Pay the invoice', href: invoiceUrl } : { label: 'Update your payment method', href: siteLink('/dashboard') }}
+      action={
+        invoiceUrl
+          ? { label: 'Pay the invoice', href: invoiceUrl }
+          : { label: 'Update your payment method', href: siteLink('/dashboard') }
+      }
     >
       <Greeting firstName={firstName} />
       <Text style={paragraph}>We could not charge your card for your Premium membership.</Text>
@@ -19,7 +31,8 @@ export function PaymentFailedEmail({ firstName, invoiceUrl, nextAttemptAt }: { f
           : 'We will not try again automatically. To keep Premium, please pay the invoice or update your payment method.'}
       </Text>
       <Text style={paragraph}>
-        To use another card, open <Link href={siteLink('/dashboard')}>your dashboard</Link> and choose Manage subscription.
+        To use another card, open <Link href={siteLink('/dashboard')}>your dashboard</Link> and choose Manage
+        subscription.
       </Text>
     </EmailLayout>
   );

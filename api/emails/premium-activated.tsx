@@ -12,8 +12,8 @@ export function PremiumActivatedEmail({ firstName }: { firstName: string | null 
     >
       <Greeting firstName={firstName} />
       <Text style={paragraph}>
-        Your Premium membership is active. You can now submit up to {PREMIUM_SUBMISSIONS} premium tools with screenshots and a demo video, and your messages to
-        our team are answered first.
+        Your Premium membership is active. You can now submit up to {PREMIUM_SUBMISSIONS} premium tools with screenshots
+        and a demo video, and your messages to our team are answered first.
       </Text>
     </EmailLayout>
   );

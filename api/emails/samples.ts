@@ -31,12 +31,18 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   welcome: () => welcomeEmail(member),
   'submission-received': () => submissionReceivedEmail(member, tool),
   'tool-approved': () => toolApprovedEmail(member, tool),
-  'tool-rejected': () => toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
+  'tool-rejected': () =>
+    toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
   'tool-unlisted': () => toolUnlistedEmail(member, tool, 'The site has redirected to a parked domain for two weeks.'),
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
-  'change-request-rejected': () => changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
+  'change-request-rejected': () =>
+    changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
   'premium-activated': () => premiumActivatedEmail(member),
-  'payment-failed': () => paymentFailedEmail(member, { invoiceUrl: 'https://invoice.stripe.com/i/acct_sample/inv_sample', nextAttemptAt: new Date('2026-12-03T00:00:00Z') }),
+  'payment-failed': () =>
+    paymentFailedEmail(member, {
+      invoiceUrl: 'https://invoice.stripe.com/i/acct_sample/inv_sample',
+      nextAttemptAt: new Date('2026-12-03T00:00:00Z'),
+    }),
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
 };

@@ -2,7 +2,15 @@ import { Text } from '@react-email/components';
 import { REVIEW_DECISION_HOURS } from '../../lib/constants';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
-export function SubmissionReceivedEmail({ firstName, toolName, isPremium }: { firstName: string | null; toolName: string; isPremium: boolean }) {
+export function SubmissionReceivedEmail({
+  firstName,
+  toolName,
+  isPremium,
+}: {
+  firstName: string | null;
+  toolName: string;
+  isPremium: boolean;
+}) {
   return (
     <EmailLayout
       preview={`${toolName} is waiting for review`}
@@ -16,7 +24,8 @@ export function SubmissionReceivedEmail({ firstName, toolName, isPremium }: { fi
         {isPremium ? ' as a Premium listing' : ''}. Every tool in the directory is reviewed by hand by our editors.
       </Text>
       <Text style={paragraph}>
-        You will receive an e-mail with the decision within {REVIEW_DECISION_HOURS} hours. You can follow the status of your submission on your dashboard.
+        You will receive an e-mail with the decision within {REVIEW_DECISION_HOURS} hours. You can follow the status of
+        your submission on your dashboard.
       </Text>
     </EmailLayout>
   );

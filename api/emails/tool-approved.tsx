@@ -1,7 +1,15 @@
 import { Text } from '@react-email/components';
 import { EmailLayout, Greeting, paragraph } from './layout';
 
-export function ToolApprovedEmail({ firstName, toolName, toolUrl }: { firstName: string | null; toolName: string; toolUrl: string }) {
+export function ToolApprovedEmail({
+  firstName,
+  toolName,
+  toolUrl,
+}: {
+  firstName: string | null;
+  toolName: string;
+  toolUrl: string;
+}) {
   return (
     <EmailLayout
       preview={`${toolName} is now listed in the directory`}

@@ -1,7 +1,17 @@
 import { Text } from '@react-email/components';
 import { EmailLayout, Greeting, paragraph, Quote, siteLink } from './layout';
 
-export function ToolRejectedEmail({ firstName, toolName, toolId, reason }: { firstName: string | null; toolName: string; toolId: number; reason: string }) {
+export function ToolRejectedEmail({
+  firstName,
+  toolName,
+  toolId,
+  reason,
+}: {
+  firstName: string | null;
+  toolName: string;
+  toolId: number;
+  reason: string;
+}) {
   return (
     <EmailLayout
       preview={`${toolName} was not approved`}
@@ -11,9 +21,13 @@ export function ToolRejectedEmail({ firstName, toolName, toolId, reason }: { fir
       action={{ label: 'Edit and resubmit', href: siteLink(`/submit?edit=${toolId}`) }}
     >
       <Greeting firstName={firstName} />
-      <Text style={paragraph}>Thank you for submitting {toolName}. After review, our editors decided not to list it, for this reason:</Text>
+      <Text style={paragraph}>
+        Thank you for submitting {toolName}. After review, our editors decided not to list it, for this reason:
+      </Text>
       <Quote text={reason} />
-      <Text style={paragraph}>You are welcome to edit your submission and send it back for review once the points above are addressed.</Text>
+      <Text style={paragraph}>
+        You are welcome to edit your submission and send it back for review once the points above are addressed.
+      </Text>
     </EmailLayout>
   );
 }

@@ -12,9 +12,12 @@ export function WelcomeEmail({ firstName }: { firstName: string | null }) {
     >
       <Greeting firstName={firstName} />
       <Text style={paragraph}>
-        Thank you for joining. Every tool in the directory is checked by hand by our editors, so what you find here is worth your time.
+        Thank you for joining. Every tool in the directory is checked by hand by our editors, so what you find here is
+        worth your time.
       </Text>
-      <Text style={paragraph}>Built an AI tool? Submit it for review, then follow its status and visits on your dashboard.</Text>
+      <Text style={paragraph}>
+        Built an AI tool? Submit it for review, then follow its status and visits on your dashboard.
+      </Text>
     </EmailLayout>
   );
 }

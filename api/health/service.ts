@@ -46,7 +46,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
+const describeError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
 
 export async function checkHealth({
   database = db,
@@ -74,7 +75,12 @@ export async function checkHealth({
     ok: failing.length === 0,
     failing,
     warnings: worker === 'ok' ? [] : ['worker'],
-    checks: { database: databaseCheck, build, uploads: uploadProblem ? `not writable: ${uploadProblem}` : 'ok', worker },
+    checks: {
+      database: databaseCheck,
+      build,
+      uploads: uploadProblem ? `not writable: ${uploadProblem}` : 'ok',
+      worker,
+    },
     worker: lease && { holder: lease.holder, renewedSecondsAgo: Math.max(0, lease.renewedMsAgo) / 1000 },
   };
 }

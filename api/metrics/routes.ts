@@ -1,6 +1,13 @@
 // Tool performance metrics routes: the public beacon of the tool page, and the owner's reads of their tools' counts.
 import { Elysia } from 'elysia';
-import { beaconAnswerSchema, beaconSchema, metricsQuerySchema, ownToolParamsSchema, toolMetricsSchema, toolMetricsSummarySchema } from '../../lib/contract';
+import {
+  beaconAnswerSchema,
+  beaconSchema,
+  metricsQuerySchema,
+  ownToolParamsSchema,
+  toolMetricsSchema,
+  toolMetricsSummarySchema,
+} from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
@@ -8,7 +15,14 @@ import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket } from '../rate-limit';
-import { asksNotToBeTracked, isBotAgent, queueBeacon, takeBeaconAllowance, toolMetrics, toolMetricsSummary } from './service';
+import {
+  asksNotToBeTracked,
+  isBotAgent,
+  queueBeacon,
+  takeBeaconAllowance,
+  toolMetrics,
+  toolMetricsSummary,
+} from './service';
 
 export const metricsRoutes = new Elysia({ name: 'metrics-routes' })
   .use(errors)

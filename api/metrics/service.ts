@@ -94,7 +94,9 @@ export function takeBeaconAllowance(address: string, at = Date.now()): boolean {
 /** The dedup key of an address's beacon of a kind for a tool under the day's secret. Never the user agent: one
  * address changing it would count again. */
 const seenHash = (secret: Buffer, address: string, toolId: number, kind: Beacon['kind']) =>
-  createHmac('sha256', secret).update(JSON.stringify([address, toolId, kind])).digest('base64url');
+  createHmac('sha256', secret)
+    .update(JSON.stringify([address, toolId, kind]))
+    .digest('base64url');
 
 /**
  * Queues a beacon to be counted unless this address (its IPv6 /64) was already counted today for this tool and kind,
@@ -132,7 +134,10 @@ export async function flushBeacons(): Promise<void> {
 }
 
 function scheduleFlush(): void {
-  flushTimer ??= setTimeout(() => void flushBeacons().catch((error) => log.error({ err: error }, 'metrics: writing beacons failed')), BEACON_FLUSH_MS);
+  flushTimer ??= setTimeout(
+    () => void flushBeacons().catch((error) => log.error({ err: error }, 'metrics: writing beacons failed')),
+    BEACON_FLUSH_MS,
+  );
 }
 
 async function writeBatch(batch: Map<string, Queued>): Promise<void> {
@@ -163,7 +168,10 @@ async function writeBatch(batch: Map<string, Queued>): Promise<void> {
         where ${condition}
         on conflict do nothing
         returning hash`);
-      const added = [...(await insert(views, sql`true`)), ...(await insert(clicks, sql`exists (select 1 from ${metricsSeen} s where s.hash = v.column4)`))];
+      const added = [
+        ...(await insert(views, sql`true`)),
+        ...(await insert(clicks, sql`exists (select 1 from ${metricsSeen} s where s.hash = v.column4)`)),
+      ];
       for (const { hash } of added) {
         const { toolId, kind, day } = batch.get(hash)!;
         const key = `${toolId}|${day}`;
@@ -179,7 +187,10 @@ async function writeBatch(batch: Map<string, Queued>): Promise<void> {
         .values(totals.slice(i, i + FLUSH_CHUNK))
         .onConflictDoUpdate({
           target: [toolMetricsDaily.toolId, toolMetricsDaily.day],
-          set: { views: sql`${toolMetricsDaily.views} + excluded.views`, clicks: sql`${toolMetricsDaily.clicks} + excluded.clicks` },
+          set: {
+            views: sql`${toolMetricsDaily.views} + excluded.views`,
+            clicks: sql`${toolMetricsDaily.clicks} + excluded.clicks`,
+          },
         });
     }
   });
@@ -199,7 +210,16 @@ export async function toolMetrics(owner: User, toolId: number, days: number, at 
   const series: MetricsDay[] = range.map((day) => byDay.get(day) ?? { day, views: 0, clicks: 0 });
   const sum = (key: 'views' | 'clicks') => rows.reduce((total, r) => total + r[key], 0);
   const premium = owner.isPremium;
-  return { toolId, days, from, to, views: sum('views'), clicks: sum('clicks'), chartsArePremium: !premium, series: premium ? series : null };
+  return {
+    toolId,
+    days,
+    from,
+    to,
+    views: sum('views'),
+    clicks: sum('clicks'),
+    chartsArePremium: !premium,
+    series: premium ? series : null,
+  };
 }
 
 /** The totals of each of the owner's tools counted in the range, in one grouped query over the daily rows. */
@@ -211,7 +231,10 @@ export async function toolMetricsSummary(owner: User, days: number, at = Date.no
   const rows = await db
     .select({ toolId: tools.id, name: tools.name, slug: tools.slug, views, clicks })
     .from(tools)
-    .innerJoin(toolMetricsDaily, and(eq(toolMetricsDaily.toolId, tools.id), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)))
+    .innerJoin(
+      toolMetricsDaily,
+      and(eq(toolMetricsDaily.toolId, tools.id), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)),
+    )
     .where(eq(tools.submittedById, owner.id))
     .groupBy(tools.id)
     .orderBy(desc(views), tools.id);

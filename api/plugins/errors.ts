@@ -37,43 +37,48 @@ function serverFault(): string {
 /** Seconds a client is told to wait when another process holds the database's write lock. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
-export const errors = new Elysia({ name: 'errors' })
-  .onError({ as: 'global' }, ({ code, error, set }) => {
-    const text = (status: number, body: string) => {
-      set.status = status;
-      set.headers['content-type'] = 'text/plain; charset=utf-8';
-      return body;
-    };
-    if (error instanceof HttpError) return text(error.status, error.message);
-    if (error instanceof ZodError) return text(400, firstIssue(error));
-    if (isDatabaseBusy(error)) {
-      // Not a fault of the request: another process (a seed, a migration) kept the write lock past the retries.
-      log.warn({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'database busy');
-      set.headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
-      return text(503, MSG.databaseBusy);
-    }
-    switch (code) {
-      case 'VALIDATION': {
-        const message = typeof error.customError === 'string' ? error.customError : 'Invalid request';
-        // An answer that breaks its schema is the server's fault (response validation: docs/decisions/0035).
-        if (error.type === 'response') {
-          // The field and the rule, never the error itself: Elysia's message and fields hold the whole answer, which
-          // may be large and is what must not leak (docs/decisions/0063).
-          log.error({ field: error.valueError?.path }, `answer breaks its schema: ${message}`);
-          return text(500, serverFault());
-        }
-        // A path that fails its params names no resource (an id that is not a number): the missing row's 404.
-        return text(error.type === 'params' ? 404 : 400, message);
-      }
-      case 'PARSE':
-        // A body refused while it was read (plugins/bodies.ts: too large) says why; any other could not be parsed.
-        if (error.cause instanceof HttpError) return text(error.cause.status, error.cause.message);
-        return text(400, MSG.malformedBody);
-      case 'NOT_FOUND':
-        return text(404, 'Not found');
-      default:
-        if (typeof error === 'object' && error && 'code' in error && typeof (error as { code: unknown }).code === 'number') return;
-        log.error({ err: error }, 'unhandled error');
+export const errors = new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, set }) => {
+  const text = (status: number, body: string) => {
+    set.status = status;
+    set.headers['content-type'] = 'text/plain; charset=utf-8';
+    return body;
+  };
+  if (error instanceof HttpError) return text(error.status, error.message);
+  if (error instanceof ZodError) return text(400, firstIssue(error));
+  if (isDatabaseBusy(error)) {
+    // Not a fault of the request: another process (a seed, a migration) kept the write lock past the retries.
+    log.warn({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'database busy');
+    set.headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
+    return text(503, MSG.databaseBusy);
+  }
+  switch (code) {
+    case 'VALIDATION': {
+      const message = typeof error.customError === 'string' ? error.customError : 'Invalid request';
+      // An answer that breaks its schema is the server's fault (response validation: docs/decisions/0035).
+      if (error.type === 'response') {
+        // The field and the rule, never the error itself: Elysia's message and fields hold the whole answer, which
+        // may be large and is what must not leak (docs/decisions/0063).
+        log.error({ field: error.valueError?.path }, `answer breaks its schema: ${message}`);
         return text(500, serverFault());
+      }
+      // A path that fails its params names no resource (an id that is not a number): the missing row's 404.
+      return text(error.type === 'params' ? 404 : 400, message);
     }
-  });
+    case 'PARSE':
+      // A body refused while it was read (plugins/bodies.ts: too large) says why; any other could not be parsed.
+      if (error.cause instanceof HttpError) return text(error.cause.status, error.cause.message);
+      return text(400, MSG.malformedBody);
+    case 'NOT_FOUND':
+      return text(404, 'Not found');
+    default:
+      if (
+        typeof error === 'object' &&
+        error &&
+        'code' in error &&
+        typeof (error as { code: unknown }).code === 'number'
+      )
+        return;
+      log.error({ err: error }, 'unhandled error');
+      return text(500, serverFault());
+  }
+});

@@ -48,7 +48,13 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
  * The security headers of every page answer, static or rendered on demand (and of the 404 page and
  * redirects). `csp`: the page's Content-Security-Policy; omitted for answers that are not HTML.
  */
-export function pageSecurityHeaders({ csp, production = config.isProduction }: { csp?: string; production?: boolean } = {}): Record<string, string> {
+export function pageSecurityHeaders({
+  csp,
+  production = config.isProduction,
+}: {
+  csp?: string;
+  production?: boolean;
+} = {}): Record<string, string> {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -98,7 +104,11 @@ function address(value: string | undefined): string | undefined {
  * X-Forwarded-For (the N-th from the right; entries before it are whatever the client sent).
  * A request that did not come through the proxy lacks these, and falls back to the socket.
  */
-export function clientAddress(request: Request, socketAddress: string | undefined, proxy: TrustedProxy = config.trustedProxy): string {
+export function clientAddress(
+  request: Request,
+  socketAddress: string | undefined,
+  proxy: TrustedProxy = config.trustedProxy,
+): string {
   let seen: string | undefined;
   if (proxy && 'header' in proxy) seen = address(request.headers.get(proxy.header) ?? undefined);
   else if (proxy) seen = address(request.headers.get('x-forwarded-for')?.split(',').at(-proxy.hops));
@@ -110,7 +120,11 @@ export function clientAddress(request: Request, socketAddress: string | undefine
  * on the request itself (Bun lets a server change an incoming request's headers): a copy of the request and its
  * headers cost every API answer about a tenth of its time.
  */
-export function withClientAddress(request: Request, socketAddress: string | undefined, proxy: TrustedProxy = config.trustedProxy): Request {
+export function withClientAddress(
+  request: Request,
+  socketAddress: string | undefined,
+  proxy: TrustedProxy = config.trustedProxy,
+): Request {
   request.headers.set(CLIENT_IP_HEADER, clientAddress(request, socketAddress, proxy));
   return request;
 }
@@ -126,6 +140,7 @@ export const security = new Elysia({ name: 'security' })
   })
   .onAfterHandle({ as: 'global' }, ({ request, set }) => {
     // A signed-in caller's copy stays in its browser: a shared cache must not learn whose request it was.
-    if (set.headers['cache-control'] === PUBLIC_CACHE && hasSessionCookie(request)) set.headers['cache-control'] = PRIVATE_NO_STORE;
+    if (set.headers['cache-control'] === PUBLIC_CACHE && hasSessionCookie(request))
+      set.headers['cache-control'] = PRIVATE_NO_STORE;
   })
   .derive({ as: 'global' }, ({ request }) => ({ ip: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown' }));

@@ -1,7 +1,14 @@
 // Premium routes: POST /api/premium/upgrade answers the checkout address; Stripe's webhook completes it. The member's
 // membership, where to manage it, and (development mode only) cancelling it without Stripe.
 import { Elysia } from 'elysia';
-import { checkoutSchema, membershipSchema, okSchema, portalSchema, upgradeSchema, webhookReceiptSchema } from '../../lib/contract';
+import {
+  checkoutSchema,
+  membershipSchema,
+  okSchema,
+  portalSchema,
+  upgradeSchema,
+  webhookReceiptSchema,
+} from '../../lib/contract';
 import { answer } from '../answer';
 import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';

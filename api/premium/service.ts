@@ -56,7 +56,11 @@ export async function grantPremium(userId: number, changes: Partial<User>, tx: T
 export async function revokePremium(userId: number, ended: boolean, tx: Transaction): Promise<void> {
   await tx
     .update(users)
-    .set({ isPremium: false, ...(ended ? { stripeSubscriptionId: null, premiumPlan: null } : {}), updatedAt: new Date() })
+    .set({
+      isPremium: false,
+      ...(ended ? { stripeSubscriptionId: null, premiumPlan: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
   await setToolsPremium(tx, userId, false);
 }

@@ -12,7 +12,16 @@ const ENTITLED = new Set(['active', 'trialing', 'past_due']);
  * Where a status sits in a subscription's life. Two events created in the same second are ordered
  * by it: an activation beats the `incomplete` it follows, and an ended state beats everything.
  */
-const LIFECYCLE: Record<string, number> = { incomplete: 0, trialing: 1, active: 2, past_due: 3, paused: 4, unpaid: 4, incomplete_expired: 5, canceled: 5 };
+const LIFECYCLE: Record<string, number> = {
+  incomplete: 0,
+  trialing: 1,
+  active: 2,
+  past_due: 3,
+  paused: 4,
+  unpaid: 4,
+  incomplete_expired: 5,
+  canceled: 5,
+};
 // A status Stripe adds later sits with the ones that do not carry Premium.
 const stage = (status: string) => LIFECYCLE[status] ?? 4;
 
@@ -49,11 +58,18 @@ function supersedes(held: Subscription, seen: Observation & { endedAt: Date | nu
  * Applies an observation unless the state held is newer. Returns the state now held and whether
  * the observation changed it; an ignored one still fills in an account or customer not yet known.
  */
-export async function recordSubscription(tx: Transaction, id: string, seen: Observation): Promise<{ state: Subscription; applied: boolean }> {
+export async function recordSubscription(
+  tx: Transaction,
+  id: string,
+  seen: Observation,
+): Promise<{ state: Subscription; applied: boolean }> {
   const observed = { ...seen, endedAt: seen.endedAt ?? null };
   const held = await findSubscription(tx, id);
   if (!held) {
-    const [state] = await tx.insert(subscriptions).values({ id, ...observed }).returning();
+    const [state] = await tx
+      .insert(subscriptions)
+      .values({ id, ...observed })
+      .returning();
     return { state, applied: true };
   }
   const link = { userId: seen.userId ?? held.userId, customerId: seen.customerId ?? held.customerId };

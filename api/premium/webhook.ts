@@ -24,7 +24,8 @@ export async function verifyEvent(rawBody: string, signature: string | null): Pr
   }
 }
 
-const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+const idOf = (ref: string | { id: string } | null | undefined): string | null =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
 const fromSeconds = (seconds: number) => new Date(seconds * 1000);
 
 /** Whether the money is in: a delayed method (bank debit, ...) completes Checkout 'unpaid' and settles later. */
@@ -52,30 +53,62 @@ async function activate(tx: Transaction, session: Stripe.Checkout.Session, creat
     const held = await findSubscription(tx, subscription);
     const status = held && entitles(held) ? held.status : 'active';
     // The plan of a newer event (a change of plan) wins over the one the session was started for.
-    const { state } = await recordSubscription(tx, subscription, { status, eventCreatedAt: createdAt, userId: user.id, customerId: customer, plan: held?.plan ?? plan });
+    const { state } = await recordSubscription(tx, subscription, {
+      status,
+      eventCreatedAt: createdAt,
+      userId: user.id,
+      customerId: customer,
+      plan: held?.plan ?? plan,
+    });
     premiumPlan = state.plan ?? plan;
     if (isEnded(state)) return;
     if (!entitles(state)) {
       // A newer event says it is not paid for: hold the link, so that paying later restores Premium.
-      await tx.update(users).set({ stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({
+          stripeCustomerId: customer ?? user.stripeCustomerId,
+          stripeSubscriptionId: subscription,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id));
       return;
     }
   }
-  await grantPremium(user.id, { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription, premiumPlan }, tx);
+  await grantPremium(
+    user.id,
+    { stripeCustomerId: customer ?? user.stripeCustomerId, stripeSubscriptionId: subscription, premiumPlan },
+    tx,
+  );
   await enqueueEmail(await premiumActivatedEmail(user), tx);
 }
 
 /** The account a subscription belongs to: the one recorded with it, else the one holding it or its customer. */
-async function owner(tx: Transaction, subscription: string, userId: number | null, customer: string | null): Promise<User | undefined> {
+async function owner(
+  tx: Transaction,
+  subscription: string,
+  userId: number | null,
+  customer: string | null,
+): Promise<User | undefined> {
   if (userId !== null) return tx.query.users.findFirst({ where: eq(users.id, userId) });
   const holder = await tx.query.users.findFirst({ where: eq(users.stripeSubscriptionId, subscription) });
   if (holder || !customer) return holder;
   return tx.query.users.findFirst({ where: eq(users.stripeCustomerId, customer) });
 }
 
-async function follow(tx: Transaction, subscription: Stripe.Subscription, deleted: boolean, createdAt: Date): Promise<void> {
+async function follow(
+  tx: Transaction,
+  subscription: Stripe.Subscription,
+  deleted: boolean,
+  createdAt: Date,
+): Promise<void> {
   const customer = idOf(subscription.customer);
-  const user = await owner(tx, subscription.id, (await findSubscription(tx, subscription.id))?.userId ?? null, customer);
+  const user = await owner(
+    tx,
+    subscription.id,
+    (await findSubscription(tx, subscription.id))?.userId ?? null,
+    customer,
+  );
   // current_period_end lives on each item since API version 2025-03-31; the latest one bounds the subscription.
   const items = subscription.items?.data ?? [];
   const periodEnds = items.map((item) => item.current_period_end);
@@ -96,7 +129,8 @@ async function follow(tx: Transaction, subscription: Stripe.Subscription, delete
   if (!applied || !user || user.stripeSubscriptionId !== subscription.id) return;
   if (entitles(state)) {
     if (!user.isPremium) await grantPremium(user.id, { premiumPlan: state.plan ?? user.premiumPlan }, tx);
-    else if (state.plan && state.plan !== user.premiumPlan) await tx.update(users).set({ premiumPlan: state.plan, updatedAt: new Date() }).where(eq(users.id, user.id));
+    else if (state.plan && state.plan !== user.premiumPlan)
+      await tx.update(users).set({ premiumPlan: state.plan, updatedAt: new Date() }).where(eq(users.id, user.id));
     return;
   }
   if (user.isPremium || isEnded(state)) await revokePremium(user.id, isEnded(state), tx);
@@ -106,7 +140,12 @@ async function follow(tx: Transaction, subscription: Stripe.Subscription, delete
  * invoice.paid (a renewal: the new period's end, and a failed payment cleared) and invoice.payment_failed (the
  * dashboard's banner and an e-mail). The newest invoice event of a subscription wins; in the same second, paid wins.
  */
-async function settleInvoice(tx: Transaction, invoice: Stripe.Invoice, failed: boolean, createdAt: Date): Promise<void> {
+async function settleInvoice(
+  tx: Transaction,
+  invoice: Stripe.Invoice,
+  failed: boolean,
+  createdAt: Date,
+): Promise<void> {
   const subscription = idOf(invoice.parent?.subscription_details?.subscription);
   // A one-off invoice is not the membership's.
   if (!subscription) return;
@@ -115,7 +154,12 @@ async function settleInvoice(tx: Transaction, invoice: Stripe.Invoice, failed: b
   const user = await owner(tx, subscription, held?.userId ?? null, customer);
   if (!held) {
     // The invoice came first: a placeholder any subscription event supersedes (it is older than all of them).
-    ({ state: held } = await recordSubscription(tx, subscription, { status: 'incomplete', eventCreatedAt: new Date(0), userId: user?.id ?? null, customerId: customer }));
+    ({ state: held } = await recordSubscription(tx, subscription, {
+      status: 'incomplete',
+      eventCreatedAt: new Date(0),
+      userId: user?.id ?? null,
+      customerId: customer,
+    }));
   }
   const at = createdAt.getTime();
   const heldAt = held.invoiceEventAt?.getTime() ?? Number.NEGATIVE_INFINITY;
@@ -123,21 +167,35 @@ async function settleInvoice(tx: Transaction, invoice: Stripe.Invoice, failed: b
   const periodEnds = (invoice.lines?.data ?? []).map((line) => line.period.end).filter((end) => end > 0);
   const paidUntil = !failed && periodEnds.length > 0 ? fromSeconds(Math.max(...periodEnds)) : null;
   // A renewal only moves the period end forward: a newer subscription event may already hold a later one.
-  const currentPeriodEnd = paidUntil && (!held.currentPeriodEnd || paidUntil > held.currentPeriodEnd) ? paidUntil : held.currentPeriodEnd;
+  const currentPeriodEnd =
+    paidUntil && (!held.currentPeriodEnd || paidUntil > held.currentPeriodEnd) ? paidUntil : held.currentPeriodEnd;
   await tx
     .update(subscriptions)
-    .set({ invoiceEventAt: createdAt, paymentFailedAt: failed ? createdAt : null, currentPeriodEnd, userId: held.userId ?? user?.id ?? null, updatedAt: new Date() })
+    .set({
+      invoiceEventAt: createdAt,
+      paymentFailedAt: failed ? createdAt : null,
+      currentPeriodEnd,
+      userId: held.userId ?? user?.id ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(subscriptions.id, subscription));
   if (failed && user) {
     const nextAttemptAt = invoice.next_payment_attempt ? fromSeconds(invoice.next_payment_attempt) : null;
-    await enqueueEmail(await paymentFailedEmail(user, { invoiceUrl: invoice.hosted_invoice_url ?? null, nextAttemptAt }), tx);
+    await enqueueEmail(
+      await paymentFailedEmail(user, { invoiceUrl: invoice.hosted_invoice_url ?? null, nextAttemptAt }),
+      tx,
+    );
   }
 }
 
 /** Applies an event once; a redelivered event changes nothing. Returns whether it was new. */
 export async function handleEvent(event: Stripe.Event): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) return false;
     const createdAt = fromSeconds(event.created);
     switch (event.type) {

@@ -73,7 +73,20 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 /** Text formats that shrink; images, fonts and Pagefind's .pf_* chunks are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.htm', '.css', '.js', '.mjs', '.json', '.map', '.xml', '.txt', '.md', '.svg', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.htm',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.map',
+  '.xml',
+  '.txt',
+  '.md',
+  '.svg',
+  '.webmanifest',
+]);
 
 /** A JSON Feed (tools/feed.json) has its own type (jsonfeed.org/version/1.1), which feed readers look for. */
 const JSON_FEED_TYPE = `application/feed+json${CHARSET}`;
@@ -101,7 +114,10 @@ function brotliQualityFor(relPath: string): number {
  * Brotli with the settings every producer uses (build, on-demand render), so the same bytes always
  * compress to the same bytes and a strong ETag per encoding stays true.
  */
-export function brotliBytes(bytes: Uint8Array<ArrayBuffer>, quality: number = BR_QUALITY_PAGE): Promise<Buffer<ArrayBuffer>> {
+export function brotliBytes(
+  bytes: Uint8Array<ArrayBuffer>,
+  quality: number = BR_QUALITY_PAGE,
+): Promise<Buffer<ArrayBuffer>> {
   return brotli(bytes, {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
@@ -148,7 +164,12 @@ async function writeFresh(path: string, data: Uint8Array): Promise<void> {
 }
 
 /** Writes the siblings of a file already in place and completes its entry. */
-async function addSiblings(full: string, relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry): Promise<FileEntry> {
+async function addSiblings(
+  full: string,
+  relPath: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  entry: FileEntry,
+): Promise<FileEntry> {
   if (!isCompressibleType(relPath) || bytes.length < MIN_COMPRESS_SIZE) return entry;
   const { br, gz } = await compressBoth(bytes, brotliQualityFor(relPath));
   await Promise.all([br && writeFresh(`${full}.br`, br), gz && writeFresh(`${full}.gz`, gz)]);
@@ -171,7 +192,11 @@ export async function writeBuildFile(
   headers?: Record<string, string>,
 ): Promise<FileEntry> {
   const bytes: Uint8Array<ArrayBuffer> =
-    typeof content === 'string' ? Buffer.from(content) : content.buffer instanceof ArrayBuffer ? (content as Uint8Array<ArrayBuffer>) : new Uint8Array(content);
+    typeof content === 'string'
+      ? Buffer.from(content)
+      : content.buffer instanceof ArrayBuffer
+        ? (content as Uint8Array<ArrayBuffer>)
+        : new Uint8Array(content);
   const full = join(dir, relPath);
   await mkdir(dirname(full), { recursive: true });
   await writeFresh(full, bytes);
@@ -195,7 +220,11 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 
 /** The file and its siblings, as the entry lists them. */
 function filesOf(relPath: string, entry: FileEntry): string[] {
-  return [relPath, ...(entry.br !== undefined ? [`${relPath}.br`] : []), ...(entry.gz !== undefined ? [`${relPath}.gz`] : [])];
+  return [
+    relPath,
+    ...(entry.br !== undefined ? [`${relPath}.br`] : []),
+    ...(entry.gz !== undefined ? [`${relPath}.gz`] : []),
+  ];
 }
 
 /** Links every file of a folder into another (the server build's browser assets, an unchanged search shard); finalizeBuildFolder describes them. */
@@ -209,7 +238,12 @@ export async function linkFolder(fromDir: string, toDir: string): Promise<void> 
 }
 
 /** Carries an unchanged file and its siblings from the previous build into the new one: hard links, no bytes copied. */
-export async function reuseBuildFile(fromDir: string, toDir: string, relPath: string, entry: FileEntry): Promise<FileEntry> {
+export async function reuseBuildFile(
+  fromDir: string,
+  toDir: string,
+  relPath: string,
+  entry: FileEntry,
+): Promise<FileEntry> {
   await mkdir(dirname(join(toDir, relPath)), { recursive: true });
   await Promise.all(filesOf(relPath, entry).map((f) => linkOrCopy(join(fromDir, f), join(toDir, f))));
   return entry;
@@ -227,8 +261,15 @@ const isInt = (value: unknown, min: number) => typeof value === 'number' && Numb
  * (~600 ms against ~50 ms), and the server reads the manifest at every swap. -1 is "none" for br, gz and headers.
  */
 const isRow = (row: unknown): row is Row =>
-  Array.isArray(row) && row.length === 7 && typeof row[0] === 'string' && typeof row[1] === 'string' &&
-  isInt(row[2], 0) && isInt(row[3], 0) && isInt(row[4], -1) && isInt(row[5], -1) && isInt(row[6], -1);
+  Array.isArray(row) &&
+  row.length === 7 &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  isInt(row[2], 0) &&
+  isInt(row[3], 0) &&
+  isInt(row[4], -1) &&
+  isInt(row[5], -1) &&
+  isInt(row[6], -1);
 const manifestSchema = z
   .object({
     version: z.literal(MANIFEST_VERSION),
@@ -236,7 +277,10 @@ const manifestSchema = z
     headers: z.array(z.record(z.string(), z.string())),
     files: z.array(z.custom<Row>(isRow, 'not a file row [path, hash, type, size, br, gz, headers]')),
   })
-  .refine((m) => m.files.every((row) => row[2] < m.types.length && row[6] < m.headers.length), 'a file names a type or header set the manifest lacks');
+  .refine(
+    (m) => m.files.every((row) => row[2] < m.types.length && row[6] < m.headers.length),
+    'a file names a type or header set the manifest lacks',
+  );
 type ManifestJson = z.infer<typeof manifestSchema>;
 
 export async function writeManifest(dir: string, entries: Map<string, FileEntry>): Promise<void> {
@@ -256,7 +300,15 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
   for (const [relPath, e] of entries) {
     const h = e.headers ? indexOf(headerIndex, headerSets, JSON.stringify(e.headers), e.headers) : -1;
     // -1 for "no sibling": 0 would be a real (if pointless) size.
-    files.push([relPath, e.etag.slice(1, -1), indexOf(typeIndex, types, e.type, e.type), e.size, e.br ?? -1, e.gz ?? -1, h]);
+    files.push([
+      relPath,
+      e.etag.slice(1, -1),
+      indexOf(typeIndex, types, e.type, e.type),
+      e.size,
+      e.br ?? -1,
+      e.gz ?? -1,
+      h,
+    ]);
   }
   const json: ManifestJson = { version: MANIFEST_VERSION, types, headers: headerSets, files };
   // Written aside and renamed: a reader never sees half a manifest.
@@ -287,7 +339,10 @@ export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  log.warn({ file, issues: parsed.error.issues.slice(0, 3) }, 'build file does not match its schema; treated as absent');
+  log.warn(
+    { file, issues: parsed.error.issues.slice(0, 3) },
+    'build file does not match its schema; treated as absent',
+  );
   return null;
 }
 
@@ -372,7 +427,14 @@ export async function finalizeBuildFolder(
     const old = before?.get(relPath);
     if (previous && old && old.etag === entry.etag && (old.br !== undefined || old.gz !== undefined)) {
       const siblings = filesOf(relPath, old).slice(1);
-      const linked = await Promise.all(siblings.map((f) => linkOrCopy(join(previous, f), join(dir, f)).then(() => true, () => false)));
+      const linked = await Promise.all(
+        siblings.map((f) =>
+          linkOrCopy(join(previous, f), join(dir, f)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
       if (linked.every(Boolean)) {
         entries.set(relPath, { ...entry, br: old.br, gz: old.gz });
         return;

@@ -43,7 +43,11 @@ export async function pullNewestBuild(
   const pulled = await runHook('pull', command, [folder], TRANSFER_TIMEOUT_MS);
   // Only a whole build newer than the live one is swapped in: a bucket still holding the previous publish is not.
   if (!pulled || !hasLiveBuild(folder) || coveredJobOf(folder) <= live) {
-    if (pulled) log.warn({ folder, coveredJobId: coveredJobOf(folder), live }, 'the pulled build is not newer than the live one; trying again later');
+    if (pulled)
+      log.warn(
+        { folder, coveredJobId: coveredJobOf(folder), live },
+        'the pulled build is not newer than the live one; trying again later',
+      );
     rmSync(folder, { recursive: true, force: true });
     return 'failed';
   }

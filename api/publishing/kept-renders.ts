@@ -11,7 +11,8 @@ export interface KeptRender<V> {
 }
 
 /** The tags a prepared page carries (page-renderer.ts sent them as its Surrogate-Key). */
-export const tagsOfPage = (headers: Record<string, string> | undefined): string[] => tagsOfHeader(headers?.[SURROGATE_KEY]);
+export const tagsOfPage = (headers: Record<string, string> | undefined): string[] =>
+  tagsOfHeader(headers?.[SURROGATE_KEY]);
 
 /**
  * Values by key, at most `limit` of them (the least recently used goes first), each answered again until a change

@@ -19,7 +19,15 @@ import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purge } from './purge';
-import { liveFolderOf, livePagesTagged, livePageTags, pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
+import {
+  liveFolderOf,
+  livePagesTagged,
+  livePageTags,
+  pageResponse,
+  preparePage,
+  serveNotFound,
+  type PreparedPage,
+} from './static-site';
 import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
@@ -111,7 +119,10 @@ async function refresh(): Promise<void> {
   // The first read starts after the live build (what it covers is in its files); later reads take every newer
   // request, also one a build covered before this process read it: a render kept here may predate it.
   if (checkedAt === 0) seenJobId = Math.max(seenJobId, coveredJobId);
-  const rows = await db.select({ id: rebuildJobs.id, tags: rebuildJobs.tags }).from(rebuildJobs).where(gt(rebuildJobs.id, seenJobId));
+  const rows = await db
+    .select({ id: rebuildJobs.id, tags: rebuildJobs.tags })
+    .from(rebuildJobs)
+    .where(gt(rebuildJobs.id, seenJobId));
   const touched = new Set<string>();
   for (const { id, tags } of rows) {
     seenJobId = Math.max(seenJobId, id);

@@ -43,13 +43,24 @@ async function changedRowsNow(changed: string[]): Promise<Map<string, string | n
 async function pagesNow(folder: string, now: Map<string, string | null>): Promise<SitemapPage[] | null> {
   const listed = await readSitemapPages(folder);
   if (!listed) return null;
-  const goneTools = [...now].filter(([path, lastmod]) => lastmod === null && path.startsWith('/tool/')).map(([path]) => path.slice('/tool/'.length));
-  const pages = listed.filter((page) => !now.has(page.path) && !goneTools.some((slug) => dependsOnTool(page.path, slug)));
+  const goneTools = [...now]
+    .filter(([path, lastmod]) => lastmod === null && path.startsWith('/tool/'))
+    .map(([path]) => path.slice('/tool/'.length));
+  const pages = listed.filter(
+    (page) => !now.has(page.path) && !goneTools.some((slug) => dependsOnTool(page.path, slug)),
+  );
   for (const [path, lastmod] of now) if (lastmod) pages.push({ path, lastmod });
   // The pages that list tools or posts are dated by the newest of them, changed ones included.
-  const newest = (prefix: string) => newestLastmod(pages.filter((page) => ROW_PAGE.test(page.path) && page.path.startsWith(prefix)));
-  const dated: Record<string, string | undefined> = { '/': newest('/tool/'), '/directory': newest('/tool/'), '/blog': newest('/blog/') };
-  return pages.map((page) => (page.path in dated ? { path: page.path, lastmod: dated[page.path] ?? page.lastmod } : page));
+  const newest = (prefix: string) =>
+    newestLastmod(pages.filter((page) => ROW_PAGE.test(page.path) && page.path.startsWith(prefix)));
+  const dated: Record<string, string | undefined> = {
+    '/': newest('/tool/'),
+    '/directory': newest('/tool/'),
+    '/blog': newest('/blog/'),
+  };
+  return pages.map((page) =>
+    page.path in dated ? { path: page.path, lastmod: dated[page.path] ?? page.lastmod } : page,
+  );
 }
 
 /**
@@ -72,7 +83,14 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
     const key = JSON.stringify([folder, ...now]);
     if (made?.key !== key) {
       const files = pagesNow(folder, now).then(
-        async (pages) => pages && new Map([...(await sitemapFiles(config.siteUrl, pages))].map(([name, xml]) => [name, preparePage(new Uint8Array(xml), XML)])),
+        async (pages) =>
+          pages &&
+          new Map(
+            [...(await sitemapFiles(config.siteUrl, pages))].map(([name, xml]) => [
+              name,
+              preparePage(new Uint8Array(xml), XML),
+            ]),
+          ),
         () => null,
       );
       made = { key, files };

@@ -25,15 +25,24 @@ export const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
 /** What the image of this tool or post shows, as its cache key; null when it is not public. */
 async function keyOf(kind: OgKind, slug: string): Promise<string | null> {
-  const data = kind === 'tool' ? await publicToolBySlug(slug).then((t) => t && ogToolData(t)) : await getPublishedPostBySlug(slug).then((p) => p && ogPostData(p));
+  const data =
+    kind === 'tool'
+      ? await publicToolBySlug(slug).then((t) => t && ogToolData(t))
+      : await getPublishedPostBySlug(slug).then((p) => p && ogPostData(p));
   if (!data) return null;
-  return createHash('sha256').update(`${OG_IMAGE_VERSION}\n${JSON.stringify(data)}`).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(`${OG_IMAGE_VERSION}\n${JSON.stringify(data)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** The kept image, or a fresh render kept for next time (the slug's older images removed); null when not public. */
 async function imageOf(path: string, folder: string, key: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const file = join(folder, `${key}.png`);
-  const kept = await readFile(file).then((bytes) => new Uint8Array(bytes), () => null);
+  const kept = await readFile(file).then(
+    (bytes) => new Uint8Array(bytes),
+    () => null,
+  );
   if (kept) return kept;
   let render = rendering.get(file);
   if (!render) {
@@ -45,7 +54,8 @@ async function imageOf(path: string, folder: string, key: string): Promise<Uint8
       const temporary = `${file}.${process.pid}${TEMPORARY}`;
       await writeFile(temporary, bytes);
       await rename(temporary, file);
-      for (const name of await readdir(folder)) if (name !== `${key}.png` && !isTemporary(name)) await rm(join(folder, name), { force: true });
+      for (const name of await readdir(folder))
+        if (name !== `${key}.png` && !isTemporary(name)) await rm(join(folder, name), { force: true });
       await sweepFolder(folder, Date.now());
       return bytes;
     })().finally(() => rendering.delete(file));
@@ -60,7 +70,10 @@ async function sweepFolder(folder: string, now: number): Promise<number> {
   for (const name of await readdir(folder).catch(() => [])) {
     if (!isTemporary(name)) continue;
     const file = join(folder, name);
-    const modified = await stat(file).then((s) => s.mtimeMs, () => now);
+    const modified = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => now,
+    );
     if (now - modified >= STALE_TEMPORARY_MS) {
       await rm(file, { force: true });
       removed += 1;

@@ -43,7 +43,8 @@ async function render(path: string): Promise<KeptRender<OnDemandAnswer>> {
   const headers = Object.fromEntries(page?.headers ?? []);
   const tags = page ? tagsOfPage(headers) : [];
   if (!page || page.status === 404) return { value: null, tags };
-  if (page.status >= 300 && page.status < 400) return { value: { status: page.status, location: headers.location ?? '/' }, tags };
+  if (page.status >= 300 && page.status < 400)
+    return { value: { status: page.status, location: headers.location ?? '/' }, tags };
   return { value: preparePage(page.html, { status: page.status, headers: page.headers }), tags };
 }
 
@@ -61,7 +62,10 @@ export function serveOnDemandPage(request: Request, pathname: string, peer?: Pee
     (page) => {
       if (!page) return serveNotFound(request);
       if ('location' in page) {
-        return new Response(null, { status: page.status, headers: { location: page.location, 'cache-control': CACHE.redirect, ...pageSecurityHeaders() } });
+        return new Response(null, {
+          status: page.status,
+          headers: { location: page.location, 'cache-control': CACHE.redirect, ...pageSecurityHeaders() },
+        });
       }
       return pageResponse(request, page);
     },

@@ -17,7 +17,9 @@ function handlerOf(appDir: string): Promise<NodeHandler> {
   const dir = resolve(appDir);
   let handler = handlers.get(dir);
   if (!handler) {
-    handler = import(pathToFileURL(join(dir, 'server/entry.mjs')).href).then((m: { handler: NodeHandler }) => m.handler);
+    handler = import(pathToFileURL(join(dir, 'server/entry.mjs')).href).then(
+      (m: { handler: NodeHandler }) => m.handler,
+    );
     handlers.set(dir, handler);
     handler.catch(() => handlers.delete(dir));
   }
@@ -105,10 +107,17 @@ interface RenderOptions {
  * Answers carry the status the page chose (404 for a tool that is not public) and Astro's headers, CSP included, and
  * the tags of everything the render read (lib/cache-tags.ts tagHeaders).
  */
-export async function renderPage(path: string, { appDir, siteUrl, locals, tags }: RenderOptions): Promise<Response | null> {
+export async function renderPage(
+  path: string,
+  { appDir, siteUrl, locals, tags }: RenderOptions,
+): Promise<Response | null> {
   const handler = await handlerOf(appDir);
   const origin = new URL(siteUrl);
-  const socket = Object.assign(new EventEmitter(), { encrypted: origin.protocol === 'https:', remoteAddress: '127.0.0.1', destroyed: false });
+  const socket = Object.assign(new EventEmitter(), {
+    encrypted: origin.protocol === 'https:',
+    remoteAddress: '127.0.0.1',
+    destroyed: false,
+  });
   const req = Object.assign(new EventEmitter(), {
     method: 'GET',
     url: path,

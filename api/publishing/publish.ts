@@ -11,7 +11,10 @@ export const TRANSFER_TIMEOUT_MS = 10 * 60_000;
  * Publishes a build folder that was just swapped in; true when published (or nothing is configured). A failed
  * publish leaves the build live here and is only logged: the next build publishes the whole folder again.
  */
-export async function publishBuild(folder: string, { command = config.cluster.publishCommand }: { command?: string } = {}): Promise<boolean> {
+export async function publishBuild(
+  folder: string,
+  { command = config.cluster.publishCommand }: { command?: string } = {},
+): Promise<boolean> {
   if (!command) return true;
   return runHook('publish', command, [folder], TRANSFER_TIMEOUT_MS);
 }

@@ -15,6 +15,9 @@ export function onRebuildRequested(listener: (jobId: number) => void): () => voi
 
 /** Asks for a rebuild; pass the change's transaction to record it atomically with the change. */
 export async function requestRebuild(reason: string, tx: Executor, tags: string[] = []): Promise<void> {
-  const [job] = await tx.insert(rebuildJobs).values({ reason, status: 'queued', tags }).returning({ id: rebuildJobs.id });
+  const [job] = await tx
+    .insert(rebuildJobs)
+    .values({ reason, status: 'queued', tags })
+    .returning({ id: rebuildJobs.id });
   for (const listener of listeners) listener(job.id);
 }

@@ -34,7 +34,9 @@ async function rebuildDue(quietMs: number): Promise<boolean> {
   // One query a poll: the newest fresh request, and the soonest retry.
   const [{ newest, soonest }] = await db
     .select({
-      newest: sql<number | null>`max(case when ${rebuildJobs.nextAttemptAt} is null then ${rebuildJobs.requestedAt} end)`,
+      newest: sql<
+        number | null
+      >`max(case when ${rebuildJobs.nextAttemptAt} is null then ${rebuildJobs.requestedAt} end)`,
       soonest: sql<number | null>`min(${rebuildJobs.nextAttemptAt})`,
     })
     .from(rebuildJobs)
@@ -45,7 +47,11 @@ async function rebuildDue(quietMs: number): Promise<boolean> {
 }
 
 /** Marks the jobs of a failed build: queued again after their next backoff, or failed for good when out of tries. */
-async function recordFailure(jobs: { id: number; attempts: number }[], log: string, retryDelaysMs: readonly number[]): Promise<void> {
+async function recordFailure(
+  jobs: { id: number; attempts: number }[],
+  log: string,
+  retryDelaysMs: readonly number[],
+): Promise<void> {
   const error = log.slice(-LOG_TAIL_CHARS);
   const now = Date.now();
   await db.transaction(async (tx) => {
@@ -70,7 +76,8 @@ async function recordFailure(jobs: { id: number; attempts: number }[], log: stri
  * The build covers the whole site, so jobs still waiting out a backoff are taken along.
  */
 export async function runQueuedRebuild(
-  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) => buildSite(config.distDir, undefined, coveredJobId),
+  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) =>
+    buildSite(config.distDir, undefined, coveredJobId),
   quietMs = QUIET_PERIOD_MS,
   retryDelaysMs: readonly number[] = REBUILD_RETRY_DELAYS_MS,
 ): Promise<boolean> {
@@ -96,8 +103,19 @@ export async function runQueuedRebuild(
     }
     if (!result.ok && abandoned) {
       // Cut short by a shutdown, not failed: queued again as they were, no try counted; the next process builds them.
-      await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
-      log.warn({ outcome: 'abandoned', jobs: jobs.length, coveredJobId, seconds: result.seconds }, 'site rebuild abandoned by the shutdown; its jobs are queued again');
+      await db
+        .update(rebuildJobs)
+        .set({ status: 'queued', startedAt: null })
+        .where(
+          inArray(
+            rebuildJobs.id,
+            jobs.map((j) => j.id),
+          ),
+        );
+      log.warn(
+        { outcome: 'abandoned', jobs: jobs.length, coveredJobId, seconds: result.seconds },
+        'site rebuild abandoned by the shutdown; its jobs are queued again',
+      );
     } else if (result.ok) {
       await db
         .update(rebuildJobs)
@@ -109,12 +127,26 @@ export async function runQueuedRebuild(
           attempts: sql`${rebuildJobs.attempts} + 1`,
           stats: result.stats ?? null,
         })
-        .where(inArray(rebuildJobs.id, jobs.map((j) => j.id)));
-      log.info({ outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats }, 'site rebuilt');
+        .where(
+          inArray(
+            rebuildJobs.id,
+            jobs.map((j) => j.id),
+          ),
+        );
+      log.info(
+        { outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats },
+        'site rebuilt',
+      );
     } else {
       await recordFailure(jobs, result.log, retryDelaysMs);
       log.error(
-        { outcome: 'failed', jobs: jobs.length, coveredJobId, seconds: result.seconds, logTail: result.log.slice(-2000) },
+        {
+          outcome: 'failed',
+          jobs: jobs.length,
+          coveredJobId,
+          seconds: result.seconds,
+          logTail: result.log.slice(-2000),
+        },
         'site rebuild failed; the live build is unchanged',
       );
     }
@@ -177,7 +209,10 @@ type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' 
  * queue a rebuild for the worker, so a build that fails on restart never takes a healthy site down;
  * with none, build now, and fail with the log only when that build fails.
  */
-export async function prepareSiteForStart(distDir = config.distDir, build: () => Promise<BuildResult> = () => buildSite(distDir)): Promise<StartBuild> {
+export async function prepareSiteForStart(
+  distDir = config.distDir,
+  build: () => Promise<BuildResult> = () => buildSite(distDir),
+): Promise<StartBuild> {
   if (hasLiveBuild(distDir)) {
     await requestRebuild('server start', db);
     return { outcome: 'previous' };
@@ -220,7 +255,12 @@ export async function rebuildState(limit = 5, queueLimit = 5): Promise<RebuildSt
   const [rebuilds, [failure], [success], [waiting], queued] = await Promise.all([
     db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id)).limit(limit),
     db.select().from(rebuildJobs).where(isNotNull(rebuildJobs.error)).orderBy(desc(rebuildJobs.id)).limit(1),
-    db.select({ id: rebuildJobs.id }).from(rebuildJobs).where(eq(rebuildJobs.status, 'succeeded')).orderBy(desc(rebuildJobs.id)).limit(1),
+    db
+      .select({ id: rebuildJobs.id })
+      .from(rebuildJobs)
+      .where(eq(rebuildJobs.status, 'succeeded'))
+      .orderBy(desc(rebuildJobs.id))
+      .limit(1),
     db
       .select({ n: count(), running: sql<number>`coalesce(sum(${rebuildJobs.status} = 'running'), 0)` })
       .from(rebuildJobs)

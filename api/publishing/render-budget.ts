@@ -111,7 +111,12 @@ const gate = renderGate({ perMinute: config.renderBudgetPerMinute, inFlight: con
  * a render its starter was refused (that client's budget) asks for its own. Throws RenderRefused past the limits
  * (refusalOf turns that into the answer).
  */
-export function sharedRenders<T>(): (key: string, request: Request, peer: Peer | undefined, render: () => Promise<T>) => Promise<T> {
+export function sharedRenders<T>(): (
+  key: string,
+  request: Request,
+  peer: Peer | undefined,
+  render: () => Promise<T>,
+) => Promise<T> {
   const underway = new Map<string, Promise<T>>();
   return (key, request, peer, render) => {
     const own = () => gate(addressBucket(clientAddress(request, peer?.())), render);

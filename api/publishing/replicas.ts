@@ -46,7 +46,10 @@ export function startReplicas(count: number, port: number, entry: string): Repli
         running.delete(slot);
         if (stopping) return;
         const next = Date.now() - startedAt >= SETTLED_MS ? RESTART_DELAY_MS : delay;
-        log.error({ replica: slot, exit: signal ?? code, restartInSeconds: next / 1000 }, 'server replica stopped; starting it again');
+        log.error(
+          { replica: slot, exit: signal ?? code, restartInSeconds: next / 1000 },
+          'server replica stopped; starting it again',
+        );
         setTimeout(() => {
           if (!stopping) start(slot, Math.min(next * 2, MAX_RESTART_DELAY_MS));
         }, next).unref();

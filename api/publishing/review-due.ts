@@ -39,7 +39,8 @@ export async function toolsFallingDue(from: Date, to: Date, database: Database =
 /** Asks for a rebuild of the tool pages that fell due since `since`; returns when it looked (the next `since`). */
 export async function requestRebuildOfDuePages(since: Date, now = new Date(), database: Database = db): Promise<Date> {
   const slugs = await toolsFallingDue(since, now, database);
-  if (slugs.length > 0) await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, database, slugs.map(toolTag));
+  if (slugs.length > 0)
+    await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, database, slugs.map(toolTag));
   return now;
 }
 

@@ -56,7 +56,14 @@ export async function runStep(
 ): Promise<{ code: number; output: string; timedOut: boolean }> {
   if (ending) return { code: 1, output: 'Not started: the server is shutting down.\n', timedOut: false };
   // Its own process group, so a kill reaches the workers it started too (the export's), not only the step.
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', detached: true });
+  const proc = Bun.spawn(cmd, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    detached: true,
+  });
   const out = collect(proc.stdout);
   const err = collect(proc.stderr);
   const kill = () => {
@@ -79,7 +86,8 @@ export async function runStep(
   const drained = Promise.all([out.done, err.done]);
   await (timedOut ? Promise.race([drained, Bun.sleep(1000)]) : drained);
   let output = out.text() + err.text();
-  if (timedOut) output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
+  if (timedOut)
+    output += `\nBuild step "${cmd.map((part) => basename(part)).join(' ')}" timed out after ${timeoutMs / 1000} s and was killed.\n`;
   return { code: timedOut ? 1 : code, output, timedOut };
 }
 
@@ -93,8 +101,16 @@ export async function runHook(what: string, command: string, args: string[], tim
   try {
     const step = await runStep([...argv, ...args], {}, timeoutMs);
     if (step.code === 0) return true;
-    const fields = { command: argv[0], code: step.code, timedOut: step.timedOut, output: step.output.trim().slice(-2000) };
-    log.error(step.timedOut ? { ...fields, timeoutMs } : fields, step.timedOut ? `${what} command killed at its timeout` : `${what} command failed`);
+    const fields = {
+      command: argv[0],
+      code: step.code,
+      timedOut: step.timedOut,
+      output: step.output.trim().slice(-2000),
+    };
+    log.error(
+      step.timedOut ? { ...fields, timeoutMs } : fields,
+      step.timedOut ? `${what} command killed at its timeout` : `${what} command failed`,
+    );
   } catch (error) {
     log.error({ err: error, command: argv[0] }, `${what} command failed`);
   }

@@ -3,7 +3,17 @@
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
 // published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
 import { z } from 'zod';
@@ -104,7 +114,10 @@ function linkPackages(dir: string): void {
  * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
  * then costs only what changed in the data.
  */
-export async function buildApp(appDir = config.appDir, { timeoutMs = stepTimeoutMs(), force = false } = {}): Promise<BuildResult & { kept: boolean }> {
+export async function buildApp(
+  appDir = config.appDir,
+  { timeoutMs = stepTimeoutMs(), force = false } = {},
+): Promise<BuildResult & { kept: boolean }> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
   // Always a production bundle (React's production build), whatever mode the server or the tests run in.
@@ -113,11 +126,21 @@ export async function buildApp(appDir = config.appDir, { timeoutMs = stepTimeout
   const inputsFile = join(dir, INPUTS_FILE);
   if (!force && hasAppBuild(dir) && existsSync(inputsFile) && readFileSync(inputsFile, 'utf8') === inputs) {
     linkPackages(dir);
-    return { ok: true, kept: true, dir, seconds: (performance.now() - started) / 1000, log: 'unchanged: the server build was kept' };
+    return {
+      ok: true,
+      kept: true,
+      dir,
+      seconds: (performance.now() - started) / 1000,
+      log: 'unchanged: the server build was kept',
+    };
   }
   // A build that fails half way leaves no record, so the next start builds again.
   rmSync(inputsFile, { force: true });
-  const step = await runStep([process.execPath, '--bun', bin('astro'), 'build', '--silent'], { ...env, ASTRO_OUT_DIR: dir }, timeoutMs);
+  const step = await runStep(
+    [process.execPath, '--bun', bin('astro'), 'build', '--silent'],
+    { ...env, ASTRO_OUT_DIR: dir },
+    timeoutMs,
+  );
   if (step.code === 0) {
     linkPackages(dir);
     writeFileSync(inputsFile, inputs);
@@ -183,10 +206,16 @@ export async function buildSite(
   let stats: BuildStats | undefined;
   // An export that ends well but does not say what it wrote is not swapped in: its purge list would be unknown.
   const exported = step.code === 0 ? exportStatsOf(step.output) : null;
-  const log = step.code === 0 && !exported ? `${step.output}\nThe export printed no figures as its last line.` : step.output;
+  const log =
+    step.code === 0 && !exported ? `${step.output}\nThe export printed no figures as its last line.` : step.output;
   if (exported) {
     stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
-    const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...stats };
+    const info: BuildInfo = {
+      coveredJobId: covered,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      ...stats,
+    };
     writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
     await installBuild(dir, target);
     // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.

@@ -16,7 +16,17 @@ import { onDemandPages } from '../../db/queries/alternatives';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
 import { fixedPagePaths, isRouteOf, PAGE_ROUTES, SITEMAP_PAGES } from '../../lib/routes';
-import { finalizeBuildFolder, linkFolder, readBuildJson, readManifest, reuseBuildFile, walk, writeBuildFile, writeManifest, type FileEntry } from './build-files';
+import {
+  finalizeBuildFolder,
+  linkFolder,
+  readBuildJson,
+  readManifest,
+  reuseBuildFile,
+  walk,
+  writeBuildFile,
+  writeManifest,
+  type FileEntry,
+} from './build-files';
 import { renderPage } from './page-renderer';
 import type { ExportStats } from './site-build';
 import { newestLastmod, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
@@ -33,7 +43,6 @@ const pagesIndexSchema = z.object({
   pages: z.record(z.string(), z.string()),
 });
 type PagesIndex = z.infer<typeof pagesIndexSchema>;
-
 
 export interface ExportOptions {
   appDir: string;
@@ -136,7 +145,9 @@ async function readPrevious(dir: string | null | undefined, code: string): Promi
   const index = readPagesIndex(dir);
   return {
     keys: index?.code === code ? index.pages : null,
-    posts: Object.keys(index?.pages ?? {}).filter(isPostPage).sort(),
+    posts: Object.keys(index?.pages ?? {})
+      .filter(isPostPage)
+      .sort(),
     files: await readManifest(dir).catch(() => null),
   };
 }
@@ -282,9 +293,16 @@ const SEARCH_INDEX_DIR = 'pagefind';
  * same pages as the previous export's and none of their bytes changed (`changed`), its index is linked as it is;
  * otherwise every post is indexed again (Pagefind cannot replace one page of an index; posts are few).
  */
-async function writeSearchIndex(outDir: string, posts: string[], previous: { dir: string | null | undefined; posts: string[] }, changed: Set<string>): Promise<'reused' | 'written'> {
+async function writeSearchIndex(
+  outDir: string,
+  posts: string[],
+  previous: { dir: string | null | undefined; posts: string[] },
+  changed: Set<string>,
+): Promise<'reused' | 'written'> {
   const before = previous.dir ? join(previous.dir, SEARCH_INDEX_DIR) : null;
-  const samePosts = posts.length === previous.posts.length && posts.every((path, i) => path === previous.posts[i] && !changed.has(path));
+  const samePosts =
+    posts.length === previous.posts.length &&
+    posts.every((path, i) => path === previous.posts[i] && !changed.has(path));
   if (before && samePosts && existsSync(join(before, 'pagefind-entry.json'))) {
     await linkFolder(before, join(outDir, SEARCH_INDEX_DIR));
     return 'reused';
@@ -314,7 +332,11 @@ function sitemapPages(updated: Record<string, string>, onDemand: SitemapPage[] =
     .map(([path, lastmod]) => ({ path, lastmod }));
   const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
   const toolsChanged = newest('/tool/');
-  const dated: Record<string, string | null> = { '/': toolsChanged, '/directory': toolsChanged, '/blog': newest('/blog/') };
+  const dated: Record<string, string | null> = {
+    '/': toolsChanged,
+    '/directory': toolsChanged,
+    '/blog': newest('/blog/'),
+  };
   return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows, ...onDemand];
 }
 
@@ -341,7 +363,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   }
   // Once the posts are in place Pagefind indexes them (in its own process) while the rest is rendered.
   const { changed: changedSoFar } = await writer.done();
-  const searching = writeSearchIndex(outDir, posts.sort(), { dir: options.previousDir, posts: previous.posts }, new Set(changedSoFar));
+  const searching = writeSearchIndex(
+    outDir,
+    posts.sort(),
+    { dir: options.previousDir, posts: previous.posts },
+    new Set(changedSoFar),
+  );
   searching.catch(() => {}); // awaited (and so thrown) after the pages
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
@@ -359,7 +386,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const listed = sitemapPages(updated, await onDemand);
   const [, sitemap] = await Promise.all([
     searching,
-    writeSitemap(outDir, options.siteUrl, listed).then((written) => ({ written, seconds: (performance.now() - pagesDone) / 1000 })),
+    writeSitemap(outDir, options.siteUrl, listed).then((written) => ({
+      written,
+      seconds: (performance.now() - pagesDone) / 1000,
+    })),
   ]);
   for (const [file, entry] of sitemap.written) files.set(file, entry);
   const searchDone = performance.now();
@@ -372,8 +402,21 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
-  const phases = { pages: (pagesDone - started) / 1000, search: (searchDone - pagesDone) / 1000, sitemap: sitemap.seconds, finalize: (now - searchDone) / 1000 };
+  const phases = {
+    pages: (pagesDone - started) / 1000,
+    search: (searchDone - pagesDone) / 1000,
+    sitemap: sitemap.seconds,
+    finalize: (now - searchDone) / 1000,
+  };
   const changed = all.flatMap((part) => part.changed);
-  for (const [file, entry] of sitemap.written) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
-  return { pages: rendered + reused, rendered, reused, seconds: (now - started) / 1000, phases, changed: changed.sort() };
+  for (const [file, entry] of sitemap.written)
+    if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
+  return {
+    pages: rendered + reused,
+    rendered,
+    reused,
+    seconds: (now - started) / 1000,
+    phases,
+    changed: changed.sort(),
+  };
 }

@@ -3,7 +3,14 @@
 // built on, from the public pages the export wrote. Why not the integration itself: docs/decisions/0037.
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type IndexItem, type SitemapItemLoose } from 'sitemap';
+import {
+  ErrorLevel,
+  SitemapIndexStream,
+  SitemapStream,
+  streamToPromise,
+  type IndexItem,
+  type SitemapItemLoose,
+} from 'sitemap';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/routes';
 import { z } from 'zod';
 import { readBuildJson, writeBuildFile, type FileEntry } from './build-files';
@@ -56,10 +63,16 @@ export async function sitemapFiles(
   const index: IndexItem[] = [];
   for (let first = 0; first < sorted.length; first += entryLimit) {
     const chunk = sorted.slice(first, first + entryLimit);
-    const items = chunk.map(({ path, lastmod }): SitemapItemLoose => (lastmod ? { url: path, lastmod } : { url: path }));
+    const items = chunk.map(
+      ({ path, lastmod }): SitemapItemLoose => (lastmod ? { url: path, lastmod } : { url: path }),
+    );
     // Only the sitemaps namespace: the pages declare no news, images, videos or language alternates. An item the
     // library finds invalid fails the build (the live one stays) rather than publishing a sitemap crawlers reject.
-    const stream = new SitemapStream({ hostname: siteUrl, level: ErrorLevel.THROW, xmlns: { news: false, xhtml: false, image: false, video: false } });
+    const stream = new SitemapStream({
+      hostname: siteUrl,
+      level: ErrorLevel.THROW,
+      xmlns: { news: false, xhtml: false, image: false, video: false },
+    });
     const file = `sitemap-${index.length}.xml`;
     files.set(file, await xmlOf(stream, items));
     const url = new URL(`/${file}`, siteUrl).href;
@@ -79,6 +92,7 @@ export async function writeSitemap(
   options: { entryLimit?: number } = {},
 ): Promise<Map<string, FileEntry>> {
   const written = new Map<string, FileEntry>();
-  for (const [file, xml] of await sitemapFiles(siteUrl, pages, options)) written.set(file, await writeBuildFile(outDir, file, xml));
+  for (const [file, xml] of await sitemapFiles(siteUrl, pages, options))
+    written.set(file, await writeBuildFile(outDir, file, xml));
   return written;
 }

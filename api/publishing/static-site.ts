@@ -142,7 +142,10 @@ async function loadSite(root: string): Promise<Site> {
     entries = await readManifest(target);
   } catch (error) {
     // A damaged manifest must not take the site down: serve the folder as it is.
-    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing files as they are asked for`);
+    log.error(
+      { err: error, folder: target },
+      `static site: ${MANIFEST_FILE} unreadable, describing files as they are asked for`,
+    );
   }
   return {
     root,
@@ -261,7 +264,13 @@ function etagFor(entry: FileEntry, encoding: Encoding): string {
 }
 
 /** The headers of a 200/404 answer for `entry` in `encoding` (Content-Length is the body's). */
-function answerHeaders(entry: FileEntry, encoding: Encoding, status: number, cacheControl: string, varies: boolean): Headers {
+function answerHeaders(
+  entry: FileEntry,
+  encoding: Encoding,
+  status: number,
+  cacheControl: string,
+  varies: boolean,
+): Headers {
   const headers = new Headers({
     'content-type': entry.type,
     'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
@@ -346,7 +355,8 @@ function notModifiedEncoding(header: string, served: Served, chosen: Encoding, a
   const candidates: Encoding[] = [chosen, IDENTITY];
   if (accepted & ACCEPTS_BR) candidates.push(BR);
   if (accepted & ACCEPTS_GZIP) candidates.push(GZIP);
-  for (const encoding of candidates) if (has(served, encoding) && tags.includes(etagFor(entry, encoding))) return encoding;
+  for (const encoding of candidates)
+    if (has(served, encoding) && tags.includes(etagFor(entry, encoding))) return encoding;
   return null;
 }
 
@@ -358,7 +368,13 @@ function variantOf(site: Site, served: Served, encoding: Encoding): Variant {
   if (variant) return variant;
   const { entry } = served;
   const body = (encoding !== IDENTITY && served.inMemory?.[encoding]) || null;
-  const headers = answerHeaders(entry, encoding, served.status, cacheControlFor(served.relPath), isCompressibleType(served.relPath));
+  const headers = answerHeaders(
+    entry,
+    encoding,
+    served.status,
+    cacheControlFor(served.relPath),
+    isCompressibleType(served.relPath),
+  );
   variant = {
     status: served.status,
     etag: served.status === 200 ? etagFor(entry, encoding) : null,
@@ -479,7 +495,14 @@ async function fileOnDisk(root: string, decoded: string): Promise<{ path: string
   if (full !== root && !full.startsWith(root + sep)) return null;
   for (const candidate of [full, join(full, 'index.html'), `${full}.html`]) {
     try {
-      if ((await stat(candidate)).isFile()) return { path: candidate, relPath: candidate.slice(root.length + 1).split(sep).join('/') };
+      if ((await stat(candidate)).isFile())
+        return {
+          path: candidate,
+          relPath: candidate
+            .slice(root.length + 1)
+            .split(sep)
+            .join('/'),
+        };
     } catch {
       // try the next form
     }
@@ -494,7 +517,12 @@ async function describeOnDemand(site: Site, relPath: string, path: string, statu
   const served = servedFrom(site, relPath, entry, status);
   // Held outside the least-recently-used set (there is no file to fall back on), so bounded by the budget instead:
   // past it, files of such a build go out uncompressed.
-  if (isCompressibleType(relPath) && bytes.length >= MIN_COMPRESS_SIZE && bytes.length <= MAX_MEMORY_FILE && site.memory < MEMORY_BUDGET) {
+  if (
+    isCompressibleType(relPath) &&
+    bytes.length >= MIN_COMPRESS_SIZE &&
+    bytes.length <= MAX_MEMORY_FILE &&
+    site.memory < MEMORY_BUDGET
+  ) {
     const { br, gz } = await compressBoth(bytes);
     served.inMemory = [undefined, br, gz];
     if (br) entry.br = br.length;
@@ -578,7 +606,10 @@ async function answerNotFound(site: Site, request: Request, path: string, head: 
 }
 
 function methodNotAllowed(): Response {
-  return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() } });
+  return new Response('Method not allowed', {
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() },
+  });
 }
 
 /**
@@ -599,7 +630,14 @@ async function serveFrom(
   return serveSite(site, request, path, head, missing, peer);
 }
 
-async function serveSlow(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer): Promise<Response> {
+async function serveSlow(
+  site: Site,
+  request: Request,
+  raw: string,
+  head: boolean,
+  missing?: MissingPage,
+  peer?: Peer,
+): Promise<Response> {
   const decoded = decodedPath(request.url, raw);
   let served: Served | null = null;
   if (decoded !== null) {
@@ -618,7 +656,14 @@ async function serveSlow(site: Site, request: Request, raw: string, head: boolea
   return answerNotFound(site, request, raw, head);
 }
 
-function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer): Response | Promise<Response> {
+function serveSite(
+  site: Site,
+  request: Request,
+  raw: string,
+  head: boolean,
+  missing?: MissingPage,
+  peer?: Peer,
+): Response | Promise<Response> {
   const served = site.routes.get(raw);
   if (served) return answer(site, served, request, head);
   return serveSlow(site, request, raw, head, missing, peer);
@@ -646,7 +691,11 @@ export function serveStatic(
       const search = q < 0 ? '' : request.url.slice(q);
       return new Response(null, {
         status: 301,
-        headers: { location: `/tool/${slug}${search}`, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() },
+        headers: {
+          location: `/tool/${slug}${search}`,
+          'cache-control': PAGE_ROUTES.legacyTool.cache,
+          ...pageSecurityHeaders(),
+        },
       });
     }
   }
@@ -685,14 +734,28 @@ export interface PreparedPage {
 }
 
 /** A rendered page (HTML, or the type its headers give) made ready to answer; init.headers (e.g. its CSP) win over the defaults. */
-export function preparePage(content: string | Uint8Array<ArrayBuffer>, init: { status?: number; headers?: HeadersInit } = {}): PreparedPage {
+export function preparePage(
+  content: string | Uint8Array<ArrayBuffer>,
+  init: { status?: number; headers?: HeadersInit } = {},
+): PreparedPage {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   const extra = Object.fromEntries(new Headers(init.headers));
-  const entry: FileEntry = { etag: contentEtag(bytes), type: withCharset(extra['content-type'] ?? 'text/html'), size: bytes.length };
+  const entry: FileEntry = {
+    etag: contentEtag(bytes),
+    type: withCharset(extra['content-type'] ?? 'text/html'),
+    size: bytes.length,
+  };
   delete extra['content-type'];
   if (Object.keys(extra).length > 0) entry.headers = extra;
   const text = isCompressibleContentType(entry.type);
-  return { status: init.status ?? 200, entry, bytes, text, compressible: text && bytes.length >= MIN_COMPRESS_SIZE, encoded: [] };
+  return {
+    status: init.status ?? 200,
+    entry,
+    bytes,
+    text,
+    compressible: text && bytes.length >= MIN_COMPRESS_SIZE,
+    encoded: [],
+  };
 }
 
 /** The page's bytes in `encoding`, made once; a failed compression is tried again by the next request. */
@@ -714,10 +777,17 @@ function encodedBody(page: PreparedPage, encoding: Encoding): Promise<Uint8Array
 export async function pageResponse(request: Request, page: PreparedPage): Promise<Response> {
   const { status, entry } = page;
   const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
-  const encoding: Encoding = !page.compressible ? IDENTITY : accepted & ACCEPTS_BR ? BR : accepted & ACCEPTS_GZIP ? GZIP : IDENTITY;
+  const encoding: Encoding = !page.compressible
+    ? IDENTITY
+    : accepted & ACCEPTS_BR
+      ? BR
+      : accepted & ACCEPTS_GZIP
+        ? GZIP
+        : IDENTITY;
   const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, page.text);
   if (status === 200) {
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding))) return notModifiedOf(headers);
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding)))
+      return notModifiedOf(headers);
   }
   const body = encoding === IDENTITY ? page.bytes : await encodedBody(page, encoding);
   if (request.method === 'HEAD') {
@@ -728,7 +798,11 @@ export async function pageResponse(request: Request, page: PreparedPage): Promis
 }
 
 /** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
-export function htmlResponse(request: Request, content: string | Uint8Array<ArrayBuffer>, init: { status?: number; headers?: HeadersInit } = {}): Promise<Response> {
+export function htmlResponse(
+  request: Request,
+  content: string | Uint8Array<ArrayBuffer>,
+  init: { status?: number; headers?: HeadersInit } = {},
+): Promise<Response> {
   return pageResponse(request, preparePage(content, init));
 }
 

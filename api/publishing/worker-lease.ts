@@ -39,7 +39,13 @@ function isDeadLocalHolder(holder: string, self: string): boolean {
 }
 
 /** Takes the lease from `from` (a holder known to be gone) whatever its expiry; true when it was still `from`'s. */
-async function takeLeaseFrom(name: string, from: string, holder: string, seconds: number, database: Database): Promise<boolean> {
+async function takeLeaseFrom(
+  name: string,
+  from: string,
+  holder: string,
+  seconds: number,
+  database: Database,
+): Promise<boolean> {
   const rows = await database
     .update(leases)
     .set({ holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` })
@@ -52,7 +58,12 @@ async function takeLeaseFrom(name: string, from: string, holder: string, seconds
  * Takes the lease, or renews it when `holder` has it already, for `seconds` from now; true when `holder` holds it.
  * One statement: the insert of a free lease, or the update of one that is this holder's or has lapsed.
  */
-export async function takeLease(name: string, holder: string, seconds: number, database: Database = db): Promise<boolean> {
+export async function takeLease(
+  name: string,
+  holder: string,
+  seconds: number,
+  database: Database = db,
+): Promise<boolean> {
   const expiresAt = sql`(${dbNow} + ${Math.round(seconds * 1000)})`;
   const rows = await database
     .insert(leases)
@@ -128,7 +139,11 @@ export function runWhileHolding(start: () => () => void, options: HoldOptions = 
     const current = await readLease(name, database);
     if (!current || !isDeadLocalHolder(current.holder, holder)) return false;
     const taken = await takeLeaseFrom(name, current.holder, holder, seconds, database);
-    if (taken) log.info({ lease: name, holder, from: current.holder }, 'worker lease taken from a process of this machine that is gone');
+    if (taken)
+      log.info(
+        { lease: name, holder, from: current.holder },
+        'worker lease taken from a process of this machine that is gone',
+      );
     return taken;
   };
   const ask = async () => {
@@ -164,7 +179,9 @@ export function runWhileHolding(start: () => () => void, options: HoldOptions = 
       if (!stop) return;
       stop();
       stop = null;
-      await releaseLease(name, holder, database).catch((error) => log.error({ err: error, lease: name, holder }, 'worker lease: release failed'));
+      await releaseLease(name, holder, database).catch((error) =>
+        log.error({ err: error, lease: name, holder }, 'worker lease: release failed'),
+      );
     },
   };
 }

@@ -50,7 +50,14 @@ type SendOutcome = { id: string } | SendFailure;
 async function send(row: typeof emailOutbox.$inferSelect): Promise<SendOutcome> {
   try {
     const { data, error } = await resend().emails.send(
-      { from: config.resend.from, to: row.to, subject: row.subject, html: row.html, text: row.text, ...(row.replyTo ? { replyTo: row.replyTo } : {}) },
+      {
+        from: config.resend.from,
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      },
       { idempotencyKey: `outbox-${row.id}` },
     );
     if (data?.id) return { id: data.id };

@@ -140,7 +140,14 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * cap, or a failed connection.
  */
 export async function guardedFetch(address: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
-  const { maxBytes, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = DEFAULT_MAX_REDIRECTS, accept = '*/*', allowLoopback = false, ca } = options;
+  const {
+    maxBytes,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxRedirects = DEFAULT_MAX_REDIRECTS,
+    accept = '*/*',
+    allowLoopback = false,
+    ca,
+  } = options;
   const signal = AbortSignal.timeout(timeoutMs);
   let url: URL;
   try {
@@ -150,8 +157,10 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
   }
   try {
     for (let hop = 0; ; hop += 1) {
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new GuardedFetchError('protocol', `${url.protocol} addresses are not fetched`);
-      if (url.username || url.password) throw new GuardedFetchError('protocol', 'addresses with credentials are not fetched');
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new GuardedFetchError('protocol', `${url.protocol} addresses are not fetched`);
+      if (url.username || url.password)
+        throw new GuardedFetchError('protocol', 'addresses with credentials are not fetched');
       const ip = await checkedAddress(url, allowLoopback);
       // Connect to the checked address; the Host header and TLS name stay the host's, so virtual hosts and
       // certificates are judged as for the name.
@@ -169,7 +178,12 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
         url = new URL(response.headers.get('location') ?? '', url);
         continue;
       }
-      return { url: url.href, status: response.status, headers: response.headers, body: await readBody(response, maxBytes) };
+      return {
+        url: url.href,
+        status: response.status,
+        headers: response.headers,
+        body: await readBody(response, maxBytes),
+      };
     }
   } catch (error) {
     if (error instanceof GuardedFetchError) throw error;

@@ -20,7 +20,9 @@ export function stripe(): Stripe {
     const stripe = new Stripe(key, {
       maxNetworkRetries: 1,
       timeout: 10_000,
-      ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(url
+        ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
     });
     client = { stripe, key, base };
   }
@@ -36,16 +38,17 @@ interface CheckoutCustomer {
 /** A Stripe Checkout session for a Premium subscription; returns its address. */
 export async function createCheckout(user: CheckoutCustomer, plan: Plan): Promise<string> {
   const price = plan === 'annual' ? config.stripe.annualPriceId : config.stripe.monthlyPriceId;
-  if (!price) throw new HttpError(503, `Payments lack permission to sell the ${plan} plan: no Stripe price is configured`);
+  if (!price)
+    throw new HttpError(503, `Payments lack permission to sell the ${plan} plan: no Stripe price is configured`);
   const session = await stripe()
     .checkout.sessions.create({
-    mode: 'subscription',
-    line_items: [{ price, quantity: 1 }],
-    client_reference_id: String(user.id),
-    ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : { customer_email: user.email }),
-    metadata: { userId: String(user.id), plan },
-    success_url: `${config.siteUrl}/dashboard?upgrade=success`,
-    cancel_url: `${config.siteUrl}/pricing?upgrade=cancelled`,
+      mode: 'subscription',
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: String(user.id),
+      ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : { customer_email: user.email }),
+      metadata: { userId: String(user.id), plan },
+      success_url: `${config.siteUrl}/dashboard?upgrade=success`,
+      cancel_url: `${config.siteUrl}/pricing?upgrade=cancelled`,
     })
     .catch((error: unknown) => {
       // Stripe's own words (e.g. a restricted key's missing permissions) reach the toast.

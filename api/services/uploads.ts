@@ -179,7 +179,11 @@ export async function discardUpload(upload: StagedUpload | null): Promise<void> 
  * The names of the uploads in `folder` (those `wanted`, if given) last written more than STAGED_GRACE_MS before `now`.
  * `now` is the sweep's clock: a test moves it forward, since a bucket's modification times cannot be set back.
  */
-async function olderThanGrace(folder: string, now: number, wanted: (name: string) => boolean = () => true): Promise<string[]> {
+async function olderThanGrace(
+  folder: string,
+  now: number,
+  wanted: (name: string) => boolean = () => true,
+): Promise<string[]> {
   const cutoff = now - STAGED_GRACE_MS;
   return (await uploadStore().list(folder)).filter((o) => wanted(o.name) && o.modifiedMs < cutoff).map((o) => o.name);
 }
@@ -190,7 +194,9 @@ async function olderThanGrace(folder: string, now: number, wanted: (name: string
  * that were never staged are not touched.
  */
 export async function sweepStagedUploads(now = Date.now()): Promise<{ published: number; removed: number }> {
-  const stale = (await olderThanGrace('logos', now, (name) => name.startsWith(STAGED_PREFIX))).map((name) => name.slice(STAGED_PREFIX.length));
+  const stale = (await olderThanGrace('logos', now, (name) => name.startsWith(STAGED_PREFIX))).map((name) =>
+    name.slice(STAGED_PREFIX.length),
+  );
   if (stale.length === 0) return { published: 0, removed: 0 };
 
   const rows = await db
@@ -247,7 +253,8 @@ const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;
  * rule TOOL_IMAGE_PATH is unchanged). Nobody can make a name that hashes to another's id; the hash only tells someone
  * who already has the address which account uploaded it.
  */
-const uploaderHash = (random: string, ownerId: number) => new Bun.CryptoHasher('sha256').update(`${random}:${ownerId}`).digest('hex').slice(0, 16);
+const uploaderHash = (random: string, ownerId: number) =>
+  new Bun.CryptoHasher('sha256').update(`${random}:${ownerId}`).digest('hex').slice(0, 16);
 
 function ownedName(ownerId: number): string {
   const random = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
@@ -293,7 +300,11 @@ async function onPublicTool(key: string): Promise<boolean> {
     .where(
       and(
         eq(tools.status, PUBLIC_TOOL_STATUS),
-        or(eq(tools.logoUrl, url), eq(tools.coverImage, url), sql`exists (select 1 from json_each(${tools.screenshots}) where value = ${url})`),
+        or(
+          eq(tools.logoUrl, url),
+          eq(tools.coverImage, url),
+          sql`exists (select 1 from json_each(${tools.screenshots}) where value = ${url})`,
+        ),
       ),
     )
     .limit(1);
@@ -382,7 +393,9 @@ export async function sweepUnusedToolImages(now = Date.now()): Promise<number> {
 /** Sweeps at start (what the last process left) and then hourly; a failed sweep only logs. */
 export function startUploadSweeper(): () => void {
   const sweep = () =>
-    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) => log.error({ err: error }, 'upload sweep failed'));
+    Promise.all([sweepStagedUploads(), sweepUnusedPostImages(), sweepUnusedToolImages()]).catch((error) =>
+      log.error({ err: error }, 'upload sweep failed'),
+    );
   void sweep();
   const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
   return () => clearInterval(timer);

@@ -22,7 +22,15 @@ import { auth } from '../plugins/auth';
 import { HttpError, badRequest, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { addressBucket, rateKey, takeIfAllowed } from '../rate-limit';
-import { listUserChangeRequests, listUserTools, previewTool, requestChanges, rewriteSubmission, submitTool, userToolStats } from './service';
+import {
+  listUserChangeRequests,
+  listUserTools,
+  previewTool,
+  requestChanges,
+  rewriteSubmission,
+  submitTool,
+  userToolStats,
+} from './service';
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -115,7 +123,10 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
     },
     { auth: true, query: userToolsQuerySchema, response: answer(z.array(userToolSchema)) },
   )
-  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), { auth: true, response: answer(userToolStatsSchema) })
+  .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), {
+    auth: true,
+    response: answer(userToolStatsSchema),
+  })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {
     auth: true,
     params: ownToolParamsSchema,
@@ -124,7 +135,12 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
   .post(
     '/api/tools/:id/change-requests',
     async ({ user, params, body, status }) => status(201, await requestChanges(user, params.id, body)),
-    { auth: true, params: ownToolParamsSchema, body: jsonBody(changeRequestSchema), response: { 201: answer(userChangeRequestSchema) } },
+    {
+      auth: true,
+      params: ownToolParamsSchema,
+      body: jsonBody(changeRequestSchema),
+      response: { 201: answer(userChangeRequestSchema) },
+    },
   )
   .get('/api/user/change-requests', ({ user }) => listUserChangeRequests(user.id), {
     auth: true,

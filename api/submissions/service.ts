@@ -48,7 +48,13 @@ async function takePremiumSlot(userId: number, tx: Transaction): Promise<void> {
   const taken = await tx
     .update(users)
     .set({ premiumToolsUsed: sql`${users.premiumToolsUsed} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.isPremium, true), sql`${users.premiumToolsUsed} < ${users.premiumToolsAllowed}`))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isPremium, true),
+        sql`${users.premiumToolsUsed} < ${users.premiumToolsAllowed}`,
+      ),
+    )
     .returning({ id: users.id });
   if (taken.length === 0) throw forbidden(MSG.premiumQuotaUsed);
 }
@@ -140,7 +146,13 @@ type Rewrite = keyof typeof REWRITES;
  * the premium slot (its rejection gave it back), the queue and the e-mail; an edit keeps its place and may turn
  * premium on (a slot) or off (the slot back).
  */
-export async function rewriteSubmission(user: User, toolId: number, input: SubmissionInput, logo: Blob | null, kind: Rewrite): Promise<ToolRecord> {
+export async function rewriteSubmission(
+  user: User,
+  toolId: number,
+  input: SubmissionInput,
+  logo: Blob | null,
+  kind: Rewrite,
+): Promise<ToolRecord> {
   const rule = REWRITES[kind];
   const resubmit = kind === 'resubmit';
   const checks = async (reader: Executor): Promise<Tool> => {
@@ -154,7 +166,9 @@ export async function rewriteSubmission(user: User, toolId: number, input: Submi
   const takesSlot = (tool: Tool) => input.isPremium && (resubmit || !tool.isPremium);
   if (takesSlot(await checks(db))) assertMayUsePremium(user);
   const image = logo ? await prepareLogo(logo) : null;
-  const receivedEmail = resubmit ? await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium }) : null;
+  const receivedEmail = resubmit
+    ? await submissionReceivedEmail(user, { name: input.name, isPremium: input.isPremium })
+    : null;
 
   const updated = await withStagedLogo(image, (logoUrl) =>
     db.transaction(async (tx) => {
@@ -178,12 +192,23 @@ export async function rewriteSubmission(user: User, toolId: number, input: Submi
       const { before: was, after } = changedFields(tool, next);
       if (Object.keys(after).length === 0) return tool;
       if (input.isPremium !== tool.isPremium) after.premiumLapsed = false;
-      const [row] = await tx.update(tools).set({ ...after, updatedAt: new Date() }).where(eq(tools.id, tool.id)).returning();
+      const [row] = await tx
+        .update(tools)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(tools.id, tool.id))
+        .returning();
       // urlKey is bookkeeping, not something the owner changed; premiumLapsed is billing's.
       delete was.urlKey;
       delete after.urlKey;
       delete after.premiumLapsed;
-      await recordAudit(tx, { actorId: user.id, action: rule.action, entityType: 'tool', entityId: tool.id, before: was, after });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: rule.action,
+        entityType: 'tool',
+        entityId: tool.id,
+        before: was,
+        after,
+      });
       if (receivedEmail) await enqueueEmail(receivedEmail, tx);
       return row;
     }),
@@ -195,8 +220,15 @@ export async function rewriteSubmission(user: User, toolId: number, input: Submi
  * The user's own tools, newest first, each saying whether a change request is open: all of them, or a page of them
  * with `more` when a later page has tools (one row past the page is read to know).
  */
-export async function listUserTools(userId: number, requested: PageQuery | null): Promise<{ tools: UserTool[]; more: boolean }> {
-  const mine = db.select().from(tools).where(eq(tools.submittedById, userId)).orderBy(desc(tools.submittedAt), desc(tools.id));
+export async function listUserTools(
+  userId: number,
+  requested: PageQuery | null,
+): Promise<{ tools: UserTool[]; more: boolean }> {
+  const mine = db
+    .select()
+    .from(tools)
+    .where(eq(tools.submittedById, userId))
+    .orderBy(desc(tools.submittedAt), desc(tools.id));
   const rows = requested ? await mine.limit(requested.limit + 1).offset(requested.offset) : await mine;
   const page = requested ? rows.slice(0, requested.limit) : rows;
   const open =
@@ -208,7 +240,12 @@ export async function listUserTools(userId: number, requested: PageQuery | null)
           .where(
             and(
               // A page's tools by id; the whole list's are every tool of the user, however many (no bound variable each).
-              requested ? inArray(changeRequests.toolId, page.map((t) => t.id)) : undefined,
+              requested
+                ? inArray(
+                    changeRequests.toolId,
+                    page.map((t) => t.id),
+                  )
+                : undefined,
               eq(changeRequests.submittedById, userId),
               eq(changeRequests.status, CHANGE_REQUEST_STATUS.pending),
             ),
@@ -240,7 +277,8 @@ export async function userToolStats(userId: number): Promise<UserToolStats> {
 /** A tool for its private preview: its owner or a reviewer; anyone else learns nothing (404). */
 export async function previewTool(viewer: User, toolId: number): Promise<ToolRecord> {
   const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
-  if (!tool || (tool.submittedById !== viewer.id && !can(viewer, 'read:pending-tools'))) throw notFound(MSG.toolNotFound);
+  if (!tool || (tool.submittedById !== viewer.id && !can(viewer, 'read:pending-tools')))
+    throw notFound(MSG.toolNotFound);
   return toolRecord(tool);
 }
 
@@ -260,13 +298,16 @@ function requestedChanges(tool: Tool, input: ChangeRequestInput): RequestedChang
   const changes: RequestedChanges = {};
   if (input.name !== undefined && input.name !== tool.name) changes.name = input.name;
   if (input.url !== undefined && input.url !== tool.url) changes.url = input.url;
-  if (input.description !== undefined && input.description !== tool.description) changes.description = input.description;
+  if (input.description !== undefined && input.description !== tool.description)
+    changes.description = input.description;
   if (input.tags !== undefined && !sameSet(input.tags, tool.tags)) changes.tags = input.tags;
-  if (input.pricingModel !== undefined && input.pricingModel !== (tool.pricingModel ?? null)) changes.pricingModel = input.pricingModel;
+  if (input.pricingModel !== undefined && input.pricingModel !== (tool.pricingModel ?? null))
+    changes.pricingModel = input.pricingModel;
   if (input.targetAudience !== undefined && !sameList(input.targetAudience, tool.targetAudience)) {
     changes.targetAudience = input.targetAudience;
   }
-  if (input.screenshots !== undefined && !sameList(input.screenshots, tool.screenshots)) changes.screenshots = input.screenshots;
+  if (input.screenshots !== undefined && !sameList(input.screenshots, tool.screenshots))
+    changes.screenshots = input.screenshots;
   if (input.videoUrl !== undefined && input.videoUrl !== tool.videoUrl) changes.videoUrl = input.videoUrl;
   if (input.logoUrl !== undefined && input.logoUrl !== tool.logoUrl) changes.logoUrl = input.logoUrl;
   if (input.brandColor !== undefined && input.brandColor !== tool.brandColor) changes.brandColor = input.brandColor;
@@ -278,7 +319,11 @@ function requestedChanges(tool: Tool, input: ChangeRequestInput): RequestedChang
  * An owner asks for changes to their approved tool; the request stores only what differs.
  * One open request per tool, checked inside the write transaction.
  */
-export async function requestChanges(user: User, toolId: number, input: ChangeRequestInput): Promise<UserChangeRequest> {
+export async function requestChanges(
+  user: User,
+  toolId: number,
+  input: ChangeRequestInput,
+): Promise<UserChangeRequest> {
   const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool || tool.submittedById !== user.id) throw notFound(MSG.toolNotFound);
   if (!takesChangeRequests(tool.status)) throw conflict(MSG.changeRequestNotApproved);
@@ -330,4 +375,3 @@ export async function listUserChangeRequests(userId: number): Promise<UserChange
     .where(eq(changeRequests.submittedById, userId))
     .orderBy(desc(changeRequests.submittedAt), desc(changeRequests.id));
 }
-

@@ -60,16 +60,26 @@ export type RemoteImageOptions = Pick<GuardedFetchOptions, 'allowLoopback' | 'ca
  * stores it as uploaded by `ownerId` (the requester); its /uploads/ path is returned. A failure is the approval's answer, naming the address: 400 for an address
  * that may not be fetched, 413/415/400 as for an upload, 502 when its server failed.
  */
-async function copyRemoteImage(address: string, kind: ToolImageKind, ownerId: number, options: RemoteImageOptions): Promise<string> {
+async function copyRemoteImage(
+  address: string,
+  kind: ToolImageKind,
+  ownerId: number,
+  options: RemoteImageOptions,
+): Promise<string> {
   const refuse = (status: number, why: string) => new HttpError(status, MSG.remoteImageNotCopied(address, why));
   let body: Uint8Array<ArrayBuffer>;
   try {
-    const response = await guardedFetch(address, { maxBytes: MAX_LOGO_BYTES, accept: 'image/png,image/jpeg', ...options });
+    const response = await guardedFetch(address, {
+      maxBytes: MAX_LOGO_BYTES,
+      accept: 'image/png,image/jpeg',
+      ...options,
+    });
     if (response.status !== 200) throw refuse(502, MSG.remoteImageStatus(response.status));
     body = response.body;
   } catch (error) {
     if (!(error instanceof GuardedFetchError)) throw error;
-    const status = error.reason === 'address' || error.reason === 'protocol' ? 400 : error.reason === 'too-large' ? 413 : 502;
+    const status =
+      error.reason === 'address' || error.reason === 'protocol' ? 400 : error.reason === 'too-large' ? 413 : 502;
     throw refuse(status, MSG.remoteImageFailures[error.reason]);
   }
   try {

@@ -28,11 +28,18 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
       const { limit, offset, search, sort } = query;
       const filters = toolListFilters(query);
       // The key holds every parameter the answer depends on (equal filters in any order give one key).
-      return keptCatalogueAnswer(JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]), toolListAnswerSchema, async () => {
-        const { tools, suggestion } = await directoryPage({ limit, offset, search, sort, filters });
-        // SPEC.md section 7's answer is the array: the correction it was searched with goes beside it.
-        return { answer: tools, headers: suggestion ? { [SUGGESTION_HEADER]: suggestionHeaderValue(suggestion) } : undefined };
-      });
+      return keptCatalogueAnswer(
+        JSON.stringify(['list', limit, offset, search, sort, filtersKey(filters)]),
+        toolListAnswerSchema,
+        async () => {
+          const { tools, suggestion } = await directoryPage({ limit, offset, search, sort, filters });
+          // SPEC.md section 7's answer is the array: the correction it was searched with goes beside it.
+          return {
+            answer: tools,
+            headers: suggestion ? { [SUGGESTION_HEADER]: suggestionHeaderValue(suggestion) } : undefined,
+          };
+        },
+      );
     },
     {
       query: toolListQuerySchema,
@@ -47,9 +54,13 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
     ({ query, set }) => {
       set.headers['cache-control'] = PUBLIC_CACHE;
       const filters = toolListFilters(query);
-      return keptCatalogueAnswer(JSON.stringify(['facets', query.search, filtersKey(filters)]), toolFacetsSchema, async () => ({
-        answer: await directoryFacets({ search: query.search, filters }),
-      }));
+      return keptCatalogueAnswer(
+        JSON.stringify(['facets', query.search, filtersKey(filters)]),
+        toolFacetsSchema,
+        async () => ({
+          answer: await directoryFacets({ search: query.search, filters }),
+        }),
+      );
     },
     { query: toolListQuerySchema, response: answer(toolFacetsSchema) },
   )

@@ -32,7 +32,11 @@ export async function assertUrlFree(reader: Executor, url: string, exceptToolId?
     )
     .limit(1);
   if (!existing) return;
-  throw conflict(existing.status === TOOL_STATUS.pending ? MSG.toolAlreadyPending(existing.name) : MSG.toolAlreadyListed(existing.name));
+  throw conflict(
+    existing.status === TOOL_STATUS.pending
+      ? MSG.toolAlreadyPending(existing.name)
+      : MSG.toolAlreadyListed(existing.name),
+  );
 }
 
 const TOOL_SLUG_FALLBACK = 'tool';
@@ -54,9 +58,15 @@ interface MovedSlug {
  * no approved or unlisted tool holds. A pending or rejected tool holding that slug (never public, so no link to it was
  * ever published) is moved aside to a slug no tool holds, inside the caller's transaction, before the caller writes.
  */
-export async function claimPublicSlug(tx: Executor, tool: Pick<Tool, 'id' | 'name' | 'slug'>): Promise<{ slug: string; moved: MovedSlug | null }> {
+export async function claimPublicSlug(
+  tx: Executor,
+  tool: Pick<Tool, 'id' | 'name' | 'slug'>,
+): Promise<{ slug: string; moved: MovedSlug | null }> {
   const root = slugRoot(tool.name, TOOL_SLUG_FALLBACK);
-  const family = await tx.select({ id: tools.id, slug: tools.slug, status: tools.status }).from(tools).where(slugFamily(tools, root, tool.id));
+  const family = await tx
+    .select({ id: tools.id, slug: tools.slug, status: tools.status })
+    .from(tools)
+    .where(slugFamily(tools, root, tool.id));
   const slug = uniqueSlug(root, new Set(family.filter((t) => isApprovedSide(t.status)).map((t) => t.slug)));
   const holder = family.find((t) => t.slug === slug);
   if (slug === tool.slug || !holder) return { slug, moved: null };

@@ -15,26 +15,31 @@ const REDIRECT_CACHE = 'public, max-age=86400';
 export const uploadsRoutes = new Elysia({ name: 'uploads-routes' })
   .use(errors)
   .use(security)
-  .get('/uploads/*', async ({ params, status, cookie }) => {
-    const found = servedUpload(params['*']);
-    if (!found) return status(404, 'Not found');
-    // Others are told nothing of a private image: the same 404 as a missing one.
-    const visibility = await uploadVisibility(found.key, () => optionalUser(cookie));
-    if (visibility === 'missing') return status(404, 'Not found');
-    const store = uploadStore();
-    // A private image is streamed by us: a public bucket's address would serve it to anyone it is passed on to.
-    const publicUrl = visibility === 'public' ? store.publicUrl(found.key) : null;
-    if (publicUrl) return new Response(null, { status: 302, headers: { location: publicUrl, 'cache-control': REDIRECT_CACHE } });
-    const object = await store.open(found.key);
-    if (!object) return status(404, 'Not found');
-    return new Response(object.body, {
-      headers: {
-        'content-type': found.type,
-        'content-length': String(object.size),
-        'x-content-type-options': 'nosniff',
-        // An image awaiting review: neither a shared cache nor the browser keeps it, so a sign-out or a rejection ends it.
-        'cache-control': visibility === 'public' ? IMMUTABLE : PRIVATE_NO_STORE,
-        'content-security-policy': "default-src 'none'; sandbox",
-      },
-    });
-  }, { params: uploadParamsSchema });
+  .get(
+    '/uploads/*',
+    async ({ params, status, cookie }) => {
+      const found = servedUpload(params['*']);
+      if (!found) return status(404, 'Not found');
+      // Others are told nothing of a private image: the same 404 as a missing one.
+      const visibility = await uploadVisibility(found.key, () => optionalUser(cookie));
+      if (visibility === 'missing') return status(404, 'Not found');
+      const store = uploadStore();
+      // A private image is streamed by us: a public bucket's address would serve it to anyone it is passed on to.
+      const publicUrl = visibility === 'public' ? store.publicUrl(found.key) : null;
+      if (publicUrl)
+        return new Response(null, { status: 302, headers: { location: publicUrl, 'cache-control': REDIRECT_CACHE } });
+      const object = await store.open(found.key);
+      if (!object) return status(404, 'Not found');
+      return new Response(object.body, {
+        headers: {
+          'content-type': found.type,
+          'content-length': String(object.size),
+          'x-content-type-options': 'nosniff',
+          // An image awaiting review: neither a shared cache nor the browser keeps it, so a sign-out or a rejection ends it.
+          'cache-control': visibility === 'public' ? IMMUTABLE : PRIVATE_NO_STORE,
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
+      });
+    },
+    { params: uploadParamsSchema },
+  );

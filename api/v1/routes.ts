@@ -69,11 +69,14 @@ const answerHeaders = {
   ratelimit: headerText('What is left of it: `"v1";r=<remaining>;t=<seconds until the window resets>`.'),
 };
 const badRequest = errorText('The query is not valid; the text says which parameter and why.', V1_MSG.limit);
-const tooMany = withAnswerHeaders(errorText('Over the rate limit; wait Retry-After seconds.', V1_MSG.rateLimited(config.publicApiRateLimit, 42)), {
-  'retry-after': headerText('Seconds until the window resets.'),
-  'ratelimit-policy': answerHeaders['ratelimit-policy'],
-  ratelimit: answerHeaders.ratelimit,
-});
+const tooMany = withAnswerHeaders(
+  errorText('Over the rate limit; wait Retry-After seconds.', V1_MSG.rateLimited(config.publicApiRateLimit, 42)),
+  {
+    'retry-after': headerText('Seconds until the window resets.'),
+    'ratelimit-policy': answerHeaders['ratelimit-policy'],
+    ratelimit: answerHeaders.ratelimit,
+  },
+);
 const notModified = z.void().meta({ description: 'Not Modified: the If-None-Match ETag still names this answer.' });
 
 export interface PublicApiOptions {
@@ -100,7 +103,13 @@ function readRoutes(rateLimit: number) {
       })
       // After the answer passed its schema: the bytes sent are hashed, and a matching If-None-Match gets 304.
       .mapResponse(({ request, responseValue, set }) => {
-        if (set.status !== 200 || responseValue === null || typeof responseValue !== 'object' || responseValue instanceof Response) return;
+        if (
+          set.status !== 200 ||
+          responseValue === null ||
+          typeof responseValue !== 'object' ||
+          responseValue instanceof Response
+        )
+          return;
         const body = JSON.stringify(responseValue);
         const etag = contentEtag(Buffer.from(body));
         set.headers.etag = etag;
@@ -115,7 +124,7 @@ function readRoutes(rateLimit: number) {
           tags: [V1_TAG],
           summary: 'List tools',
           description:
-            'Approved tools of the directory, a page at a time. Filter by search text, category and pricing model, choose the order, and follow `nextCursor` until it is null: each tool comes once, in order, even when many share a score or a date. A search with a word in no tool runs corrected, as the directory\'s does, and `correctedSearch` names the search that ran.',
+            "Approved tools of the directory, a page at a time. Filter by search text, category and pricing model, choose the order, and follow `nextCursor` until it is null: each tool comes once, in order, even when many share a score or a date. A search with a word in no tool runs corrected, as the directory's does, and `correctedSearch` names the search that ran.",
         },
       })
       .get(
@@ -130,15 +139,26 @@ function readRoutes(rateLimit: number) {
           response: {
             200: withAnswerHeaders(toolDetailSchema, answerHeaders),
             304: notModified,
-            404: errorText('No public tool has this slug (it may be pending review, rejected or unlisted, or no tool can have it).', V1_MSG.toolNotFound),
+            404: errorText(
+              'No public tool has this slug (it may be pending review, rejected or unlisted, or no tool can have it).',
+              V1_MSG.toolNotFound,
+            ),
             429: tooMany,
           },
-          detail: { tags: [V1_TAG], summary: 'Get a tool', description: 'One approved tool by its slug, with its editorial reviews.' },
+          detail: {
+            tags: [V1_TAG],
+            summary: 'Get a tool',
+            description: 'One approved tool by its slug, with its editorial reviews.',
+          },
         },
       )
       .get('/api/v1/categories', () => categories(), {
         response: { 200: withAnswerHeaders(categoryList, answerHeaders), 304: notModified, 429: tooMany },
-        detail: { tags: [V1_TAG], summary: 'List categories', description: 'The six categories with how many public tools each holds.' },
+        detail: {
+          tags: [V1_TAG],
+          summary: 'List categories',
+          description: 'The six categories with how many public tools each holds.',
+        },
       })
       .get('/api/v1/posts', ({ query }) => postsPage(query), {
         query: postsQuery,

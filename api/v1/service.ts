@@ -27,7 +27,6 @@ function absolute(url: string | null): string | null {
   return url?.startsWith('/') && !url.startsWith('//') ? `${config.siteUrl}${url}` : url;
 }
 
-
 /** The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there. */
 function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
   return {

@@ -2,7 +2,15 @@
 // read for one tool (an on-demand render) or for many at once (the export), from the same per-category pools, so both
 // give the same answer. Only public tools are ever an alternative.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ALTERNATIVE_POOL, ALTERNATIVES_SHOWN, comparePairs, comparePath, rankAlternatives, rankingProfile, type Rankable } from '../../lib/alternatives';
+import {
+  ALTERNATIVE_POOL,
+  ALTERNATIVES_SHOWN,
+  comparePairs,
+  comparePath,
+  rankAlternatives,
+  rankingProfile,
+  type Rankable,
+} from '../../lib/alternatives';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
@@ -50,7 +58,10 @@ export async function alternativesOfMany(
   limit = ALTERNATIVES_SHOWN,
   memo: RankingMemo = new Map(),
 ): Promise<Map<number, Alternative[]>> {
-  const curated = await curatedOf(batch.map((t) => t.id), database);
+  const curated = await curatedOf(
+    batch.map((t) => t.id),
+    database,
+  );
   const categories = [...new Set(batch.flatMap((t) => t.tags))];
   const pools = new Map(await Promise.all(categories.map(async (c) => [c, await poolOf(c, database)] as const)));
   const result = new Map<number, Alternative[]>();
@@ -62,14 +73,20 @@ export async function alternativesOfMany(
     const picks = curated.get(tool.id);
     if (picks?.length) {
       const curatedIds = new Set(picks.map((t) => t.id));
-      result.set(tool.id, rankAlternatives(tool, picks, candidatesOf(tool), limit).map((t) => ({ ...t, curated: curatedIds.has(t.id) })));
+      result.set(
+        tool.id,
+        rankAlternatives(tool, picks, candidatesOf(tool), limit).map((t) => ({ ...t, curated: curatedIds.has(t.id) })),
+      );
       continue;
     }
     const profile = `${limit} ${rankingProfile(tool)}`;
     let ranked = memo.get(profile);
     if (!ranked) {
       // Id 0 is no tool's: nothing is left out but what the filter below leaves out.
-      ranked = rankAlternatives({ ...tool, id: 0 }, [], candidatesOf(tool), limit + 1).map((t) => ({ ...t, curated: false }));
+      ranked = rankAlternatives({ ...tool, id: 0 }, [], candidatesOf(tool), limit + 1).map((t) => ({
+        ...t,
+        curated: false,
+      }));
       memo.set(profile, ranked);
     }
     result.set(tool.id, ranked.filter((t) => t.id !== tool.id).slice(0, limit));
@@ -79,7 +96,11 @@ export async function alternativesOfMany(
 }
 
 /** The alternatives of one public tool. */
-export async function alternativesOf(tool: PublicTool, database: Database = readDb(), limit = ALTERNATIVES_SHOWN): Promise<Alternative[]> {
+export async function alternativesOf(
+  tool: PublicTool,
+  database: Database = readDb(),
+  limit = ALTERNATIVES_SHOWN,
+): Promise<Alternative[]> {
   return (await alternativesOfMany([tool], database, limit)).get(tool.id) ?? [];
 }
 
@@ -182,4 +203,3 @@ export async function onDemandPages(database: Database = readDb(), batchSize = 1
   }
   return [...newest].map(([path, time]) => ({ path, lastmod: new Date(time).toISOString() }));
 }
-

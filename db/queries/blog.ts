@@ -54,7 +54,10 @@ export async function listPublishedPosts(database: Database = readDb(), limit?: 
 }
 
 /** One published post; undefined for a draft or a missing slug. */
-export async function getPublishedPostBySlug(slug: string, database: Database = readDb()): Promise<PublicPost | undefined> {
+export async function getPublishedPostBySlug(
+  slug: string,
+  database: Database = readDb(),
+): Promise<PublicPost | undefined> {
   readTags([postTag(slug)]);
   const [row] = await database
     .select(postColumns)

@@ -5,7 +5,11 @@ import { prepared, readDb, type Database } from '../client';
 import { catalogueVersion } from '../schema';
 
 const catalogueVersionQuery = (database: Database) =>
-  database.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1)).prepare();
+  database
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+    .prepare();
 
 /** The catalogue's version now (see catalogueVersion in db/schema.ts). */
 export async function catalogueVersionOf(database: Database = readDb()): Promise<number> {
@@ -25,7 +29,8 @@ export function keptWhileCatalogueStays<V>(limit: number) {
     if (!current || current.version !== version) keptBy.set(database, (current = { version, values: new Map() }));
     const { values } = current;
     let value = values.get(key);
-    if (value !== undefined) values.delete(key); // re-inserted below: most recently used last
+    if (value !== undefined)
+      values.delete(key); // re-inserted below: most recently used last
     else value = await compute();
     if (keptBy.get(database) !== current) return value;
     if (values.size >= limit) values.delete(values.keys().next().value!);

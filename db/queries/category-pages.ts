@@ -32,13 +32,22 @@ const LISTED = CATEGORY_PAGE_SIZE * CATEGORY_MAX_PAGES;
 
 /** How many public tools the category pages of `category` list (counting no further than they show). */
 async function listedCount(category: CategoryId, database: Database): Promise<number> {
-  const listed = database.select({ one: sql`1` }).from(tools).where(and(...baseConditions({ categories: [category] }))).limit(LISTED).as('listed');
+  const listed = database
+    .select({ one: sql`1` })
+    .from(tools)
+    .where(and(...baseConditions({ categories: [category] })))
+    .limit(LISTED)
+    .as('listed');
   const [row] = await database.select({ n: count() }).from(listed);
   return row?.n ?? 0;
 }
 
 /** Page `page` of a category; null when the category or the page does not exist (page 1 always does). */
-export async function categoryPage(category: CategoryId, page: number, database: Database = readDb()): Promise<CategoryPage | null> {
+export async function categoryPage(
+  category: CategoryId,
+  page: number,
+  database: Database = readDb(),
+): Promise<CategoryPage | null> {
   readTags([categoryTag(category)]);
   if (!CATEGORY_IDS.includes(category) || !Number.isInteger(page) || page < 1 || page > CATEGORY_MAX_PAGES) return null;
   const pageCount = categoryPageCount(await listedCount(category, database));
@@ -50,7 +59,12 @@ export async function categoryPage(category: CategoryId, page: number, database:
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
 export async function categoryPages(database: Database = readDb()): Promise<{ path: string; data: CategoryPage }[]> {
-  const all = await Promise.all(CATEGORY_IDS.map(async (category) => ({ category, rows: await browseQuery({ category, limit: LISTED, offset: 0 }, database) })));
+  const all = await Promise.all(
+    CATEGORY_IDS.map(async (category) => ({
+      category,
+      rows: await browseQuery({ category, limit: LISTED, offset: 0 }, database),
+    })),
+  );
   return all.flatMap(({ category, rows }) => {
     const pageCount = categoryPageCount(rows.length);
     return Array.from({ length: pageCount }, (_, i) => {

@@ -39,7 +39,10 @@ export async function effectiveSearch(
 }
 
 /** A page of tools for the directory's query (see listPublicTools), searched with the suggestion when there is one. */
-export async function directoryPage(options: ListPublicToolsOptions, database: Database = readDb()): Promise<DirectoryPage> {
+export async function directoryPage(
+  options: ListPublicToolsOptions,
+  database: Database = readDb(),
+): Promise<DirectoryPage> {
   readTags([TOOLS_TAG]);
   const { search, suggestion } = await effectiveSearch(options.search, database);
   return { tools: await listPublicTools({ ...options, search }, database), suggestion };
@@ -66,7 +69,8 @@ function facetGroups(search: string | undefined, database: Database): Promise<Fa
   return keptGroups(
     searchWords(search).join(' '),
     async () => {
-      const byRowid = expression !== null && (await countMatches(expression, RANKED_MATCH_LIMIT + 1, database)) <= RANKED_MATCH_LIMIT;
+      const byRowid =
+        expression !== null && (await countMatches(expression, RANKED_MATCH_LIMIT + 1, database)) <= RANKED_MATCH_LIMIT;
       return database
         .select({ tags: tools.tags, pricingModel: tools.pricingModel, qualityScore: tools.qualityScore, n: count() })
         .from(tools)
@@ -100,7 +104,8 @@ export async function directoryFacets(
     const inPricing = pricing.length === 0 || (group.pricingModel !== null && pricing.includes(group.pricingModel));
     const score = group.qualityScore ?? 0;
     const inRating = score >= minRating;
-    if (inPricing && inRating) for (const tag of new Set(group.tags)) if (tag in facets.categories) facets.categories[tag] += group.n;
+    if (inPricing && inRating)
+      for (const tag of new Set(group.tags)) if (tag in facets.categories) facets.categories[tag] += group.n;
     if (inCategories && inRating && group.pricingModel) facets.pricing[group.pricingModel] += group.n;
     if (inCategories && inPricing) ratingCounts[Math.min(score, MAX_RATING)] += group.n;
     if (inCategories && inPricing && inRating) facets.total += group.n;

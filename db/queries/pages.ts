@@ -33,7 +33,9 @@ export interface ToolPage {
 }
 
 function toolPageTags(tool: PublicTool, alternatives: readonly Alternative[]): string[] {
-  return [...new Set([toolTag(tool.slug), ...tool.tags.map(categoryTag), ...alternatives.map((alt) => toolTag(alt.slug))])];
+  return [
+    ...new Set([toolTag(tool.slug), ...tool.tags.map(categoryTag), ...alternatives.map((alt) => toolTag(alt.slug))]),
+  ];
 }
 
 /** The trust signals of a tool page, from its reviews (newest first) at `now`. */
@@ -54,7 +56,10 @@ const postPageTags = (post: PublicPost): string[] => [postTag(post.slug), POSTS_
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
-  const [alternatives, reviews] = await Promise.all([alternativesOf(tool, database, TOP_ALTERNATIVES), publicReviewsOf([tool.id], database)]);
+  const [alternatives, reviews] = await Promise.all([
+    alternativesOf(tool, database, TOP_ALTERNATIVES),
+    publicReviewsOf([tool.id], database),
+  ]);
   const tags = toolPageTags(tool, alternatives);
   readTags(tags);
   return { tool, alternatives, ...trustOf(reviews.get(tool.id)!, new Date()), tags };
@@ -84,7 +89,10 @@ export async function* toolPages(
     const now = new Date();
     const [alternatives, reviews] = await Promise.all([
       alternativesOfMany(batch, database, TOP_ALTERNATIVES, memo),
-      publicReviewsOf(batch.map((tool) => tool.id), database),
+      publicReviewsOf(
+        batch.map((tool) => tool.id),
+        database,
+      ),
     ]);
     yield batch.map((tool) => {
       const shown = alternatives.get(tool.id) ?? [];
@@ -104,5 +112,9 @@ export async function postPage(slug: string, database: Database = readDb()): Pro
 /** Every published post's page. */
 export async function postPages(database: Database = readDb()): Promise<PostPage[]> {
   const posts = await listPublishedPosts(database);
-  return posts.map((post) => ({ post, more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS), tags: postPageTags(post) }));
+  return posts.map((post) => ({
+    post,
+    more: posts.filter((p) => p.id !== post.id).slice(0, MORE_POSTS),
+    tags: postPageTags(post),
+  }));
 }

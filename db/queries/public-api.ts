@@ -31,7 +31,11 @@ interface OrderKey<Row> {
   at: (row: Row) => string | number | null;
 }
 
-const key = <Row>(expr: SQL, dir: 'asc' | 'desc', at: (row: Row) => string | number | null): OrderKey<Row> => ({ expr, dir, at });
+const key = <Row>(expr: SQL, dir: 'asc' | 'desc', at: (row: Row) => string | number | null): OrderKey<Row> => ({
+  expr,
+  dir,
+  at,
+});
 const ms = (date: Date | null) => date?.getTime() ?? null;
 
 /** Each sort's keys, ending with the id so the order is total and a page boundary never splits ties. */
@@ -51,7 +55,10 @@ const TOOL_ORDERS: { [S in ToolSort]: OrderKey<V1ToolRow>[] } = {
     key(sql`${tools.approvedAt}`, 'desc', (t) => ms(t.approvedAt)),
     key(sql`${tools.id}`, 'desc', (t) => t.id),
   ],
-  reviewed: [key(sql`${tools.lastReviewedAt}`, 'desc', (t) => ms(t.lastReviewedAt)), key(sql`${tools.id}`, 'desc', (t) => t.id)],
+  reviewed: [
+    key(sql`${tools.lastReviewedAt}`, 'desc', (t) => ms(t.lastReviewedAt)),
+    key(sql`${tools.id}`, 'desc', (t) => t.id),
+  ],
 };
 
 const POST_ORDER: OrderKey<PublicPost>[] = [

@@ -98,7 +98,8 @@ async function closestPublicTerm(word: string, vocab: Vocabulary, database: Data
 }
 
 /** The correction written as the visitor wrote the word: capitalised when they capitalised it. */
-const likeTyped = (typed: string, term: string) => (/^\p{Lu}/u.test(typed) ? term[0].toUpperCase() + term.slice(1) : term);
+const likeTyped = (typed: string, term: string) =>
+  /^\p{Lu}/u.test(typed) ? term[0].toUpperCase() + term.slice(1) : term;
 
 /**
  * A corrected search when a word of `text` is in no tool (so the search as typed finds nothing): every such word
@@ -113,7 +114,10 @@ export async function spellingSuggestion(text: string, database: Database = read
   for (const word of words) {
     const indexed = asIndexed(word);
     if (await isKnown(indexed, database)) continue;
-    const term = indexed.length >= MIN_CORRECTED_LENGTH ? await closestPublicTerm(indexed, await vocabulary(database), database) : null;
+    const term =
+      indexed.length >= MIN_CORRECTED_LENGTH
+        ? await closestPublicTerm(indexed, await vocabulary(database), database)
+        : null;
     if (!term) return null;
     corrections.set(word, term);
   }

@@ -107,7 +107,8 @@ const ORDERS: Record<DirectorySort, () => SQL[]> = {
  * quotes occurs in it exactly when it is an element: a text search, three to four times faster than json_each per row
  * (bench/directory.ts), which matters when a filter walks an order's index probing every row.
  */
-const inCategory = (category: string | ReturnType<typeof sql.placeholder>): SQL => sql`instr(${tools.tags}, '"' || ${category} || '"') > 0`;
+const inCategory = (category: string | ReturnType<typeof sql.placeholder>): SQL =>
+  sql`instr(${tools.tags}, '"' || ${category} || '"') > 0`;
 const inAnyCategory = (categories: readonly string[]): SQL =>
   categories.length === 1 ? inCategory(categories[0]) : sql`(${sql.join(categories.map(inCategory), sql` or `)})`;
 
@@ -135,7 +136,13 @@ function filtersOf({ category, filters = {} }: Pick<ListPublicToolsOptions, 'cat
 export function baseConditions({ categories = [], pricing = [], minRating }: ToolFilters = {}): SQL[] {
   const conditions: SQL[] = [eq(tools.status, PUBLIC_TOOL_STATUS)];
   if (categories.length > 0) conditions.push(inAnyCategory(categories));
-  if (pricing.length > 0) conditions.push(sql`+${tools.pricingModel} in (${sql.join(pricing.map((p) => sql`${p}`), sql`, `)})`);
+  if (pricing.length > 0)
+    conditions.push(
+      sql`+${tools.pricingModel} in (${sql.join(
+        pricing.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
   if (minRating) conditions.push(sql`+${tools.qualityScore} >= ${minRating}`);
   return conditions;
 }
@@ -147,7 +154,13 @@ interface Page {
 
 /** No search text: the sort's order (default the public order). */
 export function browseQuery(
-  { category, filters, sort = DEFAULT_SORT, limit, offset }: Pick<ListPublicToolsOptions, 'category' | 'filters' | 'sort'> & Page,
+  {
+    category,
+    filters,
+    sort = DEFAULT_SORT,
+    limit,
+    offset,
+  }: Pick<ListPublicToolsOptions, 'category' | 'filters' | 'sort'> & Page,
   database: Database = readDb(),
 ) {
   return database
@@ -202,7 +215,12 @@ export function rankedSearchQuery(
 }
 
 /** One tier of a common-words search (or the matches of a search in another sort), in the sort's order; ids only. */
-export function tierQuery(conditions: SQL[], { limit, offset }: Page, database: Database = readDb(), sort: DirectorySort = DEFAULT_SORT) {
+export function tierQuery(
+  conditions: SQL[],
+  { limit, offset }: Page,
+  database: Database = readDb(),
+  sort: DirectorySort = DEFAULT_SORT,
+) {
   return database
     .select({ id: tools.id })
     .from(tools)
@@ -237,16 +255,29 @@ export async function countMatches(expression: string, cap: number, database: Da
 }
 
 /** Common words: tools with a search word in the name first, then the others, each tier in the public order. */
-async function commonWordsSearch(terms: string[], filters: ToolFilters, page: Page, database: Database): Promise<number[]> {
+async function commonWordsSearch(
+  terms: string[],
+  filters: ToolFilters,
+  page: Page,
+  database: Database,
+): Promise<number[]> {
   const { inName } = commonWordsTiers(terms, filters);
   const nameHits = await countMatches(inName, NAME_TIER_SORT_LIMIT + 1, database);
-  const { nameTier, restTier } = commonWordsTiers(terms, filters, { nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT });
+  const { nameTier, restTier } = commonWordsTiers(terms, filters, {
+    nameTierByRowid: nameHits <= NAME_TIER_SORT_LIMIT,
+  });
   const first = nameHits === 0 ? [] : await tierQuery(nameTier, page, database);
   if (first.length === page.limit) return first.map((r) => r.id);
   // The name tier ends on this page: the rest tier starts right after it, or further on when the page began past it.
   let restOffset = 0;
   if (first.length === 0 && page.offset > 0) {
-    const [row] = nameHits === 0 ? [{ n: 0 }] : await database.select({ n: count() }).from(tools).where(and(...nameTier));
+    const [row] =
+      nameHits === 0
+        ? [{ n: 0 }]
+        : await database
+            .select({ n: count() })
+            .from(tools)
+            .where(and(...nameTier));
     restOffset = Math.max(0, page.offset - (row?.n ?? 0));
   }
   const rest = await tierQuery(restTier, { limit: page.limit - first.length, offset: restOffset }, database);
@@ -292,9 +323,19 @@ export function filtersKey({ categories = [], pricing = [], minRating }: ToolFil
 }
 
 /** The first CACHED_MATCHES result ids of a search, from the kept orders when the catalogue has not changed since. */
-function firstMatches(terms: string[], filters: ToolFilters, sort: DirectorySort, rankedMatchLimit: number, database: Database): Promise<number[]> {
+function firstMatches(
+  terms: string[],
+  filters: ToolFilters,
+  sort: DirectorySort,
+  rankedMatchLimit: number,
+  database: Database,
+): Promise<number[]> {
   const key = `${rankedMatchLimit} ${sort} ${filtersKey(filters)} ${terms.join(' ')}`;
-  return keptOrders(key, () => searchPage(terms, filters, sort, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database), database);
+  return keptOrders(
+    key,
+    () => searchPage(terms, filters, sort, rankedMatchLimit, { limit: CACHED_MATCHES, offset: 0 }, database),
+    database,
+  );
 }
 
 /** Public tools by id (a JSON array), in any order. */
@@ -303,7 +344,12 @@ const publicToolsByIds = (database: Database) =>
     .select(publicToolColumns)
     .from(tools)
     // The unary + keeps SQLite from walking the status index and probing the list: the ids drive the lookup.
-    .where(and(sql`+${tools.status} = ${PUBLIC_TOOL_STATUS}`, sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+    .where(
+      and(
+        sql`+${tools.status} = ${PUBLIC_TOOL_STATUS}`,
+        sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`,
+      ),
+    )
     .prepare();
 
 /** The public tools of `ids`, in that order. */
@@ -314,7 +360,8 @@ async function toolsInOrder(ids: number[], database: Database): Promise<PublicTo
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) => categories.length > 0 || pricing.length > 0 || Boolean(minRating);
+const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) =>
+  categories.length > 0 || pricing.length > 0 || Boolean(minRating);
 
 /**
  * Approved tools that pass the filters, a page at a time, in the sort's order. Without search text the default
@@ -323,9 +370,18 @@ const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) =
  * equals; when more than RANKED_MATCH_LIMIT rows match, tools with a search word in their name first, then the others,
  * each in the public order. Another sort orders the matches by its own keys.
  */
-export async function listPublicTools(options: ListPublicToolsOptions = {}, database: Database = readDb()): Promise<PublicTool[]> {
+export async function listPublicTools(
+  options: ListPublicToolsOptions = {},
+  database: Database = readDb(),
+): Promise<PublicTool[]> {
   readTags([TOOLS_TAG]);
-  const { limit = DIRECTORY_PAGE_SIZE, offset = 0, search, sort = DEFAULT_SORT, rankedMatchLimit = RANKED_MATCH_LIMIT } = options;
+  const {
+    limit = DIRECTORY_PAGE_SIZE,
+    offset = 0,
+    search,
+    sort = DEFAULT_SORT,
+    rankedMatchLimit = RANKED_MATCH_LIMIT,
+  } = options;
   const filters = filtersOf(options);
   const terms = searchTerms(search);
   if (terms.length === 0) {
@@ -355,7 +411,6 @@ export async function featuredTools(n = FEATURED_TOOLS, database: Database = rea
   return listPublicTools({ limit: n }, database);
 }
 
-
 /** One public tool; undefined when it is missing or not public (pending, unlisted, rejected). */
 export async function publicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicTool | undefined> {
   readTags([toolTag(slug)]);
@@ -371,7 +426,10 @@ export async function publicToolBySlug(slug: string, database: Database = readDb
  * The editorial reviews of these tools as the public sees them, newest first, in one query (the tool page and its
  * export batches, and GET /api/tools/slug/{slug}, so the page and the API show the same history).
  */
-export async function publicReviewsOf(toolIds: readonly number[], database: Database = readDb()): Promise<Map<number, PublicEditorialReview[]>> {
+export async function publicReviewsOf(
+  toolIds: readonly number[],
+  database: Database = readDb(),
+): Promise<Map<number, PublicEditorialReview[]>> {
   const byTool = new Map<number, PublicEditorialReview[]>(toolIds.map((id) => [id, []]));
   if (toolIds.length === 0) return byTool;
   const rows = await database
@@ -391,7 +449,10 @@ export async function publicReviewsOf(toolIds: readonly number[], database: Data
 }
 
 /** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
-export async function getPublicToolBySlug(slug: string, database: Database = readDb()): Promise<PublicToolDetail | undefined> {
+export async function getPublicToolBySlug(
+  slug: string,
+  database: Database = readDb(),
+): Promise<PublicToolDetail | undefined> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return undefined;
   const reviews = await publicReviewsOf([tool.id], database);

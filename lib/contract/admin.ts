@@ -46,7 +46,16 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** GET /api/admin/tools/pending: oldest first; the submitter's e-mail only for those who moderate (not guest reviewers). */
 export const adminPendingToolSchema = z.strictObject({
-  ...publicToolSchema.pick({ id: true, name: true, slug: true, url: true, description: true, logoUrl: true, tags: true, isPremium: true }).shape,
+  ...publicToolSchema.pick({
+    id: true,
+    name: true,
+    slug: true,
+    url: true,
+    description: true,
+    logoUrl: true,
+    tags: true,
+    isPremium: true,
+  }).shape,
   submittedById: z.number().int(),
   submittedAt: timestampSchema,
   submittedBy: personSchema.nullable(),
@@ -242,7 +251,14 @@ const rebuildJobSchema = z.strictObject({
 export type RebuildJob = z.infer<typeof rebuildJobSchema>;
 
 /** A request waiting for a build (queued) or in one (running). */
-const queuedRebuildSchema = rebuildJobSchema.pick({ id: true, reason: true, status: true, requestedAt: true, attempts: true, nextAttemptAt: true });
+const queuedRebuildSchema = rebuildJobSchema.pick({
+  id: true,
+  reason: true,
+  status: true,
+  requestedAt: true,
+  attempts: true,
+  nextAttemptAt: true,
+});
 
 /** The build the site serves now, from the `_build.json` it wrote (its times are ISO text there). */
 export const liveBuildSchema = z.strictObject({

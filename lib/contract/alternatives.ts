@@ -6,7 +6,10 @@ import { MSG } from '../messages';
 /** PUT's body: the picked tools' ids, best first; an empty list clears the picks. */
 export const curatedAlternativesInputSchema = z.object({
   alternativeIds: z
-    .array(z.number(MSG.alternativeIdsInvalid).int(MSG.alternativeIdsInvalid).positive(MSG.alternativeIdsInvalid), MSG.alternativeIdsInvalid)
+    .array(
+      z.number(MSG.alternativeIdsInvalid).int(MSG.alternativeIdsInvalid).positive(MSG.alternativeIdsInvalid),
+      MSG.alternativeIdsInvalid,
+    )
     .max(MAX_CURATED_ALTERNATIVES, MSG.alternativesTooMany(MAX_CURATED_ALTERNATIVES))
     .refine((ids) => new Set(ids).size === ids.length, MSG.alternativesRepeated),
 });

@@ -35,7 +35,13 @@ import {
 } from './admin';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
-import { adminContactMessageSchema, contactMessageParamsSchema, contactSchema, contactSentSchema, outboxEmailSchema } from './mail';
+import {
+  adminContactMessageSchema,
+  contactMessageParamsSchema,
+  contactSchema,
+  contactSentSchema,
+  outboxEmailSchema,
+} from './mail';
 import { publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
@@ -48,7 +54,15 @@ import {
   userToolSchema,
   userToolStatsSchema,
 } from './submissions';
-import { pageQuerySchema, publicToolDetailSchema, userToolsQuerySchema, toolFacetsSchema, toolListAnswerSchema, toolListQuerySchema, toolRecordSchema } from './tools';
+import {
+  pageQuerySchema,
+  publicToolDetailSchema,
+  userToolsQuerySchema,
+  toolFacetsSchema,
+  toolListAnswerSchema,
+  toolListQuerySchema,
+  toolRecordSchema,
+} from './tools';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 
@@ -86,7 +100,11 @@ export const endpoints = {
   // ---- A user's own tools ----
   'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },
   'PUT /api/user/tools/:id': { params: ownToolParamsSchema, multipart: submissionSchema, response: toolRecordSchema },
-  'POST /api/user/tools/:id/resubmit': { params: ownToolParamsSchema, multipart: submissionSchema, response: toolRecordSchema },
+  'POST /api/user/tools/:id/resubmit': {
+    params: ownToolParamsSchema,
+    multipart: submissionSchema,
+    response: toolRecordSchema,
+  },
   'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
@@ -96,9 +114,17 @@ export const endpoints = {
     response: { 201: userChangeRequestSchema },
   },
   'GET /api/user/change-requests': { response: z.array(userChangeRequestSchema) },
-  'POST /api/tools/:id/images': { params: ownToolParamsSchema, multipart: toolImageFormSchema, response: { 201: toolImageSchema } },
+  'POST /api/tools/:id/images': {
+    params: ownToolParamsSchema,
+    multipart: toolImageFormSchema,
+    response: { 201: toolImageSchema },
+  },
   'GET /api/user/tools/metrics': { query: metricsQuerySchema, response: toolMetricsSummarySchema },
-  'GET /api/user/tools/:id/metrics': { params: ownToolParamsSchema, query: metricsQuerySchema, response: toolMetricsSchema },
+  'GET /api/user/tools/:id/metrics': {
+    params: ownToolParamsSchema,
+    query: metricsQuerySchema,
+    response: toolMetricsSchema,
+  },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },
@@ -112,19 +138,38 @@ export const endpoints = {
   'GET /api/admin/tools/pending/rejections': { response: z.array(pendingRejectionSchema) },
   'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
   'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
-  'POST /api/admin/tools/:id/approve': { params: toolParamsSchema, body: editorialReviewSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/approve': {
+    params: toolParamsSchema,
+    body: editorialReviewSchema,
+    response: toolRecordSchema,
+  },
   'POST /api/admin/tools/:id/reject': { params: toolParamsSchema, body: rejectSchema, response: toolRecordSchema },
   'PATCH /api/admin/tools/:id': { params: toolParamsSchema, body: toolUpdateSchema, response: toolRecordSchema },
-  'POST /api/admin/tools/:id/premium': { params: toolParamsSchema, body: toolPremiumSchema, response: premiumChangeSchema },
+  'POST /api/admin/tools/:id/premium': {
+    params: toolParamsSchema,
+    body: toolPremiumSchema,
+    response: premiumChangeSchema,
+  },
   'POST /api/admin/tools/:id/unlist': { params: toolParamsSchema, body: unlistSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/list': { params: toolParamsSchema, response: toolRecordSchema },
-  'POST /api/admin/tools/:id/review': { params: toolParamsSchema, body: editorialReviewSchema, response: adminEditorialReviewSchema },
+  'POST /api/admin/tools/:id/review': {
+    params: toolParamsSchema,
+    body: editorialReviewSchema,
+    response: adminEditorialReviewSchema,
+  },
   'GET /api/admin/tools/:id/alternatives': { params: toolParamsSchema, response: curatedAlternativesSchema },
-  'PUT /api/admin/tools/:id/alternatives': { params: toolParamsSchema, body: curatedAlternativesInputSchema, response: curatedAlternativesSchema },
+  'PUT /api/admin/tools/:id/alternatives': {
+    params: toolParamsSchema,
+    body: curatedAlternativesInputSchema,
+    response: curatedAlternativesSchema,
+  },
 
   // ---- Admin: change requests, users, blog, settings ----
   'GET /api/admin/change-requests': { response: z.array(adminChangeRequestSchema) },
-  'POST /api/admin/change-requests/:id/approve': { params: changeRequestParamsSchema, response: changeRequestApprovalSchema },
+  'POST /api/admin/change-requests/:id/approve': {
+    params: changeRequestParamsSchema,
+    response: changeRequestApprovalSchema,
+  },
   'POST /api/admin/change-requests/:id/reject': {
     params: changeRequestParamsSchema,
     body: rejectChangeSchema,
@@ -134,7 +179,11 @@ export const endpoints = {
   'PATCH /api/admin/users/:id': { params: userParamsSchema, body: userUpdateSchema, response: adminUserSchema },
   'GET /api/admin/blog/posts': { response: z.array(adminPostSchema) },
   'POST /api/admin/blog/posts': { body: blogPostSchema, response: adminPostSchema },
-  'PATCH /api/admin/blog/posts/:id': { params: postParamsSchema, body: blogPostUpdateSchema, response: adminPostSchema },
+  'PATCH /api/admin/blog/posts/:id': {
+    params: postParamsSchema,
+    body: blogPostUpdateSchema,
+    response: adminPostSchema,
+  },
   'POST /api/admin/blog/preview': { body: blogPostSchema, response: postPreviewSchema },
   'POST /api/admin/blog/images': { multipart: postImageFormSchema, response: { 201: postImageSchema } },
   'GET /api/admin/settings': { response: adminSettingsSchema },

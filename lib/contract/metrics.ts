@@ -10,7 +10,11 @@ const METRIC_KINDS = ['view', 'click'] as const;
 /** What the tool page's script sends with navigator.sendBeacon (as text/plain JSON: no CORS preflight). */
 export const beaconSchema = z.strictObject(
   {
-    toolId: z.number(MSG.metricsBeaconInvalid).int(MSG.metricsBeaconInvalid).positive(MSG.metricsBeaconInvalid).max(Number.MAX_SAFE_INTEGER, MSG.metricsBeaconInvalid),
+    toolId: z
+      .number(MSG.metricsBeaconInvalid)
+      .int(MSG.metricsBeaconInvalid)
+      .positive(MSG.metricsBeaconInvalid)
+      .max(Number.MAX_SAFE_INTEGER, MSG.metricsBeaconInvalid),
     kind: z.enum(METRIC_KINDS, MSG.metricsBeaconInvalid),
   },
   MSG.metricsBeaconInvalid,
@@ -55,6 +59,8 @@ export const toolMetricsSummarySchema = z.strictObject({
   days: z.number().int(),
   from: z.string(),
   to: z.string(),
-  tools: z.array(z.strictObject({ toolId: z.number().int(), name: z.string(), slug: z.string(), views: count, clicks: count })),
+  tools: z.array(
+    z.strictObject({ toolId: z.number().int(), name: z.string(), slug: z.string(), views: count, clicks: count }),
+  ),
 });
 export type ToolMetricsSummary = z.infer<typeof toolMetricsSummarySchema>;

@@ -8,7 +8,9 @@ export const PLANS = ['monthly', 'annual'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** The pricing page sends no body: the annual plan. */
-export const upgradeSchema = z.object({ plan: z.enum(PLANS, 'Plan must be monthly or annual').optional().default('annual') });
+export const upgradeSchema = z.object({
+  plan: z.enum(PLANS, 'Plan must be monthly or annual').optional().default('annual'),
+});
 
 /** Where the browser goes next: Stripe Checkout, or in development mode the dashboard with mock=true. */
 export const checkoutSchema = z.strictObject({ checkoutUrl: z.string() });

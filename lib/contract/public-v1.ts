@@ -28,7 +28,8 @@ export const V1_MSG = {
   pricing: `pricing must be one of: ${PRICING_MODELS.join(', ')}`,
   search: `search must be text of at most ${MAX_SEARCH_LENGTH} characters`,
   searchControl: MSG.controlCharacters('search'),
-  cursor: 'cursor is not one this API gave out: use the nextCursor of an earlier answer, or leave it out to start again',
+  cursor:
+    'cursor is not one this API gave out: use the nextCursor of an earlier answer, or leave it out to start again',
   cursorSort: 'cursor was given out for another sort: send the same sort as the request that gave it',
   toolNotFound: MSG.toolNotFound,
   rateLimited: (limit: number, seconds: number) =>
@@ -86,7 +87,10 @@ const cursorParam = z
     return cursor ?? z.NEVER;
   })
   .optional()
-  .meta({ description: 'The `nextCursor` of the previous page; leave it out for the first page.', examples: ['eyJvIjoibmV3ZXN0IiwicCI6WzE3MzU2ODk2MDAwMDAsNDJdfQ'] });
+  .meta({
+    description: 'The `nextCursor` of the previous page; leave it out for the first page.',
+    examples: ['eyJvIjoibmV3ZXN0IiwicCI6WzE3MzU2ODk2MDAwMDAsNDJdfQ'],
+  });
 
 const limitParam = z
   .string(V1_MSG.limit)
@@ -95,7 +99,12 @@ const limitParam = z
   .pipe(z.number().min(1, V1_MSG.limit).max(V1_MAX_LIMIT, V1_MSG.limit))
   .default(V1_DEFAULT_LIMIT)
   // Sent as text in the query string, read as a whole number.
-  .meta({ type: 'integer', minimum: 1, maximum: V1_MAX_LIMIT, description: `Items per page, at most ${V1_MAX_LIMIT}.` });
+  .meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: V1_MAX_LIMIT,
+    description: `Items per page, at most ${V1_MAX_LIMIT}.`,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -111,18 +120,16 @@ export const toolsQuery = z
       }),
     category: categoryId(V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
     pricing: pricingModel(V1_MSG.pricing).optional().meta({ description: 'Only tools with this pricing model.' }),
-    sort: z
-      .enum(TOOL_SORTS, V1_MSG.sort)
-      .default('featured')
-      .meta({
-        description:
-          'featured: the directory\'s order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z; rating: highest quality score first (unscored last), then newest; reviewed: most recently reviewed by an editor first. A search narrows the list and keeps this order.',
-      }),
+    sort: z.enum(TOOL_SORTS, V1_MSG.sort).default('featured').meta({
+      description:
+        "featured: the directory's order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z; rating: highest quality score first (unscored last), then newest; reviewed: most recently reviewed by an editor first. A search narrows the list and keeps this order.",
+    }),
     limit: limitParam,
     cursor: cursorParam,
   })
   .superRefine((query, ctx) => {
-    if (query.cursor && query.cursor.o !== query.sort) ctx.addIssue({ code: 'custom', path: ['cursor'], message: V1_MSG.cursorSort });
+    if (query.cursor && query.cursor.o !== query.sort)
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: V1_MSG.cursorSort });
   });
 export type ToolsQuery = z.infer<typeof toolsQuery>;
 
@@ -135,11 +142,10 @@ export const toolParams = z.object({
     .meta({ description: "The tool's slug, as in its page address /tool/{slug}.", examples: ['chatgpt'] }),
 });
 
-export const postsQuery = z
-  .object({ limit: limitParam, cursor: cursorParam })
-  .superRefine((query, ctx) => {
-    if (query.cursor && query.cursor.o !== 'posts') ctx.addIssue({ code: 'custom', path: ['cursor'], message: V1_MSG.cursorSort });
-  });
+export const postsQuery = z.object({ limit: limitParam, cursor: cursorParam }).superRefine((query, ctx) => {
+  if (query.cursor && query.cursor.o !== 'posts')
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: V1_MSG.cursorSort });
+});
 export type PostsQuery = z.infer<typeof postsQuery>;
 
 // ---------------------------------------------------------------------------------------------
@@ -170,7 +176,9 @@ const publicTool = z
     videoUrl: z.string().nullable().meta({ description: 'Premium listings only; null otherwise.' }),
     approvedAt: dateTime.nullable(),
     updatedAt: dateTime,
-    lastReviewedAt: dateTime.nullable().meta({ description: 'When an editor last reviewed it (its approval or a follow-up review).' }),
+    lastReviewedAt: dateTime
+      .nullable()
+      .meta({ description: 'When an editor last reviewed it (its approval or a follow-up review).' }),
   })
   .meta({
     description: 'A tool of the directory, as its public page shows it.',
@@ -272,4 +280,5 @@ export const postPage = z
 export type PostPageV1 = z.infer<typeof postPage>;
 
 /** Every error answer: plain text, the reason (SPEC.md section 8). */
-export const errorText = (description: string, example: string) => z.string().meta({ description, examples: [example] });
+export const errorText = (description: string, example: string) =>
+  z.string().meta({ description, examples: [example] });

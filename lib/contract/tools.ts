@@ -8,7 +8,7 @@ import { TOOL_STATUSES } from '../tool-status';
 import { timestampSchema } from './common';
 
 // The catalogue's query is read by lib/catalogue-query.ts, with the directory page's and /api/v1's.
-export { toolListQuerySchema,  } from '../catalogue-query';
+export { toolListQuerySchema } from '../catalogue-query';
 
 /**
  * A page of a paged array answer (GET /api/user/tools, GET /api/admin/messages): limit and offset with the directory's
@@ -27,7 +27,9 @@ export type UserToolsQuery = z.infer<typeof userToolsQuerySchema>;
 
 /** The page a paged list's query asks for, with the defaults of pageQuerySchema; null when it names none (the whole list). */
 export function requestedPage({ limit, offset }: UserToolsQuery): PageQuery | null {
-  return limit === undefined && offset === undefined ? null : { limit: limit ?? DIRECTORY_PAGE_SIZE, offset: offset ?? 0 };
+  return limit === undefined && offset === undefined
+    ? null
+    : { limit: limit ?? DIRECTORY_PAGE_SIZE, offset: offset ?? 0 };
 }
 
 /** The fields every view of a tool shares. */

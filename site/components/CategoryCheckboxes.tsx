@@ -13,7 +13,14 @@ interface CategoryCheckboxesProps {
   children?: ReactNode;
 }
 
-export default function CategoryCheckboxes({ value, onChange, required = false, describedBy, firstInputRef, children }: CategoryCheckboxesProps) {
+export default function CategoryCheckboxes({
+  value,
+  onChange,
+  required = false,
+  describedBy,
+  firstInputRef,
+  children,
+}: CategoryCheckboxesProps) {
   return (
     <fieldset data-field="tags" aria-describedby={describedBy}>
       <legend className="label-text font-medium mb-2">
@@ -21,7 +28,10 @@ export default function CategoryCheckboxes({ value, onChange, required = false, 
       </legend>
       <div className="grid grid-cols-1 sm:grid-cols-2 md:grid-cols-3 gap-2">
         {CATEGORIES.map((c, i) => (
-          <label key={c.id} className="flex items-center gap-2 rounded-lg border border-base-300 px-3 py-2 cursor-pointer hover:bg-base-200">
+          <label
+            key={c.id}
+            className="flex items-center gap-2 rounded-lg border border-base-300 px-3 py-2 cursor-pointer hover:bg-base-200"
+          >
             <input
               ref={i === 0 ? firstInputRef : undefined}
               type="checkbox"

@@ -39,7 +39,12 @@ export default function Modal({ title, onClose, children, size = 'md', testId }:
           <h3 id={titleId} className="font-bold text-lg leading-tight">
             {title}
           </h3>
-          <button type="button" className="btn btn-sm btn-circle btn-ghost shrink-0" aria-label="Close dialog" onClick={() => ref.current?.close()}>
+          <button
+            type="button"
+            className="btn btn-sm btn-circle btn-ghost shrink-0"
+            aria-label="Close dialog"
+            onClick={() => ref.current?.close()}
+          >
             ✕
           </button>
         </div>

@@ -21,7 +21,15 @@ const SIZES = {
   thumb: { box: 'p-2', label: 'text-[0.5rem]', title: 'text-xs' },
 } as const;
 
-export default function PostCover({ title, category, size = 'card' }: { title: string; category: string | null; size?: keyof typeof SIZES }) {
+export default function PostCover({
+  title,
+  category,
+  size = 'card',
+}: {
+  title: string;
+  category: string | null;
+  size?: keyof typeof SIZES;
+}) {
   const gradient = GRADIENTS[category as PostCategory] ?? NO_CATEGORY;
   const { box, label, title: titleSize } = SIZES[size];
   return (

@@ -15,7 +15,10 @@ export type { ToolCardData };
 export default function ToolCard({ tool, highlight }: { tool: ToolCardData; highlight?: readonly string[] }) {
   const { shown, overflow } = cardTags(tool.tags, TAGS_PER_CARD);
   return (
-    <article className="card bg-base-100 border border-base-200 shadow-sm hover:shadow-md transition-shadow h-full" data-testid="tool-card">
+    <article
+      className="card bg-base-100 border border-base-200 shadow-sm hover:shadow-md transition-shadow h-full"
+      data-testid="tool-card"
+    >
       <a href={`/tool/${tool.slug}`} className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
@@ -34,23 +37,23 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
         </p>
         <div className="mt-auto flex flex-col gap-3">
           <div className="flex flex-wrap gap-1">
-          {shown.map((tag) => (
-            <span key={tag} className="badge badge-ghost badge-sm">
-              {tagLabel(tag)}
-            </span>
-          ))}
-          {overflow > 0 && <span className="badge badge-outline badge-sm">+{overflow}</span>}
+            {shown.map((tag) => (
+              <span key={tag} className="badge badge-ghost badge-sm">
+                {tagLabel(tag)}
+              </span>
+            ))}
+            {overflow > 0 && <span className="badge badge-outline badge-sm">+{overflow}</span>}
           </div>
           <div className="flex items-center justify-between rounded-lg bg-base-200/60 px-3 py-2">
-          <span className="text-xs font-medium text-base-content/80">Editor Rating</span>
-          {tool.qualityScore != null ? (
-            <span className="flex items-center gap-2">
-              <Stars score={tool.qualityScore} className="w-3.5 h-3.5" />
-              <span className="text-sm font-semibold">{tool.qualityScore}/10</span>
-            </span>
-          ) : (
-            <span className="text-xs text-base-content/80">Not yet rated</span>
-          )}
+            <span className="text-xs font-medium text-base-content/80">Editor Rating</span>
+            {tool.qualityScore != null ? (
+              <span className="flex items-center gap-2">
+                <Stars score={tool.qualityScore} className="w-3.5 h-3.5" />
+                <span className="text-sm font-semibold">{tool.qualityScore}/10</span>
+              </span>
+            ) : (
+              <span className="text-xs text-base-content/80">Not yet rated</span>
+            )}
           </div>
         </div>
       </a>

@@ -1,7 +1,11 @@
 // A placeholder the size of a tool card, shown while a page of tools loads.
 export default function ToolCardSkeleton() {
   return (
-    <div className="card bg-base-100 border border-base-200 shadow-sm h-full" data-testid="tool-card-skeleton" aria-hidden="true">
+    <div
+      className="card bg-base-100 border border-base-200 shadow-sm h-full"
+      data-testid="tool-card-skeleton"
+      aria-hidden="true"
+    >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">
           <div className="skeleton w-12 h-12 rounded-xl shrink-0" />

@@ -3,10 +3,21 @@
 import { logoLetter } from '../../lib/format';
 import { logoTileClass } from '../../lib/logo-tile';
 
-export default function ToolLogo({ name, logoUrl, size = 'md' }: { name: string; logoUrl: string | null; size?: 'md' | 'lg' }) {
+export default function ToolLogo({
+  name,
+  logoUrl,
+  size = 'md',
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: 'md' | 'lg';
+}) {
   const box = size === 'lg' ? 'w-20 h-20 text-3xl' : 'w-12 h-12 text-xl';
   return (
-    <div className={`relative shrink-0 ${box} rounded-xl ${logoTileClass(name)} text-white font-bold flex items-center justify-center overflow-hidden`} data-testid="tool-logo">
+    <div
+      className={`relative shrink-0 ${box} rounded-xl ${logoTileClass(name)} text-white font-bold flex items-center justify-center overflow-hidden`}
+      data-testid="tool-logo"
+    >
       <span aria-hidden="true">{logoLetter(name)}</span>
       {logoUrl && (
         <img

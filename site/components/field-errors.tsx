@@ -15,18 +15,28 @@ export const errorId = (form: string, field: string) => `${form}-${field}-error`
 type FormParts<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'clearErrors' | 'formState'>;
 
 /** Messages under the fields of one form (`form` names it within the page, for the ids). */
-export function useFieldErrors<T extends FieldValues>(form: string, { register, clearErrors, formState }: FormParts<T>) {
+export function useFieldErrors<T extends FieldValues>(
+  form: string,
+  { register, clearErrors, formState }: FormParts<T>,
+) {
   const message = (field: FieldPath<T>): string | undefined => messageOf(get(formState.errors, field));
 
   /** The id and ARIA state of a field's control. */
   function aria(field: FieldPath<T>, { hint = false }: { hint?: boolean } = {}) {
     const invalid = Boolean(message(field));
     const describedBy = [hint && hintId(form, field), invalid && errorId(form, field)].filter(Boolean).join(' ');
-    return { id: controlId(form, field), 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined } as const;
+    return {
+      id: controlId(form, field),
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy || undefined,
+    } as const;
   }
 
   /** What a field's control needs: registered with the form, its id and ARIA state, its message gone once it changes. */
-  function control(field: FieldPath<T>, { hint = false, ...options }: RegisterOptions<T, FieldPath<T>> & { hint?: boolean } = {}) {
+  function control(
+    field: FieldPath<T>,
+    { hint = false, ...options }: RegisterOptions<T, FieldPath<T>> & { hint?: boolean } = {},
+  ) {
     return {
       ...register(field, {
         ...options,

@@ -7,7 +7,13 @@ const abs = (path: string, site: URL): string => new URL(path, site).toString();
 
 /** A collection page (a category page) whose main entity is the list of tools on it, numbered from `offset` + 1. */
 export function collectionJsonLd(
-  { name, description, path, tools, offset = 0 }: { name: string; description: string; path: string; tools: Pick<PublicTool, 'name' | 'slug'>[]; offset?: number },
+  {
+    name,
+    description,
+    path,
+    tools,
+    offset = 0,
+  }: { name: string; description: string; path: string; tools: Pick<PublicTool, 'name' | 'slug'>[]; offset?: number },
   site: URL,
 ): Record<string, unknown> {
   return {
@@ -26,6 +32,11 @@ function itemList(tools: Pick<PublicTool, 'name' | 'slug'>[], site: URL, offset 
     '@context': CONTEXT,
     '@type': 'ItemList',
     numberOfItems: tools.length,
-    itemListElement: tools.map((tool, i) => ({ '@type': 'ListItem', position: offset + i + 1, name: tool.name, url: abs(`/tool/${tool.slug}`, site) })),
+    itemListElement: tools.map((tool, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      name: tool.name,
+      url: abs(`/tool/${tool.slug}`, site),
+    })),
   };
 }

@@ -21,7 +21,12 @@ function iso(value: Date | null | undefined): string | undefined {
 }
 
 function publisher(site: URL): JsonLd {
-  return { '@type': 'Organization', name: SITE_NAME, url: site.toString(), logo: { '@type': 'ImageObject', url: abs('/favicon.svg', site) } };
+  return {
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: site.toString(),
+    logo: { '@type': 'ImageObject', url: abs('/favicon.svg', site) },
+  };
 }
 
 /** /directory: a web page whose main entity is the list of the tools shown. */
@@ -116,6 +121,11 @@ export function breadcrumbJsonLd(trail: [string, string][], site: URL): JsonLd {
   return {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: abs(path, site) })),
+    itemListElement: trail.map(([name, path], i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name,
+      item: abs(path, site),
+    })),
   };
 }

@@ -42,7 +42,12 @@ export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews
     ...(tool.isPremium ? ['- Premium listing'] : []),
     `- Page: ${page}`,
   ];
-  const sections = [`# ${mdText(tool.name)}`, facts.join('\n'), `## About ${mdText(tool.name)}`, mdBlock(tool.description)];
+  const sections = [
+    `# ${mdText(tool.name)}`,
+    facts.join('\n'),
+    `## About ${mdText(tool.name)}`,
+    mdBlock(tool.description),
+  ];
   const take = tool.curatorTake?.trim();
   if (take) sections.push("## Editor's Review", mdBlock(take));
   // As on the page, the history lists the reviews before the latest, whose take is the Editor's Review.
@@ -51,7 +56,10 @@ export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews
     sections.push(
       '## Review History',
       earlier
-        .map((r) => `- ${longDate(r.reviewedAt)}, ${r.isFollowUp ? 'follow-up' : 'first review'}, rated ${r.qualityScore}/10: ${mdText(r.curatorTake.trim().replace(/\s*\n\s*/g, ' '))}`)
+        .map(
+          (r) =>
+            `- ${longDate(r.reviewedAt)}, ${r.isFollowUp ? 'follow-up' : 'first review'}, rated ${r.qualityScore}/10: ${mdText(r.curatorTake.trim().replace(/\s*\n\s*/g, ' '))}`,
+        )
         .join('\n'),
     );
   }

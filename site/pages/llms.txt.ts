@@ -21,10 +21,16 @@ export const GET: APIRoute = async ({ site }) => {
       `Each tool has a page at ${url('/tool/')}{slug} and a Markdown version of it at ${url('/tool/')}{slug}.md: what it does, its categories, pricing, who it is best for, the editor's rating and take, and its review history.`,
       `The whole catalogue is searchable at ${url('/directory')}, and readable as JSON through the public API (${url('/api/docs')}).`,
     ].join(' '),
-    ['## Categories', ...CATEGORIES.map((c) => `- ${mdLink(c.label, url(`/category/${c.id}`))}: AI tools for ${c.label.toLowerCase()}`)].join('\n'),
+    [
+      '## Categories',
+      ...CATEGORIES.map((c) => `- ${mdLink(c.label, url(`/category/${c.id}`))}: AI tools for ${c.label.toLowerCase()}`),
+    ].join('\n'),
     [
       '## Top tools',
-      ...top.map((t) => `- ${mdLink(t.name, url(`/tool/${t.slug}.md`))}: ${mdText(t.description.replace(/\s+/g, ' ').trim())}${t.qualityScore != null ? ` (rated ${t.qualityScore}/10)` : ''}`),
+      ...top.map(
+        (t) =>
+          `- ${mdLink(t.name, url(`/tool/${t.slug}.md`))}: ${mdText(t.description.replace(/\s+/g, ' ').trim())}${t.qualityScore != null ? ` (rated ${t.qualityScore}/10)` : ''}`,
+      ),
     ].join('\n'),
     [
       '## Feeds',
@@ -32,7 +38,12 @@ export const GET: APIRoute = async ({ site }) => {
       `- ${mdLink('Newly approved tools (RSS)', url('/tools/rss.xml'))}`,
       `- ${mdLink('Blog (RSS)', url('/rss.xml'))}`,
     ].join('\n'),
-    ['## Optional', `- ${mdLink('About', url('/about'))}`, `- ${mdLink('Blog', url('/blog'))}`, `- ${mdLink('Sitemap', url('/sitemap-index.xml'))}`].join('\n'),
+    [
+      '## Optional',
+      `- ${mdLink('About', url('/about'))}`,
+      `- ${mdLink('Blog', url('/blog'))}`,
+      `- ${mdLink('Sitemap', url('/sitemap-index.xml'))}`,
+    ].join('\n'),
   ].join('\n\n');
   // The type the static file is served with (by its .txt name), so the on-demand answer is the same.
   return new Response(`${text}\n`, { headers: { 'content-type': 'text/plain; charset=utf-8' } });

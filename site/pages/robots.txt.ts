@@ -11,6 +11,13 @@ const DISALLOW = ['/dashboard', '/submit', '/admin', '/auth', '/api/'];
 
 export const GET: APIRoute = ({ site }) => {
   const base = siteOrigin(site);
-  const lines = ['User-agent: *', ...ALLOW.map((p) => `Allow: ${p}`), ...DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${new URL(SITEMAP_INDEX_PATH, base)}`, ''];
+  const lines = [
+    'User-agent: *',
+    ...ALLOW.map((p) => `Allow: ${p}`),
+    ...DISALLOW.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${new URL(SITEMAP_INDEX_PATH, base)}`,
+    '',
+  ];
   return new Response(lines.join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 };

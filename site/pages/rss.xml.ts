@@ -7,7 +7,6 @@ import { htmlToText } from '../../lib/sanitize';
 import { siteOrigin } from '../components/seo';
 import { xmlEscape } from '../components/xml';
 
-
 const FEED_SIZE = 50;
 
 export const GET: APIRoute = async ({ site }) => {

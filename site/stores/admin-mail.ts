@@ -11,7 +11,9 @@ export type OutboxEmail = Answer<'GET /api/admin/outbox'>[number];
 /** Messages a page of the tab shows. */
 const MESSAGES_PAGE_SIZE = 50;
 /** The first page of the tab; each page's answer names the next (its Link header). */
-export const FIRST_MESSAGES_PAGE = apiUrl('GET /api/admin/messages', { query: { limit: MESSAGES_PAGE_SIZE, offset: 0 } });
+export const FIRST_MESSAGES_PAGE = apiUrl('GET /api/admin/messages', {
+  query: { limit: MESSAGES_PAGE_SIZE, offset: 0 },
+});
 
 /** Every page's key starts with it. */
 const MESSAGES_KEY = apiUrl('GET /api/admin/messages');

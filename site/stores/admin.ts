@@ -42,9 +42,13 @@ function keyFor(permission: Permission, key: string): ReadableAtom<string | null
 export const $stats = createFetcherStore<AdminStats>([keyFor('read:stats', ADMIN_KEYS.stats)]);
 export const $pendingTools = createFetcherStore<AdminPendingTool[]>([keyFor('read:pending-tools', ADMIN_KEYS.pending)]);
 /** The earlier rejections of resubmitted pending tools, shown beside them. */
-export const $pendingRejections = createFetcherStore<PendingRejection[]>([keyFor('read:pending-tools', ADMIN_KEYS.pendingRejections)]);
+export const $pendingRejections = createFetcherStore<PendingRejection[]>([
+  keyFor('read:pending-tools', ADMIN_KEYS.pendingRejections),
+]);
 export const $approvedTools = createFetcherStore<AdminApprovedTool[]>([keyFor('edit:tools', ADMIN_KEYS.approved)]);
-export const $changeRequests = createFetcherStore<AdminChangeRequest[]>([keyFor('review:change-requests', ADMIN_KEYS.changeRequests)]);
+export const $changeRequests = createFetcherStore<AdminChangeRequest[]>([
+  keyFor('review:change-requests', ADMIN_KEYS.changeRequests),
+]);
 export const $adminUsers = createFetcherStore<AdminUser[]>([keyFor('manage:users', ADMIN_KEYS.users)]);
 export const $adminPosts = createFetcherStore<AdminPost[]>([keyFor('manage:blog', ADMIN_KEYS.posts)]);
 export const $adminSettings = createFetcherStore<AdminSettings>([keyFor('read:settings', ADMIN_KEYS.settings)]);
@@ -59,7 +63,12 @@ function refresh(...keys: string[]): void {
 
 function refreshToolLists(): void {
   invalidateKeys(
-    (key) => key === ADMIN_KEYS.stats || key === ADMIN_KEYS.pending || key === ADMIN_KEYS.pendingRejections || key === ADMIN_KEYS.approved || isHistoryKey(key),
+    (key) =>
+      key === ADMIN_KEYS.stats ||
+      key === ADMIN_KEYS.pending ||
+      key === ADMIN_KEYS.pendingRejections ||
+      key === ADMIN_KEYS.approved ||
+      isHistoryKey(key),
   );
 }
 
@@ -83,14 +92,20 @@ export async function updateTool(id: number, values: Body<'PATCH /api/admin/tool
   refreshToolLists();
 }
 
-export async function setToolPremium(id: number, isPremium: boolean): Promise<Answer<'POST /api/admin/tools/:id/premium'>> {
+export async function setToolPremium(
+  id: number,
+  isPremium: boolean,
+): Promise<Answer<'POST /api/admin/tools/:id/premium'>> {
   const result = await api('POST /api/admin/tools/:id/premium', { params: { id }, body: { isPremium } });
   refreshToolLists();
   return result;
 }
 
 export async function unlistTool(id: number, reason: string): Promise<void> {
-  await api('POST /api/admin/tools/:id/unlist', { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} });
+  await api('POST /api/admin/tools/:id/unlist', {
+    params: { id },
+    body: reason.trim() ? { reason: reason.trim() } : {},
+  });
   refreshToolLists();
 }
 
@@ -111,7 +126,10 @@ export async function approveChangeRequest(id: number): Promise<void> {
 }
 
 export async function rejectChangeRequest(id: number, reason: string): Promise<void> {
-  await api('POST /api/admin/change-requests/:id/reject', { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} });
+  await api('POST /api/admin/change-requests/:id/reject', {
+    params: { id },
+    body: reason.trim() ? { reason: reason.trim() } : {},
+  });
   refresh(ADMIN_KEYS.changeRequests);
   invalidateKeys(isHistoryKey);
 }
@@ -146,7 +164,9 @@ export async function updatePost(id: number, values: Body<'PATCH /api/admin/blog
 }
 
 /** What saving the post would store of its text (sanitised content, excerpt, read time); saves nothing. */
-export function previewPost(values: Body<'POST /api/admin/blog/preview'>): Promise<Answer<'POST /api/admin/blog/preview'>> {
+export function previewPost(
+  values: Body<'POST /api/admin/blog/preview'>,
+): Promise<Answer<'POST /api/admin/blog/preview'>> {
   return api('POST /api/admin/blog/preview', { body: values });
 }
 
@@ -156,7 +176,10 @@ export function fetchCuratedAlternatives(id: number): Promise<Answer<'GET /api/a
 }
 
 /** Saves the picks in this order; the answer is the picks as stored. */
-export function saveCuratedAlternatives(id: number, alternativeIds: number[]): Promise<Answer<'PUT /api/admin/tools/:id/alternatives'>> {
+export function saveCuratedAlternatives(
+  id: number,
+  alternativeIds: number[],
+): Promise<Answer<'PUT /api/admin/tools/:id/alternatives'>> {
   return api('PUT /api/admin/tools/:id/alternatives', { params: { id }, body: { alternativeIds } });
 }
 

@@ -24,7 +24,9 @@ const signedInKey = (key: string) => computed($user, ({ data }) => (data ? key :
 /** The page of the user's tools (newest first) at `url`: MY_TOOLS_FIRST_PAGE, or the `next` of the page before. */
 export const myToolsPage = pageStores('GET /api/user/tools', signedInKey);
 
-export const $myToolStats = createFetcherStore<Answer<'GET /api/user/tools/stats'>>([signedInKey(apiUrl('GET /api/user/tools/stats'))]);
+export const $myToolStats = createFetcherStore<Answer<'GET /api/user/tools/stats'>>([
+  signedInKey(apiUrl('GET /api/user/tools/stats')),
+]);
 
 /** Fetches the pages shown and the counts again (after a change to one of the user's tools). */
 function refreshMyTools(): void {
@@ -43,7 +45,10 @@ const REWRITE_CALL = { pending: 'PUT /api/user/tools/:id', rejected: 'POST /api/
  * Sends the submit form: a new submission, or the owner's pending or rejected one (`rewrite`) rewritten. Then every
  * list of the user's and the user (the premium quota) are fetched afresh.
  */
-export async function sendSubmission(body: FormData, rewrite?: { id: number; status: keyof typeof REWRITE_CALL }): Promise<void> {
+export async function sendSubmission(
+  body: FormData,
+  rewrite?: { id: number; status: keyof typeof REWRITE_CALL },
+): Promise<void> {
   if (rewrite) await api(REWRITE_CALL[rewrite.status], { params: { id: rewrite.id }, body });
   else await api('POST /api/tools', { body });
   invalidateKeys((key) => key.startsWith('/api/user'));
@@ -51,7 +56,10 @@ export async function sendSubmission(body: FormData, rewrite?: { id: number; sta
 }
 
 /** Files a change request for an approved tool of the owner's; their tools are fetched afresh. */
-export async function requestChange(id: number, values: NonNullable<ApiRequest<'POST /api/tools/:id/change-requests'>['body']>): Promise<void> {
+export async function requestChange(
+  id: number,
+  values: NonNullable<ApiRequest<'POST /api/tools/:id/change-requests'>['body']>,
+): Promise<void> {
   await api('POST /api/tools/:id/change-requests', { params: { id }, body: values });
   refreshMyTools();
 }

@@ -6,7 +6,10 @@ import { apiPage, type ApiPage, type PagedEndpoint } from '../../lib/api-pages';
 import { createFetcherStore } from './user';
 
 /** The store of each page of `endpoint` by its address (the first page's, or a page's `next`); `keyOf` gates the fetch. */
-export function pageStores<E extends PagedEndpoint>(endpoint: E, keyOf: (url: string) => ReadableAtom<string | null>): (url: string) => FetcherStore<ApiPage<E>> {
+export function pageStores<E extends PagedEndpoint>(
+  endpoint: E,
+  keyOf: (url: string) => ReadableAtom<string | null>,
+): (url: string) => FetcherStore<ApiPage<E>> {
   const stores = new Map<string, FetcherStore<ApiPage<E>>>();
   return (url) => {
     let store = stores.get(url);

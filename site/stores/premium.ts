@@ -38,7 +38,8 @@ export async function startCheckout(plan: Plan): Promise<boolean> {
     return true;
   } catch (error) {
     logError(error);
-    if (!sentToLogin(error)) showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
+    if (!sentToLogin(error))
+      showToast({ title: TOAST.upgradeFailed, description: upgradeErrorText(error), variant: 'destructive' });
     return false;
   }
 }
@@ -51,7 +52,8 @@ export async function openPortal(): Promise<boolean> {
     return true;
   } catch (error) {
     logError(error);
-    if (!sentToLogin(error)) showToast({ title: TOAST.portalFailed, description: serverMessage(error), variant: 'destructive' });
+    if (!sentToLogin(error))
+      showToast({ title: TOAST.portalFailed, description: serverMessage(error), variant: 'destructive' });
     return false;
   }
 }
@@ -68,4 +70,6 @@ export async function cancelDevMembership(): Promise<void> {
 const MEMBERSHIP_KEY = apiUrl('GET /api/premium/subscription');
 
 /** The member's membership; no call for a visitor or a free user. */
-export const $membership = createFetcherStore<Membership>([computed($user, ({ data }) => (data?.isPremium ? MEMBERSHIP_KEY : null))]);
+export const $membership = createFetcherStore<Membership>([
+  computed($user, ({ data }) => (data?.isPremium ? MEMBERSHIP_KEY : null)),
+]);

@@ -64,7 +64,12 @@ export function showToast(toast: Omit<Toast, 'id'>, { next }: { next?: string } 
   const until = Date.now() + (toast.duration ?? TOAST_DURATION_MS);
   display(toast, until);
   if (next) {
-    const carried: CarriedToast = { toast, until, page: pagePath(next, window.location.href), signedIn: hasSignInHint() };
+    const carried: CarriedToast = {
+      toast,
+      until,
+      page: pagePath(next, window.location.href),
+      signedIn: hasSignInHint(),
+    };
     storage()?.setItem(STORAGE_KEY, JSON.stringify(carried));
   } else {
     storage()?.removeItem(STORAGE_KEY);
@@ -81,7 +86,14 @@ export function dismissToast(): void {
 try {
   const saved = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as CarriedToast | null;
   storage()?.removeItem(STORAGE_KEY);
-  if (saved && belongsHere(saved, { now: Date.now(), page: pagePath(window.location.href, window.location.href), signedIn: hasSignInHint() })) {
+  if (
+    saved &&
+    belongsHere(saved, {
+      now: Date.now(),
+      page: pagePath(window.location.href, window.location.href),
+      signedIn: hasSignInHint(),
+    })
+  ) {
     display(saved.toast, saved.until);
   }
 } catch {

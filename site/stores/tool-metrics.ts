@@ -14,13 +14,17 @@ export const $metricsRange = atom<MetricsRange>(METRICS_RANGES[0]);
 export const $metricsTool = atom<number | null>(null);
 
 export const $toolMetricsSummary = createFetcherStore<Answer<'GET /api/user/tools/metrics'>>([
-  computed([$user, $metricsRange], ({ data }, days) => (data ? apiUrl('GET /api/user/tools/metrics', { query: { days } }) : null)),
+  computed([$user, $metricsRange], ({ data }, days) =>
+    data ? apiUrl('GET /api/user/tools/metrics', { query: { days } }) : null,
+  ),
 ]);
 
 /** The chosen tool's series: only asked for by Premium members (the server answers totals alone to anyone else). */
 export const $toolMetrics = createFetcherStore<ToolMetricsAnswer>([
   computed([$user, $metricsRange, $metricsTool, $toolMetricsSummary], ({ data: user }, days, chosen, summary) => {
     const id = chosen ?? summary.data?.tools[0]?.toolId;
-    return user?.isPremium && id ? apiUrl('GET /api/user/tools/:id/metrics', { params: { id }, query: { days } }) : null;
+    return user?.isPremium && id
+      ? apiUrl('GET /api/user/tools/:id/metrics', { params: { id }, query: { days } })
+      : null;
   }),
 ]);

@@ -27,7 +27,6 @@ const USER_KEY = apiUrl('GET /api/user');
 // No key (so no fetch) while pages are rendered at build time.
 const $userKey = atom<string | null>(typeof window === 'undefined' ? null : USER_KEY);
 
-
 type ToastText = { title: string; description: string };
 
 /** Why the server ended this browser's session (suspended or banned), once a call has said so. */

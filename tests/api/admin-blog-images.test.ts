@@ -34,9 +34,11 @@ function imageForm(bytes: Uint8Array, name = 'cover.png', type = 'image/png'): F
   form.append('image', new File([new Uint8Array(bytes)], name, { type }));
   return form;
 }
-const upload = (form: FormData, cookie = admin.cookie) => call('POST', '/api/admin/blog/images', { body: form, cookie });
+const upload = (form: FormData, cookie = admin.cookie) =>
+  call('POST', '/api/admin/blog/images', { body: form, cookie });
 const create = (body: unknown) => call('POST', '/api/admin/blog/posts', { body, cookie: admin.cookie });
-const update = (id: number, body: unknown) => call('PATCH', `/api/admin/blog/posts/${id}`, { body, cookie: admin.cookie });
+const update = (id: number, body: unknown) =>
+  call('PATCH', `/api/admin/blog/posts/${id}`, { body, cookie: admin.cookie });
 
 async function uploaded(): Promise<string> {
   const res = await upload(imageForm(png));
@@ -89,7 +91,14 @@ describe('posts with featured images, categories and read times', () => {
   it('stores an uploaded image and a category from the list, and computes the read time from the words', async () => {
     const featuredImage = await uploaded();
     const words = Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' ');
-    const res = await create({ title: 'Covered', content: `<p>${words}</p>`, featuredImage, category: 'Guides', tags: 'ai, covers', status: 'published' });
+    const res = await create({
+      title: 'Covered',
+      content: `<p>${words}</p>`,
+      featuredImage,
+      category: 'Guides',
+      tags: 'ai, covers',
+      status: 'published',
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const post = await res.json();
     expect(post).toMatchObject({ featuredImage, category: 'Guides', tags: ['ai', 'covers'], readTime: '5 min read' });
@@ -110,10 +119,18 @@ describe('posts with featured images, categories and read times', () => {
   });
 
   it('answers 400 to an /uploads/posts/ image that was never uploaded, and to a path outside it', async () => {
-    const missing = await create({ title: 'Ghost image', content: '<p>Text</p>', featuredImage: `/uploads/posts/${crypto.randomUUID()}.webp` });
+    const missing = await create({
+      title: 'Ghost image',
+      content: '<p>Text</p>',
+      featuredImage: `/uploads/posts/${crypto.randomUUID()}.webp`,
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toBe(MSG.postImageNotFound);
-    const outside = await create({ title: 'Ghost image', content: '<p>Text</p>', featuredImage: '/uploads/logos/x.webp' });
+    const outside = await create({
+      title: 'Ghost image',
+      content: '<p>Text</p>',
+      featuredImage: '/uploads/logos/x.webp',
+    });
     expect(outside.status).toBe(400);
     expect(await outside.text()).toBe(MSG.invalidUrl);
   });
@@ -138,7 +155,11 @@ describe('POST /api/admin/blog/preview', () => {
     const before = await (await call('GET', '/api/admin/blog/posts', { cookie: admin.cookie })).json();
     const words = Array.from({ length: 420 }, (_, i) => `w${i}`).join(' ');
     const res = await call('POST', '/api/admin/blog/preview', {
-      body: { title: 'Draft in progress', content: `<p onclick="x()">${words}</p><script>bad()</script>`, readTime: '30 min read' },
+      body: {
+        title: 'Draft in progress',
+        content: `<p onclick="x()">${words}</p><script>bad()</script>`,
+        readTime: '30 min read',
+      },
       cookie: admin.cookie,
     });
     expect(res.status).toBe(200);
@@ -147,8 +168,18 @@ describe('POST /api/admin/blog/preview', () => {
     expect(preview.readTime).toBe('2 min read');
     expect(preview.excerpt).toMatch(/^w0 w1 .*…$/);
     expect(await (await call('GET', '/api/admin/blog/posts', { cookie: admin.cookie })).json()).toEqual(before);
-    const bad = await call('POST', '/api/admin/blog/preview', { body: { title: 'T', content: '<p>x</p>', category: 'Gossip' }, cookie: admin.cookie });
+    const bad = await call('POST', '/api/admin/blog/preview', {
+      body: { title: 'T', content: '<p>x</p>', category: 'Gossip' },
+      cookie: admin.cookie,
+    });
     expect(bad.status).toBe(400);
-    expect((await call('POST', '/api/admin/blog/preview', { body: { title: 'T', content: '<p>x</p>' }, cookie: member.cookie })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/api/admin/blog/preview', {
+          body: { title: 'T', content: '<p>x</p>' },
+          cookie: member.cookie,
+        })
+      ).status,
+    ).toBe(403);
   });
 });

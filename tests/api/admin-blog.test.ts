@@ -25,7 +25,8 @@ interface Post {
 }
 
 const create = (body: unknown) => call('POST', '/api/admin/blog/posts', { body, cookie: admin.cookie });
-const update = (id: number, body: unknown) => call('PATCH', `/api/admin/blog/posts/${id}`, { body, cookie: admin.cookie });
+const update = (id: number, body: unknown) =>
+  call('PATCH', `/api/admin/blog/posts/${id}`, { body, cookie: admin.cookie });
 async function created(body: Record<string, unknown>): Promise<Post> {
   const res = await create(body);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -75,17 +76,32 @@ describe('POST /api/admin/blog/posts', () => {
   it('stores a draft by default, with the actor as author, a computed read time and a derived excerpt', async () => {
     const content = `<p>${words(450)}</p>`;
     const post = await created({ title: 'Long read', content });
-    expect(post).toMatchObject({ status: 'draft', publishedAt: null, authorId: admin.user.id, readTime: computeReadTime(content) });
+    expect(post).toMatchObject({
+      status: 'draft',
+      publishedAt: null,
+      authorId: admin.user.id,
+      readTime: computeReadTime(content),
+    });
     expect(post.readTime).toBe('2 min read');
     expect(post.excerpt!.length).toBeLessThanOrEqual(161);
     expect(post.excerpt).toMatch(/^word0 word1 .*…$/);
     expect(await rebuildsFor('long-read')).toHaveLength(0); // drafts are not public
     const [audit] = await auditOf('blog_post', post.id);
-    expect(audit).toMatchObject({ action: 'blog.create', actorId: admin.user.id, after: { status: 'draft', slug: 'long-read' } });
+    expect(audit).toMatchObject({
+      action: 'blog.create',
+      actorId: admin.user.id,
+      after: { status: 'draft', slug: 'long-read' },
+    });
   });
 
   it('keeps a given excerpt but never a typed read time; publishing at once sets publishedAt and asks for a rebuild', async () => {
-    const post = await created({ title: 'Published now', content: '<p>Short</p>', excerpt: 'My excerpt', readTime: '9 min read', status: 'published' });
+    const post = await created({
+      title: 'Published now',
+      content: '<p>Short</p>',
+      excerpt: 'My excerpt',
+      readTime: '9 min read',
+      status: 'published',
+    });
     // At least a minute, however short the text; a read time sent with the post is ignored.
     expect(post).toMatchObject({ excerpt: 'My excerpt', readTime: '1 min read', status: 'published' });
     expect(post.publishedAt).not.toBeNull();
@@ -160,6 +176,10 @@ describe('GET /api/admin/blog/posts', () => {
     const list: Post[] = await res.json();
     const ids = list.map((p) => p.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(list.find((p) => p.id === older.id)).toMatchObject({ status: 'draft', slug: 'older-draft', content: '<p>a</p>' });
+    expect(list.find((p) => p.id === older.id)).toMatchObject({
+      status: 'draft',
+      slug: 'older-draft',
+      content: '<p>a</p>',
+    });
   });
 });

@@ -38,10 +38,17 @@ async function list(): Promise<Listed[]> {
 describe('GET /api/admin/change-requests', () => {
   it('lists pending requests first, then newest, with tool name, requester, date and a changes text', async () => {
     const owner = await makeUser({ ...NO_PASSWORD, firstName: 'Olga', lastName: 'Owner' });
-    const tool = await makeTool({ status: 'approved', submittedById: owner.id, description: 'The old description of the tool.' });
+    const tool = await makeTool({
+      status: 'approved',
+      submittedById: owner.id,
+      description: 'The old description of the tool.',
+    });
     const decided = await makeChangeRequest(tool, { name: 'Decided Name' });
     await post(`/api/admin/change-requests/${decided.id}/reject`, {});
-    const pending = await makeChangeRequest(tool, { description: 'The new description of the tool.', tags: ['design', 'marketing'] });
+    const pending = await makeChangeRequest(tool, {
+      description: 'The new description of the tool.',
+      tags: ['design', 'marketing'],
+    });
 
     const rows = await list();
     const ids = rows.map((r) => r.id);
@@ -51,9 +58,16 @@ describe('GET /api/admin/change-requests', () => {
     expect(lastPending).toBeLessThan(firstDecided);
 
     const row = rows.find((r) => r.id === pending.id)!;
-    expect(row).toMatchObject({ toolId: tool.id, toolName: tool.name, status: 'pending', requester: { name: 'Olga Owner', email: owner.email } });
+    expect(row).toMatchObject({
+      toolId: tool.id,
+      toolName: tool.name,
+      status: 'pending',
+      requester: { name: 'Olga Owner', email: owner.email },
+    });
     expect(row.date).toBe(row.submittedAt);
-    expect(row.changes).toBe('Description: "The old description of the tool." → "The new description of the tool."; Tags: Design, Marketing');
+    expect(row.changes).toBe(
+      'Description: "The old description of the tool." → "The new description of the tool."; Tags: Design, Marketing',
+    );
     expect(rows.find((r) => r.id === decided.id)!.changes).toBe('Name: "Decided Name"');
   });
 
@@ -124,7 +138,10 @@ describe('POST /api/admin/change-requests/:id/approve', () => {
     expect(requestAudit).toMatchObject({ action: 'change-request.approve', after: { status: 'approved' } });
 
     const history = await (await call('GET', `/api/admin/tools/${tool.id}/history`, { cookie: staff.cookie })).json();
-    expect(history.auditLog.map((a: { action: string }) => a.action)).toEqual(['change-request.approve', 'tool.change-request-applied']);
+    expect(history.auditLog.map((a: { action: string }) => a.action)).toEqual([
+      'change-request.approve',
+      'tool.change-request-applied',
+    ]);
   });
 
   it('answers 409 for a decided request and changes nothing', async () => {
@@ -172,12 +189,15 @@ describe('POST /api/admin/change-requests/:id/reject', () => {
     expect(mail.kind).toBe('change-request-rejected');
     expect(mail.text).toContain('Name is misleading');
     const [audit] = await auditOf('change_request', request.id);
-    expect(audit).toMatchObject({ action: 'change-request.reject', after: { status: 'rejected', reason: 'Name is misleading' } });
+    expect(audit).toMatchObject({
+      action: 'change-request.reject',
+      after: { status: 'rejected', reason: 'Name is misleading' },
+    });
     expect(await rebuildsFor(tool.slug)).toHaveLength(0);
   });
 });
 
-describe('change requests on a reviewer\'s own tool (docs/decisions/0023)', () => {
+describe("change requests on a reviewer's own tool (docs/decisions/0023)", () => {
   it('staff cannot approve changes to a tool they submitted; another reviewer or an isAdmin account can', async () => {
     const tool = await makeTool({ status: 'approved', submittedById: staff.user.id, name: 'Staff Own Tool' });
     const request = await makeChangeRequest(tool, { description: 'A description the owner would like to see live.' });

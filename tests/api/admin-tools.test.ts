@@ -48,7 +48,8 @@ describe('GET /api/admin/tools/pending', () => {
     const approved = await makeTool({ status: 'approved' });
     const res = await get('/api/admin/tools/pending', staff.cookie);
     expect(res.status).toBe(200);
-    const list: { id: number; submittedBy: unknown; tags: string[]; url: string; submittedById: number }[] = await res.json();
+    const list: { id: number; submittedBy: unknown; tags: string[]; url: string; submittedById: number }[] =
+      await res.json();
     const ids = list.map((t) => t.id);
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
     expect(ids).not.toContain(approved.id);
@@ -61,7 +62,9 @@ describe('GET /api/admin/tools/pending', () => {
     const submitter = await makeUser({ firstName: 'Ada', lastName: 'Byron', ...NO_PASSWORD });
     const tool = await makeTool({ submittedById: submitter.id });
     const reviewer = await signedIn({ role: 'guest_reviewer', ...NO_PASSWORD });
-    const list: { id: number; submittedBy: unknown }[] = await (await get('/api/admin/tools/pending', reviewer.cookie)).json();
+    const list: { id: number; submittedBy: unknown }[] = await (
+      await get('/api/admin/tools/pending', reviewer.cookie)
+    ).json();
     expect(list.find((t) => t.id === tool.id)?.submittedBy).toEqual({ name: 'Ada Byron', email: null });
   });
 });
@@ -87,9 +90,17 @@ describe('POST /api/admin/tools/:id/approve', () => {
   it('approves in one go: status, approvedAt, take and score, first review, e-mail, rebuild and audit', async () => {
     const submitter = await makeUser({ ...NO_PASSWORD, firstName: 'Lin' });
     const tool = await makeTool({ submittedById: submitter.id });
-    const res = await post(`/api/admin/tools/${tool.id}/approve`, { curatorTake: '  Excellent for designers.  ', qualityScore: '8' });
+    const res = await post(`/api/admin/tools/${tool.id}/approve`, {
+      curatorTake: '  Excellent for designers.  ',
+      qualityScore: '8',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: tool.id, status: 'approved', qualityScore: 8, curatorTake: 'Excellent for designers.' });
+    expect(await res.json()).toMatchObject({
+      id: tool.id,
+      status: 'approved',
+      qualityScore: 8,
+      curatorTake: 'Excellent for designers.',
+    });
 
     const stored = (await reloadTool(tool.id))!;
     expect(stored.status).toBe('approved');
@@ -98,7 +109,12 @@ describe('POST /api/admin/tools/:id/approve', () => {
 
     const reviews = await reviewsOf(tool.id);
     expect(reviews).toHaveLength(1);
-    expect(reviews[0]).toMatchObject({ curatorTake: 'Excellent for designers.', qualityScore: 8, isFollowUp: false, reviewedBy: staff.user.id });
+    expect(reviews[0]).toMatchObject({
+      curatorTake: 'Excellent for designers.',
+      qualityScore: 8,
+      isFollowUp: false,
+      reviewedBy: staff.user.id,
+    });
 
     const mails = await emailsTo(submitter.email);
     expect(mails).toHaveLength(1);
@@ -117,7 +133,9 @@ describe('POST /api/admin/tools/:id/approve', () => {
     const submitter = await makeUser(NO_PASSWORD);
     const tool = await makeTool({ submittedById: submitter.id });
     // The last write of the transaction (the audit row) fails: everything before it must roll back.
-    await db.run(sql`create trigger fail_approve_audit before insert on audit_log when new.action = 'tool.approve' begin select raise(abort, 'audit unavailable'); end`);
+    await db.run(
+      sql`create trigger fail_approve_audit before insert on audit_log when new.action = 'tool.approve' begin select raise(abort, 'audit unavailable'); end`,
+    );
     try {
       const res = await post(`/api/admin/tools/${tool.id}/approve`, { curatorTake: 'Great', qualityScore: 8 });
       expect(res.status).toBe(500);
@@ -164,12 +182,21 @@ describe('POST /api/admin/tools/:id/reject', () => {
     expect(mail.kind).toBe('tool-rejected');
     expect(mail.text).toContain('Not an AI-powered tool');
     const [audit] = await auditOf('tool', tool.id);
-    expect(audit).toMatchObject({ action: 'tool.reject', actorId: staff.user.id, after: { status: 'rejected', rejectionReason: 'Not an AI-powered tool' } });
+    expect(audit).toMatchObject({
+      action: 'tool.reject',
+      actorId: staff.user.id,
+      after: { status: 'rejected', rejectionReason: 'Not an AI-powered tool' },
+    });
     expect(await rebuildsFor(tool.slug)).toHaveLength(0); // never public
   });
 
   it('gives a rejected premium submission its premium slot back', async () => {
-    const submitter = await makeUser({ ...NO_PASSWORD, isPremium: true, premiumToolsAllowed: PREMIUM_SUBMISSIONS, premiumToolsUsed: 1 });
+    const submitter = await makeUser({
+      ...NO_PASSWORD,
+      isPremium: true,
+      premiumToolsAllowed: PREMIUM_SUBMISSIONS,
+      premiumToolsUsed: 1,
+    });
     const tool = await makeTool({ submittedById: submitter.id, isPremium: true });
     expect((await post(`/api/admin/tools/${tool.id}/reject`, { rejectionReason: 'Duplicate' })).status).toBe(200);
     expect((await reloadUser(submitter.id))?.premiumToolsUsed).toBe(0);
@@ -224,7 +251,11 @@ describe('PATCH /api/admin/tools/:id', () => {
     const [audit] = await auditOf('tool', tool.id);
     expect(audit.action).toBe('tool.update');
     expect(audit.before).toEqual({ name: tool.name, url: tool.url, qualityScore: 7 });
-    expect(audit.after).toEqual({ name: 'Renamed Tool', url: 'https://www.renamed-tool.example.com/', qualityScore: 9 });
+    expect(audit.after).toEqual({
+      name: 'Renamed Tool',
+      url: 'https://www.renamed-tool.example.com/',
+      qualityScore: 9,
+    });
   });
 
   it('re-slugs a pending tool when renamed, without a rebuild', async () => {
@@ -336,9 +367,18 @@ describe('POST /api/admin/tools/:id/review', () => {
   it('adds follow-up reviews, keeps the history and makes the newest take and score the tool’s', async () => {
     const tool = await makeTool();
     await post(`/api/admin/tools/${tool.id}/approve`, { curatorTake: 'First look: good.', qualityScore: 6 });
-    const res = await post(`/api/admin/tools/${tool.id}/review`, { curatorTake: 'Much improved.', qualityScore: '9' }, admin.cookie);
+    const res = await post(
+      `/api/admin/tools/${tool.id}/review`,
+      { curatorTake: 'Much improved.', qualityScore: '9' },
+      admin.cookie,
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ curatorTake: 'Much improved.', qualityScore: 9, isFollowUp: true, reviewerName: 'Ada Admin' });
+    expect(await res.json()).toMatchObject({
+      curatorTake: 'Much improved.',
+      qualityScore: 9,
+      isFollowUp: true,
+      reviewerName: 'Ada Admin',
+    });
     const reviews = await reviewsOf(tool.id);
     expect(reviews.map((r) => [r.qualityScore, r.isFollowUp])).toEqual([
       [9, true],
@@ -384,11 +424,21 @@ describe('GET /api/admin/tools/approved and the history', () => {
     const pending = await makeTool();
     const res = await get('/api/admin/tools/approved', staff.cookie);
     expect(res.status).toBe(200);
-    const list: { id: number; status: string; unlistReason: string | null; editorialReviews: { reviewerName: string; qualityScore: number }[] }[] =
-      await res.json();
+    const list: {
+      id: number;
+      status: string;
+      unlistReason: string | null;
+      editorialReviews: { reviewerName: string; qualityScore: number }[];
+    }[] = await res.json();
     expect(list.map((t) => t.id)).not.toContain(pending.id);
     const row = list.find((t) => t.id === tool.id)!;
-    expect(row).toMatchObject({ status: 'unlisted', unlistReason: 'Paused', qualityScore: 8, curatorTake: 'Better.', slug: tool.slug });
+    expect(row).toMatchObject({
+      status: 'unlisted',
+      unlistReason: 'Paused',
+      qualityScore: 8,
+      curatorTake: 'Better.',
+      slug: tool.slug,
+    });
     expect(row.editorialReviews.map((r) => [r.qualityScore, r.reviewerName])).toEqual([
       [8, 'Ada Admin'],
       [7, 'Sam Staff'],
@@ -429,15 +479,21 @@ describe('nobody but an isAdmin account judges a tool they submitted', () => {
 
   it('staff cannot approve their own submission, and it stays pending; they may still reject it', async () => {
     const own = await makeTool({ submittedById: staff.user.id });
-    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'My own: great.', qualityScore: 10 }));
+    await refusedAsOwn(
+      await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'My own: great.', qualityScore: 10 }),
+    );
     expect(await reloadTool(own.id)).toMatchObject({ status: 'pending', qualityScore: null, curatorTake: null });
     expect(await reviewsOf(own.id)).toHaveLength(0);
-    expect((await post(`/api/admin/tools/${own.id}/reject`, { rejectionReason: 'Withdrawn by its submitter' })).status).toBe(200);
+    expect(
+      (await post(`/api/admin/tools/${own.id}/reject`, { rejectionReason: 'Withdrawn by its submitter' })).status,
+    ).toBe(200);
   });
 
   it('staff cannot score, list again or change premium of their own approved tool', async () => {
     const own = await makeTool({ submittedById: staff.user.id, status: 'approved' });
-    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/review`, { curatorTake: 'Even better now.', qualityScore: 10 }));
+    await refusedAsOwn(
+      await post(`/api/admin/tools/${own.id}/review`, { curatorTake: 'Even better now.', qualityScore: 10 }),
+    );
     await refusedAsOwn(await post(`/api/admin/tools/${own.id}/premium`, { isPremium: true }));
     await refusedAsOwn(await patch(`/api/admin/tools/${own.id}`, { qualityScore: 10 }));
     await refusedAsOwn(await patch(`/api/admin/tools/${own.id}`, { curatorTake: 'A better take.' }));
@@ -466,18 +522,25 @@ describe('nobody but an isAdmin account judges a tool they submitted', () => {
   it('holds for the admin role without the isAdmin flag too', async () => {
     const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
     const own = await makeTool({ submittedById: roleAdmin.user.id });
-    await refusedAsOwn(await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Mine.', qualityScore: 9 }, roleAdmin.cookie));
+    await refusedAsOwn(
+      await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Mine.', qualityScore: 9 }, roleAdmin.cookie),
+    );
     expect((await reloadTool(own.id))?.status).toBe('pending');
   });
 
   it('an isAdmin account may approve and score its own tool: a one-admin directory has nobody else', async () => {
     const own = await makeTool({ submittedById: admin.user.id });
-    expect((await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Ours.', qualityScore: 8 }, admin.cookie)).status).toBe(200);
+    expect(
+      (await post(`/api/admin/tools/${own.id}/approve`, { curatorTake: 'Ours.', qualityScore: 8 }, admin.cookie))
+        .status,
+    ).toBe(200);
     expect((await post(`/api/admin/tools/${own.id}/premium`, { isPremium: true }, admin.cookie)).status).toBe(200);
   });
 
   it('staff judge tools others submitted as before', async () => {
     const other = await makeTool();
-    expect((await post(`/api/admin/tools/${other.id}/approve`, { curatorTake: 'Good.', qualityScore: 7 })).status).toBe(200);
+    expect((await post(`/api/admin/tools/${other.id}/approve`, { curatorTake: 'Good.', qualityScore: 7 })).status).toBe(
+      200,
+    );
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
   admin = await signedIn({ ...NO_PASSWORD, isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
 });
 
-const patchUser = (id: number, body: unknown, cookie = admin.cookie) => call('PATCH', `/api/admin/users/${id}`, { body, cookie });
+const patchUser = (id: number, body: unknown, cookie = admin.cookie) =>
+  call('PATCH', `/api/admin/users/${id}`, { body, cookie });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('GET /api/admin/users', () => {
@@ -54,7 +55,12 @@ describe('PATCH /api/admin/users/:id', () => {
     const stored = (await reloadUser(target.id))!;
     expect(stored).toMatchObject({ role: 'guest_reviewer', isAdmin: false, firstName: 'Tom', accountStatus: 'active' });
     const [audit] = await auditOf('user', target.id);
-    expect(audit).toMatchObject({ action: 'user.update', actorId: admin.user.id, before: { role: 'user' }, after: { role: 'guest_reviewer' } });
+    expect(audit).toMatchObject({
+      action: 'user.update',
+      actorId: admin.user.id,
+      before: { role: 'user' },
+      after: { role: 'guest_reviewer' },
+    });
   });
 
   it('refuses unknown values and unknown users', async () => {
@@ -93,10 +99,21 @@ describe('PATCH /api/admin/users/:id', () => {
     const target = await signedIn(); // a real password: the login form is asked too
     expect((await call('GET', '/api/user', { cookie: target.cookie })).status).toBe(200);
     const until = inDays(3);
-    const res = await patchUser(target.user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: 'Spam submissions' });
+    const res = await patchUser(target.user.id, {
+      accountStatus: 'suspended',
+      suspendedUntil: until,
+      suspensionReason: 'Spam submissions',
+    });
     expect(res.status).toBe(200);
-    expect(await reloadUser(target.user.id)).toMatchObject({ accountStatus: 'suspended', suspensionReason: 'Spam submissions', suspendedUntil: new Date(until) });
-    const live = await db.select().from(sessions).where(and(eq(sessions.userId, target.user.id), gt(sessions.expire, new Date())));
+    expect(await reloadUser(target.user.id)).toMatchObject({
+      accountStatus: 'suspended',
+      suspensionReason: 'Spam submissions',
+      suspendedUntil: new Date(until),
+    });
+    const live = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, target.user.id), gt(sessions.expire, new Date())));
     expect(live).toHaveLength(0);
 
     const login = await call('POST', '/api/login', { body: { email: target.user.email, password: 'password123' } });
@@ -122,7 +139,9 @@ describe('PATCH /api/admin/users/:id', () => {
 
   it('keeps the sessions and the status when the rest of the change fails', async () => {
     const target = await signedIn(NO_PASSWORD);
-    await db.run(sql`create trigger fail_user_audit before insert on audit_log when new.action = 'user.update' begin select raise(abort, 'audit unavailable'); end`);
+    await db.run(
+      sql`create trigger fail_user_audit before insert on audit_log when new.action = 'user.update' begin select raise(abort, 'audit unavailable'); end`,
+    );
     try {
       const res = await patchUser(target.user.id, { accountStatus: 'banned', suspensionReason: 'Fraud' });
       expect(res.status).toBe(500);
@@ -140,19 +159,36 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(await noReason.text()).toBe(MSG.banNeedsReason);
     expect((await call('GET', '/api/user', { cookie: target.cookie })).status).toBe(200);
 
-    const res = await patchUser(target.user.id, { accountStatus: 'banned', suspensionReason: 'Fraud', suspendedUntil: inDays(5) });
+    const res = await patchUser(target.user.id, {
+      accountStatus: 'banned',
+      suspensionReason: 'Fraud',
+      suspendedUntil: inDays(5),
+    });
     expect(res.status).toBe(200);
-    expect(await reloadUser(target.user.id)).toMatchObject({ accountStatus: 'banned', suspensionReason: 'Fraud', suspendedUntil: null });
+    expect(await reloadUser(target.user.id)).toMatchObject({
+      accountStatus: 'banned',
+      suspensionReason: 'Fraud',
+      suspendedUntil: null,
+    });
     const next = await call('GET', '/api/user', { cookie: target.cookie });
     expect(next.status).toBe(403);
     expect(await next.text()).toBe(`${MSG.accountBanned}: Fraud`);
   });
 
   it('going back to active clears the end date and the reason', async () => {
-    const target = await makeUser({ ...NO_PASSWORD, accountStatus: 'suspended', suspendedUntil: new Date(inDays(2)), suspensionReason: 'Cooling off' });
+    const target = await makeUser({
+      ...NO_PASSWORD,
+      accountStatus: 'suspended',
+      suspendedUntil: new Date(inDays(2)),
+      suspensionReason: 'Cooling off',
+    });
     const res = await patchUser(target.id, { accountStatus: 'active' });
     expect(res.status).toBe(200);
-    expect(await reloadUser(target.id)).toMatchObject({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null });
+    expect(await reloadUser(target.id)).toMatchObject({
+      accountStatus: 'active',
+      suspendedUntil: null,
+      suspensionReason: null,
+    });
     const [audit] = await auditOf('user', target.id);
     expect(audit.before).toMatchObject({ accountStatus: 'suspended', suspensionReason: 'Cooling off' });
     expect(audit.after).toEqual({ accountStatus: 'active', suspendedUntil: null, suspensionReason: null });
@@ -207,8 +243,12 @@ describe('who may change roles and the admin flag', () => {
   it('the admin role still manages premium and the status of other accounts, and a value the user already has is no change', async () => {
     const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
     const target = await makeUser({ ...NO_PASSWORD, role: 'staff' });
-    expect((await patchUser(target.id, { role: 'staff', isAdmin: false, isPremium: true }, roleAdmin.cookie)).status).toBe(200);
-    expect((await patchUser(target.id, { accountStatus: 'banned', suspensionReason: 'Spam' }, roleAdmin.cookie)).status).toBe(200);
+    expect(
+      (await patchUser(target.id, { role: 'staff', isAdmin: false, isPremium: true }, roleAdmin.cookie)).status,
+    ).toBe(200);
+    expect(
+      (await patchUser(target.id, { accountStatus: 'banned', suspensionReason: 'Spam' }, roleAdmin.cookie)).status,
+    ).toBe(200);
     expect(await reloadUser(target.id)).toMatchObject({ role: 'staff', isPremium: true, accountStatus: 'banned' });
   });
 
@@ -234,18 +274,34 @@ describe('the last isAdmin account', () => {
     await db.update(users).set({ isAdmin: false, role: 'user' }).where(ne(users.id, admin.user.id));
     const colleague = await signedIn({ ...NO_PASSWORD, isAdmin: true });
     // The colleague bans the admin while the admin's own request, already past sign-in, bans the colleague.
-    expect((await patchUser(admin.user.id, { accountStatus: 'banned', suspensionReason: 'Rogue admin' }, colleague.cookie)).status).toBe(200);
-    const late = updateUser(colleague.user.id, { accountStatus: 'banned', suspensionReason: 'Rogue admin' }, admin.user);
+    expect(
+      (await patchUser(admin.user.id, { accountStatus: 'banned', suspensionReason: 'Rogue admin' }, colleague.cookie))
+        .status,
+    ).toBe(200);
+    const late = updateUser(
+      colleague.user.id,
+      { accountStatus: 'banned', suspensionReason: 'Rogue admin' },
+      admin.user,
+    );
     await expect(late).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
-    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
+    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({
+      status: 409,
+      message: MSG.lastAdmin,
+    });
     expect(await reloadUser(colleague.user.id)).toMatchObject({ isAdmin: true, accountStatus: 'active' });
 
     // An admin by role only does not count: it could never hand the flag out again.
     await signedIn({ ...NO_PASSWORD, role: 'admin' });
-    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({ status: 409, message: MSG.lastAdmin });
+    await expect(updateUser(colleague.user.id, { isAdmin: false }, admin.user)).rejects.toMatchObject({
+      status: 409,
+      message: MSG.lastAdmin,
+    });
 
     // Once the banned admin is active again (a lapsed suspension counts), either may step down.
-    await db.update(users).set({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, admin.user.id));
+    await db
+      .update(users)
+      .set({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, admin.user.id));
     expect((await patchUser(admin.user.id, { isAdmin: false }, colleague.cookie)).status).toBe(200);
   });
 });

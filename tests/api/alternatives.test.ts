@@ -27,12 +27,50 @@ beforeAll(async () => {
   staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
   reviewer = await signedIn({ ...NO_PASSWORD, role: 'guest_reviewer' });
   const approved = { status: 'approved' as const };
-  main = await makeTool({ ...approved, name: 'Main Muse', slug: 'main-muse', tags: ['content-creation'], targetAudience: ['writers'], qualityScore: 7 });
-  writer = await makeTool({ ...approved, name: 'Word Weaver', slug: 'word-weaver', tags: ['content-creation'], targetAudience: ['writers'], qualityScore: 6 });
-  painter = await makeTool({ ...approved, name: 'Pixel Painter', slug: 'pixel-painter', tags: ['content-creation', 'design'], qualityScore: 7 });
-  drafter = await makeTool({ ...approved, name: 'Draft-vs-Final', slug: 'draft-vs-final', tags: ['content-creation'], qualityScore: 3 });
-  coder = await makeTool({ ...approved, name: 'Code Crane', slug: 'code-crane', tags: ['development'], qualityScore: 10 });
-  hidden = await makeTool({ status: 'unlisted', name: 'Hidden Hare', slug: 'hidden-hare', tags: ['content-creation'], qualityScore: 10 });
+  main = await makeTool({
+    ...approved,
+    name: 'Main Muse',
+    slug: 'main-muse',
+    tags: ['content-creation'],
+    targetAudience: ['writers'],
+    qualityScore: 7,
+  });
+  writer = await makeTool({
+    ...approved,
+    name: 'Word Weaver',
+    slug: 'word-weaver',
+    tags: ['content-creation'],
+    targetAudience: ['writers'],
+    qualityScore: 6,
+  });
+  painter = await makeTool({
+    ...approved,
+    name: 'Pixel Painter',
+    slug: 'pixel-painter',
+    tags: ['content-creation', 'design'],
+    qualityScore: 7,
+  });
+  drafter = await makeTool({
+    ...approved,
+    name: 'Draft-vs-Final',
+    slug: 'draft-vs-final',
+    tags: ['content-creation'],
+    qualityScore: 3,
+  });
+  coder = await makeTool({
+    ...approved,
+    name: 'Code Crane',
+    slug: 'code-crane',
+    tags: ['development'],
+    qualityScore: 10,
+  });
+  hidden = await makeTool({
+    status: 'unlisted',
+    name: 'Hidden Hare',
+    slug: 'hidden-hare',
+    tags: ['content-creation'],
+    qualityScore: 10,
+  });
   // A description whose first 137 characters end with a full stop, and a take whose first 197 end inside "and": the
   // lengths the alternatives page used to cut at.
   await makeTool({
@@ -61,7 +99,12 @@ describe('ranking', () => {
     const together = await alternativesOfMany([mine, theirs]);
     expect(together.get(mine.id)).toEqual(await alternativesOf(mine));
     expect(together.get(theirs.id)).toEqual(await alternativesOf(theirs));
-    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual(['main-muse', 'pixel-painter', 'draft-vs-final', 'long-lyric']);
+    expect(together.get(theirs.id)!.map((t) => t.slug)).toEqual([
+      'main-muse',
+      'pixel-painter',
+      'draft-vs-final',
+      'long-lyric',
+    ]);
   });
 });
 
@@ -84,7 +127,10 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
       [{ alternativeIds: 'x' }, MSG.alternativeIdsInvalid],
       [{ alternativeIds: [1.5] }, MSG.alternativeIdsInvalid],
       [{ alternativeIds: [painter.id, painter.id] }, MSG.alternativesRepeated],
-      [{ alternativeIds: Array.from({ length: MAX_CURATED_ALTERNATIVES + 1 }, (_, i) => i + 1) }, MSG.alternativesTooMany(MAX_CURATED_ALTERNATIVES)],
+      [
+        { alternativeIds: Array.from({ length: MAX_CURATED_ALTERNATIVES + 1 }, (_, i) => i + 1) },
+        MSG.alternativesTooMany(MAX_CURATED_ALTERNATIVES),
+      ],
       [{ alternativeIds: [main.id] }, MSG.alternativeIsSelf],
       [{ alternativeIds: [hidden.id] }, MSG.alternativeNotPublic],
       [{ alternativeIds: [999_999] }, MSG.alternativeNotPublic],
@@ -98,7 +144,13 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
   });
 
   it("refuses staff picks on a tool they submitted and their own tool as another's pick (403), and changes nothing; isAdmin may", async () => {
-    const own = await makeTool({ status: 'approved', name: 'Own Owl', slug: 'own-owl', tags: ['marketing'], submittedById: staff.user.id });
+    const own = await makeTool({
+      status: 'approved',
+      name: 'Own Owl',
+      slug: 'own-owl',
+      tags: ['marketing'],
+      submittedById: staff.user.id,
+    });
     const onOwn = await put(own.id, { alternativeIds: [writer.id] });
     expect(onOwn.status).toBe(403);
     expect(await onOwn.text()).toBe(MSG.ownToolAlternatives);
@@ -110,7 +162,13 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
     // Clearing picks an owner set before is not placing their tool anywhere: still refused on their own tool.
     expect((await put(own.id, { alternativeIds: [] })).status).toBe(403);
     const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true, role: 'staff' });
-    const mine = await makeTool({ status: 'approved', name: 'Admin Ant', slug: 'admin-ant', tags: ['marketing'], submittedById: admin.user.id });
+    const mine = await makeTool({
+      status: 'approved',
+      name: 'Admin Ant',
+      slug: 'admin-ant',
+      tags: ['marketing'],
+      submittedById: admin.user.id,
+    });
     expect((await put(painter.id, { alternativeIds: [mine.id] }, admin.cookie)).status).toBe(200);
     expect((await put(painter.id, { alternativeIds: [] }, admin.cookie)).status).toBe(200);
   });
@@ -118,13 +176,24 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
   it('stores the picks in order, puts them first on the tool page and its alternatives page, and rebuilds the tool page', async () => {
     const res = await put(main.id, { alternativeIds: [coder.id, drafter.id] });
     expect(res.status).toBe(200);
-    const picks = [{ id: coder.id, name: 'Code Crane', slug: 'code-crane' }, { id: drafter.id, name: 'Draft-vs-Final', slug: 'draft-vs-final' }];
+    const picks = [
+      { id: coder.id, name: 'Code Crane', slug: 'code-crane' },
+      { id: drafter.id, name: 'Draft-vs-Final', slug: 'draft-vs-final' },
+    ];
     expect(await res.json()).toEqual(picks);
     expect(await (await call('GET', path(main.id), { cookie: staff.cookie })).json()).toEqual(picks);
     const ranked = await alternativesOf((await publicToolBySlug('main-muse'))!);
-    expect(ranked.map((t) => [t.slug, t.curated])).toEqual([['code-crane', true], ['draft-vs-final', true], ['word-weaver', false], ['pixel-painter', false], ['long-lyric', false]]);
+    expect(ranked.map((t) => [t.slug, t.curated])).toEqual([
+      ['code-crane', true],
+      ['draft-vs-final', true],
+      ['word-weaver', false],
+      ['pixel-painter', false],
+      ['long-lyric', false],
+    ]);
     expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.tags)).toEqual([['tool:main-muse']]);
-    expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({ alternativeIds: [coder.id, drafter.id] });
+    expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({
+      alternativeIds: [coder.id, drafter.id],
+    });
     const html = await (await page('/tool/main-muse/alternatives')).text();
     expect(html.indexOf('Code Crane')).toBeLessThan(html.indexOf('Word Weaver'));
     expect(html).toContain("Editor's pick");
@@ -174,7 +243,12 @@ describe('pages rendered on demand', () => {
     expect(reversed.status).toBe(301);
     expect(reversed.headers.get('location')).toBe('/compare/draft-vs-final-vs-main-muse');
     // Not compared (no shared category), or not a pair of public tools.
-    for (const p of ['/compare/code-crane-vs-word-weaver', '/compare/hidden-hare-vs-main-muse', '/compare/main-muse', '/compare/main-muse-vs-main-muse']) {
+    for (const p of [
+      '/compare/code-crane-vs-word-weaver',
+      '/compare/hidden-hare-vs-main-muse',
+      '/compare/main-muse',
+      '/compare/main-muse-vs-main-muse',
+    ]) {
       expect((await page(p)).status, p).toBe(404);
     }
   });
@@ -191,7 +265,9 @@ describe('pages rendered on demand', () => {
   it('answers 404 at once when a compared tool is unlisted', async () => {
     const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
     expect((await page('/compare/main-muse-vs-word-weaver')).status).toBe(200);
-    expect((await call('POST', `/api/admin/tools/${writer.id}/unlist`, { cookie: admin.cookie, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/tools/${writer.id}/unlist`, { cookie: admin.cookie, body: {} })).status,
+    ).toBe(200);
     expect((await page('/compare/main-muse-vs-word-weaver')).status).toBe(404);
     expect((await page('/tool/word-weaver/alternatives')).status).toBe(404);
   });

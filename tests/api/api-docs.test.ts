@@ -13,9 +13,22 @@ type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema: Record<string, unknown> }>;
+    }
+  >;
 };
-type Document = { openapi: string; info: { title: string }; tags: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+type Document = {
+  openapi: string;
+  info: { title: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
+};
 
 async function documentOf(): Promise<Document> {
   const res = await call('GET', '/api/openapi.json');
@@ -28,7 +41,9 @@ describe('GET /api/openapi.json', () => {
   it('describes every API route of the app, by its OpenAPI path and method', async () => {
     const doc = await documentOf();
     expect(doc.openapi).toBe('3.1.1');
-    const routes = app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'OPTIONS' && !r.hooks?.detail?.hide);
+    const routes = app.routes.filter(
+      (r) => r.path.startsWith('/api/') && r.method !== 'OPTIONS' && !r.hooks?.detail?.hide,
+    );
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) {
       const path = route.path.replace(/:(\w+)/g, '{$1}');
@@ -47,12 +62,21 @@ describe('GET /api/openapi.json', () => {
     expect(list.tags).toEqual(['Public API v1']);
     expect(list.security).toBeUndefined();
     expect(list.parameters?.map((p) => p.name)).toEqual(['search', 'category', 'pricing', 'sort', 'limit', 'cursor']);
-    expect(list.parameters?.find((p) => p.name === 'sort')?.schema).toMatchObject({ enum: ['featured', 'newest', 'name', 'rating', 'reviewed'], default: 'featured' });
-    expect(list.parameters?.find((p) => p.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(list.parameters?.find((p) => p.name === 'sort')?.schema).toMatchObject({
+      enum: ['featured', 'newest', 'name', 'rating', 'reviewed'],
+      default: 'featured',
+    });
+    expect(list.parameters?.find((p) => p.name === 'limit')?.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
     const ok = list.responses['200'];
     expect(ok.description).toBe('One page of tools in the chosen order.');
     expect(Object.keys(ok.headers ?? {})).toEqual(['etag', 'cache-control', 'ratelimit-policy', 'ratelimit']);
-    const page = ok.content?.['application/json'].schema as { properties: { items: { items: { properties: Record<string, unknown>; examples: unknown[] } } } };
+    const page = ok.content?.['application/json'].schema as {
+      properties: { items: { items: { properties: Record<string, unknown>; examples: unknown[] } } };
+    };
     expect(Object.keys(page.properties.items.items.properties)).toContain('curatorTake');
     expect(page.properties.items.items.examples).toHaveLength(1);
     expect(list.responses['304'].content).toBeUndefined();
@@ -64,7 +88,9 @@ describe('GET /api/openapi.json', () => {
 
   it('marks what needs a session, and the admin permission each admin call needs and who holds it', async () => {
     const { paths, components } = await documentOf();
-    expect(components.securitySchemes).toEqual({ session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sid' }) });
+    expect(components.securitySchemes).toEqual({
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sid' }),
+    });
     const approve = paths['/api/admin/tools/{id}/approve'].post;
     expect(approve.tags).toEqual(['Admin']);
     expect(approve.security).toEqual([{ session: ['moderate:tools'] }]);
@@ -137,7 +163,9 @@ describe('GET /api/docs', () => {
     expect(html).toMatch(/<a href="\/">[^<]*AI Tools Directory<\/a>/);
     expect(html).toContain(`<a href="${OPENAPI_PATH}">`);
     // Everything else it loads comes from the API, with its type.
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((a) => a.startsWith('/api/docs/'));
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1])
+      .filter((a) => a.startsWith('/api/docs/'));
     expect(assets).toHaveLength(3);
     const types: Record<string, string> = { js: 'text/javascript', css: 'text/css' };
     for (const asset of assets) {
@@ -152,7 +180,12 @@ describe('GET /api/docs', () => {
   });
 
   it('serves only the reference files from node_modules', async () => {
-    for (const path of ['/api/docs/index.html', '/api/docs/package.json', '/api/docs/..%2Fpackage.json', '/api/docs/swagger-initializer.js']) {
+    for (const path of [
+      '/api/docs/index.html',
+      '/api/docs/package.json',
+      '/api/docs/..%2Fpackage.json',
+      '/api/docs/swagger-initializer.js',
+    ]) {
       expect((await call('GET', path)).status, path).toBe(404);
     }
   });

@@ -28,7 +28,9 @@ describe('API cache headers', () => {
       expect(res.headers.get('cache-control'), path).toBe(PRIVATE_NO_STORE);
     }
     // Even a stale or forged cookie: the shared cache cannot tell.
-    expect((await call('GET', '/api/tools', { cookie: `${SESSION_COOKIE}=expired` })).headers.get('cache-control')).toBe(PRIVATE_NO_STORE);
+    expect(
+      (await call('GET', '/api/tools', { cookie: `${SESSION_COOKIE}=expired` })).headers.get('cache-control'),
+    ).toBe(PRIVATE_NO_STORE);
   });
 
   it('makes everything else private and unstored, errors included', async () => {

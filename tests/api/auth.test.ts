@@ -10,7 +10,12 @@ const register = (body: unknown, ip?: string) => call('POST', '/api/register', {
 
 describe('POST /api/register', () => {
   it('creates the account, signs in and answers firstName, email, isAdmin', async () => {
-    const res = await register({ email: 'Ada@Example.com', password: 'secret1', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await register({
+      email: 'Ada@Example.com',
+      password: 'secret1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', isAdmin: false });
@@ -77,8 +82,14 @@ describe('POST /api/login', () => {
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const user = await makeUser();
-    const wrong = await call('POST', '/api/login', { body: { email: user.email, password: 'wrong-password' }, ip: '198.51.100.7' });
-    const unknown = await call('POST', '/api/login', { body: { email: 'nobody@example.com', password: 'wrong-password' }, ip: '198.51.100.7' });
+    const wrong = await call('POST', '/api/login', {
+      body: { email: user.email, password: 'wrong-password' },
+      ip: '198.51.100.7',
+    });
+    const unknown = await call('POST', '/api/login', {
+      body: { email: 'nobody@example.com', password: 'wrong-password' },
+      ip: '198.51.100.7',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.text()).toBe(MSG.wrongCredentials);
@@ -103,11 +114,19 @@ describe('POST /api/login', () => {
 
   it('refuses a suspended account until the suspension ends, and says why', async () => {
     const future = new Date(Date.now() + 86_400_000);
-    const user = await makeUser({ accountStatus: 'suspended', suspendedUntil: future, suspensionReason: 'Spam submissions' });
+    const user = await makeUser({
+      accountStatus: 'suspended',
+      suspendedUntil: future,
+      suspensionReason: 'Spam submissions',
+    });
     const res = await call('POST', '/api/login', { body: { email: user.email, password: 'password123' } });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('Spam submissions');
-    const lapsed = await makeUser({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() - 1000), suspensionReason: 'Old' });
+    const lapsed = await makeUser({
+      accountStatus: 'suspended',
+      suspendedUntil: new Date(Date.now() - 1000),
+      suspensionReason: 'Old',
+    });
     const ok = await call('POST', '/api/login', { body: { email: lapsed.email, password: 'password123' } });
     expect(ok.status).toBe(200);
     expect((await ok.json()).accountStatus).toBe('suspended'); // as it was when read; now reactivated
@@ -138,13 +157,19 @@ describe('sessions', () => {
 
   it('refuses an expired session', async () => {
     const { user, cookie } = await signedIn();
-    await db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await call('GET', '/api/user', { cookie })).status).toBe(401);
   });
 
   it('refuses a session past its absolute lifetime even if recently used', async () => {
     const { user, cookie } = await signedIn();
-    await db.update(sessions).set({ absoluteExpire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ absoluteExpire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await call('GET', '/api/user', { cookie })).status).toBe(401);
   });
 
@@ -171,7 +196,10 @@ describe('sessions', () => {
 
   it('keeps 401 for an ended session of an account in good standing', async () => {
     const { user, cookie } = await signedIn();
-    await db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const res = await call('GET', '/api/user', { cookie });
     expect(res.status).toBe(401);
     expect(await res.text()).toBe(MSG.unauthorized);
@@ -181,7 +209,10 @@ describe('sessions', () => {
     const { purgeExpiredSessions } = await import('../../api/auth/sessions');
     const live = await signedIn();
     const old = await signedIn();
-    await db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, old.user.id));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, old.user.id));
     await purgeExpiredSessions();
     expect(await db.$count(sessions, eq(sessions.userId, old.user.id))).toBe(0);
     expect((await call('GET', '/api/user', { cookie: live.cookie })).status).toBe(200);
@@ -225,8 +256,12 @@ describe('registration throttling', () => {
     const ip = '198.51.100.77';
     const taken = await makeUser();
     for (let i = 0; i < RATE_LIMITS.register.limit; i++) {
-      expect((await call('POST', '/api/register', { body: { email: taken.email, password: 'secret1' }, ip })).status).toBe(409);
+      expect(
+        (await call('POST', '/api/register', { body: { email: taken.email, password: 'secret1' }, ip })).status,
+      ).toBe(409);
     }
-    expect((await call('POST', '/api/register', { body: { email: 'fresh@example.com', password: 'secret1' }, ip })).status).toBe(429);
+    expect(
+      (await call('POST', '/api/register', { body: { email: 'fresh@example.com', password: 'secret1' }, ip })).status,
+    ).toBe(429);
   });
 });

@@ -66,13 +66,27 @@ afterAll(() => {
 
 describe('npm run backup', () => {
   it('copies the database while another process writes: sound, every row committed before it, no half row; and the uploads', async () => {
-    writer = Bun.spawn([process.execPath, join(work, 'writer.ts')], { cwd: ROOT, env: process.env, stdout: 'pipe', stderr: 'inherit' });
+    writer = Bun.spawn([process.execPath, join(work, 'writer.ts')], {
+      cwd: ROOT,
+      env: process.env,
+      stdout: 'pipe',
+      stderr: 'inherit',
+    });
     const written = follow(writer);
     await until('the writer to commit rows', () => written.last >= 50);
 
     const committedBefore = written.last;
-    const run = Bun.spawn([process.execPath, 'scripts/backup.ts', join(work, 'backups')], { cwd: ROOT, env: process.env, stdout: 'pipe', stderr: 'pipe' });
-    const [out, err, code] = [await new Response(run.stdout).text(), await new Response(run.stderr).text(), await run.exited];
+    const run = Bun.spawn([process.execPath, 'scripts/backup.ts', join(work, 'backups')], {
+      cwd: ROOT,
+      env: process.env,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const [out, err, code] = [
+      await new Response(run.stdout).text(),
+      await new Response(run.stderr).text(),
+      await run.exited,
+    ];
     expect(code, err).toBe(0);
     // The writer went on committing beside the backup.
     await until('the writer to go on', () => written.last > committedBefore);
@@ -123,7 +137,9 @@ describe('npm run backup', () => {
     const copy = new Database(report.database!, { readonly: true });
     expect(copy.query('select count(*) from metrics_day_secrets').values()).toEqual([[0]]);
     expect(copy.query('select count(*) from metrics_seen').values()).toEqual([[0]]);
-    expect(copy.query('select views, clicks from tool_metrics_daily where toolId = ?').all(tool.id)).toEqual([{ views: 7, clicks: 2 }]);
+    expect(copy.query('select views, clicks from tool_metrics_daily where toolId = ?').all(tool.id)).toEqual([
+      { views: 7, clicks: 2 },
+    ]);
     expect(copy.query('pragma integrity_check').values()).toEqual([['ok']]);
     copy.close();
     // Not in a freed page either: the file holds neither text at all.
@@ -141,7 +157,10 @@ describe('npm run backup', () => {
   });
 
   it('says that a libSQL server and a bucket are backed up by their providers, and copies neither', async () => {
-    const report = await backup(join(work, 'elsewhere'), 'libsql://directory-example.turso.io', { uploadsDir: 'unused', s3: { bucket: 'directory-uploads' } });
+    const report = await backup(join(work, 'elsewhere'), 'libsql://directory-example.turso.io', {
+      uploadsDir: 'unused',
+      s3: { bucket: 'directory-uploads' },
+    });
     expect(report.database).toBeNull();
     expect(report.uploads).toBeNull();
     expect(existsSync(report.dir)).toBe(false);

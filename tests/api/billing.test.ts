@@ -7,7 +7,15 @@ import { toolChangeTags } from '../../lib/cache-tags';
 import { MSG } from '../../lib/messages';
 import { makeTool, emailsTo, rebuildsFor, reloadTool } from '../helpers/admin';
 import { call, reloadUser, signedIn } from '../helpers/api';
-import { DAY, T0, deliverWebhook, stripeEvent, subscriptionEvent, useStripeDouble, useStripeKeys } from '../helpers/stripe';
+import {
+  DAY,
+  T0,
+  deliverWebhook,
+  stripeEvent,
+  subscriptionEvent,
+  useStripeDouble,
+  useStripeKeys,
+} from '../helpers/stripe';
 
 const PRICES = { monthly: 'price_monthly_test', annual: 'price_annual_test' };
 
@@ -83,13 +91,23 @@ describe('development mode (no Stripe key)', () => {
   });
 
   it('cancelling on the billing page ends Premium like a deleted subscription: tools lose premium, the quota stays used', async () => {
-    const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 2, premiumPlan: 'annual' });
+    const { user, cookie } = await signedIn({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      premiumToolsUsed: 2,
+      premiumPlan: 'annual',
+    });
     const live = await makeTool({ submittedById: user.id, status: 'approved', isPremium: true });
     const pending = await makeTool({ submittedById: user.id, status: 'pending', isPremium: true });
     const free = await makeTool({ submittedById: user.id, status: 'approved' });
     const res = await call('POST', '/api/premium/dev/cancel', { cookie });
     expect(res.status).toBe(200);
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumPlan: null, premiumToolsAllowed: 3, premiumToolsUsed: 2 });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: false,
+      premiumPlan: null,
+      premiumToolsAllowed: 3,
+      premiumToolsUsed: 2,
+    });
     expect(await reloadTool(live.id)).toMatchObject({ status: 'approved', isPremium: false, premiumLapsed: true });
     expect(await reloadTool(pending.id)).toMatchObject({ isPremium: false, premiumLapsed: true });
     expect(await reloadTool(free.id)).toMatchObject({ isPremium: false, premiumLapsed: false });
@@ -101,7 +119,12 @@ describe('development mode (no Stripe key)', () => {
   });
 
   it('upgrading again gives the lapsed tools their premium presentation back', async () => {
-    const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 1, premiumPlan: 'monthly' });
+    const { user, cookie } = await signedIn({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      premiumToolsUsed: 1,
+      premiumPlan: 'monthly',
+    });
     const tool = await makeTool({ submittedById: user.id, status: 'approved', isPremium: true });
     await call('POST', '/api/premium/dev/cancel', { cookie });
     expect((await reloadTool(tool.id))?.isPremium).toBe(false);
@@ -130,24 +153,27 @@ describe('with Stripe: Checkout and the Billing Portal', () => {
     stripe.calls.length = 0;
   });
 
-  it.each(['monthly', 'annual'] as const)('Checkout for the %s plan sells its price to the signed-in user', async (plan) => {
-    const { user, cookie } = await signedIn();
-    const res = await call('POST', '/api/premium/upgrade', { cookie, body: { plan } });
-    expect(res.status).toBe(200);
-    expect((await res.json()).checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    expect(stripe.calls).toHaveLength(1);
-    const [{ path, body, auth }] = stripe.calls;
-    expect(path).toBe('/v1/checkout/sessions');
-    expect(auth).toBe('Bearer sk_test_123');
-    expect(body.get('mode')).toBe('subscription');
-    expect(body.get('line_items[0][price]')).toBe(PRICES[plan]);
-    expect(body.get('client_reference_id')).toBe(String(user.id));
-    expect(body.get('metadata[plan]')).toBe(plan);
-    // A new customer is named by e-mail; Stripe creates the customer.
-    expect(body.get('customer_email')).toBe(user.email);
-    expect(body.has('customer')).toBe(false);
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumPlan: null });
-  });
+  it.each(['monthly', 'annual'] as const)(
+    'Checkout for the %s plan sells its price to the signed-in user',
+    async (plan) => {
+      const { user, cookie } = await signedIn();
+      const res = await call('POST', '/api/premium/upgrade', { cookie, body: { plan } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(stripe.calls).toHaveLength(1);
+      const [{ path, body, auth }] = stripe.calls;
+      expect(path).toBe('/v1/checkout/sessions');
+      expect(auth).toBe('Bearer sk_test_123');
+      expect(body.get('mode')).toBe('subscription');
+      expect(body.get('line_items[0][price]')).toBe(PRICES[plan]);
+      expect(body.get('client_reference_id')).toBe(String(user.id));
+      expect(body.get('metadata[plan]')).toBe(plan);
+      // A new customer is named by e-mail; Stripe creates the customer.
+      expect(body.get('customer_email')).toBe(user.email);
+      expect(body.has('customer')).toBe(false);
+      expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumPlan: null });
+    },
+  );
 
   it('Checkout for someone who was a customer before reuses their Stripe customer', async () => {
     const { cookie } = await signedIn({ stripeCustomerId: 'cus_returning' });
@@ -157,7 +183,12 @@ describe('with Stripe: Checkout and the Billing Portal', () => {
   });
 
   it('a member gets a Billing Portal session for their customer, returning to the dashboard', async () => {
-    const { cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, stripeCustomerId: 'cus_member', stripeSubscriptionId: 'sub_member' });
+    const { cookie } = await signedIn({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      stripeCustomerId: 'cus_member',
+      stripeSubscriptionId: 'sub_member',
+    });
     const res = await call('POST', '/api/premium/portal', { cookie });
     expect(res.status).toBe(200);
     expect((await res.json()).portalUrl).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
@@ -221,12 +252,24 @@ describe('webhooks that change a membership', () => {
     return { user, cookie, sub, cus };
   }
 
-  function subscription(type: string, sub: string, cus: string, created: number, fields: { status?: string; plan?: 'monthly' | 'annual'; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {}) {
+  function subscription(
+    type: string,
+    sub: string,
+    cus: string,
+    created: number,
+    fields: { status?: string; plan?: 'monthly' | 'annual'; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {},
+  ) {
     const { plan = 'monthly', ...rest } = fields;
     return subscriptionEvent(type, sub, cus, created, { ...rest, priceId: PRICES[plan] });
   }
 
-  function invoice(type: 'invoice.paid' | 'invoice.payment_failed', sub: string | null, cus: string, created: number, periodEnd = T0 + 60 * DAY) {
+  function invoice(
+    type: 'invoice.paid' | 'invoice.payment_failed',
+    sub: string | null,
+    cus: string,
+    created: number,
+    periodEnd = T0 + 60 * DAY,
+  ) {
     return stripeEvent(type, created, {
       id: `in_${crypto.randomUUID().slice(0, 8)}`,
       object: 'invoice',
@@ -235,14 +278,22 @@ describe('webhooks that change a membership', () => {
       hosted_invoice_url: 'https://invoice.stripe.com/i/acct_test/in_test',
       next_payment_attempt: type === 'invoice.payment_failed' ? created + 3 * DAY : null,
       parent: sub ? { type: 'subscription_details', subscription_details: { subscription: sub, metadata: {} } } : null,
-      lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
+      lines: {
+        object: 'list',
+        data: [{ id: 'il_1', object: 'line_item', period: { start: periodEnd - 30 * DAY, end: periodEnd } }],
+      },
     });
   }
 
   it('checkout records the plan bought', async () => {
     const { user, cookie } = await subscriber('annual');
     expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumPlan: 'annual' });
-    expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, plan: 'annual', status: 'active', manageable: true });
+    expect(await membershipOf(cookie)).toMatchObject({
+      isPremium: true,
+      plan: 'annual',
+      status: 'active',
+      manageable: true,
+    });
   });
 
   it('customer.subscription.updated: a change of plan in the portal', async () => {
@@ -254,9 +305,19 @@ describe('webhooks that change a membership', () => {
 
   it('customer.subscription.updated: cancelling at period end keeps Premium until then', async () => {
     const { user, cookie, sub, cus } = await subscriber('annual');
-    await deliver(subscription('customer.subscription.updated', sub, cus, T0 + 100, { plan: 'annual', cancelAtPeriodEnd: true, periodEnd: T0 + 365 * DAY }));
+    await deliver(
+      subscription('customer.subscription.updated', sub, cus, T0 + 100, {
+        plan: 'annual',
+        cancelAtPeriodEnd: true,
+        periodEnd: T0 + 365 * DAY,
+      }),
+    );
     expect((await reloadUser(user.id))?.isPremium).toBe(true);
-    expect(await membershipOf(cookie)).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date((T0 + 365 * DAY) * 1000).toISOString(), plan: 'annual' });
+    expect(await membershipOf(cookie)).toMatchObject({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date((T0 + 365 * DAY) * 1000).toISOString(),
+      plan: 'annual',
+    });
   });
 
   it('an older plan change delivered after a newer one changes nothing', async () => {
@@ -270,7 +331,13 @@ describe('webhooks that change a membership', () => {
     const { user, cookie, sub, cus } = await subscriber('monthly', { premiumToolsUsed: 1 });
     const tool = await makeTool({ submittedById: user.id, status: 'approved', isPremium: true });
     await deliver(subscription('customer.subscription.deleted', sub, cus, T0 + 500, { status: 'canceled' }));
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumPlan: null, stripeSubscriptionId: null, premiumToolsAllowed: 3, premiumToolsUsed: 1 });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: false,
+      premiumPlan: null,
+      stripeSubscriptionId: null,
+      premiumToolsAllowed: 3,
+      premiumToolsUsed: 1,
+    });
     expect(await reloadTool(tool.id)).toMatchObject({ status: 'approved', isPremium: false, premiumLapsed: true });
     const [job] = await rebuildsFor(`membership ended: ${tool.slug}`);
     expect(job.tags).toEqual(expect.arrayContaining(toolChangeTags(tool.slug, tool.tags)));
@@ -301,7 +368,11 @@ describe('webhooks that change a membership', () => {
         payment_status: 'paid',
       }),
     );
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumPlan: 'annual', stripeSubscriptionId: `${sub}_again` });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: true,
+      premiumPlan: 'annual',
+      stripeSubscriptionId: `${sub}_again`,
+    });
     expect(await reloadTool(tool.id)).toMatchObject({ isPremium: true, premiumLapsed: false });
   });
 
@@ -312,14 +383,23 @@ describe('webhooks that change a membership', () => {
     expect(mail).toMatchObject({ kind: 'payment-failed', subject: 'Your Premium payment did not go through' });
     expect(mail.text).toContain('https://invoice.stripe.com/i/acct_test/in_test');
     expect(mail.text).toContain(`${config.siteUrl}/dashboard`);
-    expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, paymentFailed: true, paymentFailedAt: new Date((T0 + 30 * DAY) * 1000).toISOString() });
+    expect(await membershipOf(cookie)).toMatchObject({
+      isPremium: true,
+      paymentFailed: true,
+      paymentFailedAt: new Date((T0 + 30 * DAY) * 1000).toISOString(),
+    });
   });
 
   it('invoice.paid: a renewal moves the period end and clears a failed payment', async () => {
     const { cookie, sub, cus } = await subscriber('monthly');
     await deliver(invoice('invoice.payment_failed', sub, cus, T0 + 30 * DAY));
     await deliver(invoice('invoice.paid', sub, cus, T0 + 31 * DAY, T0 + 60 * DAY));
-    expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, paymentFailed: false, paymentFailedAt: null, currentPeriodEnd: new Date((T0 + 60 * DAY) * 1000).toISOString() });
+    expect(await membershipOf(cookie)).toMatchObject({
+      isPremium: true,
+      paymentFailed: false,
+      paymentFailedAt: null,
+      currentPeriodEnd: new Date((T0 + 60 * DAY) * 1000).toISOString(),
+    });
   });
 
   it('paid delivered before an older failure: no banner and no e-mail', async () => {
@@ -333,7 +413,10 @@ describe('webhooks that change a membership', () => {
   it('paid and failed in the same second, either order: paid wins', async () => {
     for (const order of ['paid first', 'failed first']) {
       const { cookie, sub, cus } = await subscriber('monthly');
-      const pair = [invoice('invoice.paid', sub, cus, T0 + 30 * DAY), invoice('invoice.payment_failed', sub, cus, T0 + 30 * DAY)];
+      const pair = [
+        invoice('invoice.paid', sub, cus, T0 + 30 * DAY),
+        invoice('invoice.payment_failed', sub, cus, T0 + 30 * DAY),
+      ];
       for (const e of order === 'paid first' ? pair : pair.reverse()) await deliver(e);
       expect((await membershipOf(cookie)).paymentFailed, order).toBe(false);
     }
@@ -353,12 +436,25 @@ describe('webhooks that change a membership', () => {
     const { user, cookie } = await signedIn();
     await deliver(invoice('invoice.payment_failed', sub, cus, T0 + 10));
     await deliver(
-      stripeEvent('checkout.session.completed', T0, { id: 'cs_early', object: 'checkout.session', client_reference_id: String(user.id), customer: cus, subscription: sub, metadata: { plan: 'annual' }, payment_status: 'paid' }),
+      stripeEvent('checkout.session.completed', T0, {
+        id: 'cs_early',
+        object: 'checkout.session',
+        client_reference_id: String(user.id),
+        customer: cus,
+        subscription: sub,
+        metadata: { plan: 'annual' },
+        payment_status: 'paid',
+      }),
     );
-    expect(await membershipOf(cookie)).toMatchObject({ isPremium: true, plan: 'annual', status: 'active', paymentFailed: true });
+    expect(await membershipOf(cookie)).toMatchObject({
+      isPremium: true,
+      plan: 'annual',
+      status: 'active',
+      paymentFailed: true,
+    });
   });
 
-  it('an invoice that is not a subscription\'s changes no membership', async () => {
+  it("an invoice that is not a subscription's changes no membership", async () => {
     const { user, cookie, cus } = await subscriber('monthly');
     await deliver(invoice('invoice.payment_failed', null, cus, T0 + 30 * DAY));
     expect((await membershipOf(cookie)).paymentFailed).toBe(false);
@@ -372,7 +468,10 @@ describe('a lapsed premium tool and the editors', () => {
     const tool = await makeTool({ submittedById: user.id, status: 'pending', isPremium: true });
     await call('POST', '/api/premium/dev/cancel', { cookie });
     const staff = await signedIn({ role: 'staff' });
-    const res = await call('POST', `/api/admin/tools/${tool.id}/reject`, { cookie: staff.cookie, body: { rejectionReason: 'Not an AI tool.' } });
+    const res = await call('POST', `/api/admin/tools/${tool.id}/reject`, {
+      cookie: staff.cookie,
+      body: { rejectionReason: 'Not an AI tool.' },
+    });
     expect(res.status).toBe(200);
     expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(0);
     await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'monthly' } });
@@ -386,7 +485,10 @@ describe('a lapsed premium tool and the editors', () => {
     const admin = await signedIn({ role: 'admin', isAdmin: true });
     // The editor makes it premium and then free again: the lapse is forgotten.
     for (const isPremium of [true, false]) {
-      expect((await call('POST', `/api/admin/tools/${tool.id}/premium`, { cookie: admin.cookie, body: { isPremium } })).status).toBe(200);
+      expect(
+        (await call('POST', `/api/admin/tools/${tool.id}/premium`, { cookie: admin.cookie, body: { isPremium } }))
+          .status,
+      ).toBe(200);
     }
     await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'monthly' } });
     expect(await reloadTool(tool.id)).toMatchObject({ isPremium: false, premiumLapsed: false });

@@ -8,7 +8,10 @@ import { call, makeUser } from '../helpers/api';
 let author: User;
 let counter = 0;
 
-async function addPost(values: Partial<typeof blogPosts.$inferInsert> & { title: string }, by: User = author): Promise<BlogPost> {
+async function addPost(
+  values: Partial<typeof blogPosts.$inferInsert> & { title: string },
+  by: User = author,
+): Promise<BlogPost> {
   counter += 1;
   const [post] = await db
     .insert(blogPosts)
@@ -26,7 +29,11 @@ async function addPost(values: Partial<typeof blogPosts.$inferInsert> & { title:
 }
 
 beforeAll(async () => {
-  author = await makeUser({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } satisfies Partial<NewUser>);
+  author = await makeUser({
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+  } satisfies Partial<NewUser>);
 });
 
 beforeEach(async () => {
@@ -47,12 +54,37 @@ describe('GET /api/blog/posts', () => {
   });
 
   it('answers the public fields and the author name, never the author e-mail', async () => {
-    await addPost({ title: 'Shaped', category: 'Guides', tags: ['ai', 'tools'], readTime: '3 min read', featuredImage: 'https://img.example.com/a.png' });
+    await addPost({
+      title: 'Shaped',
+      category: 'Guides',
+      tags: ['ai', 'tools'],
+      readTime: '3 min read',
+      featuredImage: 'https://img.example.com/a.png',
+    });
     const [post] = (await (await call('GET', '/api/blog/posts')).json()) as Record<string, unknown>[];
     expect(Object.keys(post).sort()).toEqual(
-      ['id', 'title', 'slug', 'excerpt', 'content', 'featuredImage', 'category', 'tags', 'readTime', 'publishedAt', 'updatedAt', 'authorName'].sort(),
+      [
+        'id',
+        'title',
+        'slug',
+        'excerpt',
+        'content',
+        'featuredImage',
+        'category',
+        'tags',
+        'readTime',
+        'publishedAt',
+        'updatedAt',
+        'authorName',
+      ].sort(),
     );
-    expect(post).toMatchObject({ title: 'Shaped', category: 'Guides', tags: ['ai', 'tools'], readTime: '3 min read', authorName: 'Grace Hopper' });
+    expect(post).toMatchObject({
+      title: 'Shaped',
+      category: 'Guides',
+      tags: ['ai', 'tools'],
+      readTime: '3 min read',
+      authorName: 'Grace Hopper',
+    });
   });
 
   it('names an author without a name as the team, not by e-mail', async () => {
@@ -74,7 +106,12 @@ describe('GET /api/blog/posts/:slug', () => {
     const post = await addPost({ title: 'Published One', content: '<h2>Hello</h2><p>World</p>' });
     const res = await call('GET', `/api/blog/posts/${post.slug}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: post.id, title: 'Published One', content: '<h2>Hello</h2><p>World</p>', authorName: 'Grace Hopper' });
+    expect(await res.json()).toMatchObject({
+      id: post.id,
+      title: 'Published One',
+      content: '<h2>Hello</h2><p>World</p>',
+      authorName: 'Grace Hopper',
+    });
   });
 
   it('answers 404 for a draft or a missing slug', async () => {

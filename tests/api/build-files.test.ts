@@ -15,7 +15,8 @@ import {
 } from '../../api/publishing/build-files';
 
 /** A page big enough to be worth compressing. */
-const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
+const page = (title: string) =>
+  `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
 
 let dir: string;
 beforeEach(() => {
@@ -25,7 +26,9 @@ beforeEach(() => {
 describe('writeBuildFile', () => {
   it('writes the file with brotli and gzip siblings that decode to it', async () => {
     const html = page('ChatGPT');
-    const entry = await writeBuildFile(dir, 'tool/chatgpt/index.html', html, { 'content-security-policy': "script-src 'self'" });
+    const entry = await writeBuildFile(dir, 'tool/chatgpt/index.html', html, {
+      'content-security-policy': "script-src 'self'",
+    });
     expect(readFileSync(join(dir, 'tool/chatgpt/index.html'), 'utf8')).toBe(html);
     expect(brotliDecompressSync(readFileSync(join(dir, 'tool/chatgpt/index.html.br'))).toString()).toBe(html);
     expect(gunzipSync(readFileSync(join(dir, 'tool/chatgpt/index.html.gz'))).toString()).toBe(html);
@@ -66,7 +69,13 @@ describe('writeBuildFile', () => {
   });
 
   it('compresses scripts, styles, JSON, XML and SVG', async () => {
-    for (const name of ['_astro/app.abc.js', '_astro/base.abc.css', 'pagefind/pagefind-entry.json', 'sitemap.xml', 'favicon.svg']) {
+    for (const name of [
+      '_astro/app.abc.js',
+      '_astro/base.abc.css',
+      'pagefind/pagefind-entry.json',
+      'sitemap.xml',
+      'favicon.svg',
+    ]) {
       const entry = await writeBuildFile(dir, name, `/* ${name} */ ${'abcdefgh '.repeat(300)}`);
       expect(entry.br, name).toBeGreaterThan(0);
       expect(entry.gz, name).toBeGreaterThan(0);
@@ -81,7 +90,9 @@ describe('reuseBuildFile', () => {
     const entry = await writeBuildFile(old, 'tool/x/index.html', page('X'));
     await reuseBuildFile(old, next, 'tool/x/index.html', entry);
     for (const suffix of ['', '.br', '.gz']) {
-      expect(statSync(join(next, `tool/x/index.html${suffix}`)).ino).toBe(statSync(join(old, `tool/x/index.html${suffix}`)).ino);
+      expect(statSync(join(next, `tool/x/index.html${suffix}`)).ino).toBe(
+        statSync(join(old, `tool/x/index.html${suffix}`)).ino,
+      );
     }
     await writeBuildFile(next, 'tool/x/index.html', page('X changed'));
     expect(readFileSync(join(old, 'tool/x/index.html'), 'utf8')).toBe(page('X'));
@@ -93,7 +104,11 @@ describe('the manifest', () => {
   it('reads back what was written, storing a repeated header set once', async () => {
     const csp = "default-src 'self'; script-src 'self' 'sha256-abc'";
     const entries = new Map<string, FileEntry>();
-    for (let i = 0; i < 50; i++) entries.set(`tool/t${i}/index.html`, await writeBuildFile(dir, `tool/t${i}/index.html`, page(`T${i}`), { 'content-security-policy': csp }));
+    for (let i = 0; i < 50; i++)
+      entries.set(
+        `tool/t${i}/index.html`,
+        await writeBuildFile(dir, `tool/t${i}/index.html`, page(`T${i}`), { 'content-security-policy': csp }),
+      );
     entries.set('logo.png', await writeBuildFile(dir, 'logo.png', new Uint8Array(10)));
     await writeManifest(dir, entries);
     expect(await readManifest(dir)).toEqual(entries);
@@ -109,8 +124,14 @@ describe('the manifest', () => {
   it.each([
     ['not JSON', '{"version":1,"types":['],
     ['another version', JSON.stringify({ version: 2, types: [], headers: [], files: [] })],
-    ['a row missing its fields', JSON.stringify({ version: 1, types: ['text/html'], headers: [], files: [['tool/x/index.html']] })],
-    ['a row naming a type it lacks', JSON.stringify({ version: 1, types: [], headers: [], files: [['a.html', 'h', 0, 1, -1, -1, -1]] })],
+    [
+      'a row missing its fields',
+      JSON.stringify({ version: 1, types: ['text/html'], headers: [], files: [['tool/x/index.html']] }),
+    ],
+    [
+      'a row naming a type it lacks',
+      JSON.stringify({ version: 1, types: [], headers: [], files: [['a.html', 'h', 0, 1, -1, -1, -1]] }),
+    ],
   ])('is null, as if absent, for one that is %s', async (_name, text) => {
     writeFileSync(join(dir, MANIFEST_FILE), text);
     expect(await readManifest(dir)).toBeNull();
@@ -119,14 +140,24 @@ describe('the manifest', () => {
 
 describe('finalizeBuildFolder', () => {
   it('describes every file it was not told about, skips siblings, and writes the manifest', async () => {
-    const known = new Map<string, FileEntry>([['tool/x/index.html', await writeBuildFile(dir, 'tool/x/index.html', page('X'), { 'content-security-policy': 'x' })]]);
+    const known = new Map<string, FileEntry>([
+      [
+        'tool/x/index.html',
+        await writeBuildFile(dir, 'tool/x/index.html', page('X'), { 'content-security-policy': 'x' }),
+      ],
+    ]);
     mkdirSync(join(dir, '_astro'));
     writeFileSync(join(dir, '_astro/app.abc.js'), `console.log(${'1+'.repeat(2000)}1)`);
     mkdirSync(join(dir, 'pagefind/fragment'), { recursive: true });
     writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), new Uint8Array(2048));
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
     const entries = await finalizeBuildFolder(dir, known);
-    expect([...entries.keys()].sort()).toEqual(['_astro/app.abc.js', 'pagefind/fragment/en_1.pf_fragment', 'robots.txt', 'tool/x/index.html']);
+    expect([...entries.keys()].sort()).toEqual([
+      '_astro/app.abc.js',
+      'pagefind/fragment/en_1.pf_fragment',
+      'robots.txt',
+      'tool/x/index.html',
+    ]);
     expect(entries.get('tool/x/index.html')).toBe(known.get('tool/x/index.html'));
     expect(entries.get('_astro/app.abc.js')!.br).toBeGreaterThan(0);
     expect(existsSync(join(dir, '_astro/app.abc.js.br'))).toBe(true);
@@ -141,12 +172,19 @@ describe('finalizeBuildFolder', () => {
     for (const d of [old, next]) {
       mkdirSync(join(d, 'pagefind'), { recursive: true });
       writeFileSync(join(d, 'pagefind/pagefind.js'), script);
-      writeFileSync(join(d, 'pagefind/pagefind-entry.json'), JSON.stringify({ page_count: d === old ? 1 : 2, pad: 'x'.repeat(2000) }));
+      writeFileSync(
+        join(d, 'pagefind/pagefind-entry.json'),
+        JSON.stringify({ page_count: d === old ? 1 : 2, pad: 'x'.repeat(2000) }),
+      );
     }
     await finalizeBuildFolder(old, new Map());
     const entries = await finalizeBuildFolder(next, new Map(), { previous: old });
-    expect(statSync(join(next, 'pagefind/pagefind.js.br')).ino).toBe(statSync(join(old, 'pagefind/pagefind.js.br')).ino);
-    expect(statSync(join(next, 'pagefind/pagefind-entry.json.br')).ino).not.toBe(statSync(join(old, 'pagefind/pagefind-entry.json.br')).ino);
+    expect(statSync(join(next, 'pagefind/pagefind.js.br')).ino).toBe(
+      statSync(join(old, 'pagefind/pagefind.js.br')).ino,
+    );
+    expect(statSync(join(next, 'pagefind/pagefind-entry.json.br')).ino).not.toBe(
+      statSync(join(old, 'pagefind/pagefind-entry.json.br')).ino,
+    );
     expect(entries.get('pagefind/pagefind.js')!.br).toBe(statSync(join(next, 'pagefind/pagefind.js.br')).size);
   });
 });

@@ -70,12 +70,34 @@ describe('GET /api/tools order and shape', () => {
     const [tool] = body as Record<string, unknown>[];
     expect(Object.keys(tool).sort()).toEqual(
       [
-        'id', 'name', 'slug', 'url', 'description', 'logoUrl', 'tags', 'pricingModel', 'targetAudience', 'screenshots',
-        'videoUrl', 'brandColor', 'coverImage', 'isPremium', 'curatorTake', 'qualityScore', 'submittedAt', 'approvedAt', 'updatedAt',
+        'id',
+        'name',
+        'slug',
+        'url',
+        'description',
+        'logoUrl',
+        'tags',
+        'pricingModel',
+        'targetAudience',
+        'screenshots',
+        'videoUrl',
+        'brandColor',
+        'coverImage',
+        'isPremium',
+        'curatorTake',
+        'qualityScore',
+        'submittedAt',
+        'approvedAt',
+        'updatedAt',
         'lastReviewedAt',
       ].sort(),
     );
-    expect(tool).toMatchObject({ tags: ['design', 'marketing'], targetAudience: ['designers'], isPremium: false, qualityScore: 6 });
+    expect(tool).toMatchObject({
+      tags: ['design', 'marketing'],
+      targetAudience: ['designers'],
+      isPremium: false,
+      qualityScore: 6,
+    });
   });
 });
 
@@ -140,7 +162,12 @@ describe('GET /api/tools category filter', () => {
 
 describe('GET /api/tools search', () => {
   it('ranks a name match above a description-only match, even over premium and score', async () => {
-    await addTool({ name: 'Reporter', description: 'Analytics for everything: analytics dashboards.', isPremium: true, qualityScore: 10 });
+    await addTool({
+      name: 'Reporter',
+      description: 'Analytics for everything: analytics dashboards.',
+      isPremium: true,
+      qualityScore: 10,
+    });
     await addTool({ name: 'Analytics Pro', description: 'Reports for small teams.', qualityScore: 2 });
     await addTool({ name: 'Unrelated', description: 'Writes emails for you.' });
     expect(await search('analytics')).toEqual(['Analytics Pro', 'Reporter']);
@@ -194,7 +221,10 @@ describe('GET /api/tools search', () => {
     const tool = await addTool({ name: 'Orbit Notes', description: 'Takes meeting notes.', tags: ['productivity'] });
     expect(await search('orbit')).toEqual(['Orbit Notes']);
 
-    await db.update(tools).set({ name: 'Comet Notes', tags: ['marketing'] }).where(eq(tools.id, tool.id));
+    await db
+      .update(tools)
+      .set({ name: 'Comet Notes', tags: ['marketing'] })
+      .where(eq(tools.id, tool.id));
     expect(await search('orbit')).toEqual([]);
     expect(await search('comet')).toEqual(['Comet Notes']);
     expect(await search('marketing')).toEqual(['Comet Notes']);
@@ -212,7 +242,11 @@ describe('GET /api/tools search', () => {
     for (let i = 0; i < 5; i++) await addTool({ name: `Paging Widget ${i}`, qualityScore: 9 - i });
     const all = await search('widget', '&limit=100');
     expect(all).toHaveLength(5);
-    expect([...(await search('widget', '&limit=2')), ...(await search('widget', '&limit=2&offset=2')), ...(await search('widget', '&limit=2&offset=4'))]).toEqual(all);
+    expect([
+      ...(await search('widget', '&limit=2')),
+      ...(await search('widget', '&limit=2&offset=2')),
+      ...(await search('widget', '&limit=2&offset=4')),
+    ]).toEqual(all);
   });
 });
 
@@ -222,10 +256,32 @@ describe('search for words so common that bm25 does not rank them', () => {
     (await listPublicTools({ search, rankedMatchLimit: 1, limit: 100, ...extra })).map((t) => t.name);
 
   beforeEach(async () => {
-    await addTool({ name: 'Notes Alpha', description: 'Keeps your thoughts.', qualityScore: 2, tags: ['productivity'] });
-    await addTool({ name: 'Beta', description: 'Turns meetings into notes.', qualityScore: 9, isPremium: true, tags: ['design'] });
-    await addTool({ name: 'Gamma', description: 'Shares notes with the team.', qualityScore: 5, tags: ['productivity'] });
-    await addTool({ name: 'Notes Delta', description: 'Voice memos to text.', qualityScore: 1, isPremium: true, tags: ['design'] });
+    await addTool({
+      name: 'Notes Alpha',
+      description: 'Keeps your thoughts.',
+      qualityScore: 2,
+      tags: ['productivity'],
+    });
+    await addTool({
+      name: 'Beta',
+      description: 'Turns meetings into notes.',
+      qualityScore: 9,
+      isPremium: true,
+      tags: ['design'],
+    });
+    await addTool({
+      name: 'Gamma',
+      description: 'Shares notes with the team.',
+      qualityScore: 5,
+      tags: ['productivity'],
+    });
+    await addTool({
+      name: 'Notes Delta',
+      description: 'Voice memos to text.',
+      qualityScore: 1,
+      isPremium: true,
+      tags: ['design'],
+    });
     await addTool({ name: 'Omega', description: 'Something else entirely.', qualityScore: 10 });
     await addTool({ name: 'Notes Hidden', description: 'Pending notes.', status: 'pending', approvedAt: null });
   });
@@ -243,7 +299,8 @@ describe('search for words so common that bm25 does not rank them', () => {
     const all = await common('notes');
     for (const limit of [1, 2, 3]) {
       const paged: string[] = [];
-      for (let offset = 0; offset < all.length + limit; offset += limit) paged.push(...(await common('notes', { limit, offset })));
+      for (let offset = 0; offset < all.length + limit; offset += limit)
+        paged.push(...(await common('notes', { limit, offset })));
       expect(paged).toEqual(all);
     }
     expect(await common('notes', { limit: 12, offset: 4 })).toEqual([]);
@@ -295,10 +352,29 @@ describe('hidden statuses', () => {
 describe('GET /api/tools/slug/:slug', () => {
   it('answers the public tool with its editorial reviews, newest first, without the reviewer', async () => {
     const reviewer = await makeUser({ email: 'reviewer@example.com' });
-    const tool = await addTool({ name: 'Detail Tool', curatorTake: 'Solid.', qualityScore: 8, urlKey: 'x', rejectionReason: 'no' });
+    const tool = await addTool({
+      name: 'Detail Tool',
+      curatorTake: 'Solid.',
+      qualityScore: 8,
+      urlKey: 'x',
+      rejectionReason: 'no',
+    });
     await db.insert(editorialReviews).values([
-      { toolId: tool.id, curatorTake: 'First look.', qualityScore: 6, reviewedBy: reviewer.id, reviewedAt: new Date(Date.UTC(2025, 0, 1)) },
-      { toolId: tool.id, curatorTake: 'Much better now.', qualityScore: 8, reviewedBy: reviewer.id, reviewedAt: new Date(Date.UTC(2025, 3, 1)), isFollowUp: true },
+      {
+        toolId: tool.id,
+        curatorTake: 'First look.',
+        qualityScore: 6,
+        reviewedBy: reviewer.id,
+        reviewedAt: new Date(Date.UTC(2025, 0, 1)),
+      },
+      {
+        toolId: tool.id,
+        curatorTake: 'Much better now.',
+        qualityScore: 8,
+        reviewedBy: reviewer.id,
+        reviewedAt: new Date(Date.UTC(2025, 3, 1)),
+        isFollowUp: true,
+      },
     ]);
     const res = await call('GET', `/api/tools/slug/${tool.slug}`);
     expect(res.status).toBe(200);
@@ -308,7 +384,10 @@ describe('GET /api/tools/slug/:slug', () => {
     expect(body.urlKey).toBeUndefined();
     expect(body.rejectionReason).toBeUndefined();
     expect(body.submittedById).toBeUndefined();
-    expect(body.editorialReviews.map((r: { curatorTake: string }) => r.curatorTake)).toEqual(['Much better now.', 'First look.']);
+    expect(body.editorialReviews.map((r: { curatorTake: string }) => r.curatorTake)).toEqual([
+      'Much better now.',
+      'First look.',
+    ]);
     expect(body.editorialReviews[0]).toMatchObject({ qualityScore: 8, isFollowUp: true });
     expect(body.editorialReviews[0].reviewedBy).toBeUndefined();
     expect(JSON.stringify(body)).not.toContain('reviewer@example.com');

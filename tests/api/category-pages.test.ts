@@ -21,7 +21,8 @@ const dist = vi.hoisted(() => {
 });
 
 const get = (path: string) => handleRequest(new Request(`${BASE}${path}`));
-const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 
 let admin: string;
 let low: Tool;
@@ -29,8 +30,21 @@ let low: Tool;
 beforeAll(async () => {
   admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
   // One full page of design tools scored 9, and one more scored 2: it is alone on page 2.
-  for (let i = 0; i < CATEGORY_PAGE_SIZE; i++) await makeTool({ status: 'approved', name: `Design Nine ${i}`, slug: `design-nine-${i}`, tags: ['design'], qualityScore: 9 });
-  low = await makeTool({ status: 'approved', name: 'Low Loom', slug: 'low-loom', tags: ['design', 'marketing'], qualityScore: 2 });
+  for (let i = 0; i < CATEGORY_PAGE_SIZE; i++)
+    await makeTool({
+      status: 'approved',
+      name: `Design Nine ${i}`,
+      slug: `design-nine-${i}`,
+      tags: ['design'],
+      qualityScore: 9,
+    });
+  low = await makeTool({
+    status: 'approved',
+    name: 'Low Loom',
+    slug: 'low-loom',
+    tags: ['design', 'marketing'],
+    qualityScore: 2,
+  });
   await makeTool({ status: 'approved', name: 'Mark Maker', slug: 'mark-maker', tags: ['marketing'], qualityScore: 6 });
   const result = await buildSite(dist);
   if (!result.ok) throw new Error(result.log);
@@ -46,7 +60,10 @@ describe('category pages', () => {
     expect(html).not.toContain('rel="prev"');
     const [page, crumbs] = jsonLdOf(html);
     expect(page['@type']).toBe('CollectionPage');
-    expect(page.mainEntity.itemListElement[0]).toMatchObject({ position: 1, url: expect.stringMatching(/\/tool\/design-nine-[0-9]+$/) });
+    expect(page.mainEntity.itemListElement[0]).toMatchObject({
+      position: 1,
+      url: expect.stringMatching(/\/tool\/design-nine-[0-9]+$/),
+    });
     expect(crumbs['@type']).toBe('BreadcrumbList');
     expect(html).not.toContain('Low Loom');
   });
@@ -59,17 +76,23 @@ describe('category pages', () => {
     expect(html).toContain(`<link rel="prev" href="${BASE}/category/design">`);
     expect(html).not.toContain('rel="next"');
     expect(jsonLdOf(html)[0].mainEntity.itemListElement[0].position).toBe(CATEGORY_PAGE_SIZE + 1);
-    for (const path of ['/category/design/3', '/category/design/1', '/category/nope', '/category/design/x']) expect((await get(path)).status, path).toBe(404);
+    for (const path of ['/category/design/3', '/category/design/1', '/category/nope', '/category/design/x'])
+      expect((await get(path)).status, path).toBe(404);
   });
 
   it('lists every category page in the sitemap', async () => {
-    const files = await readSitemap(`${BASE}${SITEMAP_INDEX_PATH}`, async (url) => (await get(new URL(url).pathname)).text());
+    const files = await readSitemap(`${BASE}${SITEMAP_INDEX_PATH}`, async (url) =>
+      (await get(new URL(url).pathname)).text(),
+    );
     const urls = files.flatMap((file) => file.urls.map((u) => new URL(u.loc).pathname));
-    for (const path of ['/category/design', '/category/design/2', '/category/marketing', '/category/productivity']) expect(urls).toContain(path);
+    for (const path of ['/category/design', '/category/design/2', '/category/marketing', '/category/productivity'])
+      expect(urls).toContain(path);
   });
 
   it('re-renders the pages of the tool’s categories at once when its score moves it', async () => {
-    expect((await call('PATCH', `/api/admin/tools/${low.id}`, { cookie: admin, body: { qualityScore: 10 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/tools/${low.id}`, { cookie: admin, body: { qualityScore: 10 } })).status,
+    ).toBe(200);
     // Static files still have the old order; the server renders every page of both categories on demand.
     expect(readFileSync(join(dist, 'category/design/index.html'), 'utf8')).not.toContain('Low Loom');
     const first = await (await get('/category/design')).text();
@@ -81,13 +104,20 @@ describe('category pages', () => {
 
 describe('change tags', () => {
   it('name the tool, the lists of tools, and each of its categories before and after, once', () => {
-    expect(toolChangeTags('x', ['design', 'marketing', 'design'])).toEqual(['tool:x', 'tools', 'category:design', 'category:marketing']);
+    expect(toolChangeTags('x', ['design', 'marketing', 'design'])).toEqual([
+      'tool:x',
+      'tools',
+      'category:design',
+      'category:marketing',
+    ]);
   });
 
-  it('every page of a category carries its category\'s tag, which a change of any of its tools touches', async () => {
+  it("every page of a category carries its category's tag, which a change of any of its tools touches", async () => {
     for (const path of ['/category/design', '/category/design/2']) {
       expect((await get(path)).headers.get('surrogate-key')?.split(' ')).toContain('category:design');
     }
-    expect((await get('/category/marketing')).headers.get('surrogate-key')?.split(' ')).not.toContain('category:design');
+    expect((await get('/category/marketing')).headers.get('surrogate-key')?.split(' ')).not.toContain(
+      'category:design',
+    );
   });
 });

@@ -29,7 +29,8 @@ async function makeTool(values: Partial<NewTool> & { submittedById: number }) {
   return tool;
 }
 
-const requestChanges = (id: number, body: unknown, cookie?: string) => call('POST', `/api/tools/${id}/change-requests`, { body, cookie });
+const requestChanges = (id: number, body: unknown, cookie?: string) =>
+  call('POST', `/api/tools/${id}/change-requests`, { body, cookie });
 
 async function requestsFor(toolId: number) {
   return db.select().from(changeRequests).where(eq(changeRequests.toolId, toolId));
@@ -58,7 +59,10 @@ describe('POST /api/tools/:id/change-requests', () => {
       toolId: tool.id,
       toolName: tool.name,
       status: 'pending',
-      requestData: { description: 'A clearer description of what the tool does.', targetAudience: ['designers', 'marketers'] },
+      requestData: {
+        description: 'A clearer description of what the tool does.',
+        targetAudience: ['designers', 'marketers'],
+      },
     });
     const stored = await requestsFor(tool.id);
     expect(stored).toHaveLength(1);
@@ -75,7 +79,11 @@ describe('POST /api/tools/:id/change-requests', () => {
   it('answers 400 No changes to submit when nothing differs', async () => {
     const { user, cookie } = await signedIn();
     const tool = await makeTool({ submittedById: user.id });
-    const res = await requestChanges(tool.id, { name: `  ${tool.name} `, tags: ['marketing', 'design'], pricingModel: 'freemium' }, cookie);
+    const res = await requestChanges(
+      tool.id,
+      { name: `  ${tool.name} `, tags: ['marketing', 'design'], pricingModel: 'freemium' },
+      cookie,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(MSG.noChanges);
     expect(await requestsFor(tool.id)).toHaveLength(0);
@@ -120,12 +128,17 @@ describe('POST /api/tools/:id/change-requests', () => {
   it('allows one open request per tool, and a new one once it is decided', async () => {
     const { user, cookie } = await signedIn();
     const tool = await makeTool({ submittedById: user.id });
-    expect((await requestChanges(tool.id, { description: 'The first requested description.' }, cookie)).status).toBe(201);
+    expect((await requestChanges(tool.id, { description: 'The first requested description.' }, cookie)).status).toBe(
+      201,
+    );
     const second = await requestChanges(tool.id, { description: 'The second requested description.' }, cookie);
     expect(second.status).toBe(409);
     expect(await second.text()).toBe(MSG.changeRequestPending);
 
-    await db.update(changeRequests).set({ status: 'rejected', reviewedAt: new Date() }).where(eq(changeRequests.toolId, tool.id));
+    await db
+      .update(changeRequests)
+      .set({ status: 'rejected', reviewedAt: new Date() })
+      .where(eq(changeRequests.toolId, tool.id));
     expect((await requestChanges(tool.id, { description: 'A third requested description.' }, cookie)).status).toBe(201);
   });
 
@@ -133,16 +146,22 @@ describe('POST /api/tools/:id/change-requests', () => {
     const { user, cookie } = await signedIn();
     const tool = await makeTool({ submittedById: user.id });
     const results = await Promise.all(
-      ['Parallel description number one.', 'Parallel description number two.'].map((description) => requestChanges(tool.id, { description }, cookie)),
+      ['Parallel description number one.', 'Parallel description number two.'].map((description) =>
+        requestChanges(tool.id, { description }, cookie),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await requestsFor(tool.id)).toHaveLength(1);
   });
 
-  it("refuses a new URL that another tool already has, naming it", async () => {
+  it('refuses a new URL that another tool already has, naming it', async () => {
     const { user, cookie } = await signedIn();
     const tool = await makeTool({ submittedById: user.id });
-    const other = await makeTool({ submittedById: (await makeUser()).id, name: 'Taken Name Tool', url: 'https://cr-taken.example.com' });
+    const other = await makeTool({
+      submittedById: (await makeUser()).id,
+      name: 'Taken Name Tool',
+      url: 'https://cr-taken.example.com',
+    });
     const res = await requestChanges(tool.id, { url: 'https://www.cr-taken.example.com/' }, cookie);
     expect(res.status).toBe(409);
     expect(await res.text()).toBe(MSG.toolAlreadyListed(other.name));
@@ -172,8 +191,17 @@ describe('GET /api/user/change-requests', () => {
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ toolId: second.id, toolName: 'Second Owned Tool', status: 'pending', requestData: { tags: ['development'] } });
-    expect(list[1]).toMatchObject({ toolId: first.id, toolName: 'First Owned Tool', requestData: { pricingModel: 'paid' } });
+    expect(list[0]).toMatchObject({
+      toolId: second.id,
+      toolName: 'Second Owned Tool',
+      status: 'pending',
+      requestData: { tags: ['development'] },
+    });
+    expect(list[1]).toMatchObject({
+      toolId: first.id,
+      toolName: 'First Owned Tool',
+      requestData: { pricingModel: 'paid' },
+    });
     expect(list[0].submittedAt).toEqual(expect.any(String));
 
     const tools = await (await call('GET', '/api/user/tools', { cookie })).json();

@@ -13,11 +13,18 @@ let addresses = 0;
 /** A fresh client address per test: the limit counts per address. */
 const freshIp = () => `198.51.100.${++addresses}`;
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'support', message: 'My listing shows the wrong logo.' };
-const send = (body: unknown, opts: { cookie?: string; ip?: string } = {}) => call('POST', '/api/contact', { body, ip: opts.ip ?? freshIp(), cookie: opts.cookie });
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  topic: 'support',
+  message: 'My listing shows the wrong logo.',
+};
+const send = (body: unknown, opts: { cookie?: string; ip?: string } = {}) =>
+  call('POST', '/api/contact', { body, ip: opts.ip ?? freshIp(), cookie: opts.cookie });
 
 const stored = () => db.select().from(contactMessages).orderBy(desc(contactMessages.id));
-const outboxFor = (kind: string) => db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind)).orderBy(desc(emailOutbox.id));
+const outboxFor = (kind: string) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind)).orderBy(desc(emailOutbox.id));
 
 afterEach(async () => {
   await db.delete(contactMessages);
@@ -31,7 +38,15 @@ describe('POST /api/contact', () => {
     const answer = await res.json();
     expect(answer).toMatchObject({ priority: false });
     const [row] = await stored();
-    expect(row).toMatchObject({ id: answer.id, name: 'Ada Lovelace', email: 'ada@example.com', topic: 'support', priority: false, userId: null, handledAt: null });
+    expect(row).toMatchObject({
+      id: answer.id,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      topic: 'support',
+      priority: false,
+      userId: null,
+      handledAt: null,
+    });
     expect(row.message).toBe('My listing shows the wrong logo.\nCan you help?');
     const [team] = await outboxFor('contact-received');
     expect(team.to).toBe('support@example.com');
@@ -45,7 +60,11 @@ describe('POST /api/contact', () => {
   });
 
   it('confirms to the sender without a word the sender wrote: the address is unverified, so the form is no relay', async () => {
-    const spam = { ...valid, name: 'Cheap pills at spam.example', message: 'Win big: https://spam.example/win and <a href="https://spam.example/a">here</a>' };
+    const spam = {
+      ...valid,
+      name: 'Cheap pills at spam.example',
+      message: 'Win big: https://spam.example/win and <a href="https://spam.example/a">here</a>',
+    };
     expect((await send(spam)).status).toBe(201);
     const [confirmation] = await outboxFor('contact-confirmation');
     for (const body of [confirmation.html, confirmation.text, confirmation.subject]) {
@@ -101,12 +120,16 @@ describe('POST /api/contact', () => {
       [free.user.id, false],
       [member.user.id, true],
     ]);
-    const [priorityMail] = await outboxFor('contact-received').then((all) => all.filter((m) => m.subject.startsWith('[Priority]')));
+    const [priorityMail] = await outboxFor('contact-received').then((all) =>
+      all.filter((m) => m.subject.startsWith('[Priority]')),
+    );
     expect(priorityMail.subject).toBe('[Priority] Support: message from Ada Lovelace');
   });
 
   it('writes the message and both e-mails together: a failed e-mail write leaves none of them', async () => {
-    await db.run(sql`create trigger fail_confirmation before insert on email_outbox when new.kind = 'contact-confirmation' begin select raise(abort, 'outbox unavailable'); end`);
+    await db.run(
+      sql`create trigger fail_confirmation before insert on email_outbox when new.kind = 'contact-confirmation' begin select raise(abort, 'outbox unavailable'); end`,
+    );
     try {
       expect((await send(valid)).status).toBe(500);
     } finally {

@@ -38,7 +38,10 @@ const apiRoutes = () =>
   app.routes
     // A CORS preflight (OPTIONS) answers headers only, and the API's own documentation (the OpenAPI document, its
     // reference page and that page's files) is not a call of the contract.
-    .filter((route) => route.path.startsWith('/api/') && route.method !== 'OPTIONS' && !/^\/api\/(openapi|docs)/.test(route.path))
+    .filter(
+      (route) =>
+        route.path.startsWith('/api/') && route.method !== 'OPTIONS' && !/^\/api\/(openapi|docs)/.test(route.path),
+    )
     .map((route) => ({ name: `${route.method} ${route.path}`, route, hooks: route.hooks as Record<string, unknown> }));
 
 describe('every API route declares its contract', () => {
@@ -79,11 +82,17 @@ describe('a request is checked against its schemas before the handler, after sig
   it("answers a bad field with 400 and its message, and a permitted caller's valid body reaches the handler", async () => {
     const tool = await makeTool();
     const { cookie } = await signedIn({ ...NO_PASSWORD, role: 'staff' });
-    const bad = await call('POST', `/api/admin/tools/${tool.id}/approve`, { body: { curatorTake: 'Fine.', qualityScore: 11 }, cookie });
+    const bad = await call('POST', `/api/admin/tools/${tool.id}/approve`, {
+      body: { curatorTake: 'Fine.', qualityScore: 11 },
+      cookie,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toBe(MSG.qualityScoreRange);
     expect(await reviewsOf(tool.id)).toHaveLength(0);
-    const good = await call('POST', `/api/admin/tools/${tool.id}/approve`, { body: { curatorTake: 'Fine.', qualityScore: '8' }, cookie });
+    const good = await call('POST', `/api/admin/tools/${tool.id}/approve`, {
+      body: { curatorTake: 'Fine.', qualityScore: '8' },
+      cookie,
+    });
     expect(good.status).toBe(200);
     expect(await good.json()).toMatchObject({ id: tool.id, status: 'approved', qualityScore: 8 });
   });
@@ -127,7 +136,9 @@ describe('an answer that breaks its schema', () => {
     const user = await makeUser();
     const leaky = new Elysia()
       .use(errors)
-      .get('/api/leaky', () => ({ ...publicUser(user), password: user.password }) as CurrentUser, { response: answer(currentUserSchema) });
+      .get('/api/leaky', () => ({ ...publicUser(user), password: user.password }) as CurrentUser, {
+        response: answer(currentUserSchema),
+      });
     const logged = vi.spyOn(log, 'error');
     try {
       const res = await leaky.handle(new Request(`${BASE}/api/leaky`));
@@ -137,7 +148,9 @@ describe('an answer that breaks its schema', () => {
       expect(text).not.toContain(user.password!);
       expect(logged).toHaveBeenCalled();
       // The log line names the field, never the answer: what leaked must not leak into the log, whatever its size.
-      const line = JSON.stringify(logged.mock.calls[0], (_key, value: unknown) => (value instanceof Error ? pino.stdSerializers.err(value) : value));
+      const line = JSON.stringify(logged.mock.calls[0], (_key, value: unknown) =>
+        value instanceof Error ? pino.stdSerializers.err(value) : value,
+      );
       expect(line).toContain('password');
       expect(line).not.toContain(user.password!);
       expect(line.length).toBeLessThan(1000);

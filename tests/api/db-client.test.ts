@@ -105,7 +105,9 @@ describe('db client in this process', () => {
   });
 
   it('refuses a nested db.transaction inside a transaction', async () => {
-    await expect(db.transaction(async () => db.transaction(async () => 1))).rejects.toThrow(/nested db\.transaction\(\).*tx\.transaction\(\)/);
+    await expect(db.transaction(async () => db.transaction(async () => 1))).rejects.toThrow(
+      /nested db\.transaction\(\).*tx\.transaction\(\)/,
+    );
   });
 
   it('lets work a transaction started run normally once it has committed', async () => {
@@ -166,7 +168,10 @@ describe('another connection holding the write lock', () => {
   it('still answers reads while another process writes', async () => {
     const lock = await other.transaction('write');
     try {
-      await lock.execute({ sql: 'insert into login_throttle (key, failures, windowStartedAt) values (?, 1, 0)', args: ['other:1'] });
+      await lock.execute({
+        sql: 'insert into login_throttle (key, failures, windowStartedAt) values (?, 1, 0)',
+        args: ['other:1'],
+      });
       expect((await call('GET', '/api/tools')).status).toBe(200);
       expect(await countKey('other:1')).toBe(0);
     } finally {

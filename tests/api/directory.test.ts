@@ -14,7 +14,8 @@ import { NO_PASSWORD, makeListedTool, makeTool, reloadTool } from '../helpers/ad
 let owner: User;
 const day = (d: number) => new Date(Date.UTC(2025, 5, d));
 
-const addTool = (values: Partial<NewTool> & { name: string }): Promise<Tool> => makeListedTool(owner, { approvedAt: day(1), ...values });
+const addTool = (values: Partial<NewTool> & { name: string }): Promise<Tool> =>
+  makeListedTool(owner, { approvedAt: day(1), ...values });
 
 /** The list (SPEC.md's array) and the suggestion its header carries. */
 async function answer(query: string): Promise<{ tools: ToolListAnswer; suggestion: string | null }> {
@@ -40,11 +41,47 @@ beforeEach(async () => {
 
 /** Five tools whose orders all differ. */
 async function addCatalogue() {
-  await addTool({ name: 'beta Writer', qualityScore: 6, isPremium: true, approvedAt: day(2), lastReviewedAt: day(20), tags: ['content-creation'], pricingModel: 'paid' });
-  await addTool({ name: 'Alpha Paint', qualityScore: 9, approvedAt: day(1), lastReviewedAt: day(25), tags: ['design'], pricingModel: 'free' });
-  await addTool({ name: 'Delta Chart', qualityScore: null, approvedAt: day(9), lastReviewedAt: null, tags: ['data-analysis'], pricingModel: 'freemium' });
-  await addTool({ name: 'charlie Ads', qualityScore: 7, approvedAt: day(5), lastReviewedAt: day(6), tags: ['marketing', 'design'], pricingModel: 'free' });
-  await addTool({ name: 'Echo Code', qualityScore: 8, approvedAt: day(3), lastReviewedAt: day(30), tags: ['development'], pricingModel: 'free-trial' });
+  await addTool({
+    name: 'beta Writer',
+    qualityScore: 6,
+    isPremium: true,
+    approvedAt: day(2),
+    lastReviewedAt: day(20),
+    tags: ['content-creation'],
+    pricingModel: 'paid',
+  });
+  await addTool({
+    name: 'Alpha Paint',
+    qualityScore: 9,
+    approvedAt: day(1),
+    lastReviewedAt: day(25),
+    tags: ['design'],
+    pricingModel: 'free',
+  });
+  await addTool({
+    name: 'Delta Chart',
+    qualityScore: null,
+    approvedAt: day(9),
+    lastReviewedAt: null,
+    tags: ['data-analysis'],
+    pricingModel: 'freemium',
+  });
+  await addTool({
+    name: 'charlie Ads',
+    qualityScore: 7,
+    approvedAt: day(5),
+    lastReviewedAt: day(6),
+    tags: ['marketing', 'design'],
+    pricingModel: 'free',
+  });
+  await addTool({
+    name: 'Echo Code',
+    qualityScore: 8,
+    approvedAt: day(3),
+    lastReviewedAt: day(30),
+    tags: ['development'],
+    pricingModel: 'free-trial',
+  });
 }
 
 describe('GET /api/tools sort', () => {
@@ -70,21 +107,31 @@ describe('GET /api/tools sort', () => {
 });
 
 describe('query plans', () => {
-  it.each(DIRECTORY_SORTS)('browsing by %s reads its index in order, with or without filters: no sort of every tool', async (sort) => {
-    for (const filters of [{}, { categories: ['design', 'marketing'], pricing: ['free'], minRating: 7 }] as ToolFilters[]) {
-      const { sql: text, params } = browseQuery({ sort, filters, limit: 12, offset: 0 }).toSQL();
-      const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: params as never });
-      const details = plan.rows.map((r) => String(r.detail)).join(' | ');
-      expect(details).toMatch(/USING INDEX tools_public_/);
-      expect(details).not.toContain('TEMP B-TREE');
-    }
-  });
+  it.each(DIRECTORY_SORTS)(
+    'browsing by %s reads its index in order, with or without filters: no sort of every tool',
+    async (sort) => {
+      for (const filters of [
+        {},
+        { categories: ['design', 'marketing'], pricing: ['free'], minRating: 7 },
+      ] as ToolFilters[]) {
+        const { sql: text, params } = browseQuery({ sort, filters, limit: 12, offset: 0 }).toSQL();
+        const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: params as never });
+        const details = plan.rows.map((r) => String(r.detail)).join(' | ');
+        expect(details).toMatch(/USING INDEX tools_public_/);
+        expect(details).not.toContain('TEMP B-TREE');
+      }
+    },
+  );
 });
 
 describe('GET /api/tools filters', () => {
   it('keeps a tool in any of several categories, and tags= adds to category=', async () => {
     await addCatalogue();
-    expect(await names('?category=design&category=development&sort=name')).toEqual(['Alpha Paint', 'charlie Ads', 'Echo Code']);
+    expect(await names('?category=design&category=development&sort=name')).toEqual([
+      'Alpha Paint',
+      'charlie Ads',
+      'Echo Code',
+    ]);
     expect(await names('?category=design&sort=name')).toEqual(['Alpha Paint', 'charlie Ads']);
     expect(await names('?tags=marketing&category=development&sort=name')).toEqual(['charlie Ads', 'Echo Code']);
   });
@@ -147,7 +194,14 @@ describe('GET /api/tools/facets', () => {
     await addCatalogue();
     const all = await facets('');
     expect(all.total).toBe(5);
-    expect(all.categories).toEqual({ 'content-creation': 1, 'data-analysis': 1, design: 2, development: 1, marketing: 1, productivity: 0 });
+    expect(all.categories).toEqual({
+      'content-creation': 1,
+      'data-analysis': 1,
+      design: 2,
+      development: 1,
+      marketing: 1,
+      productivity: 0,
+    });
     expect(all.pricing).toEqual({ free: 2, freemium: 1, 'free-trial': 1, paid: 1, 'contact-for-price': 0 });
     expect(all.minRating).toMatchObject({ '10': 0, '9': 1, '8': 2, '7': 3, '6': 4, '1': 4 });
 
@@ -181,8 +235,14 @@ describe('spelling suggestions', () => {
   it('answers the results of the closest word when a typed word is in no tool, and says so', async () => {
     await addTool({ name: 'GitHub Copilot', tags: ['development'] });
     await addTool({ name: 'Notion', tags: ['productivity'] });
-    expect(await answer('?search=Copilt')).toMatchObject({ suggestion: 'Copilot', tools: [{ name: 'GitHub Copilot' }] });
-    expect(await answer('?search=github%20copilt')).toMatchObject({ suggestion: 'github copilot', tools: [{ name: 'GitHub Copilot' }] });
+    expect(await answer('?search=Copilt')).toMatchObject({
+      suggestion: 'Copilot',
+      tools: [{ name: 'GitHub Copilot' }],
+    });
+    expect(await answer('?search=github%20copilt')).toMatchObject({
+      suggestion: 'github copilot',
+      tools: [{ name: 'GitHub Copilot' }],
+    });
     expect((await facets('?search=Copilt')).total).toBe(1);
   });
 
@@ -208,7 +268,10 @@ describe('spelling suggestions', () => {
     await addTool({ name: 'Secretive Planner', status: 'pending' });
     await addTool({ name: 'Secretary Desk' });
     expect(await answer('?search=secretiv')).toMatchObject({ suggestion: null, tools: [] });
-    expect(await answer('?search=secretery')).toMatchObject({ suggestion: 'secretary', tools: [{ name: 'Secretary Desk' }] });
+    expect(await answer('?search=secretery')).toMatchObject({
+      suggestion: 'secretary',
+      tools: [{ name: 'Secretary Desk' }],
+    });
   });
 });
 
@@ -217,13 +280,22 @@ describe('lastReviewedAt', () => {
     const staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
     const tool = await makeTool();
     expect((await reloadTool(tool.id))?.lastReviewedAt).toBeNull();
-    const approve = await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: staff.cookie, body: { curatorTake: 'Solid.', qualityScore: 7 } });
+    const approve = await call('POST', `/api/admin/tools/${tool.id}/approve`, {
+      cookie: staff.cookie,
+      body: { curatorTake: 'Solid.', qualityScore: 7 },
+    });
     expect(approve.status).toBe(200);
     const approved = (await reloadTool(tool.id))!;
     expect(approved.lastReviewedAt).toEqual(approved.approvedAt);
     // Move it back so the follow-up is later whatever the clock's resolution.
-    await db.update(tools).set({ lastReviewedAt: day(1) }).where(sql`${tools.id} = ${tool.id}`);
-    const review = await call('POST', `/api/admin/tools/${tool.id}/review`, { cookie: staff.cookie, body: { curatorTake: 'Better.', qualityScore: 8 } });
+    await db
+      .update(tools)
+      .set({ lastReviewedAt: day(1) })
+      .where(sql`${tools.id} = ${tool.id}`);
+    const review = await call('POST', `/api/admin/tools/${tool.id}/review`, {
+      cookie: staff.cookie,
+      body: { curatorTake: 'Better.', qualityScore: 8 },
+    });
     expect(review.status).toBe(200);
     expect((await reloadTool(tool.id))!.lastReviewedAt!.getTime()).toBeGreaterThan(day(1).getTime());
   });

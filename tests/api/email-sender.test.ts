@@ -22,10 +22,26 @@ beforeAll(() => {
     async fetch(request) {
       requests += 1;
       const reply = replies.shift();
-      if (reply === '422') return Response.json({ name: 'validation_error', message: 'Invalid `to` field', statusCode: 422 }, { status: 422 });
-      if (reply === '429') return Response.json({ name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 }, { status: 429 });
-      if (reply === '500') return Response.json({ name: 'internal_server_error', message: 'Internal server error', statusCode: 500 }, { status: 500 });
-      received.push({ body: await request.json(), idempotencyKey: request.headers.get('idempotency-key'), auth: request.headers.get('authorization') });
+      if (reply === '422')
+        return Response.json(
+          { name: 'validation_error', message: 'Invalid `to` field', statusCode: 422 },
+          { status: 422 },
+        );
+      if (reply === '429')
+        return Response.json(
+          { name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 },
+          { status: 429 },
+        );
+      if (reply === '500')
+        return Response.json(
+          { name: 'internal_server_error', message: 'Internal server error', statusCode: 500 },
+          { status: 500 },
+        );
+      received.push({
+        body: await request.json(),
+        idempotencyKey: request.headers.get('idempotency-key'),
+        auth: request.headers.get('authorization'),
+      });
       return Response.json({ id: `re_${received.length}` });
     },
   });
@@ -41,10 +57,14 @@ beforeEach(async () => {
 
 /** Moves a row's next attempt into the past, as if its backoff had elapsed. */
 async function backoffElapses(id: number) {
-  await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, id));
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(emailOutbox.id, id));
 }
 
-const mail = (to = 'owner@example.com') => toolApprovedEmail({ email: to, firstName: 'Ada' }, { name: '<Acme>', slug: 'acme' });
+const mail = (to = 'owner@example.com') =>
+  toolApprovedEmail({ email: to, firstName: 'Ada' }, { name: '<Acme>', slug: 'acme' });
 
 describe('e-mail outbox', () => {
   it('escapes text in the HTML body', async () => {
@@ -139,7 +159,10 @@ describe('e-mail outbox', () => {
     expect(await deliverPendingEmails(20, 0)).toBe(0);
     expect(requests).toBe(1);
     const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
-    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 0]]);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ]);
     expect(await deliverPendingEmails(20, 0)).toBe(1); // the untried one is due at once
     expect(received[0].body).toMatchObject({ to: 'second@example.com' });
   });
@@ -186,9 +209,15 @@ describe('e-mail outbox', () => {
   it('never sends a row twice when rounds are called while one is running', async () => {
     config.resend.apiKey = 're_test_key';
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await enqueueEmail(await mail(to), db);
-    const counts = await Promise.all([deliverPendingEmails(20, 50), deliverPendingEmails(20, 50), deliverPendingEmails(20, 50)]);
+    const counts = await Promise.all([
+      deliverPendingEmails(20, 50),
+      deliverPendingEmails(20, 50),
+      deliverPendingEmails(20, 50),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
-    expect(received.map((r) => r.idempotencyKey).sort()).toEqual([...new Set(received.map((r) => r.idempotencyKey))].sort());
+    expect(received.map((r) => r.idempotencyKey).sort()).toEqual(
+      [...new Set(received.map((r) => r.idempotencyKey))].sort(),
+    );
     expect(received).toHaveLength(3);
     const rows = await db.select().from(emailOutbox);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
@@ -205,7 +234,11 @@ describe('GET /api/admin/outbox', () => {
     expect(res.status).toBe(200);
     const rows = await res.json();
     expect(rows.map((r: { to: string }) => r.to)).toEqual(['second@example.com', 'first@example.com']);
-    expect(rows[0]).toMatchObject({ kind: 'tool-approved', status: 'pending', subject: '<Acme> is now live in the directory' });
+    expect(rows[0]).toMatchObject({
+      kind: 'tool-approved',
+      status: 'pending',
+      subject: '<Acme> is now live in the directory',
+    });
     expect(rows[0].html).toContain('&lt;Acme&gt;');
     expect(rows[0].text).toContain('<Acme>');
 
@@ -215,4 +248,3 @@ describe('GET /api/admin/outbox', () => {
     expect(await live.text()).toBe(MSG.outboxDevelopmentOnly);
   });
 });
-

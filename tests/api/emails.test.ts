@@ -46,14 +46,19 @@ describe('e-mail templates', () => {
   let outDir: string;
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'email-preview-'));
-    const run = Bun.spawnSync([process.execPath, 'scripts/email-preview.ts', outDir], { cwd: root, env: { ...process.env, SITE_URL: config.siteUrl } });
+    const run = Bun.spawnSync([process.execPath, 'scripts/email-preview.ts', outDir], {
+      cwd: root,
+      env: { ...process.env, SITE_URL: config.siteUrl },
+    });
     expect(run.exitCode, run.stderr.toString()).toBe(0);
   });
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
   it('the preview command renders every e-mail to non-empty HTML and text carrying its link', async () => {
     expect(Object.keys(EMAIL_SAMPLES).sort()).toEqual([...EMAIL_KINDS].sort());
-    expect((await readdir(outDir)).sort()).toEqual(EMAIL_KINDS.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]).sort());
+    expect((await readdir(outDir)).sort()).toEqual(
+      EMAIL_KINDS.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]).sort(),
+    );
     for (const kind of EMAIL_KINDS) {
       const html = await readFile(join(outDir, `${kind}.html`), 'utf8');
       const text = await readFile(join(outDir, `${kind}.txt`), 'utf8');
@@ -62,17 +67,20 @@ describe('e-mail templates', () => {
     }
   });
 
-  it.each(EMAIL_KINDS)('%s has the shared layout: the product name, a heading, and a footer with the site and contact links', async (kind) => {
-    const email = await EMAIL_SAMPLES[kind]();
-    expect(email.kind).toBe(kind);
-    expect(email.subject).not.toBe('');
-    expect(email.html).toContain(`>${SITE_NAME}</a>`);
-    expect(email.html).toMatch(/<h1[^>]*>[^<]+/);
-    expect(email.html).toContain('You are receiving this e-mail because');
-    expect(email.html).toContain(`href="${config.siteUrl}/contact"`);
-    expect(email.text).toContain(`Contact us ${config.siteUrl}/contact`);
-    expect(email.text).not.toMatch(/<[a-z]/i);
-  });
+  it.each(EMAIL_KINDS)(
+    '%s has the shared layout: the product name, a heading, and a footer with the site and contact links',
+    async (kind) => {
+      const email = await EMAIL_SAMPLES[kind]();
+      expect(email.kind).toBe(kind);
+      expect(email.subject).not.toBe('');
+      expect(email.html).toContain(`>${SITE_NAME}</a>`);
+      expect(email.html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(email.html).toContain('You are receiving this e-mail because');
+      expect(email.html).toContain(`href="${config.siteUrl}/contact"`);
+      expect(email.text).toContain(`Contact us ${config.siteUrl}/contact`);
+      expect(email.text).not.toMatch(/<[a-z]/i);
+    },
+  );
 
   it('every link is absolute, and every link into the site is a page that exists', async () => {
     for (const kind of EMAIL_KINDS) {

@@ -47,19 +47,26 @@ function sameResponse(declared: unknown, mapped: EndpointSchemas['response']): b
 }
 
 describe('the endpoints map of the typed client', () => {
-  it.each(Object.entries(endpoints) as [string, EndpointSchemas][])('%s is a route declaring the same schemas', (key, schemas) => {
-    const hooks = routes.get(key);
-    expect(hooks, `${key} is not a route of the app`).toBeDefined();
-    expect(hooks!.params === schemas.params || (!hooks!.params && !schemas.params), 'params').toBe(true);
-    expect(hooks!.query === schemas.query || (!hooks!.query && !schemas.query), 'query').toBe(true);
-    if (schemas.multipart) expect(hooks!.body, 'a multipart route reads its form itself').toBeUndefined();
-    else expect(bodySchemaOf(hooks!.body) === schemas.body || (!hooks!.body && !schemas.body), 'body').toBe(true);
-    expect(sameResponse(hooks!.response, schemas.response), 'response').toBe(true);
-  });
+  it.each(Object.entries(endpoints) as [string, EndpointSchemas][])(
+    '%s is a route declaring the same schemas',
+    (key, schemas) => {
+      const hooks = routes.get(key);
+      expect(hooks, `${key} is not a route of the app`).toBeDefined();
+      expect(hooks!.params === schemas.params || (!hooks!.params && !schemas.params), 'params').toBe(true);
+      expect(hooks!.query === schemas.query || (!hooks!.query && !schemas.query), 'query').toBe(true);
+      if (schemas.multipart) expect(hooks!.body, 'a multipart route reads its form itself').toBeUndefined();
+      else expect(bodySchemaOf(hooks!.body) === schemas.body || (!hooks!.body && !schemas.body), 'body').toBe(true);
+      expect(sameResponse(hooks!.response, schemas.response), 'response').toBe(true);
+    },
+  );
 
   it('has an entry for every JSON call of the app under /api/', () => {
     const missing = [...routes.keys()].filter(
-      (key) => key.split(' ')[1].startsWith('/api/') && !(key in endpoints) && !(key in NOT_IN_THE_MAP) && !OTHER_APIS.some((p) => key.split(' ')[1].startsWith(p)),
+      (key) =>
+        key.split(' ')[1].startsWith('/api/') &&
+        !(key in endpoints) &&
+        !(key in NOT_IN_THE_MAP) &&
+        !OTHER_APIS.some((p) => key.split(' ')[1].startsWith(p)),
     );
     expect(missing).toEqual([]);
   });
@@ -68,7 +75,9 @@ describe('the endpoints map of the typed client', () => {
     // The check itself can fail: the pending list is not the approved list, nor an array of it.
     const approved = endpoints['GET /api/admin/tools/approved'].response;
     expect(sameResponse(routes.get('GET /api/admin/tools/pending')!.response, approved)).toBe(false);
-    expect(sameResponse(routes.get('POST /api/tools')!.response, endpoints['GET /api/user/tools/:id'].response)).toBe(false);
+    expect(sameResponse(routes.get('POST /api/tools')!.response, endpoints['GET /api/user/tools/:id'].response)).toBe(
+      false,
+    );
     expect(sameSchema(z.array(z.string()), z.array(z.string()))).toBe(false);
   });
 });

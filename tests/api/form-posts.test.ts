@@ -17,14 +17,32 @@ let addresses = 0;
 const freshIp = () => `198.51.100.${++addresses}`;
 
 /** A browser's form post from this site (it sends Origin on a POST). */
-function post(path: string, fields: Record<string, string>, { ip = freshIp(), origin = BASE }: { ip?: string; origin?: string } = {}) {
-  const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', origin, [CLIENT_IP_HEADER]: ip, accept: 'text/html' });
-  return app.handle(new Request(`${BASE}${path}`, { method: 'POST', headers, body: new URLSearchParams(fields).toString(), redirect: 'manual' }));
+function post(
+  path: string,
+  fields: Record<string, string>,
+  { ip = freshIp(), origin = BASE }: { ip?: string; origin?: string } = {},
+) {
+  const headers = new Headers({
+    'content-type': 'application/x-www-form-urlencoded',
+    origin,
+    [CLIENT_IP_HEADER]: ip,
+    accept: 'text/html',
+  });
+  return app.handle(
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    }),
+  );
 }
 
 /** Whether the page has a form that posts to `action` as it stands, with no script to help. */
 const postsTo = (html: string, action: string) =>
-  [...html.matchAll(/<form\b[^>]*>/g)].some(([tag]) => tag.includes(`action="${action}"`) && tag.includes('method="post"'));
+  [...html.matchAll(/<form\b[^>]*>/g)].some(
+    ([tag]) => tag.includes(`action="${action}"`) && tag.includes('method="post"'),
+  );
 
 const userCount = async () => (await db.select({ n: count() }).from(users))[0].n;
 
@@ -51,7 +69,9 @@ describe('POST /auth/login (the form without JavaScript)', () => {
 
   it('sends an admin to /admin, and anyone to the page of this site they were going to', async () => {
     const admin = await makeUser({ isAdmin: true, role: 'admin' });
-    expect((await post('/auth/login', { email: admin.email, password: 'password123' })).headers.get('location')).toBe('/admin');
+    expect((await post('/auth/login', { email: admin.email, password: 'password123' })).headers.get('location')).toBe(
+      '/admin',
+    );
     const user = await makeUser();
     const next = await post('/auth/login', { email: user.email, password: 'password123', next: '/submit' });
     expect(next.headers.get('location')).toBe('/submit');
@@ -96,12 +116,18 @@ describe('POST /auth/login (the form without JavaScript)', () => {
     expect(sessionCookie(refused)).toBeUndefined();
     expect(await failurePage(refused, 'password123')).toContain(MSG.tooManyAttempts);
     // The JSON call counts the same attempts.
-    expect((await call('POST', '/api/login', { body: { email: user.email, password: 'password123' }, ip })).status).toBe(429);
+    expect(
+      (await call('POST', '/api/login', { body: { email: user.email, password: 'password123' }, ip })).status,
+    ).toBe(429);
   });
 
   it('refuses a post from another site: 403, no session', async () => {
     const user = await makeUser();
-    const res = await post('/auth/login', { email: user.email, password: 'password123' }, { origin: 'https://evil.example' });
+    const res = await post(
+      '/auth/login',
+      { email: user.email, password: 'password123' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
     expect(await res.text()).toBe(MSG.foreignOrigin);
     expect(sessionCookie(res)).toBeUndefined();
@@ -110,7 +136,13 @@ describe('POST /auth/login (the form without JavaScript)', () => {
 
 describe('POST /auth/register (the form without JavaScript)', () => {
   it('creates the account, signs in and sees the browser on, to next when given', async () => {
-    const res = await post('/auth/register', { firstName: 'Ada', lastName: 'Lovelace', email: 'form-ada@example.com', password: 'secret1', next: '/submit' });
+    const res = await post('/auth/register', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'form-ada@example.com',
+      password: 'secret1',
+      next: '/submit',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/submit');
     const me = await call('GET', '/api/user', { cookie: sessionCookie(res) });
@@ -119,7 +151,12 @@ describe('POST /auth/register (the form without JavaScript)', () => {
 
   it('answers a short password with the page: 400, the message, the other fields kept, nothing stored', async () => {
     const before = await userCount();
-    const res = await post('/auth/register', { firstName: 'Grace', lastName: 'Hopper', email: 'form-grace@example.com', password: 'abc12' });
+    const res = await post('/auth/register', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'form-grace@example.com',
+      password: 'abc12',
+    });
     expect(res.status).toBe(400);
     const html = await failurePage(res, 'abc12');
     expect(html).toContain(MSG.passwordTooShort);
@@ -139,7 +176,11 @@ describe('POST /auth/register (the form without JavaScript)', () => {
 
   it('refuses a post from another site: 403, nothing stored', async () => {
     const before = await userCount();
-    const res = await post('/auth/register', { email: 'form-evil@example.com', password: 'secret1' }, { origin: 'https://evil.example' });
+    const res = await post(
+      '/auth/register',
+      { email: 'form-evil@example.com', password: 'secret1' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
     expect(await userCount()).toBe(before);
   });
@@ -149,7 +190,12 @@ describe('POST /contact (the form without JavaScript)', () => {
   afterEach(async () => {
     await db.delete(contactMessages);
   });
-  const valid = { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'support', message: 'My listing shows the wrong logo.' };
+  const valid = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    topic: 'support',
+    message: 'My listing shows the wrong logo.',
+  };
 
   it('stores the message and sees the browser on to the page that says it was received', async () => {
     const res = await post('/contact', valid);
@@ -174,7 +220,8 @@ describe('POST /contact (the form without JavaScript)', () => {
 
   it('is throttled with the JSON call: past the limit 429 and the message, nothing more stored', async () => {
     const ip = freshIp();
-    for (let i = 0; i < RATE_LIMITS['contact-address'].limit; i++) expect((await post('/contact', valid, { ip })).status).toBe(303);
+    for (let i = 0; i < RATE_LIMITS['contact-address'].limit; i++)
+      expect((await post('/contact', valid, { ip })).status).toBe(303);
     const refused = await post('/contact', valid, { ip });
     expect(refused.status).toBe(429);
     expect(await failurePage(refused)).toContain(MSG.contactTooMany);
@@ -189,7 +236,8 @@ describe('POST /contact (the form without JavaScript)', () => {
 });
 
 describe('the form pages with a query, rendered on demand without JavaScript', () => {
-  const get = (path: string, method = 'GET') => serveFormPageQuery(new Request(`${BASE}${path}`, { method }), new URL(`${BASE}${path}`).pathname);
+  const get = (path: string, method = 'GET') =>
+    serveFormPageQuery(new Request(`${BASE}${path}`, { method }), new URL(`${BASE}${path}`).pathname);
 
   it('opens the Register tab of /auth?tab=register as a form that posts', async () => {
     const res = await get('/auth?tab=register');
@@ -211,9 +259,12 @@ describe('the form pages with a query, rendered on demand without JavaScript', (
     expect(html).toContain(TOAST.contactSent.description);
   });
 
-  it.each([['/auth'], ['/auth?utm_source=x'], ['/contact'], ['/contact?sent=2'], ['/about?sent=1']])('leaves %s to the static file', (path) => {
-    expect(get(path)).toBeNull();
-  });
+  it.each([['/auth'], ['/auth?utm_source=x'], ['/contact'], ['/contact?sent=2'], ['/about?sent=1']])(
+    'leaves %s to the static file',
+    (path) => {
+      expect(get(path)).toBeNull();
+    },
+  );
 
   it('leaves a POST to the API', () => {
     expect(get('/auth?tab=register', 'POST')).toBeNull();

@@ -27,7 +27,10 @@ async function start(path = '/auth/google'): Promise<{ state: string; cookie: st
   const res = await call('GET', path);
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location')!);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('google_oauth='))!.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('google_oauth='))!
+    .split(';')[0];
   return { state: location.searchParams.get('state')!, cookie, location };
 }
 
@@ -79,7 +82,13 @@ describe('Sign in with Google', () => {
   });
 
   it('creates an account for a verified e-mail and signs it in', async () => {
-    answerTokenEndpoint({ sub: 'g-1', email: 'New.Person@Gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
+    answerTokenEndpoint({
+      sub: 'g-1',
+      email: 'New.Person@Gmail.com',
+      email_verified: true,
+      given_name: 'New',
+      family_name: 'Person',
+    });
     const { state, cookie } = await start();
     const res = await call('GET', `/auth/google/callback?code=the-code&state=${state}`, { cookie });
     expect(res.status).toBe(302);
@@ -114,7 +123,9 @@ describe('Sign in with Google', () => {
     const { state, cookie } = await start();
     const res = await call('GET', `/auth/google/callback?code=c&state=${state}`, { cookie });
     expect(res.status).toBe(302);
-    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Your Google account has no verified e-mail address');
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe(
+      '/auth?error=Your Google account has no verified e-mail address',
+    );
     expect(await db.query.users.findFirst({ where: eq(users.email, 'unverified@example.com') })).toBeUndefined();
   });
 
@@ -123,7 +134,9 @@ describe('Sign in with Google', () => {
     const { state, cookie } = await start();
     const res = await call('GET', `/auth/google/callback?code=replayed&state=${state}`, { cookie });
     expect(res.status).toBe(302);
-    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Google sign-in failed. Please try again.');
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe(
+      '/auth?error=Google sign-in failed. Please try again.',
+    );
     expect(sessionCookie(res)).toBeUndefined();
   });
 
@@ -132,7 +145,9 @@ describe('Sign in with Google', () => {
     const { cookie } = await start();
     const res = await call('GET', '/auth/google/callback?code=c&state=forged', { cookie });
     expect(res.status).toBe(302);
-    expect(decodeURIComponent(res.headers.get('location')!)).toBe('/auth?error=Google sign-in failed. Please try again.');
+    expect(decodeURIComponent(res.headers.get('location')!)).toBe(
+      '/auth?error=Google sign-in failed. Please try again.',
+    );
     expect(tokenRequests).toHaveLength(0);
   });
 });

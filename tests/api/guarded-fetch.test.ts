@@ -1,7 +1,12 @@
 // The guarded client for addresses members type (api/services/guarded-fetch.ts), against local servers: only public
 // addresses after DNS, on every redirect; http(s) only; a byte cap while the body streams; one timeout.
 import { afterAll, describe, expect, it } from 'vitest';
-import { GuardedFetchError, guardedFetch, isPublicAddress, type GuardedFetchFailure } from '../../api/services/guarded-fetch';
+import {
+  GuardedFetchError,
+  guardedFetch,
+  isPublicAddress,
+  type GuardedFetchFailure,
+} from '../../api/services/guarded-fetch';
 
 const server = Bun.serve({
   hostname: '127.0.0.1',
@@ -31,7 +36,10 @@ afterAll(() => server.stop(true));
 const local = (path: string) => `http://127.0.0.1:${server.port}${path}`;
 
 /** The reason a guarded fetch failed with, or 'fetched' when it did not fail. */
-async function failure(address: string, options: Partial<Parameters<typeof guardedFetch>[1]> = {}): Promise<GuardedFetchFailure | 'fetched'> {
+async function failure(
+  address: string,
+  options: Partial<Parameters<typeof guardedFetch>[1]> = {},
+): Promise<GuardedFetchFailure | 'fetched'> {
   try {
     await guardedFetch(address, { maxBytes: 1000, allowLoopback: true, ...options });
     return 'fetched';
@@ -57,9 +65,18 @@ describe('guardedFetch', () => {
   });
 
   it('follows a redirect and checks its target again: a private or metadata address is refused', async () => {
-    const res = await guardedFetch(local(`/redirect?to=${encodeURIComponent(local('/host'))}`), { maxBytes: 1000, allowLoopback: true });
+    const res = await guardedFetch(local(`/redirect?to=${encodeURIComponent(local('/host'))}`), {
+      maxBytes: 1000,
+      allowLoopback: true,
+    });
     expect(res.url).toBe(local('/host'));
-    for (const target of ['http://10.0.0.7/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://[::ffff:192.168.1.1]/', 'http://0.0.0.0/']) {
+    for (const target of [
+      'http://10.0.0.7/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00::1]/',
+      'http://[::ffff:192.168.1.1]/',
+      'http://0.0.0.0/',
+    ]) {
       expect(await failure(local(`/redirect?to=${encodeURIComponent(target)}`)), target).toBe('address');
     }
   });
@@ -83,7 +100,8 @@ describe('guardedFetch', () => {
 
 describe('isPublicAddress', () => {
   it('accepts public unicast addresses, v4, v6 and v4-mapped', () => {
-    for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('refuses private, loopback, link-local, unique-local, CGNAT, multicast, reserved and unspecified ones', () => {

@@ -29,7 +29,9 @@ beforeAll(async () => {
 
 /** The report as an admin sees it, unless another Cookie header (or none) is given. */
 const healthz = (options: Parameters<typeof healthRoutes>[0], cookie: string | null = admin) =>
-  new Elysia().use(healthRoutes(options)).handle(new Request('http://localhost/healthz', { headers: cookie ? { cookie } : {} }));
+  new Elysia()
+    .use(healthRoutes(options))
+    .handle(new Request('http://localhost/healthz', { headers: cookie ? { cookie } : {} }));
 
 afterEach(async () => {
   await db.delete(leases);
@@ -74,7 +76,9 @@ describe('GET /healthz', () => {
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ ok: false, failing: ['build'], warnings: [] });
     const roleAdmin = (await signedIn({ ...NO_PASSWORD, role: 'admin' })).cookie;
-    expect(await (await healthz({ distDir: live }, roleAdmin)).json()).toMatchObject({ worker: { holder: 'machine-1:42:abc' } });
+    expect(await (await healthz({ distDir: live }, roleAdmin)).json()).toMatchObject({
+      worker: { holder: 'machine-1:42:abc' },
+    });
   });
 
   it('reports uploads as writable, probing with a real write', async () => {
@@ -85,17 +89,31 @@ describe('GET /healthz', () => {
   it('is 503 naming the build when there is no live build', async () => {
     const res = await healthz({ distDir: empty });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ ok: false, failing: ['build'], checks: { database: 'ok', build: 'missing' } });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      failing: ['build'],
+      checks: { database: 'ok', build: 'missing' },
+    });
   });
 
   it('stays 200 with a warning when nobody holds the worker lease, or its holder stopped renewing', async () => {
     let res = await healthz({ distDir: live });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, warnings: ['worker'], checks: { worker: 'none' }, worker: null });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      warnings: ['worker'],
+      checks: { worker: 'none' },
+      worker: null,
+    });
     await takeLease('worker', 'killed', 0);
     res = await healthz({ distDir: live });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, warnings: ['worker'], checks: { worker: 'stale' }, worker: { holder: 'killed' } });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      warnings: ['worker'],
+      checks: { worker: 'stale' },
+      worker: { holder: 'killed' },
+    });
   });
 
   it('is 503 naming the database when its client is closed', async () => {
@@ -123,9 +141,16 @@ describe('GET /healthz', () => {
     // Accepts the request and never answers: a hung server.
     const hung = Bun.serve({ port: 0, fetch: () => new Promise<Response>(() => {}) });
     try {
-      const res = await healthz({ database: openDatabase(`http://127.0.0.1:${hung.port}`), distDir: live, timeoutMs: 300 });
+      const res = await healthz({
+        database: openDatabase(`http://127.0.0.1:${hung.port}`),
+        distDir: live,
+        timeoutMs: 300,
+      });
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ failing: ['database'], checks: { database: 'error: no answer within 300 ms' } });
+      expect(await res.json()).toMatchObject({
+        failing: ['database'],
+        checks: { database: 'error: no answer within 300 ms' },
+      });
     } finally {
       void hung.stop(true);
     }

@@ -29,7 +29,9 @@ describe('POST /api/tools', () => {
     body.append('url', url);
     body.append('description', 'A tool whose name hides a NUL byte.');
     body.append('tags', 'design');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345678' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345678' } })
+      .png()
+      .toBuffer();
     body.append('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
     const before = logoFiles();
 
@@ -95,7 +97,10 @@ describe('admin moderation', () => {
 
   it('refuses a control character in an unlist reason and leaves the tool listed', async () => {
     const tool = await makeTool({ status: 'approved' });
-    const res = await call('POST', `/api/admin/tools/${tool.id}/unlist`, { cookie: admin.cookie, body: { reason: 'Gone\u0085' } });
+    const res = await call('POST', `/api/admin/tools/${tool.id}/unlist`, {
+      cookie: admin.cookie,
+      body: { reason: 'Gone\u0085' },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(refused('Reason'));
     expect((await reloadTool(tool.id))?.status).toBe('approved');
@@ -114,7 +119,11 @@ describe('admin moderation', () => {
     const target = await signedIn(NO_PASSWORD);
     const res = await call('PATCH', `/api/admin/users/${target.user.id}`, {
       cookie: admin.cookie,
-      body: { accountStatus: 'suspended', suspendedUntil: new Date(Date.now() + 86_400_000).toISOString(), suspensionReason: 'Spam\0' },
+      body: {
+        accountStatus: 'suspended',
+        suspendedUntil: new Date(Date.now() + 86_400_000).toISOString(),
+        suspensionReason: 'Spam\0',
+      },
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(refused('Suspension reason'));
@@ -123,7 +132,10 @@ describe('admin moderation', () => {
 
   it('refuses a NUL in blog content and creates no post', async () => {
     const title = `Post ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call('POST', '/api/admin/blog/posts', { cookie: admin.cookie, body: { title, content: '<p>Hi\0</p>' } });
+    const res = await call('POST', '/api/admin/blog/posts', {
+      cookie: admin.cookie,
+      body: { title, content: '<p>Hi\0</p>' },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(refused('Content'));
     expect(await db.select().from(blogPosts).where(eq(blogPosts.title, title))).toHaveLength(0);

@@ -25,7 +25,8 @@ const dist = vi.hoisted(() => {
   return dir;
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => handleRequest(new Request(`${BASE}${path}`, { headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  handleRequest(new Request(`${BASE}${path}`, { headers }));
 const staticFile = (slug: string) => join(dist, 'tool', slug, 'index.html');
 /** The articles' search index in a build folder (its entry file's inode: the same when linked from the build before). */
 const searchIndexOf = (folder: string) => statSync(join(folder, 'pagefind/pagefind-entry.json')).ino;
@@ -55,7 +56,8 @@ beforeAll(async () => {
   listed = await makeTool({ status: 'approved', name: 'Listed Lens', slug: 'listed-lens', tags: ['design'] });
   edited = await makeTool({ status: 'approved', name: 'Edit Easel', slug: 'edit-easel', tags: ['design'] });
   // Enough pages for a sitemap worth compressing.
-  for (let i = 0; i < 8; i++) await makeTool({ status: 'approved', name: `Shelf Tool ${i}`, slug: `shelf-tool-${i}`, tags: ['design'] });
+  for (let i = 0; i < 8; i++)
+    await makeTool({ status: 'approved', name: `Shelf Tool ${i}`, slug: `shelf-tool-${i}`, tags: ['design'] });
   await build();
 }, 60_000);
 
@@ -63,7 +65,9 @@ describe('a change is public at once', () => {
   it('serves a tool approved before its static page exists, with its curator take', async () => {
     const pending = await makeTool({ name: 'Fresh Quill', slug: 'fresh-quill' });
     expect((await get('/tool/fresh-quill')).status).toBe(404);
-    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: review })).status).toBe(200);
+    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: review })).status).toBe(
+      200,
+    );
     expect(existsSync(staticFile('fresh-quill'))).toBe(false);
     const res = await get('/tool/fresh-quill');
     expect(res.status).toBe(200);
@@ -77,7 +81,10 @@ describe('a change is public at once', () => {
 
   it('answers 404 for an unlisted tool at once, though its static file still exists', async () => {
     expect((await get('/tool/listed-lens')).status).toBe(200);
-    const res = await call('POST', `/api/admin/tools/${listed.id}/unlist`, { cookie: admin, body: { reason: 'Gone quiet' } });
+    const res = await call('POST', `/api/admin/tools/${listed.id}/unlist`, {
+      cookie: admin,
+      body: { reason: 'Gone quiet' },
+    });
     expect(res.status).toBe(200);
     expect(existsSync(staticFile('listed-lens'))).toBe(true);
     for (const path of ['/tool/listed-lens', '/tool/listed-lens/', '/tool/listed-lens/index.html']) {
@@ -103,18 +110,28 @@ describe('a change is public at once', () => {
 
   it('puts a post in the feed at once, written by @astrojs/rss as RSS 2.0, escaped', async () => {
     const title = 'Tools & <Tricks> for "Q3"';
-    const res = await call('POST', '/api/admin/blog/posts', { cookie: admin, body: { title, content: '<p>Body &amp; soul</p>', excerpt: 'Fast & loose', status: 'published', tags: ['ai'] } });
+    const res = await call('POST', '/api/admin/blog/posts', {
+      cookie: admin,
+      body: { title, content: '<p>Body &amp; soul</p>', excerpt: 'Fast & loose', status: 'published', tags: ['ai'] },
+    });
     expect(res.status).toBe(200);
     const feed = await get('/rss.xml');
     expect(feed.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const { items } = parseRss(await feed.text());
-    expect(items[0]).toMatchObject({ title, description: 'Fast & loose', category: ['ai'], link: expect.stringMatching(/\/blog\/tools-tricks-for-q3$/) });
+    expect(items[0]).toMatchObject({
+      title,
+      description: 'Fast & loose',
+      category: ['ai'],
+      link: expect.stringMatching(/\/blog\/tools-tricks-for-q3$/),
+    });
     expect(items[0].guid).toBe(items[0].link);
   });
 
   it('serves the sitemap as before for a change recorded by a version that named paths, not tags', async () => {
     const before = await (await get(SITEMAP_PATH)).text();
-    await db.insert(rebuildJobs).values({ reason: 'tool approved: Old Oak', tags: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
+    await db
+      .insert(rebuildJobs)
+      .values({ reason: 'tool approved: Old Oak', tags: ['/tool/old-oak', '/', '/directory', SITEMAP_PATH] });
     const res = await get(SITEMAP_PATH);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(before);
@@ -172,16 +189,20 @@ describe('the static site catches up', () => {
     expect(urls).toContain('/tool/edit-easel');
     expect(urls).not.toContain('/tool/listed-lens');
     const manifest = (await readManifest(realpathSync(dist)))!;
-    for (const file of ['sitemap-index.xml', 'sitemap.xml', 'sitemap-0.xml', 'rss.xml']) expect(manifest.get(file)?.type, file).toBe('application/xml; charset=utf-8');
+    for (const file of ['sitemap-index.xml', 'sitemap.xml', 'sitemap-0.xml', 'rss.xml'])
+      expect(manifest.get(file)?.type, file).toBe('application/xml; charset=utf-8');
     expect(manifest.get('sitemap-0.xml')?.br).toBeGreaterThan(0);
     const encoded = await get('/sitemap-0.xml', { 'accept-encoding': 'br' });
     expect(encoded.headers.get('content-encoding')).toBe('br');
   }, 60_000);
 
-  it('keeps the articles\' search index as it was when only tools changed', async () => {
+  it("keeps the articles' search index as it was when only tools changed", async () => {
     const before = realpathSync(dist);
     await makeTool({ status: 'approved', name: 'Index Ignored', slug: 'index-ignored', tags: ['design'] });
-    expect((await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description: 'Boards, again.' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description: 'Boards, again.' } }))
+        .status,
+    ).toBe(200);
     await build();
     expect(realpathSync(dist)).not.toBe(before);
     expect(existsSync(staticFile('index-ignored'))).toBe(true);
@@ -192,7 +213,9 @@ describe('the static site catches up', () => {
   it('a failed build leaves the previous site serving, and the changed page still rendered on demand', async () => {
     const live = realpathSync(dist);
     const description = 'Storyboards, shot lists and now animatics.';
-    expect((await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description } })).status,
+    ).toBe(200);
     const failing = async () => ({ ok: false, dir: '', seconds: 1, log: 'astro: render failed' });
     expect(await runQueuedRebuild(failing, 0, [])).toBe(true);
     expect(realpathSync(dist)).toBe(live);
@@ -202,12 +225,16 @@ describe('the static site catches up', () => {
   });
 
   it('turns a burst of 20 approvals into one or two builds', async () => {
-    const pending = await Promise.all(Array.from({ length: 20 }, (_, i) => makeTool({ name: `Burst ${i}`, slug: `burst-${i}` })));
+    const pending = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => makeTool({ name: `Burst ${i}`, slug: `burst-${i}` })),
+    );
     let builds = 0;
     const counting = async () => (builds++, { ok: true, dir: dist, seconds: 0, log: '' });
     const polls: Promise<boolean>[] = [];
     for (const tool of pending) {
-      expect((await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: admin, body: review })).status).toBe(200);
+      expect((await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: admin, body: review })).status).toBe(
+        200,
+      );
       // The worker polls while the burst goes on.
       polls.push(runQueuedRebuild(counting));
     }
@@ -238,4 +265,3 @@ describe('the static site catches up', () => {
     expect(await changedTags()).not.toContain(toolTag('never'));
   });
 });
-

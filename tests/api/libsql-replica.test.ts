@@ -13,7 +13,13 @@ import { sqldAvailable, startSqld } from '../helpers/sqld';
 const server = sqldAvailable ? await startSqld({ auth: true }) : undefined;
 const local = join(mkdtempSync(join(tmpdir(), 'replica-')), 'replica.db');
 // A long interval: in these tests the replica pulls only at open and after its own writes, unless a test says so.
-if (server) Object.assign(process.env, { DATABASE_URL: `file:${local}`, DATABASE_SYNC_URL: server.url, DATABASE_AUTH_TOKEN: server.authToken, DATABASE_SYNC_INTERVAL: '3600' });
+if (server)
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${local}`,
+    DATABASE_SYNC_URL: server.url,
+    DATABASE_AUTH_TOKEN: server.authToken,
+    DATABASE_SYNC_INTERVAL: '3600',
+  });
 const { db, lockPolicy, openDatabase, readDb } = await import('../../db/client');
 const { databaseKind, databaseSettings } = await import('../../db/settings');
 const { migrateDatabase } = await import('../../db/migrate');
@@ -23,7 +29,8 @@ const { call, sessionCookie } = await import('../helpers/api');
 /** A client of the primary itself, as another machine would write. */
 const primary = server && createClient({ url: server.url, authToken: server.authToken });
 const throttle = (key: string) => ({ key, failures: 1, windowStartedAt: new Date() });
-const keysLike = (database: typeof db, prefix: string) => database.$count(loginThrottle, sql`${loginThrottle.key} like ${`${prefix}%`}`);
+const keysLike = (database: typeof db, prefix: string) =>
+  database.$count(loginThrottle, sql`${loginThrottle.key} like ${`${prefix}%`}`);
 
 beforeAll(async () => {
   if (server) await migrateDatabase(db);
@@ -42,24 +49,42 @@ describe('DATABASE_SYNC_URL', () => {
   it('makes a file URL an embedded replica, and refuses it beside anything but a file', () => {
     expect(databaseKind('file:/data/replica.db', 'libsql://db-org.turso.io')).toBe('replica');
     expect(lockPolicy('file:/data/replica.db', 'libsql://db-org.turso.io')).toBe('none');
-    expect(() => databaseKind('libsql://db-org.turso.io', 'libsql://db-org.turso.io')).toThrow('set DATABASE_URL to a file: URL');
+    expect(() => databaseKind('libsql://db-org.turso.io', 'libsql://db-org.turso.io')).toThrow(
+      'set DATABASE_URL to a file: URL',
+    );
     expect(() => databaseKind(':memory:', 'https://db.example.com')).toThrow('DATABASE_SYNC_URL');
     expect(() => databaseKind('file:/data/replica.db', 'postgres://db')).toThrow('DATABASE_SYNC_URL must be');
   });
 
   it('pulls every 5 seconds unless DATABASE_SYNC_INTERVAL says otherwise, in whole seconds', () => {
-    expect(databaseSettings({})).toEqual({ url: 'file:data/app.db', authToken: '', syncUrl: '', syncIntervalSeconds: 5 });
-    expect(databaseSettings({ DATABASE_SYNC_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_INTERVAL: '30' })).toMatchObject({ syncUrl: 'libsql://db-org.turso.io', syncIntervalSeconds: 30 });
-    for (const wrong of ['0', '1.5', 'soon', '-2']) expect(() => databaseSettings({ DATABASE_SYNC_INTERVAL: wrong })).toThrow('DATABASE_SYNC_INTERVAL');
+    expect(databaseSettings({})).toEqual({
+      url: 'file:data/app.db',
+      authToken: '',
+      syncUrl: '',
+      syncIntervalSeconds: 5,
+    });
+    expect(
+      databaseSettings({ DATABASE_SYNC_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_INTERVAL: '30' }),
+    ).toMatchObject({ syncUrl: 'libsql://db-org.turso.io', syncIntervalSeconds: 30 });
+    for (const wrong of ['0', '1.5', 'soon', '-2'])
+      expect(() => databaseSettings({ DATABASE_SYNC_INTERVAL: wrong })).toThrow('DATABASE_SYNC_INTERVAL');
   });
 
   it('gives each further server process its own replica file, and shares the embedded file and a server', () => {
     const replicaOf = { DATABASE_SYNC_URL: 'libsql://db-org.turso.io' };
-    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica.db', SERVER_PROCESS_SLOT: '2' }).url).toBe('file:/data/replica-2.db');
-    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica', SERVER_PROCESS_SLOT: '1' }).url).toBe('file:/data/replica-1');
+    expect(
+      databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica.db', SERVER_PROCESS_SLOT: '2' }).url,
+    ).toBe('file:/data/replica-2.db');
+    expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica', SERVER_PROCESS_SLOT: '1' }).url).toBe(
+      'file:/data/replica-1',
+    );
     expect(databaseSettings({ ...replicaOf, DATABASE_URL: 'file:/data/replica.db' }).url).toBe('file:/data/replica.db');
-    expect(databaseSettings({ DATABASE_URL: 'file:/data/app.db', SERVER_PROCESS_SLOT: '2' }).url).toBe('file:/data/app.db');
-    expect(databaseSettings({ DATABASE_URL: 'libsql://db-org.turso.io', SERVER_PROCESS_SLOT: '2' }).url).toBe('libsql://db-org.turso.io');
+    expect(databaseSettings({ DATABASE_URL: 'file:/data/app.db', SERVER_PROCESS_SLOT: '2' }).url).toBe(
+      'file:/data/app.db',
+    );
+    expect(databaseSettings({ DATABASE_URL: 'libsql://db-org.turso.io', SERVER_PROCESS_SLOT: '2' }).url).toBe(
+      'libsql://db-org.turso.io',
+    );
   });
 });
 
@@ -85,11 +110,18 @@ replica('an embedded replica of a libSQL server', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(await readDb().select({ key: loginThrottle.key }).from(loginThrottle).where(sql`${loginThrottle.key} like 'tx:%'`)).toEqual([{ key: 'tx:1' }]);
+    expect(
+      await readDb()
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(sql`${loginThrottle.key} like 'tx:%'`),
+    ).toEqual([{ key: 'tx:1' }]);
   });
 
   it('serves a sign-up and the signed-in user right after it', async () => {
-    const register = await call('POST', '/api/register', { body: { email: 'replica@example.com', password: 'secret1', firstName: 'Rep', lastName: 'Lica' } });
+    const register = await call('POST', '/api/register', {
+      body: { email: 'replica@example.com', password: 'secret1', firstName: 'Rep', lastName: 'Lica' },
+    });
     expect(register.status).toBe(200);
     const me = await call('GET', '/api/user', { cookie: sessionCookie(register) });
     expect(me.status).toBe(200);
@@ -105,7 +137,10 @@ replica('an embedded replica of a libSQL server', () => {
   });
 
   it('pulls on its own every DATABASE_SYNC_INTERVAL seconds', async () => {
-    const other = openDatabase(`file:${local.replace(/\.db$/, '-2.db')}`, server!.authToken, { syncUrl: server!.url, syncIntervalSeconds: 1 });
+    const other = openDatabase(`file:${local.replace(/\.db$/, '-2.db')}`, server!.authToken, {
+      syncUrl: server!.url,
+      syncIntervalSeconds: 1,
+    });
     try {
       await expect.poll(() => other.$count(users), { timeout: 10_000 }).toBeGreaterThan(0);
       await primary!.execute("insert into login_throttle (key, failures, windowStartedAt) values ('later:1', 1, 0)");
@@ -142,13 +177,22 @@ replica('an embedded replica of a libSQL server', () => {
 
   it('serves from two server processes, each pulling into a file of its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replica-processes-'));
-    const processes = await startServer({ DATABASE_URL: `file:${join(dir, 'site.db')}`, DIST_DIR: join(dir, 'dist'), SERVER_PROCESSES: '2', REBUILD_WORKER: '0' });
+    const processes = await startServer({
+      DATABASE_URL: `file:${join(dir, 'site.db')}`,
+      DIST_DIR: join(dir, 'dist'),
+      SERVER_PROCESSES: '2',
+      REBUILD_WORKER: '0',
+    });
     const { base } = processes;
     try {
       await expect.poll(() => existsSync(join(dir, 'site-1.db')), { timeout: 15_000 }).toBe(true);
       expect(existsSync(join(dir, 'site.db'))).toBe(true);
       // Each request on a connection of its own: the kernel spreads them over both processes.
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/tools?search=replica`, { headers: { connection: 'close' }, keepalive: false })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${base}/api/tools?search=replica`, { headers: { connection: 'close' }, keepalive: false }),
+        ),
+      );
       expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
     } finally {
       processes.kill('SIGTERM');

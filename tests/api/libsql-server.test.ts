@@ -49,7 +49,9 @@ remote('a libSQL server (sqld) by URL', () => {
   });
 
   it('enforces foreign keys, as the embedded database does', async () => {
-    await expect(db.insert(auditLog).values({ action: 'x', entityType: 'tool', entityId: 1, actorId: 999_999 })).rejects.toThrow();
+    await expect(
+      db.insert(auditLog).values({ action: 'x', entityType: 'tool', entityId: 1, actorId: 999_999 }),
+    ).rejects.toThrow();
   });
 
   it('works over WebSocket too (ws://, wss://), transactions included', async () => {
@@ -59,10 +61,12 @@ remote('a libSQL server (sqld) by URL', () => {
       await ws.transaction(async (tx) => {
         await tx.insert(loginThrottle).values({ key: 'ws:1', failures: 1, windowStartedAt: new Date() });
       });
-      await expect(ws.transaction(async (tx) => {
-        await tx.insert(loginThrottle).values({ key: 'ws:2', failures: 1, windowStartedAt: new Date() });
-        throw new Error('changed my mind');
-      })).rejects.toThrow('changed my mind');
+      await expect(
+        ws.transaction(async (tx) => {
+          await tx.insert(loginThrottle).values({ key: 'ws:2', failures: 1, windowStartedAt: new Date() });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
       expect(await db.$count(loginThrottle, sql`${loginThrottle.key} like 'ws:%'`)).toBe(1);
     } finally {
       ws.$client.close();
@@ -70,22 +74,36 @@ remote('a libSQL server (sqld) by URL', () => {
   });
 
   it('signs up, submits a tool, approves it and lists it in the catalogue', async () => {
-    const register = await call('POST', '/api/register', { body: { email: 'remote@example.com', password: 'secret1', firstName: 'Re', lastName: 'Mote' } });
+    const register = await call('POST', '/api/register', {
+      body: { email: 'remote@example.com', password: 'secret1', firstName: 'Re', lastName: 'Mote' },
+    });
     expect(register.status).toBe(200);
     const cookie = sessionCookie(register)!;
     expect((await (await call('GET', '/api/user', { cookie })).json()).email).toBe('remote@example.com');
 
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Remote Writer', url: 'https://remote-writer.example.com', description: 'Writes copy from a brief, far away.', tags: 'marketing', isPremium: 'false' })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      name: 'Remote Writer',
+      url: 'https://remote-writer.example.com',
+      description: 'Writes copy from a brief, far away.',
+      tags: 'marketing',
+      isPremium: 'false',
+    }))
+      form.append(key, value);
     const submitted = await call('POST', '/api/tools', { cookie, body: form });
     expect(submitted.status).toBe(201);
     const { id } = await submitted.json();
 
     const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
-    const approved = await call('POST', `/api/admin/tools/${id}/approve`, { cookie: admin.cookie, body: { curatorTake: 'Good at briefs.', qualityScore: 8 } });
+    const approved = await call('POST', `/api/admin/tools/${id}/approve`, {
+      cookie: admin.cookie,
+      body: { curatorTake: 'Good at briefs.', qualityScore: 8 },
+    });
     expect(approved.status).toBe(200);
     expect(await reviewsOf(id)).toHaveLength(1);
-    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'remote@example.com'))).map((m) => m.kind)).toEqual(['welcome', 'submission-received', 'tool-approved']);
+    expect(
+      (await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'remote@example.com'))).map((m) => m.kind),
+    ).toEqual(['welcome', 'submission-received', 'tool-approved']);
 
     const listed = await call('GET', '/api/tools?search=remote%20writer');
     expect(listed.status).toBe(200);
@@ -95,9 +113,14 @@ remote('a libSQL server (sqld) by URL', () => {
   it('rolls a failed approval back whole on the server: nothing of it is left', async () => {
     const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
     const tool = await makeTool();
-    await db.run(sql`create trigger fail_remote_audit before insert on audit_log when new.action = 'tool.approve' begin select raise(abort, 'audit unavailable'); end`);
+    await db.run(
+      sql`create trigger fail_remote_audit before insert on audit_log when new.action = 'tool.approve' begin select raise(abort, 'audit unavailable'); end`,
+    );
     try {
-      const res = await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: admin.cookie, body: { curatorTake: 'Great', qualityScore: 8 } });
+      const res = await call('POST', `/api/admin/tools/${tool.id}/approve`, {
+        cookie: admin.cookie,
+        body: { curatorTake: 'Great', qualityScore: 8 },
+      });
       expect(res.status).toBe(500);
     } finally {
       await db.run(sql`drop trigger fail_remote_audit`);
@@ -134,7 +157,10 @@ remote('a libSQL server (sqld) by URL', () => {
     try {
       const writes = Array.from({ length: 40 }, (_, i) =>
         i % 2
-          ? other.execute({ sql: 'insert into login_throttle (key, failures, windowStartedAt) values (?, 1, 0)', args: [`two:${i}`] })
+          ? other.execute({
+              sql: 'insert into login_throttle (key, failures, windowStartedAt) values (?, 1, 0)',
+              args: [`two:${i}`],
+            })
           : db.insert(loginThrottle).values({ key: `two:${i}`, failures: 1, windowStartedAt: new Date() }),
       );
       await Promise.all(writes);
@@ -156,7 +182,14 @@ remote('a libSQL server (sqld) by URL', () => {
         .catch((e: unknown) => e);
       expect(String(error)).toMatch(/TRANSACTION_TIMEOUT/);
       expect(isDatabaseBusy(error)).toBe(true);
-      expect((await db.select({ key: loginThrottle.key }).from(loginThrottle).where(sql`${loginThrottle.key} like 'stolen:%'`)).map((r) => r.key)).toEqual(['stolen:b']);
+      expect(
+        (
+          await db
+            .select({ key: loginThrottle.key })
+            .from(loginThrottle)
+            .where(sql`${loginThrottle.key} like 'stolen:%'`)
+        ).map((r) => r.key),
+      ).toEqual(['stolen:b']);
     } finally {
       other.close();
     }

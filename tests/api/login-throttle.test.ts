@@ -4,7 +4,8 @@ import { MSG } from '../../lib/messages';
 import { RATE_LIMITS } from '../../api/rate-limit';
 import { call, makeUser } from '../helpers/api';
 
-const login = (email: string, password: string, ip: string) => call('POST', '/api/login', { body: { email, password }, ip });
+const login = (email: string, password: string, ip: string) =>
+  call('POST', '/api/login', { body: { email, password }, ip });
 
 describe('POST /api/login throttling', () => {
   it("lets the right password in from a fresh address after others failed for the admin's e-mail", async () => {
@@ -19,7 +20,8 @@ describe('POST /api/login throttling', () => {
   it('refuses an address that keeps failing for one account, even with the right password, and no other', async () => {
     const user = await makeUser();
     const ip = '198.51.100.20';
-    for (let i = 0; i < RATE_LIMITS['login-pair'].limit; i++) expect((await login(user.email, 'wrong-password', ip)).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS['login-pair'].limit; i++)
+      expect((await login(user.email, 'wrong-password', ip)).status).toBe(401);
     const refused = await login(user.email, 'password123', ip);
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe(MSG.tooManyAttempts);
@@ -38,7 +40,8 @@ describe('POST /api/login throttling', () => {
 
   it('refuses an address that floods many accounts, whatever the account, and no other', async () => {
     const ip = '198.51.100.40';
-    for (let i = 0; i < RATE_LIMITS['login-address'].limit; i++) await login(`probe${i}@example.com`, 'wrong-password', ip);
+    for (let i = 0; i < RATE_LIMITS['login-address'].limit; i++)
+      await login(`probe${i}@example.com`, 'wrong-password', ip);
     const user = await makeUser();
     expect((await login(user.email, 'password123', ip)).status).toBe(429);
     expect((await login(user.email, 'password123', '198.51.100.41')).status).toBe(200);
@@ -49,7 +52,9 @@ describe('POST /api/login throttling', () => {
     const user = await makeUser();
     const ceiling = RATE_LIMITS['login-account'].limit;
     // Each attacking address stays under its own per-account limit: only the account counter sees the attack.
-    await Promise.all(Array.from({ length: ceiling }, (_, i) => login(user.email, 'wrong-password', `203.0.113.${100 + i}`)));
+    await Promise.all(
+      Array.from({ length: ceiling }, (_, i) => login(user.email, 'wrong-password', `203.0.113.${100 + i}`)),
+    );
     const failedBefore = await login(user.email, 'password123', '203.0.113.100');
     expect(failedBefore.status).toBe(429);
     expect(await failedBefore.text()).toBe(MSG.tooManyAttempts);
@@ -60,7 +65,8 @@ describe('POST /api/login throttling', () => {
     const user = await makeUser();
     const ip = '198.51.100.60';
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < RATE_LIMITS['login-pair'].limit - 1; i++) expect((await login(user.email, 'wrong-password', ip)).status).toBe(401);
+      for (let i = 0; i < RATE_LIMITS['login-pair'].limit - 1; i++)
+        expect((await login(user.email, 'wrong-password', ip)).status).toBe(401);
       expect((await login(user.email, 'password123', ip)).status).toBe(200);
     }
   });
@@ -82,7 +88,11 @@ describe('rate-limit counters', () => {
     const { purgeExpiredCounters, rateKey } = await import('../../api/rate-limit');
     const day = 24 * 60 * 60 * 1000;
     await db.insert(loginThrottle).values([
-      { key: rateKey('login-address', '192.0.2.200'), failures: 3, windowStartedAt: new Date(Date.now() - day - 60_000) },
+      {
+        key: rateKey('login-address', '192.0.2.200'),
+        failures: 3,
+        windowStartedAt: new Date(Date.now() - day - 60_000),
+      },
       { key: rateKey('login-address', '192.0.2.201'), failures: 3, windowStartedAt: new Date() },
     ]);
     expect(await purgeExpiredCounters()).toBe(1);

@@ -21,7 +21,8 @@ const dist = vi.hoisted(() => {
   return dir;
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => handleRequest(new Request(`${BASE}${path}`, { headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  handleRequest(new Request(`${BASE}${path}`, { headers }));
 const DAY = 86_400_000;
 
 let admin: string;
@@ -56,7 +57,8 @@ function readJsonFeed(text: string): { title: string; home_page_url: string; fee
   for (const item of feed.items) {
     expect(typeof item.id).toBe('string');
     expect(typeof item.content_text === 'string' || typeof item.content_html === 'string').toBe(true);
-    for (const date of [item.date_published, item.date_modified]) expect(date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    for (const date of [item.date_published, item.date_modified])
+      expect(date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   }
   return feed;
 }
@@ -76,9 +78,21 @@ beforeAll(async () => {
   });
   await db.insert(editorialReviews).values([
     { toolId: top.id, curatorTake: 'Promising, slow.', qualityScore: 7, reviewedAt: new Date(Date.now() - 20 * DAY) },
-    { toolId: top.id, curatorTake: 'Now the pick for code review.', qualityScore: 9, reviewedAt: new Date(Date.now() - 2 * DAY), isFollowUp: true },
+    {
+      toolId: top.id,
+      curatorTake: 'Now the pick for code review.',
+      qualityScore: 9,
+      reviewedAt: new Date(Date.now() - 2 * DAY),
+      isFollowUp: true,
+    },
   ]);
-  plain = await makeTool({ status: 'approved', name: 'Plain Pencil', slug: 'plain-pencil', qualityScore: 6, approvedAt: new Date(Date.now() - DAY) });
+  plain = await makeTool({
+    status: 'approved',
+    name: 'Plain Pencil',
+    slug: 'plain-pencil',
+    qualityScore: 6,
+    approvedAt: new Date(Date.now() - DAY),
+  });
   pending = await makeTool({ name: 'Queued Quill', slug: 'queued-quill', tags: ['marketing'] });
   await build();
 }, 120_000);
@@ -91,7 +105,9 @@ describe('/llms.txt', () => {
     const text = await res.text();
     expect(text).toMatch(/^# AI Tools Directory\n\n> A human-vetted directory of AI tools/);
     for (const { id, label } of CATEGORIES) expect(text).toContain(`- [${label}](${BASE}/category/${id})`);
-    expect(text).toContain(`- [Top \\[Tier\\] \\*Tool\\*](${BASE}/tool/top-tier-tool.md): A helpful AI tool for testing purposes. (rated 9/10)`);
+    expect(text).toContain(
+      `- [Top \\[Tier\\] \\*Tool\\*](${BASE}/tool/top-tier-tool.md): A helpful AI tool for testing purposes. (rated 9/10)`,
+    );
     expect(text.indexOf('top-tier-tool.md')).toBeLessThan(text.indexOf('plain-pencil.md'));
     expect(existsSync(join(dist, 'llms.txt'))).toBe(true);
   });
@@ -119,7 +135,9 @@ describe('/tool/{slug}.md', () => {
   it('is linked from the page, and is not in the sitemap or the search index', async () => {
     const html = await (await get('/tool/top-tier-tool')).text();
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/tool/top-tier-tool.md"');
-    const files = await readSitemap(`${BASE}/sitemap-index.xml`, async (url) => (await get(new URL(url).pathname)).text());
+    const files = await readSitemap(`${BASE}/sitemap-index.xml`, async (url) =>
+      (await get(new URL(url).pathname)).text(),
+    );
     const urls = files.flatMap((f) => f.urls.map((u) => new URL(u.loc).pathname));
     expect(urls).toContain('/tool/top-tier-tool');
     expect(urls.filter((u) => u.endsWith('.md'))).toEqual([]);
@@ -134,7 +152,12 @@ describe('the feeds of newly approved tools', () => {
     const feed = readJsonFeed(await json.text());
     expect(feed.feed_url).toBe(`${BASE}/tools/feed.json`);
     expect(feed.items.map((i) => i.title)).toEqual(['Plain Pencil', 'Top [Tier] *Tool*']);
-    expect(feed.items[1]).toMatchObject({ id: `${BASE}/tool/top-tier-tool`, url: `${BASE}/tool/top-tier-tool`, image: `${BASE}/og/tool/top-tier-tool.png`, tags: ['development', 'productivity'] });
+    expect(feed.items[1]).toMatchObject({
+      id: `${BASE}/tool/top-tier-tool`,
+      url: `${BASE}/tool/top-tier-tool`,
+      image: `${BASE}/og/tool/top-tier-tool.png`,
+      tags: ['development', 'productivity'],
+    });
     expect(feed.items[1].summary).toBe('Rated 9/10 by our editors. A helpful AI tool for testing purposes.');
 
     const rss = await get('/tools/rss.xml');
@@ -142,12 +165,19 @@ describe('the feeds of newly approved tools', () => {
     const channel = parseRss(await rss.text());
     expect(channel.link).toBe(`${BASE}/directory`);
     expect(channel.items.map((i) => i.title)).toEqual(['Plain Pencil', 'Top [Tier] *Tool*']);
-    expect(channel.items[1]).toMatchObject({ link: `${BASE}/tool/top-tier-tool`, category: ['Development', 'Productivity'] });
+    expect(channel.items[1]).toMatchObject({
+      link: `${BASE}/tool/top-tier-tool`,
+      category: ['Development', 'Productivity'],
+    });
 
     for (const page of ['/', '/directory']) {
       const html = await (await get(page)).text();
-      expect(html).toContain('<link rel="alternate" type="application/feed+json" title="AI Tools Directory: newly approved tools" href="/tools/feed.json">');
-      expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="AI Tools Directory: newly approved tools" href="/tools/rss.xml">');
+      expect(html).toContain(
+        '<link rel="alternate" type="application/feed+json" title="AI Tools Directory: newly approved tools" href="/tools/feed.json">',
+      );
+      expect(html).toContain(
+        '<link rel="alternate" type="application/rss+xml" title="AI Tools Directory: newly approved tools" href="/tools/rss.xml">',
+      );
     }
   });
 });
@@ -165,7 +195,11 @@ describe('the icons and the web app manifest', () => {
     const touch = await get('/apple-touch-icon.png');
     expect(touch.status).toBe(200);
     expect(touch.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(Buffer.from(await touch.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 180, height: 180 });
+    expect(await sharp(Buffer.from(await touch.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 180,
+      height: 180,
+    });
 
     const res = await get('/manifest.webmanifest');
     expect(res.status).toBe(200);
@@ -205,7 +239,8 @@ describe('the footer', () => {
     for (const page of ['/', '/tool/top-tier-tool']) {
       const html = await (await get(page)).text();
       const footer = html.slice(html.indexOf('<footer'));
-      for (const href of ['/rss.xml', '/tools/rss.xml', '/tools/feed.json', '/llms.txt', '/api/docs']) expect(footer, `${page} ${href}`).toContain(`href="${href}"`);
+      for (const href of ['/rss.xml', '/tools/rss.xml', '/tools/feed.json', '/llms.txt', '/api/docs'])
+        expect(footer, `${page} ${href}`).toContain(`href="${href}"`);
     }
   });
 });
@@ -213,7 +248,10 @@ describe('the footer', () => {
 describe('after a change, before the rebuild', () => {
   it('lists a newly approved tool at once, with its Markdown page', async () => {
     expect((await get('/tool/queued-quill.md')).status).toBe(404);
-    const res = await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: { curatorTake: 'Sharp campaign drafts.', qualityScore: 8 } });
+    const res = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
+      cookie: admin,
+      body: { curatorTake: 'Sharp campaign drafts.', qualityScore: 8 },
+    });
     expect(res.status).toBe(200);
     expect(readJsonFeed(await (await get('/tools/feed.json')).text()).items[0].title).toBe('Queued Quill');
     expect(parseRss(await (await get('/tools/rss.xml')).text()).items[0].title).toBe('Queued Quill');
@@ -224,12 +262,17 @@ describe('after a change, before the rebuild', () => {
     expect(await md.text()).toContain('Sharp campaign drafts.');
   });
 
-  it('answers 404 for an unlisted tool\'s Markdown at once and drops it from the feeds', async () => {
-    const res = await call('POST', `/api/admin/tools/${plain.id}/unlist`, { cookie: admin, body: { reason: 'Gone quiet' } });
+  it("answers 404 for an unlisted tool's Markdown at once and drops it from the feeds", async () => {
+    const res = await call('POST', `/api/admin/tools/${plain.id}/unlist`, {
+      cookie: admin,
+      body: { reason: 'Gone quiet' },
+    });
     expect(res.status).toBe(200);
     expect(existsSync(join(dist, 'tool/plain-pencil.md'))).toBe(true);
     expect((await get('/tool/plain-pencil.md')).status).toBe(404);
-    expect(readJsonFeed(await (await get('/tools/feed.json')).text()).items.map((i) => i.title)).not.toContain('Plain Pencil');
+    expect(readJsonFeed(await (await get('/tools/feed.json')).text()).items.map((i) => i.title)).not.toContain(
+      'Plain Pencil',
+    );
     expect(await (await get('/llms.txt')).text()).not.toContain('plain-pencil');
   });
 

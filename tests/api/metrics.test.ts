@@ -29,10 +29,19 @@ interface Sent {
 }
 
 /** A beacon as navigator.sendBeacon sends a string: a text/plain body from the site's own origin. */
-function beacon(body: unknown, { ip = nextAddress(), userAgent = BROWSER, contentType = 'text/plain;charset=UTF-8', headers: extra = {} }: Sent = {}) {
+function beacon(
+  body: unknown,
+  { ip = nextAddress(), userAgent = BROWSER, contentType = 'text/plain;charset=UTF-8', headers: extra = {} }: Sent = {},
+) {
   const headers = new Headers({ 'content-type': contentType, origin: BASE, [CLIENT_IP_HEADER]: ip, ...extra });
   if (userAgent !== null) headers.set('user-agent', userAgent);
-  return app.handle(new Request(`${BASE}/api/metrics/beacon`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  return app.handle(
+    new Request(`${BASE}/api/metrics/beacon`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 /** The rows a tool's beacons left, once this process has written the beacons it gathered. */
@@ -59,7 +68,9 @@ describe('POST /api/metrics/beacon', () => {
     expect((await beacon({ toolId: tool.id, kind: 'view' }, { ip })).status).toBe(204);
     expect((await beacon({ toolId: tool.id, kind: 'click' }, { ip })).status).toBe(204);
     const { sql } = await import('drizzle-orm');
-    await db.run(sql`create trigger metrics_unavailable before insert on tool_metrics_daily begin select raise(abort, 'database is locked'); end`);
+    await db.run(
+      sql`create trigger metrics_unavailable before insert on tool_metrics_daily begin select raise(abort, 'database is locked'); end`,
+    );
     try {
       await expect(flushBeacons()).rejects.toThrow();
     } finally {
@@ -119,7 +130,8 @@ describe('POST /api/metrics/beacon', () => {
     const tool = await approvedTool();
     const ip = nextAddress();
     const seenBefore = await db.$count(metricsSeen);
-    for (const kind of ['view', 'click'] as const) expect((await beacon({ toolId: tool.id, kind }, { ip, headers })).status).toBe(204);
+    for (const kind of ['view', 'click'] as const)
+      expect((await beacon({ toolId: tool.id, kind }, { ip, headers })).status).toBe(204);
     expect(await totals(tool)).toEqual({ views: 0, clicks: 0 });
     expect(await db.$count(metricsSeen)).toBe(seenBefore);
     // Nothing was remembered of them either: the same address without the signal is a new visitor.
@@ -178,7 +190,13 @@ describe('POST /api/metrics/beacon', () => {
 
   it('refuses a malformed beacon with 400 and counts nothing', async () => {
     const tool = await approvedTool();
-    for (const body of [{ toolId: tool.id, kind: 'download' }, { toolId: String(tool.id), kind: 'view' }, { toolId: tool.id }, { toolId: tool.id, kind: 'view', extra: 1 }, { toolId: -1, kind: 'view' }]) {
+    for (const body of [
+      { toolId: tool.id, kind: 'download' },
+      { toolId: String(tool.id), kind: 'view' },
+      { toolId: tool.id },
+      { toolId: tool.id, kind: 'view', extra: 1 },
+      { toolId: -1, kind: 'view' },
+    ]) {
       const res = await beacon(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.text()).toBe(MSG.metricsBeaconInvalid);
@@ -191,8 +209,19 @@ describe('POST /api/metrics/beacon', () => {
 
   it('refuses a beacon from another site', async () => {
     const tool = await approvedTool();
-    const headers = { 'content-type': 'text/plain', origin: 'https://elsewhere.example', 'user-agent': BROWSER, [CLIENT_IP_HEADER]: nextAddress() };
-    const res = await app.handle(new Request(`${BASE}/api/metrics/beacon`, { method: 'POST', headers, body: JSON.stringify({ toolId: tool.id, kind: 'view' }) }));
+    const headers = {
+      'content-type': 'text/plain',
+      origin: 'https://elsewhere.example',
+      'user-agent': BROWSER,
+      [CLIENT_IP_HEADER]: nextAddress(),
+    };
+    const res = await app.handle(
+      new Request(`${BASE}/api/metrics/beacon`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ toolId: tool.id, kind: 'view' }),
+      }),
+    );
     expect(res.status).toBe(403);
     expect(await totals(tool)).toEqual({ views: 0, clicks: 0 });
   });
@@ -201,7 +230,8 @@ describe('POST /api/metrics/beacon', () => {
     const tool = await approvedTool();
     const ip = nextAddress();
     const limit = BEACONS_PER_ADDRESS_HOUR;
-    for (let i = 0; i < limit; i++) await beacon({ toolId: tool.id, kind: 'view' }, { ip, userAgent: `${BROWSER} r${i}` });
+    for (let i = 0; i < limit; i++)
+      await beacon({ toolId: tool.id, kind: 'view' }, { ip, userAgent: `${BROWSER} r${i}` });
     const over = await beacon({ toolId: tool.id, kind: 'view' }, { ip, userAgent: `${BROWSER} over` });
     expect(over.status).toBe(429);
     expect(await over.text()).toBe(MSG.metricsTooManyBeacons);
@@ -260,7 +290,11 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
     vi.setSystemTime(NOW);
     const owner = await signedIn(NO_PASSWORD);
     const tool = await approvedTool({ submittedById: owner.user.id });
-    await seed(tool.id, [['2031-06-30', 5, 2], ['2031-06-01', 3, 1], ['2031-05-31', 100, 100]]);
+    await seed(tool.id, [
+      ['2031-06-30', 5, 2],
+      ['2031-06-01', 3, 1],
+      ['2031-05-31', 100, 100],
+    ]);
     const res = await call('GET', `/api/user/tools/${tool.id}/metrics`, { cookie: owner.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -280,16 +314,33 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
     vi.setSystemTime(NOW);
     const owner = await signedIn({ ...NO_PASSWORD, isPremium: true });
     const tool = await approvedTool({ submittedById: owner.user.id });
-    await seed(tool.id, [['2031-06-30', 5, 2], ['2031-06-01', 3, 1], ['2031-05-31', 7, 0], ['2031-04-02', 1, 1], ['2031-04-01', 50, 50]]);
+    await seed(tool.id, [
+      ['2031-06-30', 5, 2],
+      ['2031-06-01', 3, 1],
+      ['2031-05-31', 7, 0],
+      ['2031-04-02', 1, 1],
+      ['2031-04-01', 50, 50],
+    ]);
 
-    const month = await (await call('GET', `/api/user/tools/${tool.id}/metrics?days=30`, { cookie: owner.cookie })).json();
-    expect(month).toMatchObject({ days: 30, from: '2031-06-01', to: '2031-06-30', views: 8, clicks: 3, chartsArePremium: false });
+    const month = await (
+      await call('GET', `/api/user/tools/${tool.id}/metrics?days=30`, { cookie: owner.cookie })
+    ).json();
+    expect(month).toMatchObject({
+      days: 30,
+      from: '2031-06-01',
+      to: '2031-06-30',
+      views: 8,
+      clicks: 3,
+      chartsArePremium: false,
+    });
     expect(month.series).toHaveLength(30);
     expect(month.series[0]).toEqual({ day: '2031-06-01', views: 3, clicks: 1 });
     expect(month.series[1]).toEqual({ day: '2031-06-02', views: 0, clicks: 0 });
     expect(month.series[29]).toEqual({ day: '2031-06-30', views: 5, clicks: 2 });
 
-    const quarter = await (await call('GET', `/api/user/tools/${tool.id}/metrics?days=90`, { cookie: owner.cookie })).json();
+    const quarter = await (
+      await call('GET', `/api/user/tools/${tool.id}/metrics?days=90`, { cookie: owner.cookie })
+    ).json();
     expect(quarter).toMatchObject({ days: 90, from: '2031-04-02', to: '2031-06-30', views: 16, clicks: 4 });
     expect(quarter.series.map((d: { day: string }) => d.day)).toEqual(lastDays(90, NOW));
     expect(quarter.series.filter((d: { views: number }) => d.views > 0)).toHaveLength(4);
@@ -311,7 +362,11 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
     const other = await signedIn({ ...NO_PASSWORD, isPremium: true });
     const tool = await approvedTool({ submittedById: owner.user.id });
     await seed(tool.id, [[lastDays(1)[0], 4, 4]]);
-    for (const path of [`/api/user/tools/${tool.id}/metrics`, '/api/user/tools/999999999/metrics', '/api/user/tools/abc/metrics']) {
+    for (const path of [
+      `/api/user/tools/${tool.id}/metrics`,
+      '/api/user/tools/999999999/metrics',
+      '/api/user/tools/abc/metrics',
+    ]) {
       const res = await call('GET', path, { cookie: other.cookie });
       expect(res.status, path).toBe(404);
       expect(await res.text()).toBe(MSG.toolNotFound);
@@ -324,9 +379,17 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const owner = await signedIn(NO_PASSWORD);
-    const [quiet, busy, silent] = [await approvedTool({ submittedById: owner.user.id }), await approvedTool({ submittedById: owner.user.id }), await approvedTool({ submittedById: owner.user.id })];
+    const [quiet, busy, silent] = [
+      await approvedTool({ submittedById: owner.user.id }),
+      await approvedTool({ submittedById: owner.user.id }),
+      await approvedTool({ submittedById: owner.user.id }),
+    ];
     const stranger = await approvedTool();
-    await seed(quiet.id, [['2031-06-30', 1, 0], ['2031-06-29', 1, 1], ['2031-05-01', 9, 9]]);
+    await seed(quiet.id, [
+      ['2031-06-30', 1, 0],
+      ['2031-06-29', 1, 1],
+      ['2031-05-01', 9, 9],
+    ]);
     await seed(busy.id, [['2031-06-15', 10, 3]]);
     await seed(stranger.id, [['2031-06-30', 99, 99]]);
 

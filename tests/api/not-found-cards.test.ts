@@ -20,14 +20,17 @@ beforeAll(async () => {
 
 /** The heading of the card a browser without JavaScript shows, and the page's title. */
 function shownCard(html: string): { heading: string | undefined; title: string | undefined } {
-  const visible = [...html.matchAll(/<div[^>]*data-not-found="(\w+)"[^>]*>/g)].filter(([tag]) => !/\shidden(=|\s|>)/.test(tag));
+  const visible = [...html.matchAll(/<div[^>]*data-not-found="(\w+)"[^>]*>/g)].filter(
+    ([tag]) => !/\shidden(=|\s|>)/.test(tag),
+  );
   expect(visible).toHaveLength(1);
   const kind = visible[0][1];
   const heading = new RegExp(`data-not-found="${kind}"[\\s\\S]*?<h1[^>]*>([^<]*)</h1>`).exec(html)?.[1];
   return { heading, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] };
 }
 
-const get = (path: string, method = 'GET') => serveStatic(new Request(`http://localhost:4321${path}`, { method }), dist);
+const get = (path: string, method = 'GET') =>
+  serveStatic(new Request(`http://localhost:4321${path}`, { method }), dist);
 
 describe('the 404 page picked by path', () => {
   it.each([

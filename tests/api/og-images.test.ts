@@ -16,7 +16,8 @@ import { OG_HEIGHT, OG_WIDTH, ogImagePath } from '../../lib/og';
 import { BASE, makeUser } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 
-const get = (path: string, headers: Record<string, string> = {}) => handleRequest(new Request(`${BASE}${path}`, { headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  handleRequest(new Request(`${BASE}${path}`, { headers }));
 
 /** Width and height from the PNG's IHDR chunk (after the 8-byte signature and the chunk's length and type). */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -38,16 +39,43 @@ let post: BlogPost;
 
 beforeAll(async () => {
   mkdirSync(config.storage.uploadsDir, { recursive: true });
-  const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#10b981' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#10b981' } })
+    .png()
+    .toBuffer();
   writeFileSync(join(config.storage.uploadsDir, 'logo-mark.png'), logo);
-  withLogo = await makeTool({ status: 'approved', name: 'Logo Lathe', slug: 'logo-lathe', logoUrl: '/uploads/logo-mark.png', tags: ['design', 'marketing'] });
-  withoutLogo = await makeTool({ status: 'approved', name: 'Letter Loom', slug: 'letter-loom', logoUrl: null, qualityScore: null });
+  withLogo = await makeTool({
+    status: 'approved',
+    name: 'Logo Lathe',
+    slug: 'logo-lathe',
+    logoUrl: '/uploads/logo-mark.png',
+    tags: ['design', 'marketing'],
+  });
+  withoutLogo = await makeTool({
+    status: 'approved',
+    name: 'Letter Loom',
+    slug: 'letter-loom',
+    logoUrl: null,
+    qualityScore: null,
+  });
   // A mark the site ships (public/logos, drawn for the seed): Adobe Firefly's is red.
-  withMark = await makeTool({ status: 'approved', name: 'Mark Mill', slug: 'mark-mill', logoUrl: '/logos/adobe-firefly.svg' });
+  withMark = await makeTool({
+    status: 'approved',
+    name: 'Mark Mill',
+    slug: 'mark-mill',
+    logoUrl: '/logos/adobe-firefly.svg',
+  });
   const author = await makeUser(NO_PASSWORD);
   [post] = await db
     .insert(blogPosts)
-    .values({ title: 'How we review AI tools', slug: 'how-we-review', content: '<p>Body.</p>', status: 'published', publishedAt: new Date(), category: 'Guides', authorId: author.id })
+    .values({
+      title: 'How we review AI tools',
+      slug: 'how-we-review',
+      content: '<p>Body.</p>',
+      status: 'published',
+      publishedAt: new Date(),
+      category: 'Guides',
+      authorId: author.id,
+    })
     .returning();
 });
 
@@ -67,7 +95,11 @@ describe('a tool image', () => {
     // A pixel inside the mark (at the left, beside the name): the logo's green, or the tile's pale indigo.
     const pixel = async (tool: Tool) => {
       const { bytes } = await image(ogImagePath('tool', tool.slug));
-      const { data } = await sharp(bytes).extract({ left: 100, top: 100, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(bytes)
+        .extract({ left: 100, top: 100, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return [...data];
     };
     const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]) < 24);
@@ -105,7 +137,7 @@ describe('a tool image', () => {
     expect((await get('/og/tool/logo-lathe.jpg')).status).toBe(404);
   });
 
-  it('carries its tool\'s tag, so a CDN in front drops it with the tool\'s changes', async () => {
+  it("carries its tool's tag, so a CDN in front drops it with the tool's changes", async () => {
     const res = await get(ogImagePath('tool', 'logo-lathe'));
     expect(res.headers.get('surrogate-key')?.split(' ')).toEqual(['site', 'tool:logo-lathe']);
     expect(res.headers.get('cache-tag')).toBe('site,tool:logo-lathe');
@@ -125,7 +157,10 @@ describe('a post image', () => {
 
 describe('the pages', () => {
   it('reference their image with its size, as a large Twitter card', async () => {
-    for (const [page, imagePath] of [[`/tool/${withLogo.slug}`, ogImagePath('tool', withLogo.slug)], [`/blog/${post.slug}`, ogImagePath('blog', post.slug)]]) {
+    for (const [page, imagePath] of [
+      [`/tool/${withLogo.slug}`, ogImagePath('tool', withLogo.slug)],
+      [`/blog/${post.slug}`, ogImagePath('blog', post.slug)],
+    ]) {
       const html = await (await renderPage(page, { appDir: config.appDir, siteUrl: BASE }))!.text();
       expect(html).toContain(`<meta property="og:image" content="${BASE}${imagePath}">`);
       expect(html).toContain('<meta property="og:image:width" content="1200">');
@@ -163,7 +198,11 @@ describe('temporary files left by a crash', () => {
     const kept = await image(path);
     const folder = join(config.ogCacheDir, 'tool', withLogo.slug);
     const crashed = temporaryFile(folder, 'old.png.4242.tmp', STALE_TEMPORARY_MS + 60_000);
-    const crashedPost = temporaryFile(join(config.ogCacheDir, 'blog', 'how-we-review'), 'old.png.4243.tmp', STALE_TEMPORARY_MS + 60_000);
+    const crashedPost = temporaryFile(
+      join(config.ogCacheDir, 'blog', 'how-we-review'),
+      'old.png.4243.tmp',
+      STALE_TEMPORARY_MS + 60_000,
+    );
     const underWay = temporaryFile(folder, 'new.png.4244.tmp', 1000);
     expect(await sweepOgTemporaryFiles()).toBe(2);
     expect(existsSync(crashed)).toBe(false);
@@ -172,9 +211,13 @@ describe('temporary files left by a crash', () => {
     expect((await image(path)).bytes).toEqual(kept.bytes);
   });
 
-  it('are removed from an image\'s folder when it is rendered', async () => {
+  it("are removed from an image's folder when it is rendered", async () => {
     const tool = await makeTool({ status: 'approved', name: 'Crash Crate', slug: 'crash-crate' });
-    const crashed = temporaryFile(join(config.ogCacheDir, 'tool', tool.slug), 'old.png.4245.tmp', STALE_TEMPORARY_MS + 60_000);
+    const crashed = temporaryFile(
+      join(config.ogCacheDir, 'tool', tool.slug),
+      'old.png.4245.tmp',
+      STALE_TEMPORARY_MS + 60_000,
+    );
     expect((await get(ogImagePath('tool', tool.slug))).status).toBe(200);
     expect(existsSync(crashed)).toBe(false);
     expect(readdirSync(join(config.ogCacheDir, 'tool', tool.slug))).toHaveLength(1);

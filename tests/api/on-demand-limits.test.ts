@@ -11,7 +11,10 @@ const renders = await vi.hoisted(async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const dist = mkdtempSync(`${tmpdir()}/on-demand-limits-`);
-  writeFileSync(`${dist}/index.html`, `<!doctype html><html><head><title>Home</title></head><body>${'home '.repeat(400)}</body></html>`);
+  writeFileSync(
+    `${dist}/index.html`,
+    `<!doctype html><html><head><title>Home</title></head><body>${'home '.repeat(400)}</body></html>`,
+  );
   process.env.DIST_DIR = dist;
   return { active: 0, most: 0, calls: [] as string[], hold: null as Promise<void> | null };
 });
@@ -75,7 +78,13 @@ describe('addresses of the pages rendered on demand', () => {
 
   it('answers 404 without a render for a pair or a slug that breaks the slug rule or is longer than 255', async () => {
     const long = 'a'.repeat(256);
-    for (const path of [`/compare/alpha-quill-vs-${long}`, '/compare/Alpha-Quill-vs-beta-quill', '/compare/alpha_quill-vs-beta-quill', `/tool/${long}/alternatives`, '/tool/Alpha--Quill/alternatives']) {
+    for (const path of [
+      `/compare/alpha-quill-vs-${long}`,
+      '/compare/Alpha-Quill-vs-beta-quill',
+      '/compare/alpha_quill-vs-beta-quill',
+      `/tool/${long}/alternatives`,
+      '/tool/Alpha--Quill/alternatives',
+    ]) {
       expect((await get(path, newClient())).status, path).toBe(404);
     }
     expect(renders.calls).toEqual([]);
@@ -175,7 +184,10 @@ describe('a page changed since the live build', () => {
   it('is rendered once for a burst of visitors, and every one of them gets it', async () => {
     const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
     const pending = await makeTool({ name: 'Burst Quill', slug: 'burst-quill', tags: ['content-creation'] });
-    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, { cookie: admin, body: { curatorTake: 'Drafts in bursts.', qualityScore: 7 } });
+    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
+      cookie: admin,
+      body: { curatorTake: 'Drafts in bursts.', qualityScore: 7 },
+    });
     expect(approved.status).toBe(200);
     const { promise: held, resolve: release } = Promise.withResolvers<void>();
     renders.hold = held;

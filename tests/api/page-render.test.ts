@@ -19,6 +19,8 @@ describe('a server build outside the project', () => {
       console.log(JSON.stringify(statuses));`;
     const run = Bun.spawnSync([process.execPath, '-e', script], { cwd: '/', env: process.env, stderr: 'pipe' });
     expect(run.exitCode, String(run.stderr)).toBe(0);
-    expect(JSON.parse(String(run.stdout).trim().split('\n').at(-1)!)).toEqual(Object.fromEntries(PATHS.map((p) => [p, 200])));
+    expect(JSON.parse(String(run.stdout).trim().split('\n').at(-1)!)).toEqual(
+      Object.fromEntries(PATHS.map((p) => [p, 200])),
+    );
   });
 });

@@ -42,7 +42,11 @@ async function toolPath(status: ToolStatus, suffix: string, body?: unknown): Pro
 async function alternativesPath(): Promise<Prepared> {
   const [tool, alternative] = [await makeTool({ status: 'approved' }), await makeTool({ status: 'approved' })];
   const picks = () => db.select().from(toolAlternatives).where(eq(toolAlternatives.toolId, tool.id));
-  return { path: `/api/admin/tools/${tool.id}/alternatives`, body: { alternativeIds: [alternative.id] }, changed: async () => (await picks()).length > 0 };
+  return {
+    path: `/api/admin/tools/${tool.id}/alternatives`,
+    body: { alternativeIds: [alternative.id] },
+    changed: async () => (await picks()).length > 0,
+  };
 }
 
 async function changeRequestPath(action: 'approve' | 'reject'): Promise<Prepared> {
@@ -62,14 +66,33 @@ const ENDPOINTS: readonly Endpoint[] = [
     route: '/api/admin/messages/:id/handled',
     permissions: ['manage:messages'],
     prepare: async () => {
-      const [message] = await db.insert(contactMessages).values({ name: 'Ada', email: 'ada@example.com', topic: 'support', message: 'Hello there, team.' }).returning();
-      const handled = async () => (await db.query.contactMessages.findFirst({ where: eq(contactMessages.id, message.id) }))?.handledAt != null;
+      const [message] = await db
+        .insert(contactMessages)
+        .values({ name: 'Ada', email: 'ada@example.com', topic: 'support', message: 'Hello there, team.' })
+        .returning();
+      const handled = async () =>
+        (await db.query.contactMessages.findFirst({ where: eq(contactMessages.id, message.id) }))?.handledAt != null;
       return { path: `/api/admin/messages/${message.id}/handled`, changed: handled };
     },
   },
-  { method: 'GET', route: '/api/admin/tools/pending', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending') },
-  { method: 'GET', route: '/api/admin/tools/pending/rejections', permissions: ['read:pending-tools'], prepare: at('/api/admin/tools/pending/rejections') },
-  { method: 'GET', route: '/api/admin/tools/approved', permissions: ['edit:tools'], prepare: at('/api/admin/tools/approved') },
+  {
+    method: 'GET',
+    route: '/api/admin/tools/pending',
+    permissions: ['read:pending-tools'],
+    prepare: at('/api/admin/tools/pending'),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/tools/pending/rejections',
+    permissions: ['read:pending-tools'],
+    prepare: at('/api/admin/tools/pending/rejections'),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/tools/approved',
+    permissions: ['edit:tools'],
+    prepare: at('/api/admin/tools/approved'),
+  },
   {
     method: 'GET',
     route: '/api/admin/tools/:id/history',
@@ -100,8 +123,18 @@ const ENDPOINTS: readonly Endpoint[] = [
     permissions: ['edit:tools'],
     prepare: () => toolPath('approved', '/premium', { isPremium: true }),
   },
-  { method: 'POST', route: '/api/admin/tools/:id/unlist', permissions: ['edit:tools'], prepare: () => toolPath('approved', '/unlist', {}) },
-  { method: 'POST', route: '/api/admin/tools/:id/list', permissions: ['edit:tools'], prepare: () => toolPath('unlisted', '/list') },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/unlist',
+    permissions: ['edit:tools'],
+    prepare: () => toolPath('approved', '/unlist', {}),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/list',
+    permissions: ['edit:tools'],
+    prepare: () => toolPath('unlisted', '/list'),
+  },
   {
     method: 'POST',
     route: '/api/admin/tools/:id/review',
@@ -110,7 +143,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
   { method: 'PUT', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
-  { method: 'GET', route: '/api/admin/change-requests', permissions: ['review:change-requests'], prepare: at('/api/admin/change-requests') },
+  {
+    method: 'GET',
+    route: '/api/admin/change-requests',
+    permissions: ['review:change-requests'],
+    prepare: at('/api/admin/change-requests'),
+  },
   {
     method: 'POST',
     route: '/api/admin/change-requests/:id/approve',
@@ -135,7 +173,10 @@ const ENDPOINTS: readonly Endpoint[] = [
     method: 'POST',
     route: '/api/admin/blog/posts',
     permissions: ['manage:blog'],
-    prepare: async () => ({ path: '/api/admin/blog/posts', body: { title: `Post ${crypto.randomUUID()}`, content: '<p>Hello world</p>' } }),
+    prepare: async () => ({
+      path: '/api/admin/blog/posts',
+      body: { title: `Post ${crypto.randomUUID()}`, content: '<p>Hello world</p>' },
+    }),
   },
   {
     method: 'PATCH',
@@ -154,14 +195,19 @@ const ENDPOINTS: readonly Endpoint[] = [
     method: 'POST',
     route: '/api/admin/blog/preview',
     permissions: ['manage:blog'],
-    prepare: async () => ({ path: '/api/admin/blog/preview', body: { title: 'A preview', content: '<p>Hello world</p>' } }),
+    prepare: async () => ({
+      path: '/api/admin/blog/preview',
+      body: { title: 'A preview', content: '<p>Hello world</p>' },
+    }),
   },
   {
     method: 'POST',
     route: '/api/admin/blog/images',
     permissions: ['manage:blog'],
     prepare: async () => {
-      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } })
+        .png()
+        .toBuffer();
       const body = new FormData();
       body.append('image', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
       return { path: '/api/admin/blog/images', body };

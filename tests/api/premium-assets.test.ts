@@ -21,7 +21,9 @@ let png: Buffer;
 beforeAll(async () => {
   owner = await signedIn({ ...NO_PASSWORD, isPremium: true });
   admin = await signedIn({ ...NO_PASSWORD, role: 'admin', isAdmin: true });
-  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 });
 
 const toolsDir = () => join(process.env.UPLOADS_DIR!, 'tools');
@@ -34,9 +36,12 @@ function imageForm(kind: string | null, bytes: Uint8Array = png): FormData {
   return form;
 }
 
-const upload = (toolId: number, form: FormData, cookie = owner.cookie) => call('POST', `/api/tools/${toolId}/images`, { body: form, cookie });
-const requestChanges = (toolId: number, body: unknown, cookie = owner.cookie) => call('POST', `/api/tools/${toolId}/change-requests`, { body, cookie });
-const premiumTool = (values: Parameters<typeof makeTool>[0] = {}) => makeTool({ status: 'approved', isPremium: true, submittedById: owner.user.id, ...values });
+const upload = (toolId: number, form: FormData, cookie = owner.cookie) =>
+  call('POST', `/api/tools/${toolId}/images`, { body: form, cookie });
+const requestChanges = (toolId: number, body: unknown, cookie = owner.cookie) =>
+  call('POST', `/api/tools/${toolId}/change-requests`, { body, cookie });
+const premiumTool = (values: Parameters<typeof makeTool>[0] = {}) =>
+  makeTool({ status: 'approved', isPremium: true, submittedById: owner.user.id, ...values });
 const requestsOf = (toolId: number) => db.select().from(changeRequests).where(eq(changeRequests.toolId, toolId));
 
 async function uploaded(toolId: number, kind = 'screenshot'): Promise<string> {
@@ -54,7 +59,11 @@ describe('POST /api/tools/:id/images', () => {
     const served = await call('GET', shot, { cookie: owner.cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1280,
+      height: 720,
+    });
     const logo = await call('GET', await uploaded(tool.id, 'logo'), { cookie: owner.cookie });
     expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({ width: 256, height: 256 });
     const cover = await call('GET', await uploaded(tool.id, 'cover'), { cookie: owner.cookie });
@@ -91,7 +100,10 @@ describe('POST /api/tools/:id/images', () => {
     res = await upload(tool.id, empty);
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(MSG.postImageMissing);
-    res = await upload(tool.id, imageForm('screenshot', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')));
+    res = await upload(
+      tool.id,
+      imageForm('screenshot', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    );
     expect(res.status).toBe(415);
     expect(await res.text()).toBe(MSG.toolImageWrongType);
     expect(stored().length).toBe(before);
@@ -133,7 +145,9 @@ describe('change requests with premium assets', () => {
     expect(request.requestData).toEqual({ ...body, brandColor: '#1a2b3c' });
 
     const list = await call('GET', '/api/admin/change-requests', { cookie: admin.cookie });
-    const listed = ((await list.json()) as { id: number; diff: { field: string; kind: string }[] }[]).find((r) => r.id === request.id)!;
+    const listed = ((await list.json()) as { id: number; diff: { field: string; kind: string }[] }[]).find(
+      (r) => r.id === request.id,
+    )!;
     expect(listed.diff.map((d) => [d.field, d.kind])).toEqual([
       ['screenshots', 'images'],
       ['videoUrl', 'video'],
@@ -148,11 +162,20 @@ describe('change requests with premium assets', () => {
     expect(after).toMatchObject({ ...body, brandColor: '#1a2b3c' });
     // The public answer carries the branding too.
     const pub = await call('GET', `/api/tools/slug/${tool.slug}`);
-    expect(await pub.json()).toMatchObject({ brandColor: '#1a2b3c', coverImage: body.coverImage, screenshots: body.screenshots });
+    expect(await pub.json()).toMatchObject({
+      brandColor: '#1a2b3c',
+      coverImage: body.coverImage,
+      screenshots: body.screenshots,
+    });
   });
 
   it('refuses assets for a free tool with 403 and writes nothing; its free fields still go through', async () => {
-    const tool = await makeTool({ status: 'approved', isPremium: false, submittedById: owner.user.id, pricingModel: 'free' });
+    const tool = await makeTool({
+      status: 'approved',
+      isPremium: false,
+      submittedById: owner.user.id,
+      pricingModel: 'free',
+    });
     for (const body of [
       { screenshots: ['https://img.example.com/a.png'] },
       { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
@@ -222,10 +245,16 @@ describe('change requests with premium assets', () => {
 describe('PATCH /api/admin/tools/:id branding and video', () => {
   it('sets the brand colour and cover, and takes only YouTube or Vimeo demos', async () => {
     const tool = await makeTool({ status: 'approved', isPremium: true });
-    let res = await call('PATCH', `/api/admin/tools/${tool.id}`, { body: { brandColor: '#AABBCC', coverImage: '' }, cookie: admin.cookie });
+    let res = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      body: { brandColor: '#AABBCC', coverImage: '' },
+      cookie: admin.cookie,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ brandColor: '#aabbcc', coverImage: null });
-    res = await call('PATCH', `/api/admin/tools/${tool.id}`, { body: { videoUrl: 'https://fast.wistia.net/embed/iframe/x' }, cookie: admin.cookie });
+    res = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      body: { videoUrl: 'https://fast.wistia.net/embed/iframe/x' },
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(MSG.videoHostUnsupported);
   });
@@ -234,8 +263,16 @@ describe('PATCH /api/admin/tools/:id branding and video', () => {
 describe('sweepUnusedToolImages', () => {
   it('removes old uploads no tool or pending request holds, and keeps held and young ones', async () => {
     const tool = await premiumTool();
-    const [held, requested, unused, young] = [await uploaded(tool.id), await uploaded(tool.id), await uploaded(tool.id), await uploaded(tool.id)];
-    await db.update(tools).set({ screenshots: [held] }).where(eq(tools.id, tool.id));
+    const [held, requested, unused, young] = [
+      await uploaded(tool.id),
+      await uploaded(tool.id),
+      await uploaded(tool.id),
+      await uploaded(tool.id),
+    ];
+    await db
+      .update(tools)
+      .set({ screenshots: [held] })
+      .where(eq(tools.id, tool.id));
     expect((await requestChanges(tool.id, { coverImage: requested })).status).toBe(201);
     const old = (Date.now() - STAGED_GRACE_MS - 60_000) / 1000;
     for (const url of [held, requested, unused]) utimesSync(join(toolsDir(), url.split('/').pop()!), old, old);

@@ -38,7 +38,10 @@ describe('POST /api/premium/upgrade in production without Stripe', () => {
     const res = await call('POST', '/api/premium/upgrade', { cookie, body: { plan: 'annual' } });
     expect(res.status).toBe(503);
     expect(await res.text()).toBe('Payments are not configured');
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumToolsAllowed: user.premiumToolsAllowed });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: false,
+      premiumToolsAllowed: user.premiumToolsAllowed,
+    });
   });
 });
 
@@ -102,7 +105,12 @@ describe('POST /api/premium/webhook', () => {
     const first = await deliver(completed('evt_1', user.id));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, stripeCustomerId: 'cus_1', stripeSubscriptionId: `sub_${user.id}` });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: `sub_${user.id}`,
+    });
     const again = await deliver(completed('evt_1', user.id));
     expect(await again.json()).toEqual({ received: true, duplicate: true });
   });
@@ -110,31 +118,71 @@ describe('POST /api/premium/webhook', () => {
   it('ends Premium when the subscription is deleted', async () => {
     const { user } = await signedIn();
     await deliver(completed('evt_2', user.id));
-    await deliver({ id: 'evt_3', object: 'event', type: 'customer.subscription.deleted', created: created + 60, data: { object: { id: `sub_${user.id}`, object: 'subscription', status: 'canceled' } } });
+    await deliver({
+      id: 'evt_3',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: created + 60,
+      data: { object: { id: `sub_${user.id}`, object: 'subscription', status: 'canceled' } },
+    });
     expect((await reloadUser(user.id))?.isPremium).toBe(false);
   });
 
   it('waits for a delayed payment to clear before granting Premium', async () => {
     const { user } = await signedIn();
-    const unpaid = await deliver({ id: 'evt_4', object: 'event', type: 'checkout.session.completed', created, data: { object: session(user.id, 'unpaid') } });
+    const unpaid = await deliver({
+      id: 'evt_4',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created,
+      data: { object: session(user.id, 'unpaid') },
+    });
     expect(unpaid.status).toBe(200);
     expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, stripeSubscriptionId: null });
-    const cleared = await deliver({ id: 'evt_5', object: 'event', type: 'checkout.session.async_payment_succeeded', created: created + 60, data: { object: session(user.id, 'paid') } });
+    const cleared = await deliver({
+      id: 'evt_5',
+      object: 'event',
+      type: 'checkout.session.async_payment_succeeded',
+      created: created + 60,
+      data: { object: session(user.id, 'paid') },
+    });
     expect(cleared.status).toBe(200);
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, stripeSubscriptionId: `sub_${user.id}` });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      stripeSubscriptionId: `sub_${user.id}`,
+    });
   });
 
   it('grants nothing when a delayed payment fails', async () => {
     const { user } = await signedIn();
-    await deliver({ id: 'evt_6', object: 'event', type: 'checkout.session.completed', created, data: { object: session(user.id, 'unpaid') } });
-    const failed = await deliver({ id: 'evt_7', object: 'event', type: 'checkout.session.async_payment_failed', created: created + 60, data: { object: session(user.id, 'unpaid') } });
+    await deliver({
+      id: 'evt_6',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created,
+      data: { object: session(user.id, 'unpaid') },
+    });
+    const failed = await deliver({
+      id: 'evt_7',
+      object: 'event',
+      type: 'checkout.session.async_payment_failed',
+      created: created + 60,
+      data: { object: session(user.id, 'unpaid') },
+    });
     expect(failed.status).toBe(200);
     expect((await reloadUser(user.id))?.isPremium).toBe(false);
   });
 
   it('grants Premium for a completed session that needs no payment', async () => {
     const { user } = await signedIn();
-    await deliver({ id: 'evt_8', object: 'event', type: 'checkout.session.completed', created, data: { object: session(user.id, 'no_payment_required') } });
+    await deliver({
+      id: 'evt_8',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created,
+      data: { object: session(user.id, 'no_payment_required') },
+    });
     expect((await reloadUser(user.id))?.isPremium).toBe(true);
   });
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
   owner = await signedIn({ ...NO_PASSWORD, isPremium: true });
   stranger = await signedIn({ ...NO_PASSWORD, isPremium: true });
   staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
-  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 });
 
 async function upload(toolId: number, kind = 'screenshot'): Promise<string> {
@@ -53,7 +55,10 @@ describe('GET /uploads/tools/* before review', () => {
   it('stays private while its change request is pending, and is public and cached for good once approved', async () => {
     const tool = await premiumTool();
     const [shot, cover] = [await upload(tool.id), await upload(tool.id, 'cover')];
-    const res = await call('POST', `/api/tools/${tool.id}/change-requests`, { body: { screenshots: [shot], coverImage: cover }, cookie: owner.cookie });
+    const res = await call('POST', `/api/tools/${tool.id}/change-requests`, {
+      body: { screenshots: [shot], coverImage: cover },
+      cookie: owner.cookie,
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const refused = await call('GET', shot);
     expect(refused.status).toBe(404);
@@ -61,7 +66,9 @@ describe('GET /uploads/tools/* before review', () => {
     expect(refused.headers.get('cache-control')).toBe('private, no-store');
     expect((await call('GET', cover)).status).toBe(404);
     const [request] = await db.select().from(changeRequests).where(eq(changeRequests.toolId, tool.id));
-    expect((await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: staff.cookie })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: staff.cookie })).status,
+    ).toBe(200);
     for (const url of [shot, cover]) {
       const served = await call('GET', url);
       expect(served.status).toBe(200);
@@ -72,7 +79,10 @@ describe('GET /uploads/tools/* before review', () => {
   it('is private on a tool that is not public (unlisted)', async () => {
     const tool = await premiumTool();
     const shot = await upload(tool.id);
-    await db.update(tools).set({ screenshots: [shot], status: 'unlisted' }).where(eq(tools.id, tool.id));
+    await db
+      .update(tools)
+      .set({ screenshots: [shot], status: 'unlisted' })
+      .where(eq(tools.id, tool.id));
     expect((await call('GET', shot)).status).toBe(404);
     expect((await call('GET', shot, { cookie: owner.cookie })).status).toBe(200);
   });
@@ -84,7 +94,7 @@ describe('GET /uploads/tools/* before review', () => {
 });
 
 describe("GET /uploads/logos/* of a submission's logo", () => {
-  it('is its submitter\'s and reviewers\' while the tool is pending, and public once it is approved', async () => {
+  it("is its submitter's and reviewers' while the tool is pending, and public once it is approved", async () => {
     const body = new FormData();
     body.append('name', `Pending Logo ${crypto.randomUUID().slice(0, 8)}`);
     body.append('url', `https://pending-logo-${crypto.randomUUID().slice(0, 8)}.example.com`);

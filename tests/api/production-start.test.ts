@@ -23,7 +23,11 @@ async function start(entry: string[], env: Record<string, string>) {
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  const [code, stdout, stderr] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ]);
   return { code, stdout, stderr };
 }
 

@@ -24,7 +24,10 @@ interface Get {
   method?: string;
 }
 
-function get(path: string, { headers = {}, ip = '198.51.100.10', on = api, method = 'GET' }: Get = {}): Promise<Response> {
+function get(
+  path: string,
+  { headers = {}, ip = '198.51.100.10', on = api, method = 'GET' }: Get = {},
+): Promise<Response> {
   return on.handle(new Request(`${BASE}${path}`, { method, headers: { ...headers, [CLIENT_IP_HEADER]: ip } }));
 }
 
@@ -94,27 +97,74 @@ beforeAll(async () => {
     ['beta Analytics', { tags: ['data-analysis'], pricingModel: 'paid', qualityScore: 9, approvedAt: day(3) }],
     ['Gamma Designer', { tags: ['design'], pricingModel: 'freemium', qualityScore: 9, approvedAt: day(3) }],
     ['Delta Coder', { tags: ['development'], pricingModel: 'free', qualityScore: 8, approvedAt: day(5) }],
-    ['Epsilon Marketer', { tags: ['marketing', 'content-creation'], pricingModel: 'paid', qualityScore: 8, approvedAt: day(5) }],
+    [
+      'Epsilon Marketer',
+      { tags: ['marketing', 'content-creation'], pricingModel: 'paid', qualityScore: 8, approvedAt: day(5) },
+    ],
     ['Zeta Planner', { tags: ['productivity'], pricingModel: 'free-trial', qualityScore: 8, approvedAt: day(5) }],
     ['eta Analyzer', { tags: ['data-analysis'], pricingModel: 'free', qualityScore: null, approvedAt: day(9) }],
-    ['Theta Premium', { tags: ['design'], pricingModel: 'paid', isPremium: true, qualityScore: 6, approvedAt: day(2), screenshots: ['/uploads/shot.png'], videoUrl: 'https://video.example.com/theta' }],
+    [
+      'Theta Premium',
+      {
+        tags: ['design'],
+        pricingModel: 'paid',
+        isPremium: true,
+        qualityScore: 6,
+        approvedAt: day(2),
+        screenshots: ['/uploads/shot.png'],
+        videoUrl: 'https://video.example.com/theta',
+      },
+    ],
     ['Iota Premium', { tags: ['design'], pricingModel: 'paid', isPremium: true, qualityScore: 6, approvedAt: day(2) }],
-    ['Kappa Lapsed', { tags: ['marketing'], isPremium: false, qualityScore: 5, approvedAt: day(7), screenshots: ['https://shots.example.com/old.png'], videoUrl: 'https://video.example.com/old' }],
+    [
+      'Kappa Lapsed',
+      {
+        tags: ['marketing'],
+        isPremium: false,
+        qualityScore: 5,
+        approvedAt: day(7),
+        screenshots: ['https://shots.example.com/old.png'],
+        videoUrl: 'https://video.example.com/old',
+      },
+    ],
     ['Lambda Same', { tags: ['productivity'], qualityScore: 5, approvedAt: day(7) }],
     ['Mu Same', { tags: ['productivity'], qualityScore: 5, approvedAt: day(7) }],
     ['Nu Same', { tags: ['productivity'], qualityScore: 5, approvedAt: day(7) }],
     ['Xi Same', { tags: ['productivity'], qualityScore: 5, approvedAt: day(7) }],
-    ['Omicron Oldest', { tags: ['content-creation'], pricingModel: 'contact-for-price', qualityScore: 3, approvedAt: day(1) }],
+    [
+      'Omicron Oldest',
+      { tags: ['content-creation'], pricingModel: 'contact-for-price', qualityScore: 3, approvedAt: day(1) },
+    ],
     ['Pi Logo', { tags: ['development'], qualityScore: 4, approvedAt: day(4), logoUrl: '/uploads/logos/pi.png' }],
   ];
   publicTools = [];
   for (const [name, values] of spec) publicTools.push(await approved({ name, ...values }));
   await db.insert(editorialReviews).values([
-    { toolId: publicTools[0].id, curatorTake: 'First look.', qualityScore: 8, reviewedBy: owner.id, reviewedAt: day(3) },
-    { toolId: publicTools[0].id, curatorTake: 'Follow-up: better.', qualityScore: 9, reviewedBy: owner.id, reviewedAt: day(6), isFollowUp: true },
+    {
+      toolId: publicTools[0].id,
+      curatorTake: 'First look.',
+      qualityScore: 8,
+      reviewedBy: owner.id,
+      reviewedAt: day(3),
+    },
+    {
+      toolId: publicTools[0].id,
+      curatorTake: 'Follow-up: better.',
+      qualityScore: 9,
+      reviewedBy: owner.id,
+      reviewedAt: day(6),
+      isFollowUp: true,
+    },
   ]);
   hidden = [
-    await makeTool({ name: SECRET.pendingName, slug: 'pendingtool-zq83', status: 'pending', tags: ['design'], submittedById: owner.id, description: 'Analytics for designers, waiting for review.' }),
+    await makeTool({
+      name: SECRET.pendingName,
+      slug: 'pendingtool-zq83',
+      status: 'pending',
+      tags: ['design'],
+      submittedById: owner.id,
+      description: 'Analytics for designers, waiting for review.',
+    }),
     await makeTool({
       name: SECRET.rejectedName,
       slug: 'rejectedtool-zq84',
@@ -149,7 +199,13 @@ beforeAll(async () => {
     post(2),
     post(3, { publishedAt: day(2) }),
     post(4, { readTime: '9 min read' }),
-    post(5, { status: 'draft', title: SECRET.draftTitle, slug: 'drafttitle-zq86', content: `<p>${SECRET.draftBody}</p>`, publishedAt: null }),
+    post(5, {
+      status: 'draft',
+      title: SECRET.draftTitle,
+      slug: 'drafttitle-zq86',
+      content: `<p>${SECRET.draftBody}</p>`,
+      publishedAt: null,
+    }),
     post(6, { publishedAt: null }),
   ]);
 });
@@ -180,9 +236,15 @@ describe('GET /api/v1/tools paging', () => {
     ] as const) {
       for (const limit of [1, 3, 4, 16, 100]) {
         const { items, sizes } = await walk(`/api/v1/tools?sort=${sort}`, limit);
-        expect(items.map((t) => t.slug), `${sort} by ${limit}`).toEqual(expected);
+        expect(
+          items.map((t) => t.slug),
+          `${sort} by ${limit}`,
+        ).toEqual(expected);
         // Full pages until the last; no empty page at the end when the count divides evenly.
-        expect(sizes.slice(0, -1).every((s) => s === limit), `${sort} by ${limit}`).toBe(true);
+        expect(
+          sizes.slice(0, -1).every((s) => s === limit),
+          `${sort} by ${limit}`,
+        ).toBe(true);
         expect(sizes.at(-1), `${sort} by ${limit}`).toBeGreaterThan(0);
       }
     }
@@ -193,7 +255,10 @@ describe('GET /api/v1/tools paging', () => {
       const directory = (await listPublicTools({ sort, limit: 100 })).map((t) => t.slug);
       for (const limit of [1, 3, 7, 100]) {
         const { items } = await walk(`/api/v1/tools?sort=${sort}`, limit);
-        expect(items.map((t) => t.slug), `${sort} by ${limit}`).toEqual(directory);
+        expect(
+          items.map((t) => t.slug),
+          `${sort} by ${limit}`,
+        ).toEqual(directory);
       }
     }
   });
@@ -260,7 +325,9 @@ describe('GET /api/v1/tools filters', () => {
     expect(answer.correctedSearch).toBe('Premium');
     const { items } = await walk('/api/v1/tools?search=Premum', 1);
     expect(items.map((t) => t.slug)).toEqual(of((t) => t.name.endsWith(' Premium')));
-    expect((await json<{ correctedSearch: string | null }>('/api/v1/tools?search=desinger&category=design')).correctedSearch).toBe('designer');
+    expect(
+      (await json<{ correctedSearch: string | null }>('/api/v1/tools?search=desinger&category=design')).correctedSearch,
+    ).toBe('designer');
     expect((await json<{ correctedSearch: string | null }>('/api/v1/tools?search=premium')).correctedSearch).toBeNull();
     expect((await json<{ correctedSearch: string | null }>('/api/v1/tools')).correctedSearch).toBeNull();
   });
@@ -268,8 +335,12 @@ describe('GET /api/v1/tools filters', () => {
   it('combines filters with a sort, and pages the result', async () => {
     const expected = newestOrder(publicTools.filter((t) => t.tags.includes('design') && t.pricingModel === 'paid'));
     expect(expected.length).toBeGreaterThan(1);
-    expect((await walk('/api/v1/tools?category=design&pricing=paid&sort=newest', 1)).items.map((t) => t.slug)).toEqual(expected);
-    expect(await slugs('search=same&sort=name')).toEqual(nameOrder(publicTools.filter((t) => t.name.endsWith(' Same'))));
+    expect((await walk('/api/v1/tools?category=design&pricing=paid&sort=newest', 1)).items.map((t) => t.slug)).toEqual(
+      expected,
+    );
+    expect(await slugs('search=same&sort=name')).toEqual(
+      nameOrder(publicTools.filter((t) => t.name.endsWith(' Same'))),
+    );
   });
 });
 
@@ -318,8 +389,24 @@ describe('GET /api/v1/tools refusals', () => {
 
 describe('answers', () => {
   const TOOL_FIELDS = [
-    'approvedAt', 'curatorTake', 'description', 'id', 'isPremium', 'lastReviewedAt', 'logoUrl', 'name', 'pageUrl', 'pricingModel',
-    'qualityScore', 'screenshots', 'slug', 'tags', 'targetAudience', 'updatedAt', 'url', 'videoUrl',
+    'approvedAt',
+    'curatorTake',
+    'description',
+    'id',
+    'isPremium',
+    'lastReviewedAt',
+    'logoUrl',
+    'name',
+    'pageUrl',
+    'pricingModel',
+    'qualityScore',
+    'screenshots',
+    'slug',
+    'tags',
+    'targetAudience',
+    'updatedAt',
+    'url',
+    'videoUrl',
   ];
 
   it('gives a tool its public fields only, with absolute addresses', async () => {
@@ -342,7 +429,9 @@ describe('answers', () => {
   });
 
   it('gives one tool with its editorial reviews, newest first, without who reviewed', async () => {
-    const tool = await json<ToolJson & { editorialReviews: Record<string, unknown>[] }>(`/api/v1/tools/${publicTools[0].slug}`);
+    const tool = await json<ToolJson & { editorialReviews: Record<string, unknown>[] }>(
+      `/api/v1/tools/${publicTools[0].slug}`,
+    );
     expect(Object.keys(tool).sort()).toEqual([...TOOL_FIELDS, 'editorialReviews'].sort());
     expect(tool.editorialReviews).toEqual([
       { curatorTake: 'Follow-up: better.', qualityScore: 9, reviewedAt: day(6).toISOString(), isFollowUp: true },
@@ -353,9 +442,20 @@ describe('answers', () => {
   it('counts the public tools of each category, in the directory order of categories', async () => {
     const { items } = await json<{ items: { id: string; label: string; toolCount: number }[] }>('/api/v1/categories');
     const count = (id: string) => publicTools.filter((t) => (t.tags as string[]).includes(id)).length;
-    expect(items.map((c) => c.id)).toEqual(['content-creation', 'data-analysis', 'design', 'development', 'marketing', 'productivity']);
+    expect(items.map((c) => c.id)).toEqual([
+      'content-creation',
+      'data-analysis',
+      'design',
+      'development',
+      'marketing',
+      'productivity',
+    ]);
     for (const c of items) expect(c.toolCount, c.id).toBe(count(c.id));
-    expect(items[0]).toEqual({ id: 'content-creation', label: 'Content Creation', toolCount: count('content-creation') });
+    expect(items[0]).toEqual({
+      id: 'content-creation',
+      label: 'Content Creation',
+      toolCount: count('content-creation'),
+    });
   });
 
   it('lists published posts newest first, paged, with the default read time', async () => {
@@ -364,7 +464,9 @@ describe('answers', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { items: PostJson[]; nextCursor: string | null } = await json(`/api/v1/posts?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { items: PostJson[]; nextCursor: string | null } = await json(
+        `/api/v1/posts?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       slugs.push(...page.items.map((p) => p.slug));
       cursor = page.nextCursor;
       pages += 1;
@@ -376,9 +478,21 @@ describe('answers', () => {
     expect(items[1].readTime).toBe('5 min read');
     expect(items[0].authorName).toBe(`Test ${owner.lastName}`);
     expect(items[0].pageUrl).toBe('http://localhost:4321/blog/post-4');
-    expect(Object.keys(items[0]).sort()).toEqual(
-      ['authorName', 'category', 'content', 'excerpt', 'featuredImage', 'id', 'pageUrl', 'publishedAt', 'readTime', 'slug', 'tags', 'title', 'updatedAt'],
-    );
+    expect(Object.keys(items[0]).sort()).toEqual([
+      'authorName',
+      'category',
+      'content',
+      'excerpt',
+      'featuredImage',
+      'id',
+      'pageUrl',
+      'publishedAt',
+      'readTime',
+      'slug',
+      'tags',
+      'title',
+      'updatedAt',
+    ]);
   });
 });
 
@@ -400,23 +514,45 @@ describe('nothing private leaks', () => {
       ...publicTools.map((t) => `/api/v1/tools/${t.slug}`),
       '/api/v1/tools/drafttitle-zq86',
     ];
-    const forbidden = [...Object.values(SECRET), ...hidden.map((t) => t.slug), 'submittedById', 'rejectionReason', 'unlistReason', 'urlKey', 'status', 'reviewedBy', 'email'];
+    const forbidden = [
+      ...Object.values(SECRET),
+      ...hidden.map((t) => t.slug),
+      'submittedById',
+      'rejectionReason',
+      'unlistReason',
+      'urlKey',
+      'status',
+      'reviewedBy',
+      'email',
+    ];
     for (const path of paths) {
       const body = await (await get(path)).text();
-      for (const secret of forbidden) expect(body.toLowerCase(), `${path} shows ${secret}`).not.toContain(secret.toLowerCase());
+      for (const secret of forbidden)
+        expect(body.toLowerCase(), `${path} shows ${secret}`).not.toContain(secret.toLowerCase());
     }
     const design = await json<{ items: { id: string; toolCount: number }[] }>('/api/v1/categories');
-    expect(design.items.find((c) => c.id === 'design')?.toolCount).toBe(publicTools.filter((t) => t.tags.includes('design')).length);
+    expect(design.items.find((c) => c.id === 'design')?.toolCount).toBe(
+      publicTools.filter((t) => t.tags.includes('design')).length,
+    );
   });
 });
 
 describe('CORS', () => {
   it('lets any origin read every answer, errors included, and uses no cookies', async () => {
     const origin = { origin: 'https://elsewhere.example' };
-    for (const path of ['/api/v1/tools', '/api/v1/tools?limit=0', '/api/v1/tools/no-such-tool', '/api/v1/categories', '/api/v1/posts', '/api/v1/nothing-here']) {
+    for (const path of [
+      '/api/v1/tools',
+      '/api/v1/tools?limit=0',
+      '/api/v1/tools/no-such-tool',
+      '/api/v1/categories',
+      '/api/v1/posts',
+      '/api/v1/nothing-here',
+    ]) {
       const res = await get(path, { headers: origin });
       expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
-      expect(res.headers.get('access-control-expose-headers'), path).toBe('ETag, RateLimit, RateLimit-Policy, Retry-After');
+      expect(res.headers.get('access-control-expose-headers'), path).toBe(
+        'ETag, RateLimit, RateLimit-Policy, Retry-After',
+      );
       expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
       expect(res.headers.get('set-cookie'), path).toBeNull();
     }
@@ -435,7 +571,11 @@ describe('CORS', () => {
         on: limited,
         ip,
         method: 'OPTIONS',
-        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+        headers: {
+          origin: 'https://elsewhere.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
       });
     for (let i = 0; i < 3; i++) {
       const res = await preflight();
@@ -451,7 +591,12 @@ describe('CORS', () => {
 
 describe('shared caches', () => {
   it('marks answers cacheable with a content ETag, and answers a matching If-None-Match with 304', async () => {
-    for (const path of ['/api/v1/tools?limit=3', `/api/v1/tools/${publicTools[0].slug}`, '/api/v1/categories', '/api/v1/posts']) {
+    for (const path of [
+      '/api/v1/tools?limit=3',
+      `/api/v1/tools/${publicTools[0].slug}`,
+      '/api/v1/categories',
+      '/api/v1/posts',
+    ]) {
       const res = await get(path);
       expect(res.headers.get('cache-control'), path).toBe(V1_CACHE);
       expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
@@ -529,7 +674,8 @@ describe('rate limit', () => {
 
     // Another address has its own quota; one IPv6 client's whole /64 shares one.
     expect((await get('/api/v1/tools', { on: limited, ip: '198.51.100.201' })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await get('/api/v1/tools', { on: limited, ip: `2001:db8:1:2::${i + 1}` })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await get('/api/v1/tools', { on: limited, ip: `2001:db8:1:2::${i + 1}` })).status).toBe(200);
     expect((await get('/api/v1/tools', { on: limited, ip: '2001:db8:1:2:ffff::9' })).status).toBe(429);
   });
 
@@ -544,10 +690,12 @@ describe('rate limit', () => {
 
 describe('PUBLIC_API_RATE_LIMIT', () => {
   it('takes a whole number of 1 or more, defaults to 120, and stops the start on anything else', () => {
-    const read = (value?: string) => positiveWholeNumber({ PUBLIC_API_RATE_LIMIT: value }, 'PUBLIC_API_RATE_LIMIT', 120);
+    const read = (value?: string) =>
+      positiveWholeNumber({ PUBLIC_API_RATE_LIMIT: value }, 'PUBLIC_API_RATE_LIMIT', 120);
     expect(read()).toBe(120);
     expect(read(' ')).toBe(120);
     expect(read('30')).toBe(30);
-    for (const bad of ['0', '-5', '1.5', 'many', '1e3']) expect(() => read(bad), bad).toThrow(`PUBLIC_API_RATE_LIMIT must be a whole number of 1 or more, not "${bad}"`);
+    for (const bad of ['0', '-5', '1.5', 'many', '1e3'])
+      expect(() => read(bad), bad).toThrow(`PUBLIC_API_RATE_LIMIT must be a whole number of 1 or more, not "${bad}"`);
   });
 });

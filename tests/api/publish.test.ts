@@ -78,11 +78,13 @@ function referencedAssets(dir: string): Set<string> {
     if (file.endsWith('.html')) {
       const html = text();
       for (const [, path] of html.matchAll(/\b(?:src|href)="(\/(?!\/)[^"]*)"/g)) add(path);
-      for (const [, set] of html.matchAll(/\bsrcset="([^"]*)"/g)) for (const part of set.split(',')) add(part.trim().split(/\s+/)[0]);
+      for (const [, set] of html.matchAll(/\bsrcset="([^"]*)"/g))
+        for (const part of set.split(',')) add(part.trim().split(/\s+/)[0]);
     } else if (file.endsWith('.css')) {
       for (const [, path] of text().matchAll(/url\((\/(?!\/)[^)'"]+)\)/g)) add(path);
     } else if (file.startsWith('_astro/') && file.endsWith('.js')) {
-      for (const [, path] of text().matchAll(/(?:from|import\()\s*"(\.\/[^"]+\.js)"/g)) add(`/${join(dirname(file), path)}`);
+      for (const [, path] of text().matchAll(/(?:from|import\()\s*"(\.\/[^"]+\.js)"/g))
+        add(`/${join(dirname(file), path)}`);
     }
   }
   return wanted;
@@ -110,8 +112,13 @@ describe('a published build', () => {
     expect(await publishBuild(builder, { command: '' })).toBe(true);
     expect(ran().length).toBe(before);
     const error = vi.spyOn(log, 'error');
-    expect(await publishBuild(builder, { command: script('broken.sh', 'echo "bucket unreachable" >&2; exit 3') })).toBe(false);
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ command: 'sh', code: 3, output: 'bucket unreachable' }), 'publish command failed');
+    expect(await publishBuild(builder, { command: script('broken.sh', 'echo "bucket unreachable" >&2; exit 3') })).toBe(
+      false,
+    );
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ command: 'sh', code: 3, output: 'bucket unreachable' }),
+      'publish command failed',
+    );
   });
 });
 
@@ -134,7 +141,10 @@ describe('pulling the newest build', () => {
 
   it('keeps the live build when the bucket does not have the newest build yet, and leaves no folder behind', async () => {
     // A newer build is done (its job succeeded) but not yet published: the bucket still holds the previous one.
-    const [newer] = await db.insert(rebuildJobs).values({ reason: 'later build', status: 'succeeded', finishedAt: new Date() }).returning();
+    const [newer] = await db
+      .insert(rebuildJobs)
+      .values({ reason: 'later build', status: 'succeeded', finishedAt: new Date() })
+      .returning();
     const live = readBuildInfo(other);
     const folders = buildsOf(other);
     expect(await pullNewestBuild(other, { command: pullCommand })).toBe('failed');

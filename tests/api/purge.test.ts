@@ -27,14 +27,28 @@ const recorded = () => readFileSync(`${out}.out`, 'utf8').trim().split('\n');
 
 describe('purge', () => {
   it('runs the command with the absolute URLs of the paths, once each', async () => {
-    await purge({ paths: ['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'] }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
-    expect(recorded()).toEqual([out, 'https://aitools.example/tool/chatgpt', 'https://aitools.example/', 'https://aitools.example/blog/hello?x=1']);
+    await purge(
+      { paths: ['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'] },
+      { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' },
+    );
+    expect(recorded()).toEqual([
+      out,
+      'https://aitools.example/tool/chatgpt',
+      'https://aitools.example/',
+      'https://aitools.example/blog/hello?x=1',
+    ]);
     expect(log.error).not.toHaveBeenCalled();
   });
 
   it('passes arguments without a shell: nothing in a path is interpreted', async () => {
-    await purge({ paths: ['/tool/$(touch pwned)', '/a;b'] }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
-    expect(recorded().slice(1)).toEqual(['https://aitools.example/tool/$(touch%20pwned)', 'https://aitools.example/a;b']);
+    await purge(
+      { paths: ['/tool/$(touch pwned)', '/a;b'] },
+      { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' },
+    );
+    expect(recorded().slice(1)).toEqual([
+      'https://aitools.example/tool/$(touch%20pwned)',
+      'https://aitools.example/a;b',
+    ]);
     expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false);
   });
 
@@ -55,7 +69,9 @@ describe('purge', () => {
     await expect(purge({ paths: ['/'] }, { command: 'sh -c false' })).resolves.toBeUndefined();
     await expect(purge({ paths: ['/'] }, { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
     writeFileSync(join(dir, 'hang.sh'), 'exec sleep 30\n');
-    await expect(purge({ paths: ['/'] }, { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 })).resolves.toBeUndefined();
+    await expect(
+      purge({ paths: ['/'] }, { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 }),
+    ).resolves.toBeUndefined();
     const logged = vi.mocked(log.error).mock.calls.map((c) => String(c[1]));
     expect(logged).toHaveLength(3);
     expect(logged[2]).toContain('killed at its timeout');

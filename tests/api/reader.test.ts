@@ -12,7 +12,8 @@ import { makeListedTool } from '../helpers/admin';
 
 let owner: User;
 
-const addTool = (name: string, description?: string) => makeListedTool(owner, { name, ...(description ? { description } : {}) });
+const addTool = (name: string, description?: string) =>
+  makeListedTool(owner, { name, ...(description ? { description } : {}) });
 
 beforeAll(async () => {
   owner = await makeUser();
@@ -22,7 +23,9 @@ describe('the reader', () => {
   it('is a separate read-only connection on the same file', async () => {
     const reader = readDb();
     expect(reader).not.toBe(db);
-    await expect(reader.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, owner.id))).rejects.toThrow(/readonly/i);
+    await expect(reader.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, owner.id))).rejects.toThrow(
+      /readonly/i,
+    );
     const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, owner.id));
     expect(row.firstName).not.toBe('Nobody');
   });
@@ -62,7 +65,10 @@ describe('kept search orders', () => {
     expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name)).toEqual(['Zephyrine Notes']);
     // Written behind the API's back: no rebuild request, nothing but the commit tells the reader.
     const second = await addTool('Zephyrine Planner');
-    expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name).sort()).toEqual(['Zephyrine Notes', 'Zephyrine Planner']);
+    expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name).sort()).toEqual([
+      'Zephyrine Notes',
+      'Zephyrine Planner',
+    ]);
     await db.update(tools).set({ status: TOOL_STATUS.unlisted }).where(eq(tools.id, second.id));
     expect((await listPublicTools({ search: 'zephyrine' })).map((t) => t.name)).toEqual(['Zephyrine Notes']);
   });
@@ -85,7 +91,8 @@ describe('kept search orders', () => {
     );
     const pages = async (limit: number) => {
       const ids: number[] = [];
-      for (let offset = 0; offset < n; offset += limit) ids.push(...(await listPublicTools({ search: 'wombatish', limit, offset })).map((t) => t.id));
+      for (let offset = 0; offset < n; offset += limit)
+        ids.push(...(await listPublicTools({ search: 'wombatish', limit, offset })).map((t) => t.id));
       return ids;
     };
     const byTwelve = await pages(12); // kept up to CACHED_MATCHES, then read directly
@@ -96,7 +103,8 @@ describe('kept search orders', () => {
 });
 
 describe('kept answers of GET /api/tools', () => {
-  const names = async (query: string) => ((await (await call('GET', `/api/tools${query}`)).json()) as { name: string }[]).map((t) => t.name);
+  const names = async (query: string) =>
+    ((await (await call('GET', `/api/tools${query}`)).json()) as { name: string }[]).map((t) => t.name);
 
   it('answer the same request from the kept text until a tool changes, then from the database at once', async () => {
     const tool = await addTool('Marmotine Ledger');

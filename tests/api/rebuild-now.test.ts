@@ -38,13 +38,25 @@ interface Settings {
   lastFailure: (BuildState & { willRetry: boolean }) | null;
   maxAttempts: number;
   live: BuildInfo | null;
-  queue: { count: number; running: number; jobs: (Pick<BuildState, 'status' | 'reason' | 'attempts' | 'nextAttemptAt'> & { id: number; requestedAt: string })[] };
+  queue: {
+    count: number;
+    running: number;
+    jobs: (Pick<BuildState, 'status' | 'reason' | 'attempts' | 'nextAttemptAt'> & {
+      id: number;
+      requestedAt: string;
+    })[];
+  };
   onDemand: { count: number; paths: string[]; tags: string[] };
   builder: { holder: string; renewedSecondsAgo: number; lapsed: boolean } | null;
 }
 
 const admin = () => signedIn({ ...NO_PASSWORD, isAdmin: true });
-const failing = async () => ({ ok: false, dir: '', seconds: 1, log: 'step 1\nastro: [build] Unexpected token in site/pages/index.astro' });
+const failing = async () => ({
+  ok: false,
+  dir: '',
+  seconds: 1,
+  log: 'step 1\nastro: [build] Unexpected token in site/pages/index.astro',
+});
 
 afterEach(async () => {
   await db.delete(rebuildJobs);
@@ -104,7 +116,12 @@ describe('GET /api/admin/settings: the build state', () => {
     await runQueuedRebuild(failing, 0);
     const state = await settings();
     expect(state.maxAttempts).toBe(REBUILD_RETRY_DELAYS_MS.length + 1);
-    expect(state.lastFailure).toMatchObject({ status: 'queued', reason: 'tool approved: b', attempts: 1, willRetry: true });
+    expect(state.lastFailure).toMatchObject({
+      status: 'queued',
+      reason: 'tool approved: b',
+      attempts: 1,
+      willRetry: true,
+    });
     expect(state.lastFailure?.error).toBe('step 1\nastro: [build] Unexpected token in site/pages/index.astro');
     expect(new Date(state.lastFailure?.nextAttemptAt ?? 0).getTime()).toBeGreaterThan(Date.now());
   });
@@ -115,7 +132,13 @@ describe('GET /api/admin/settings: the build state', () => {
     await requestRebuild('tool approved: d', db);
     const state = await settings();
     expect(state.build).toMatchObject({ status: 'queued', reason: 'tool approved: d' });
-    expect(state.lastFailure).toMatchObject({ status: 'failed', reason: 'tool approved: c', attempts: 1, willRetry: false, nextAttemptAt: null });
+    expect(state.lastFailure).toMatchObject({
+      status: 'failed',
+      reason: 'tool approved: c',
+      attempts: 1,
+      willRetry: false,
+      nextAttemptAt: null,
+    });
     expect(state.lastFailure?.error).toContain('Unexpected token');
   });
 
@@ -125,7 +148,11 @@ describe('GET /api/admin/settings: the build state', () => {
     expect((await settings()).builder).toEqual({ holder: 'machine-a:41:cafe', renewedSecondsAgo: 0, lapsed: false });
     // A lease that ran out unrenewed: its holder is gone or hung.
     await db.update(leases).set({ expiresAt: new Date(Date.now() - 1000), renewedAt: new Date(Date.now() - 31_000) });
-    expect((await settings()).builder).toMatchObject({ holder: 'machine-a:41:cafe', lapsed: true, renewedSecondsAgo: 31 });
+    expect((await settings()).builder).toMatchObject({
+      holder: 'machine-a:41:cafe',
+      lapsed: true,
+      renewedSecondsAgo: 31,
+    });
     await db.delete(leases);
   });
 
@@ -158,13 +185,23 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
 
     // An admin edits the tool: its pages are served live and a rebuild waits.
     const { cookie } = await admin();
-    const edit = await call('PATCH', `/api/admin/tools/${tool.id}`, { cookie, body: { description: 'Reads gauges off any dashboard photo.' } });
+    const edit = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      cookie,
+      body: { description: 'Reads gauges off any dashboard photo.' },
+    });
     expect(edit.status).toBe(200);
     state = await settings();
     expect(state.live).toEqual(written);
     expect(state.queue.count).toBe(1);
     expect(state.queue.running).toBe(0);
-    expect(state.queue.jobs).toEqual([expect.objectContaining({ status: 'queued', reason: 'tool edited: gauge-grid', attempts: 0, nextAttemptAt: null })]);
+    expect(state.queue.jobs).toEqual([
+      expect.objectContaining({
+        status: 'queued',
+        reason: 'tool edited: gauge-grid',
+        attempts: 0,
+        nextAttemptAt: null,
+      }),
+    ]);
     // The tool's page and every page that lists tools carry the tags the edit touched.
     expect(state.onDemand.tags).toEqual(expect.arrayContaining(['tool:gauge-grid', 'tools']));
     expect(state.onDemand.paths).toContain('/tool/gauge-grid');
@@ -180,7 +217,12 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
     expect(state.build).toMatchObject({ status: 'succeeded', reason: 'tool edited: gauge-grid' });
     const stats = state.build?.stats;
     expect(stats).toBeTruthy();
-    expect(state.live).toMatchObject({ pages: stats?.pages, rendered: stats?.rendered, reused: stats?.reused, seconds: stats?.seconds });
+    expect(state.live).toMatchObject({
+      pages: stats?.pages,
+      rendered: stats?.rendered,
+      reused: stats?.reused,
+      seconds: stats?.seconds,
+    });
     expect(state.live?.finishedAt).not.toBe(written.finishedAt);
     // The edited tool was rendered again; the untouched tool's page came from the first build.
     expect(state.live?.pages).toBe(written.pages);
@@ -211,7 +253,7 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
 });
 
 describe('GET /api/admin/settings with a damaged build record', () => {
-  it('shows no live build, as before the first one, when the live build\'s _build.json is not what a build writes', async () => {
+  it("shows no live build, as before the first one, when the live build's _build.json is not what a build writes", async () => {
     // The live build made above, its record damaged (by hand, a disk, or a version that wrote another shape).
     writeFileSync(join(dist, BUILD_INFO), JSON.stringify({ coveredJobId: 'seven', pages: 3 }));
     expect((await settings()).live).toBeNull();

@@ -19,7 +19,10 @@ const NO_RETRIES: number[] = [];
 
 /** The backoff has run out: every job waiting for a retry is due now. */
 async function backoffElapsed(): Promise<void> {
-  await db.update(rebuildJobs).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(rebuildJobs.status, 'queued'));
+  await db
+    .update(rebuildJobs)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(rebuildJobs.status, 'queued'));
 }
 
 describe('rebuild queue', () => {
@@ -61,7 +64,10 @@ describe('rebuild queue', () => {
   });
 
   it('requeues jobs a crash left running, and builds them on the next round', async () => {
-    const [done] = await db.insert(rebuildJobs).values({ reason: 'old', status: 'succeeded', finishedAt: new Date() }).returning();
+    const [done] = await db
+      .insert(rebuildJobs)
+      .values({ reason: 'old', status: 'succeeded', finishedAt: new Date() })
+      .returning();
     await db.insert(rebuildJobs).values([
       { reason: 'tool approved: e', status: 'running', startedAt: new Date() },
       // A retry the crash cut short: it is built again at once, and the crash does not count as a try.
@@ -219,7 +225,9 @@ describe('npm start', () => {
   it('fails with the build log when the build fails and there is no build at all', async () => {
     const { root, dist } = siteRoot(false);
     try {
-      const start = await prepareSiteForStart(dist, async () => failed('astro: [build] Could not resolve "./Layout.astro"'));
+      const start = await prepareSiteForStart(dist, async () =>
+        failed('astro: [build] Could not resolve "./Layout.astro"'),
+      );
       expect(start).toEqual({ outcome: 'failed', log: 'astro: [build] Could not resolve "./Layout.astro"' });
       expect(await db.select().from(rebuildJobs)).toEqual([]);
     } finally {
@@ -232,7 +240,10 @@ describe('npm start', () => {
     try {
       symlinkSync(join(`${dist}-builds`, 'gone'), dist, 'dir');
       let builds = 0;
-      expect(await prepareSiteForStart(dist, async () => (builds++, { ...ok, seconds: 42 }))).toEqual({ outcome: 'built', seconds: 42 });
+      expect(await prepareSiteForStart(dist, async () => (builds++, { ...ok, seconds: 42 }))).toEqual({
+        outcome: 'built',
+        seconds: 42,
+      });
       expect(builds).toBe(1);
       expect(await db.select().from(rebuildJobs)).toEqual([]);
     } finally {

@@ -29,14 +29,20 @@ const server = Bun.serve({
   tls: { cert: ca, key: fixture('key.pem') },
   fetch(request) {
     const { pathname } = new URL(request.url);
-    if (pathname === '/shot.png') return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
-    if (pathname === '/cover.jpg') return new Response(new Uint8Array(jpeg), { headers: { 'content-type': 'image/jpeg' } });
-    if (pathname === '/to-private.png') return new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/shot.png' } });
+    if (pathname === '/shot.png')
+      return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
+    if (pathname === '/cover.jpg')
+      return new Response(new Uint8Array(jpeg), { headers: { 'content-type': 'image/jpeg' } });
+    if (pathname === '/to-private.png')
+      return new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/shot.png' } });
     if (pathname === '/huge.png') {
       // An endless body without a length: the cap must cut it while it streams.
-      return new Response(new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(64 * 1024)) }), { headers: { 'content-type': 'image/png' } });
+      return new Response(new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(64 * 1024)) }), {
+        headers: { 'content-type': 'image/png' },
+      });
     }
-    if (pathname === '/page.png') return new Response('<!doctype html><p>not an image', { headers: { 'content-type': 'image/png' } });
+    if (pathname === '/page.png')
+      return new Response('<!doctype html><p>not an image', { headers: { 'content-type': 'image/png' } });
     return new Response('gone', { status: 404 });
   },
 });
@@ -48,8 +54,12 @@ const LOCAL = { allowLoopback: true, ca };
 beforeAll(async () => {
   owner = await signedIn({ ...NO_PASSWORD, isPremium: true });
   admin = await signedIn({ ...NO_PASSWORD, role: 'admin', isAdmin: true });
-  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
-  jpeg = await sharp({ create: { width: 2000, height: 600, channels: 3, background: '#993366' } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 2000, height: 600, channels: 3, background: '#993366' } })
+    .jpeg()
+    .toBuffer();
 });
 
 /** A premium tool of the owner with a pending request for `changes`; its id and the request's. */
@@ -87,14 +97,23 @@ describe('approving a change with images given by address', () => {
     expect(approved.status).toBe('approved');
     const after = (await db.query.tools.findFirst({ where: eq(tools.id, tool.id) }))!;
     expect(after.screenshots).toHaveLength(2);
-    for (const url of [...after.screenshots, after.coverImage]) expect(url).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
+    for (const url of [...after.screenshots, after.coverImage])
+      expect(url).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
     // The same address twice is copied once.
     expect(after.screenshots[0]).toBe(after.screenshots[1]);
     const served = await call('GET', after.screenshots[0]);
     expect(served.status).toBe(200);
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1280,
+      height: 720,
+    });
     const cover = await call('GET', after.coverImage!);
-    expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 400 });
+    expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 400,
+    });
     const page = await call('GET', `/api/tools/slug/${tool.slug}`);
     expect(await page.text()).not.toContain('127.0.0.1');
   });
@@ -132,12 +151,22 @@ describe("an editor's edit with images given by address", () => {
   it('copies a new address into our uploads, and leaves what the tool already shows as it is', async () => {
     const gone = 'https://gone.example.com/old.png';
     const tool = await makeTool({ status: 'approved', isPremium: true, screenshots: [gone] });
-    const edited = await updateTool(tool.id, { screenshots: [gone, remote('/shot.png')], coverImage: remote('/cover.jpg') }, admin.user, LOCAL);
+    const edited = await updateTool(
+      tool.id,
+      { screenshots: [gone, remote('/shot.png')], coverImage: remote('/cover.jpg') },
+      admin.user,
+      LOCAL,
+    );
     expect(edited.screenshots[0]).toBe(gone);
-    for (const url of [edited.screenshots[1], edited.coverImage]) expect(url).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
+    for (const url of [edited.screenshots[1], edited.coverImage])
+      expect(url).toMatch(/^\/uploads\/tools\/[0-9a-f-]{36}\.webp$/);
     // The Edit dialog sends every field: an unrelated change never fetches the addresses the tool already shows.
     const res = await call('PATCH', `/api/admin/tools/${tool.id}`, {
-      body: { description: 'Edited without touching its pictures.', screenshots: edited.screenshots, coverImage: edited.coverImage },
+      body: {
+        description: 'Edited without touching its pictures.',
+        screenshots: edited.screenshots,
+        coverImage: edited.coverImage,
+      },
       cookie: admin.cookie,
     });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -146,7 +175,10 @@ describe("an editor's edit with images given by address", () => {
   it('is refused through the API for an address on this machine, and changes nothing', async () => {
     const tool = await makeTool({ status: 'approved', isPremium: true });
     const address = remote('/cover.jpg');
-    const res = await call('PATCH', `/api/admin/tools/${tool.id}`, { body: { coverImage: address }, cookie: admin.cookie });
+    const res = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      body: { coverImage: address },
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(MSG.remoteImageNotCopied(address, MSG.remoteImageFailures.address));
     expect((await db.query.tools.findFirst({ where: eq(tools.id, tool.id) }))?.coverImage).toBe(tool.coverImage);

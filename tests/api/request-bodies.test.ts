@@ -16,7 +16,12 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 let addresses = 0;
 function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
-  const all = { 'content-type': 'application/json', origin: BASE, [CLIENT_IP_HEADER]: `198.51.100.${++addresses}`, ...headers };
+  const all = {
+    'content-type': 'application/json',
+    origin: BASE,
+    [CLIENT_IP_HEADER]: `198.51.100.${++addresses}`,
+    ...headers,
+  };
   return app.handle(new Request(`${BASE}${path}`, { method: 'POST', headers: all, body }));
 }
 
@@ -59,7 +64,10 @@ describe('a hostile JSON body', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(MSG.bodyTooDeep);
     // Brackets inside strings are text, not nesting.
-    const text = await post('/api/contact', JSON.stringify({ name: 'Ada', email: 'ada@example.com', topic: 'support', message: '['.repeat(4_000) }));
+    const text = await post(
+      '/api/contact',
+      JSON.stringify({ name: 'Ada', email: 'ada@example.com', topic: 'support', message: '['.repeat(4_000) }),
+    );
     expect(text.status).toBe(201);
   });
 
@@ -96,7 +104,10 @@ describe('the size limit', () => {
   });
 
   it('fits what each route accepts: a beacon is small, a contact message a few KB', async () => {
-    const beacon = await post('/api/metrics/beacon', JSON.stringify({ toolId: 1, kind: 'view', pad: 'x'.repeat(2048) }));
+    const beacon = await post(
+      '/api/metrics/beacon',
+      JSON.stringify({ toolId: 1, kind: 'view', pad: 'x'.repeat(2048) }),
+    );
     expect(beacon.status).toBe(413);
     const message = { name: 'Ada', email: 'ada@example.com', topic: 'support', message: 'é'.repeat(4_999) };
     expect((await post('/api/contact', JSON.stringify(message))).status).toBe(201);
@@ -121,7 +132,8 @@ describe('a real server', () => {
   });
 
   it('answers a GET made while a nested body is posted, and the post is refused', async () => {
-    const send = (path: string, body: string) => fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const send = (path: string, body: string) =>
+      fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     // Past each route's size limit, and (the contact form's) within it but too deep.
     const posts = [...OPEN_JSON_ROUTES.map((path) => send(path, nested(30_000))), send('/api/contact', nested(10_000))];
     const get = await fetch(`${server.base}/api/tools?limit=1`);

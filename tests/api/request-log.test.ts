@@ -24,10 +24,11 @@ afterAll(() => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.base}${path}`, { headers });
 /** The log lines of the request `id`, once its closing line is written. */
-const linesOf = (id: string) => until(`the log of ${id}`, () => {
-  const lines = server.logs().filter((line) => line.reqId === id);
-  return lines.some((line) => line.msg === 'request') && lines;
-});
+const linesOf = (id: string) =>
+  until(`the log of ${id}`, () => {
+    const lines = server.logs().filter((line) => line.reqId === id);
+    return lines.some((line) => line.msg === 'request') && lines;
+  });
 
 describe('the API log', () => {
   it('gives each request an id, in the X-Request-Id header and on its log line, with method, path, status and time', async () => {
@@ -41,7 +42,9 @@ describe('the API log', () => {
   });
 
   it("keeps the caller's id when it is a short safe token, and replaces any other", async () => {
-    expect((await get('/api/tools', { 'x-request-id': 'edge-7f3a.01_B' })).headers.get('x-request-id')).toBe('edge-7f3a.01_B');
+    expect((await get('/api/tools', { 'x-request-id': 'edge-7f3a.01_B' })).headers.get('x-request-id')).toBe(
+      'edge-7f3a.01_B',
+    );
     for (const unsafe of ['two words', 'a'.repeat(65), 'quote"d', '']) {
       const given = (await get('/api/tools', { 'x-request-id': unsafe })).headers.get('x-request-id');
       expect(given).not.toBe(unsafe);
@@ -60,7 +63,9 @@ describe('the API log', () => {
   it('names the id in a 500 answer, and logs the error with its stack on a line that carries the id', async () => {
     const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
     const target = await signedIn(NO_PASSWORD);
-    await db.run(sql`create trigger fail_user_audit before insert on audit_log when new.action = 'user.update' begin select raise(abort, 'audit unavailable'); end`);
+    await db.run(
+      sql`create trigger fail_user_audit before insert on audit_log when new.action = 'user.update' begin select raise(abort, 'audit unavailable'); end`,
+    );
     let res: Response;
     try {
       res = await fetch(`${server.base}/api/admin/users/${target.user.id}`, {
@@ -76,7 +81,10 @@ describe('the API log', () => {
     expect(await res.text()).toBe('Something went wrong. Please try again. (Request id: support-case-42)');
     const lines = await linesOf('support-case-42');
     const error = lines.find((l) => l.level === 50);
-    expect(error?.err).toMatchObject({ message: expect.stringContaining('audit unavailable'), stack: expect.stringContaining('\n    at ') });
+    expect(error?.err).toMatchObject({
+      message: expect.stringContaining('audit unavailable'),
+      stack: expect.stringContaining('\n    at '),
+    });
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ method: 'PATCH', status: 500 });
   });
 
@@ -98,20 +106,34 @@ describe('the line closing a request', () => {
   const answer = (status: number, ms: number) => {
     const clock = vi.spyOn(performance, 'now');
     clock.mockReturnValueOnce(1000).mockReturnValueOnce(1000 + ms);
-    return answerLogged(new Request('http://localhost/api/tools'), '/api/tools', async () => new Response('', { status }));
+    return answerLogged(
+      new Request('http://localhost/api/tools'),
+      '/api/tools',
+      async () => new Response('', { status }),
+    );
   };
 
   it('is at debug for an ordinary answer, warn for a slow one and error for a failed one: the default level (info) writes only those two', async () => {
-    const levels = { debug: vi.spyOn(log, 'debug'), info: vi.spyOn(log, 'info'), warn: vi.spyOn(log, 'warn'), error: vi.spyOn(log, 'error') };
+    const levels = {
+      debug: vi.spyOn(log, 'debug'),
+      info: vi.spyOn(log, 'info'),
+      warn: vi.spyOn(log, 'warn'),
+      error: vi.spyOn(log, 'error'),
+    };
     await answer(200, 3);
     await answer(404, 3);
     await answer(200, SLOW_REQUEST_MS + 200);
     await answer(503, 3);
-    const statuses = (spy: (typeof levels)['debug']) => spy.mock.calls.map(([fields]) => (fields as { status: number }).status);
+    const statuses = (spy: (typeof levels)['debug']) =>
+      spy.mock.calls.map(([fields]) => (fields as { status: number }).status);
     expect(statuses(levels.debug)).toEqual([200, 404]);
     expect(statuses(levels.info)).toEqual([]);
     expect(statuses(levels.warn)).toEqual([200]);
     expect(statuses(levels.error)).toEqual([503]);
-    expect(levels.warn.mock.calls[0][0]).toMatchObject({ ms: SLOW_REQUEST_MS + 200, path: '/api/tools', method: 'GET' });
+    expect(levels.warn.mock.calls[0][0]).toMatchObject({
+      ms: SLOW_REQUEST_MS + 200,
+      path: '/api/tools',
+      method: 'GET',
+    });
   });
 });

@@ -17,7 +17,8 @@ const { dist, appDir } = vi.hoisted(() => {
 });
 
 /** The code id the export recorded beside its pages (what decides whether a page may be reused). */
-const codeIdOf = () => (JSON.parse(readFileSync(join(realpathSync(dist), '_pages.json'), 'utf8')) as { code: string }).code;
+const codeIdOf = () =>
+  (JSON.parse(readFileSync(join(realpathSync(dist), '_pages.json'), 'utf8')) as { code: string }).code;
 
 async function app(force = false) {
   const built = await buildApp(appDir, { force });
@@ -32,7 +33,8 @@ async function site() {
 }
 
 beforeAll(async () => {
-  for (let i = 0; i < 6; i++) await makeTool({ status: 'approved', name: `Restart Tool ${i}`, slug: `restart-tool-${i}`, tags: ['design'] });
+  for (let i = 0; i < 6; i++)
+    await makeTool({ status: 'approved', name: `Restart Tool ${i}`, slug: `restart-tool-${i}`, tags: ['design'] });
   await app();
 }, 120_000);
 

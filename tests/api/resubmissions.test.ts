@@ -7,13 +7,20 @@ import { tools } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { call, reloadUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, auditOf, emailsTo, makeTool, rebuildsFor, reloadTool } from '../helpers/admin';
-import { type SubmissionValues as Values, submissionForm as form, submissionValues as validValues, unique } from '../helpers/submission-form';
+import {
+  type SubmissionValues as Values,
+  submissionForm as form,
+  submissionValues as validValues,
+  unique,
+} from '../helpers/submission-form';
 
 // Each from its own address: the address limits are not what these tests are about (submission-limits.test.ts).
 let addresses = 0;
 const nextIp = () => `10.9.${(++addresses >> 8) & 255}.${addresses & 255}`;
-const submit = (cookie: string, values: Values) => call('POST', '/api/tools', { cookie, body: form(values), ip: nextIp() });
-const edit = (cookie: string | undefined, id: number, values: Values) => call('PUT', `/api/user/tools/${id}`, { cookie, body: form(values), ip: nextIp() });
+const submit = (cookie: string, values: Values) =>
+  call('POST', '/api/tools', { cookie, body: form(values), ip: nextIp() });
+const edit = (cookie: string | undefined, id: number, values: Values) =>
+  call('PUT', `/api/user/tools/${id}`, { cookie, body: form(values), ip: nextIp() });
 const resubmit = (cookie: string | undefined, id: number, values: Values) =>
   call('POST', `/api/user/tools/${id}/resubmit`, { cookie, body: form(values), ip: nextIp() });
 
@@ -26,15 +33,24 @@ const review = { curatorTake: 'Clear slides from an outline.', qualityScore: 8 }
 describe('pricing model and audience on a submission', () => {
   it('stores them, shows them on the public tool and matches the Pricing filter once approved', async () => {
     const { cookie } = await signedIn(NO_PASSWORD);
-    const values = validValues({ name: `Priced ${unique()}`, pricingModel: 'freemium', targetAudience: 'marketers, founders' });
+    const values = validValues({
+      name: `Priced ${unique()}`,
+      pricingModel: 'freemium',
+      targetAudience: 'marketers, founders',
+    });
     const res = await submit(cookie, values);
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created).toMatchObject({ pricingModel: 'freemium', targetAudience: ['marketers', 'founders'] });
-    expect((await call('POST', `/api/admin/tools/${created.id}/approve`, { cookie: await staffCookie(), body: review })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/tools/${created.id}/approve`, { cookie: await staffCookie(), body: review }))
+        .status,
+    ).toBe(200);
     const shown = await (await call('GET', `/api/tools/slug/${created.slug}`)).json();
     expect(shown).toMatchObject({ pricingModel: 'freemium', targetAudience: ['marketers', 'founders'] });
-    const found = await (await call('GET', `/api/tools?pricing=freemium&search=${encodeURIComponent(values.name as string)}`)).json();
+    const found = await (
+      await call('GET', `/api/tools?pricing=freemium&search=${encodeURIComponent(values.name as string)}`)
+    ).json();
     expect(found.map((t: { id: number }) => t.id)).toContain(created.id);
   });
 
@@ -49,7 +65,10 @@ describe('pricing model and audience on a submission', () => {
     const bad = await submit(cookie, validValues({ pricingModel: 'cheap' }));
     expect(bad.status).toBe(400);
     expect(await bad.text()).toBe('Unknown pricing model');
-    const many = await submit(cookie, validValues({ targetAudience: Array.from({ length: 21 }, (_, i) => `a${i}`).join(',') }));
+    const many = await submit(
+      cookie,
+      validValues({ targetAudience: Array.from({ length: 21 }, (_, i) => `a${i}`).join(',') }),
+    );
     expect(many.status).toBe(400);
     expect(await many.text()).toBe(MSG.tooManyItems('Target audience', 20));
     expect(await db.select().from(tools).where(eq(tools.submittedById, user.id))).toEqual([]);
@@ -64,7 +83,14 @@ describe("the name's own slug belongs to the public tool", () => {
     const name = root.replace('beautiful-ai', 'Beautiful.ai');
     const first = await (await submit(cookie, validValues({ name }))).json();
     expect(first.slug).toBe(root);
-    expect((await call('POST', `/api/admin/tools/${first.id}/reject`, { cookie: staff, body: { rejectionReason: 'No pricing page' } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/admin/tools/${first.id}/reject`, {
+          cookie: staff,
+          body: { rejectionReason: 'No pricing page' },
+        })
+      ).status,
+    ).toBe(200);
     // A new submission, as the Help Center advised before resubmitting existed.
     const second = await (await submit(cookie, validValues({ name }))).json();
     expect(second.slug).toBe(`${root}-2`);
@@ -85,8 +111,16 @@ describe("the name's own slug belongs to the public tool", () => {
     expect(job.tags).toContain(`tool:${root}`);
     expect(job.tags).not.toContain(`tool:${root}-2`);
     // Both moves are in the audit log.
-    expect((await auditOf('tool', second.id))[0]).toMatchObject({ action: 'tool.approve', before: { slug: `${root}-2` }, after: { slug: root } });
-    expect((await auditOf('tool', first.id))[0]).toMatchObject({ action: 'tool.slug', before: { slug: root }, after: { slug: moved?.slug } });
+    expect((await auditOf('tool', second.id))[0]).toMatchObject({
+      action: 'tool.approve',
+      before: { slug: `${root}-2` },
+      after: { slug: root },
+    });
+    expect((await auditOf('tool', first.id))[0]).toMatchObject({
+      action: 'tool.slug',
+      before: { slug: root },
+      after: { slug: moved?.slug },
+    });
     expect(user.id).toBe(moved?.submittedById);
   });
 
@@ -120,7 +154,14 @@ async function ownSubmission(values: Values = {}) {
 
 async function rejected(values: Values = {}, reason = 'No pricing page') {
   const owner = await ownSubmission(values);
-  expect((await call('POST', `/api/admin/tools/${owner.tool.id}/reject`, { cookie: await staffCookie(), body: { rejectionReason: reason } })).status).toBe(200);
+  expect(
+    (
+      await call('POST', `/api/admin/tools/${owner.tool.id}/reject`, {
+        cookie: await staffCookie(),
+        body: { rejectionReason: reason },
+      })
+    ).status,
+  ).toBe(200);
   return owner;
 }
 
@@ -128,7 +169,13 @@ describe('PUT /api/user/tools/:id: the owner edits a pending submission', () => 
   it('replaces its fields, re-slugs a new name, keeps its place in the queue and writes an audit row', async () => {
     const { user, cookie, tool } = await ownSubmission();
     const name = `Renamed ${unique()}`;
-    const values = validValues({ name, description: 'Now drafts whole decks from an outline.', tags: ['design', 'productivity'], pricingModel: 'paid', targetAudience: 'designers' });
+    const values = validValues({
+      name,
+      description: 'Now drafts whole decks from an outline.',
+      tags: ['design', 'productivity'],
+      pricingModel: 'paid',
+      targetAudience: 'designers',
+    });
     const res = await edit(cookie, tool.id, values);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -186,12 +233,16 @@ describe('PUT /api/user/tools/:id: premium on a pending submission', () => {
     const values = validValues({ isPremium: 'true' });
     const tool = await (await submit(member.cookie, values)).json();
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
-    expect((await (await edit(member.cookie, tool.id, { ...values, isPremium: 'false' })).json()).isPremium).toBe(false);
+    expect((await (await edit(member.cookie, tool.id, { ...values, isPremium: 'false' })).json()).isPremium).toBe(
+      false,
+    );
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(0);
     expect((await (await edit(member.cookie, tool.id, { ...values, isPremium: 'true' })).json()).isPremium).toBe(true);
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
     // Kept premium: no second slot.
-    expect((await edit(member.cookie, tool.id, { ...values, description: 'Still premium, now better described.' })).status).toBe(200);
+    expect(
+      (await edit(member.cookie, tool.id, { ...values, description: 'Still premium, now better described.' })).status,
+    ).toBe(200);
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
   });
 });
@@ -199,17 +250,38 @@ describe('PUT /api/user/tools/:id: premium on a pending submission', () => {
 describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submission back', () => {
   it('makes it pending again with its edits, its history and a new place in the queue; the admin sees the earlier reason', async () => {
     const { user, cookie, tool } = await rejected({}, 'No pricing page yet');
-    const values = validValues({ name: tool.name, url: tool.url, description: 'Now with a pricing page and a free plan.', pricingModel: 'freemium' });
+    const values = validValues({
+      name: tool.name,
+      url: tool.url,
+      description: 'Now with a pricing page and a free plan.',
+      pricingModel: 'freemium',
+    });
     const res = await resubmit(cookie, tool.id, values);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ id: tool.id, status: 'pending', rejectionReason: null, description: values.description, pricingModel: 'freemium', slug: tool.slug });
+    expect(body).toMatchObject({
+      id: tool.id,
+      status: 'pending',
+      rejectionReason: null,
+      description: values.description,
+      pricingModel: 'freemium',
+      slug: tool.slug,
+    });
     expect(new Date(body.submittedAt).getTime()).toBeGreaterThanOrEqual(new Date(tool.submittedAt).getTime());
     const [row, reject] = await auditOf('tool', tool.id);
-    expect(row).toMatchObject({ action: 'tool.resubmit', actorId: user.id, before: { status: 'rejected', rejectionReason: 'No pricing page yet' }, after: { status: 'pending' } });
+    expect(row).toMatchObject({
+      action: 'tool.resubmit',
+      actorId: user.id,
+      before: { status: 'rejected', rejectionReason: 'No pricing page yet' },
+      after: { status: 'pending' },
+    });
     expect(reject.action).toBe('tool.reject');
     // A new submission: the "received" e-mail again (after the first one and the rejection).
-    expect((await emailsTo(user.email)).map((m) => m.kind)).toEqual(['submission-received', 'tool-rejected', 'submission-received']);
+    expect((await emailsTo(user.email)).map((m) => m.kind)).toEqual([
+      'submission-received',
+      'tool-rejected',
+      'submission-received',
+    ]);
 
     const staff = await staffCookie();
     const pending: { id: number }[] = await (await call('GET', '/api/admin/tools/pending', { cookie: staff })).json();
@@ -217,7 +289,9 @@ describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submissi
     const rejections = await call('GET', '/api/admin/tools/pending/rejections', { cookie: staff });
     expect(rejections.status).toBe(200);
     const list: { toolId: number; rejectionReason: string }[] = await rejections.json();
-    expect(list.filter((r) => r.toolId === tool.id)).toEqual([expect.objectContaining({ toolId: tool.id, rejectionReason: 'No pricing page yet' })]);
+    expect(list.filter((r) => r.toolId === tool.id)).toEqual([
+      expect.objectContaining({ toolId: tool.id, rejectionReason: 'No pricing page yet' }),
+    ]);
     // Its approval gets the name's own slug, as any.
     const approved = await call('POST', `/api/admin/tools/${tool.id}/approve`, { cookie: staff, body: review });
     expect((await approved.json()).slug).toBe(tool.slug);
@@ -244,7 +318,8 @@ describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submissi
 
     const busy = await rejected();
     // The first submission took one of the hour's five; four more attempts fill it.
-    for (let i = 0; i < 4; i++) expect((await resubmit(busy.cookie, busy.tool.id, validValues({ description: 'x' }))).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await resubmit(busy.cookie, busy.tool.id, validValues({ description: 'x' }))).status).toBe(400);
     const late = await resubmit(busy.cookie, busy.tool.id, validValues());
     expect(late.status).toBe(429);
     expect(await late.text()).toBe(MSG.submissionsPerHour);
@@ -255,7 +330,10 @@ describe('POST /api/user/tools/:id/resubmit: the owner sends a rejected submissi
     const member = await signedIn({ ...NO_PASSWORD, isPremium: true, premiumToolsAllowed: 3 });
     const first = await (await submit(member.cookie, validValues({ isPremium: 'true' }))).json();
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(1);
-    await call('POST', `/api/admin/tools/${first.id}/reject`, { cookie: await staffCookie(), body: { rejectionReason: 'Broken link' } });
+    await call('POST', `/api/admin/tools/${first.id}/reject`, {
+      cookie: await staffCookie(),
+      body: { rejectionReason: 'Broken link' },
+    });
     expect((await reloadUser(member.user.id))?.premiumToolsUsed).toBe(0);
     const again = await resubmit(member.cookie, first.id, validValues({ isPremium: 'true' }));
     expect(again.status).toBe(200);

@@ -28,7 +28,10 @@ beforeAll(async () => {
   // Port 0: the primary binds a free port and hands it to its replica; it says which.
   primary = await startServer({ DIST_DIR: dist, SERVER_PROCESSES: '2', REBUILD_WORKER: '0' });
   base = primary.base;
-  await until('the server and its replica', async () => childrenOf(primary.pid).length === 1 && (await fresh('/tool/shared-shelf')).ok);
+  await until(
+    'the server and its replica',
+    async () => childrenOf(primary.pid).length === 1 && (await fresh('/tool/shared-shelf')).ok,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -42,13 +45,16 @@ describe('SERVER_PROCESSES', () => {
     expect(serverProcesses({ NODE_ENV: 'production' }, 2)).toBe(2);
     expect(serverProcesses({ NODE_ENV: 'production', SERVER_PROCESSES: '1' }, 8)).toBe(1);
     expect(serverProcesses({ SERVER_PROCESSES: '3' }, 1)).toBe(3);
-    for (const wrong of ['0', 'two', '-1', '1.5', '99']) expect(() => serverProcesses({ SERVER_PROCESSES: wrong })).toThrow('SERVER_PROCESSES');
+    for (const wrong of ['0', 'two', '-1', '1.5', '99'])
+      expect(() => serverProcesses({ SERVER_PROCESSES: wrong })).toThrow('SERVER_PROCESSES');
   });
 });
 
 describe('two server processes on one port', () => {
   it('answer every connection, static pages and the API alike', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fresh(i % 2 ? '/tool/shared-shelf' : '/api/tools')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fresh(i % 2 ? '/tool/shared-shelf' : '/api/tools')),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
   });
 

@@ -70,7 +70,8 @@ beforeAll(async () => {
   servers.push(await startServer({ ...env, FLY_MACHINE_ID: 'machine-a' }));
   await until('the first process to hold the lease', async () => (await holderPid()) === servers[0].pid);
   servers.push(await startServer({ ...env, FLY_MACHINE_ID: 'machine-b' }));
-  for (const server of servers) await until('both to be healthy', async () => (await fetch(`${server.base}/healthz`)).ok);
+  for (const server of servers)
+    await until('both to be healthy', async () => (await fetch(`${server.base}/healthz`)).ok);
 }, 90_000);
 
 afterAll(() => {
@@ -82,18 +83,31 @@ describe('two server processes over one database', () => {
   it('build once for approvals made through both, serve the pages from that build, and a third machine pulls it', async () => {
     const [a, b] = servers;
     // A machine with no build of its own yet, pulling from the bucket; stopped before the takeover below.
-    const own = await startServer({ FLY_MACHINE_ID: 'machine-c', DIST_DIR: ownDist, SERVER_PROCESSES: '1', BUILD_LEASE_SECONDS: String(LEASE_SECONDS), PULL_COMMAND: `sh ${join(work, 'pull.sh')} ${bucket}` });
+    const own = await startServer({
+      FLY_MACHINE_ID: 'machine-c',
+      DIST_DIR: ownDist,
+      SERVER_PROCESSES: '1',
+      BUILD_LEASE_SECONDS: String(LEASE_SECONDS),
+      PULL_COMMAND: `sh ${join(work, 'pull.sh')} ${bucket}`,
+    });
     servers.push(own);
     const one = await makeTool({ name: 'Left Ledger', slug: 'left-ledger' });
     const two = await makeTool({ name: 'Right Relay', slug: 'right-relay' });
-    const answers = await Promise.all([approve(a, one.id, 'Keeps the left books.'), approve(b, two.id, 'Relays to the right.')]);
+    const answers = await Promise.all([
+      approve(a, one.id, 'Keeps the left books.'),
+      approve(b, two.id, 'Relays to the right.'),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const jobs = (await db.select().from(rebuildJobs)).filter((job) => /left-ledger|right-relay/.test(job.reason));
     expect(jobs).toHaveLength(2);
-    const built = await until('the approvals to be built', async () => {
-      const now = await jobsFor(jobs.map((j) => j.id));
-      return now.every((job) => job.status === 'succeeded') && now;
-    }, 60_000);
+    const built = await until(
+      'the approvals to be built',
+      async () => {
+        const now = await jobsFor(jobs.map((j) => j.id));
+        return now.every((job) => job.status === 'succeeded') && now;
+      },
+      60_000,
+    );
     // One build covered both: claimed together, by the lease's holder, into one folder of its own.
     expect(new Set(built.map((job) => job.startedAt!.getTime())).size).toBe(1);
     expect(buildsBy(a.pid)).toHaveLength(1);
@@ -104,8 +118,13 @@ describe('two server processes over one database', () => {
     // back (no rebuild request) would show in a render; each process shows the built take once it has the build.
     await db.update(tools).set({ curatorTake: 'Edited without a rebuild.' }).where(eq(tools.id, one.id));
     for (const server of [a, b, own]) {
-      for (const [path, text] of [['/tool/left-ledger', 'Keeps the left books.'], ['/tool/right-relay', 'Relays to the right.']]) {
-        await until(`${path} from the build on ${server.base}`, async () => (await page(server, path))?.includes(take(text)));
+      for (const [path, text] of [
+        ['/tool/left-ledger', 'Keeps the left books.'],
+        ['/tool/right-relay', 'Relays to the right.'],
+      ]) {
+        await until(`${path} from the build on ${server.base}`, async () =>
+          (await page(server, path))?.includes(take(text)),
+        );
         expect(await page(server, path)).toContain(take(text));
       }
     }
@@ -136,15 +155,25 @@ describe('two server processes over one database', () => {
     }
     expect((await jobsFor([job.id]))[0].status).toBe('running');
 
-    await until('the other process to take the lease over', async () => (await holderPid()) === b.pid, LEASE_SECONDS * 1000 + 10_000);
-    const [done] = await until('the interrupted job to be built', async () => {
-      const now = await jobsFor([job.id]);
-      return now[0].status === 'succeeded' && now;
-    }, 60_000);
+    await until(
+      'the other process to take the lease over',
+      async () => (await holderPid()) === b.pid,
+      LEASE_SECONDS * 1000 + 10_000,
+    );
+    const [done] = await until(
+      'the interrupted job to be built',
+      async () => {
+        const now = await jobsFor([job.id]);
+        return now[0].status === 'succeeded' && now;
+      },
+      60_000,
+    );
     // Requeued, not counted as a try, and built by the new holder.
     expect(done.attempts).toBe(1);
     expect(buildsBy(b.pid)).toHaveLength(1);
-    await until('the new page from the build', async () => (await page(b, '/tool/third-thread'))?.includes(take('Threads a third way.')));
+    await until('the new page from the build', async () =>
+      (await page(b, '/tool/third-thread'))?.includes(take('Threads a third way.')),
+    );
     const health = await (await fetch(`${b.base}/healthz`, { headers: { cookie: admin } })).json();
     expect(health).toMatchObject({ ok: true, checks: { worker: 'ok' } });
     expect(health.worker.holder).toContain(`:${b.pid}:`);

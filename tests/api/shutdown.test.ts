@@ -91,18 +91,24 @@ describe('SIGTERM', () => {
     await seedSyntheticTools(3000, db);
     const server = await start({ SHUTDOWN_TIMEOUT_SECONDS: '4' });
     await requestRebuild('test', db);
-    await until('the build to run', async () => (await db.select().from(rebuildJobs).where(eq(rebuildJobs.status, 'running'))).length > 0, 30_000);
+    await until(
+      'the build to run',
+      async () => (await db.select().from(rebuildJobs).where(eq(rebuildJobs.status, 'running'))).length > 0,
+      30_000,
+    );
     await until('the export to start', () => processesMentioning(`${dist}-builds/`).length > 0);
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const jobs = await db.select().from(rebuildJobs);
-    expect(jobs.map((j) => ({ status: j.status, attempts: j.attempts, startedAt: j.startedAt, error: j.error }))).toEqual(
-      jobs.map(() => ({ status: 'queued', attempts: 0, startedAt: null, error: null })),
-    );
+    expect(
+      jobs.map((j) => ({ status: j.status, attempts: j.attempts, startedAt: j.startedAt, error: j.error })),
+    ).toEqual(jobs.map(() => ({ status: 'queued', attempts: 0, startedAt: null, error: null })));
     expect(readlinkSync(dist)).toBe(liveTarget);
     expect(readdirSync(`${dist}-builds`)).toEqual([liveTarget.split('/').at(-1)]);
     expect(processesMentioning(`${dist}-builds/`)).toEqual([]);
-    expect(server.logs().find((l) => l.outcome === 'abandoned')).toMatchObject({ msg: expect.stringContaining('abandoned') });
+    expect(server.logs().find((l) => l.outcome === 'abandoned')).toMatchObject({
+      msg: expect.stringContaining('abandoned'),
+    });
   }, 120_000);
 
   it('ends the e-mail round between rows: the row being sent is finished and marked, the rest stay pending', async () => {
@@ -119,9 +125,16 @@ describe('SIGTERM', () => {
     });
     try {
       for (let i = 0; i < 8; i++) {
-        await enqueueEmail({ to: `reader${i}@example.com`, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'welcome' }, db);
+        await enqueueEmail(
+          { to: `reader${i}@example.com`, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'welcome' },
+          db,
+        );
       }
-      const server = await start({ REBUILD_WORKER: '0', RESEND_API_KEY: 're_test', RESEND_BASE_URL: `http://127.0.0.1:${resend.port}` });
+      const server = await start({
+        REBUILD_WORKER: '0',
+        RESEND_API_KEY: 're_test',
+        RESEND_BASE_URL: `http://127.0.0.1:${resend.port}`,
+      });
       await until('the second e-mail to be sent', () => received.length === 2);
       server.kill('SIGTERM');
       // Time for the signal to be handled before the answer comes (an order, not a measure).
@@ -147,12 +160,18 @@ describe('a failure outside any request', () => {
     ['reject', 'unhandled rejection'],
   ] as const) {
     it(`(${msg}) is logged as JSON, then the server shuts down and exits 1`, async () => {
-      const server = await startServer({ DIST_DIR: join(work, 'dist'), REBUILD_WORKER: '0', CRASH: crash }, 'tests/fixtures/server-that-fails.ts');
+      const server = await startServer(
+        { DIST_DIR: join(work, 'dist'), REBUILD_WORKER: '0', CRASH: crash },
+        'tests/fixtures/server-that-fails.ts',
+      );
       started.push(server);
       expect(await server.exited).toBe(1);
       const logs = server.logs();
       const fatal = logs.find((line) => line.msg === msg);
-      expect(fatal).toMatchObject({ level: 60, err: { message: `${crash === 'throw' ? 'thrown' : 'rejected'} outside any request` } });
+      expect(fatal).toMatchObject({
+        level: 60,
+        err: { message: `${crash === 'throw' ? 'thrown' : 'rejected'} outside any request` },
+      });
       // Shut down as on a signal: the port closed and the lease given back, not cut off mid-write.
       expect(logs.some((line) => line.msg === 'shutting down' && line.reason === msg)).toBe(true);
     });

@@ -95,20 +95,34 @@ beforeAll(async () => {
 
 describe('SPEC.md section 7: the visitor and account calls', () => {
   it('GET /api/user: the current user (an object), and 401 signed out', async () => {
-    expectObject(await okJson(await call('GET', '/api/user', { cookie: member.cookie }), 'GET /api/user'), USER, 'user');
+    expectObject(
+      await okJson(await call('GET', '/api/user', { cookie: member.cookie }), 'GET /api/user'),
+      USER,
+      'user',
+    );
     expect((await call('GET', '/api/user')).status).toBe(401);
   });
 
   it('POST /api/login: email, isAdmin', async () => {
     const user = await makeUser();
-    const body = await okJson(await call('POST', '/api/login', { body: { email: user.email, password: 'password123' }, ip: '198.51.100.7' }), 'login');
+    const body = await okJson(
+      await call('POST', '/api/login', { body: { email: user.email, password: 'password123' }, ip: '198.51.100.7' }),
+      'login',
+    );
     expectObject(body, { email: 'string', isAdmin: 'boolean' }, 'login');
   });
 
   it('POST /api/register: firstName, email, isAdmin', async () => {
     const email = `spec-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const res = await call('POST', '/api/register', { body: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, ip: '198.51.100.8' });
-    expectObject(await okJson(res, 'register'), { firstName: 'string', email: 'string', isAdmin: 'boolean' }, 'register');
+    const res = await call('POST', '/api/register', {
+      body: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' },
+      ip: '198.51.100.8',
+    });
+    expectObject(
+      await okJson(res, 'register'),
+      { firstName: 'string', email: 'string', isAdmin: 'boolean' },
+      'register',
+    );
   });
 
   it('POST /api/logout: succeeds', async () => {
@@ -121,10 +135,15 @@ describe('SPEC.md section 7: the visitor and account calls', () => {
     const home = await okJson(await call('GET', '/api/tools?limit=6'), 'home');
     expectArrayOf(home, TOOL, 'GET /api/tools?limit=6', 6);
     expect((home as unknown[]).length).toBe(6);
-    const directory = await okJson(await call('GET', '/api/tools?limit=12&offset=0&search=specimen&tags=design'), 'directory');
+    const directory = await okJson(
+      await call('GET', '/api/tools?limit=12&offset=0&search=specimen&tags=design'),
+      'directory',
+    );
     expectArrayOf(directory, TOOL, 'GET /api/tools?limit=12&offset=0&search=specimen&tags=design', 7);
     // A typo's correction is not part of the spec's answer: still the array.
-    expect(kindOf(await okJson(await call('GET', '/api/tools?limit=12&offset=0&search=specimn'), 'typo'))).toBe('array');
+    expect(kindOf(await okJson(await call('GET', '/api/tools?limit=12&offset=0&search=specimn'), 'typo'))).toBe(
+      'array',
+    );
   });
 
   it('GET /api/tools/slug/{slug}: one tool', async () => {
@@ -170,20 +189,32 @@ describe('SPEC.md section 7: the visitor and account calls', () => {
 
   it('POST /api/premium/upgrade: checkoutUrl', async () => {
     const { cookie } = await signedIn(NO_PASSWORD);
-    expectObject(await okJson(await call('POST', '/api/premium/upgrade', { cookie }), 'upgrade'), { checkoutUrl: 'string' }, 'upgrade');
+    expectObject(
+      await okJson(await call('POST', '/api/premium/upgrade', { cookie }), 'upgrade'),
+      { checkoutUrl: 'string' },
+      'upgrade',
+    );
   });
 });
 
 describe('SPEC.md section 7: the admin calls', () => {
   it('GET /api/admin/stats: total, pending, approved, premium, users', async () => {
     const stats = await okJson(await call('GET', '/api/admin/stats', { cookie: admin.cookie }), 'stats');
-    expectObject(stats, { total: 'number', pending: 'number', approved: 'number', premium: 'number', users: 'number' }, 'stats');
+    expectObject(
+      stats,
+      { total: 'number', pending: 'number', approved: 'number', premium: 'number', users: 'number' },
+      'stats',
+    );
   });
 
   it('GET /api/admin/tools/pending: id, name, submittedById, submittedAt, tags, url', async () => {
     await makeTool();
     const pending = await okJson(await call('GET', '/api/admin/tools/pending', { cookie: admin.cookie }), 'pending');
-    expectArrayOf(pending, { id: 'number', name: 'string', submittedById: 'number', submittedAt: 'string', tags: 'array', url: 'string' }, 'pending');
+    expectArrayOf(
+      pending,
+      { id: 'number', name: 'string', submittedById: 'number', submittedAt: 'string', tags: 'array', url: 'string' },
+      'pending',
+    );
   });
 
   it('GET /api/admin/tools/approved: also description, qualityScore, isPremium, status, approvedAt, curatorTake, editorialReviews, ...', async () => {
@@ -217,8 +248,15 @@ describe('SPEC.md section 7: the admin calls', () => {
   it('GET /api/admin/change-requests: a list with toolName, status, requester, date and changes', async () => {
     const tool = await makeTool({ status: 'approved', submittedById: member.user.id });
     await makeChangeRequest(tool, { description: 'A clearer description of the tool.' });
-    const list = await okJson(await call('GET', '/api/admin/change-requests', { cookie: admin.cookie }), 'change requests');
-    expectArrayOf(list, { toolName: 'string', status: 'string', requester: 'object?', date: 'string', changes: 'string' }, 'change requests');
+    const list = await okJson(
+      await call('GET', '/api/admin/change-requests', { cookie: admin.cookie }),
+      'change requests',
+    );
+    expectArrayOf(
+      list,
+      { toolName: 'string', status: 'string', requester: 'object?', date: 'string', changes: 'string' },
+      'change requests',
+    );
   });
 
   it('GET /api/admin/users: id, firstName, lastName, email, role, isPremium, accountStatus, suspendedUntil, suspensionReason', async () => {
@@ -243,13 +281,30 @@ describe('SPEC.md section 7: the admin calls', () => {
   it('GET, POST and PATCH /api/admin/blog/posts: title, slug, excerpt, content, status, publishedAt', async () => {
     const slug = `spec-admin-${crypto.randomUUID().slice(0, 6)}`;
     const created = await okJson(
-      await call('POST', '/api/admin/blog/posts', { body: { title: 'Draft', excerpt: 'Soon.', content: '<p>Later.</p>', slug, status: 'draft' }, cookie: admin.cookie }),
+      await call('POST', '/api/admin/blog/posts', {
+        body: { title: 'Draft', excerpt: 'Soon.', content: '<p>Later.</p>', slug, status: 'draft' },
+        cookie: admin.cookie,
+      }),
       'create',
     );
     const { id } = created as { id: number };
-    await okJson(await call('PATCH', `/api/admin/blog/posts/${id}`, { body: { title: 'Draft, renamed' }, cookie: admin.cookie }), 'update');
+    await okJson(
+      await call('PATCH', `/api/admin/blog/posts/${id}`, { body: { title: 'Draft, renamed' }, cookie: admin.cookie }),
+      'update',
+    );
     const posts = await okJson(await call('GET', '/api/admin/blog/posts', { cookie: admin.cookie }), 'admin posts');
-    expectArrayOf(posts, { title: 'string', slug: 'string', excerpt: 'string?', content: 'string', status: 'string', publishedAt: 'string?' }, 'admin posts');
+    expectArrayOf(
+      posts,
+      {
+        title: 'string',
+        slug: 'string',
+        excerpt: 'string?',
+        content: 'string',
+        status: 'string',
+        publishedAt: 'string?',
+      },
+      'admin posts',
+    );
   });
 
   it('the moderation calls succeed; PATCH answers the tool and premium answers isPremium, name', async () => {
@@ -258,7 +313,13 @@ describe('SPEC.md section 7: the admin calls', () => {
     const approving = await makeTool();
     await okJson(await call('POST', `/api/admin/tools/${approving.id}/approve`, { body: review, cookie }), 'approve');
     const rejecting = await makeTool();
-    await okJson(await call('POST', `/api/admin/tools/${rejecting.id}/reject`, { body: { rejectionReason: 'Not an AI tool.' }, cookie }), 'reject');
+    await okJson(
+      await call('POST', `/api/admin/tools/${rejecting.id}/reject`, {
+        body: { rejectionReason: 'Not an AI tool.' },
+        cookie,
+      }),
+      'reject',
+    );
     const edited = await call('PATCH', `/api/admin/tools/${approving.id}`, {
       body: {
         name: 'Renamed Spec Tool',
@@ -276,12 +337,21 @@ describe('SPEC.md section 7: the admin calls', () => {
       cookie,
     });
     expectObject(await okJson(edited, 'edit'), TOOL, 'PATCH /api/admin/tools/{id}');
-    const premium = await okJson(await call('POST', `/api/admin/tools/${approving.id}/premium`, { body: { isPremium: true }, cookie }), 'premium');
+    const premium = await okJson(
+      await call('POST', `/api/admin/tools/${approving.id}/premium`, { body: { isPremium: true }, cookie }),
+      'premium',
+    );
     expectObject(premium, { isPremium: 'boolean', name: 'string' }, 'premium');
-    await okJson(await call('POST', `/api/admin/tools/${approving.id}/unlist`, { body: {}, cookie }), 'unlist (default reason)');
+    await okJson(
+      await call('POST', `/api/admin/tools/${approving.id}/unlist`, { body: {}, cookie }),
+      'unlist (default reason)',
+    );
     await okJson(await call('POST', `/api/admin/tools/${approving.id}/list`, { cookie }), 'list');
     await okJson(await call('POST', `/api/admin/tools/${approving.id}/review`, { body: review, cookie }), 'review');
     const user = await makeUser(NO_PASSWORD);
-    await okJson(await call('PATCH', `/api/admin/users/${user.id}`, { body: { role: 'staff' }, cookie }), 'user update');
+    await okJson(
+      await call('PATCH', `/api/admin/users/${user.id}`, { body: { role: 'staff' }, cookie }),
+      'user update',
+    );
   });
 });

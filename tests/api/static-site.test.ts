@@ -9,7 +9,8 @@ import { MANIFEST_FILE, finalizeBuildFolder, writeBuildFile, type FileEntry } fr
 import { DEFAULT_CSP, pageSecurityHeaders } from '../../api/plugins/security';
 import { SVG_CSP, htmlResponse, reloadStaticSite, serveStatic } from '../../api/publishing/static-site';
 
-const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
+const page = (title: string) =>
+  `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
 const PAGE_CSP = "default-src 'self'; script-src 'self' 'sha256-abc'";
 
 const request = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -31,7 +32,8 @@ function expectSecurityHeaders(res: Response) {
 
 describe('serveStatic on a folder without a manifest', () => {
   let dist: string;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => serveStatic(request(path, headers, method), dist);
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    serveStatic(request(path, headers, method), dist);
 
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -128,21 +130,34 @@ describe('serveStatic on a folder without a manifest', () => {
 describe('serveStatic on a build with a manifest', () => {
   let dist: string;
   let entries: Map<string, FileEntry>;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => serveStatic(request(path, headers, method), dist);
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    serveStatic(request(path, headers, method), dist);
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'dist-manifest-'));
     const known = new Map<string, FileEntry>();
-    known.set('index.html', await writeBuildFile(dist, 'index.html', page('Home'), { 'content-security-policy': PAGE_CSP }));
-    known.set('tool/chatgpt/index.html', await writeBuildFile(dist, 'tool/chatgpt/index.html', page('ChatGPT'), { 'content-security-policy': PAGE_CSP }));
-    known.set('404.html', await writeBuildFile(dist, '404.html', page('Page Not Found'), { 'content-security-policy': PAGE_CSP }));
+    known.set(
+      'index.html',
+      await writeBuildFile(dist, 'index.html', page('Home'), { 'content-security-policy': PAGE_CSP }),
+    );
+    known.set(
+      'tool/chatgpt/index.html',
+      await writeBuildFile(dist, 'tool/chatgpt/index.html', page('ChatGPT'), { 'content-security-policy': PAGE_CSP }),
+    );
+    known.set(
+      '404.html',
+      await writeBuildFile(dist, '404.html', page('Page Not Found'), { 'content-security-policy': PAGE_CSP }),
+    );
     mkdirSync(join(dist, '_astro'));
     writeFileSync(join(dist, '_astro/app.abc123.js'), `console.log(${'1+'.repeat(2000)}1)`);
     mkdirSync(join(dist, 'pagefind'));
     writeFileSync(join(dist, 'pagefind/pagefind-entry.json'), JSON.stringify({ version: '1', pad: 'x'.repeat(2000) }));
     writeFileSync(join(dist, 'legacy.html'), '<p>Legacy page</p>');
     mkdirSync(join(dist, 'logos'));
-    writeFileSync(join(dist, 'logos/chatgpt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    writeFileSync(
+      join(dist, 'logos/chatgpt.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+    );
     entries = await finalizeBuildFolder(dist, known);
   });
 
@@ -216,7 +231,7 @@ describe('serveStatic on a build with a manifest', () => {
     expect((await get('/_astro/app.abc123.js')).headers.get('content-security-policy')).toBeNull();
   });
 
-  it('serves an SVG (a seeded tool\'s mark) as an image under a policy that runs nothing in it', async () => {
+  it("serves an SVG (a seeded tool's mark) as an image under a policy that runs nothing in it", async () => {
     const res = await get('/logos/chatgpt.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
@@ -227,8 +242,12 @@ describe('serveStatic on a build with a manifest', () => {
   });
 
   it('sets the cache policy by kind of file', async () => {
-    expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await get('/pagefind/pagefind-entry.json')).headers.get('cache-control')).toMatch(/^public, max-age=\d{1,3}, /);
+    expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await get('/pagefind/pagefind-entry.json')).headers.get('cache-control')).toMatch(
+      /^public, max-age=\d{1,3}, /,
+    );
     expect((await get('/')).headers.get('cache-control')).toContain('stale-while-revalidate=');
   });
 
@@ -291,7 +310,9 @@ describe('serveStatic across a swap of the live build', () => {
 
 describe('pageSecurityHeaders', () => {
   it('adds HSTS in production only, and the CSP it is given', () => {
-    expect(pageSecurityHeaders({ production: true })['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(pageSecurityHeaders({ production: true })['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
     expect(pageSecurityHeaders({ production: false })['strict-transport-security']).toBeUndefined();
     expect(pageSecurityHeaders({ csp: PAGE_CSP })['content-security-policy']).toBe(PAGE_CSP);
     expect(pageSecurityHeaders()['content-security-policy']).toBeUndefined();
@@ -299,7 +320,12 @@ describe('pageSecurityHeaders', () => {
 
   it('keeps scripts to the site and its hashes, and embeds to the video hosts', () => {
     expect(DEFAULT_CSP).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", 'frame-src https://www.youtube-nocookie.com https://player.vimeo.com']) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    ]) {
       expect(DEFAULT_CSP).toContain(directive);
     }
   });
@@ -308,14 +334,30 @@ describe('pageSecurityHeaders', () => {
 describe('htmlResponse (a page rendered on demand)', () => {
   it('answers like the static file of the same page: same ETag, same compressed bytes, same headers', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-render-'));
-    const known = new Map([['tool/x/index.html', await writeBuildFile(dist, 'tool/x/index.html', page('X'), { 'content-security-policy': PAGE_CSP })]]);
+    const known = new Map([
+      [
+        'tool/x/index.html',
+        await writeBuildFile(dist, 'tool/x/index.html', page('X'), { 'content-security-policy': PAGE_CSP }),
+      ],
+    ]);
     await finalizeBuildFolder(dist, known);
     for (const encoding of ['br', 'gzip', '']) {
       const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
       const fromFile = await serveStatic(request('/tool/x/', headers), dist);
-      const rendered = await htmlResponse(request('/tool/x/', headers), page('X'), { status: 200, headers: { 'content-security-policy': PAGE_CSP } });
+      const rendered = await htmlResponse(request('/tool/x/', headers), page('X'), {
+        status: 200,
+        headers: { 'content-security-policy': PAGE_CSP },
+      });
       expect(rendered.status).toBe(200);
-      for (const name of ['etag', 'content-encoding', 'content-type', 'cache-control', 'vary', 'content-security-policy', 'x-frame-options']) {
+      for (const name of [
+        'etag',
+        'content-encoding',
+        'content-type',
+        'cache-control',
+        'vary',
+        'content-security-policy',
+        'x-frame-options',
+      ]) {
         expect(rendered.headers.get(name), `${encoding} ${name}`).toBe(fromFile.headers.get(name));
       }
       expect((await bytesOf(rendered)).equals(await bytesOf(fromFile)), encoding).toBe(true);
@@ -327,7 +369,10 @@ describe('htmlResponse (a page rendered on demand)', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/-br"$/);
     expect(first.headers.get('content-security-policy')).toBe(DEFAULT_CSP);
-    const again = await htmlResponse(request('/tool/y/', { 'accept-encoding': 'br', 'if-none-match': etag }), page('Y'));
+    const again = await htmlResponse(
+      request('/tool/y/', { 'accept-encoding': 'br', 'if-none-match': etag }),
+      page('Y'),
+    );
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
 

@@ -25,11 +25,21 @@ const ids = () => {
 
 /** A paid Checkout session of `sub` for the account. */
 function completed(userId: number, sub: string, cus: string, created: number, type = 'checkout.session.completed') {
-  return stripeEvent(type, created, { id: `cs_${sub}`, object: 'checkout.session', client_reference_id: String(userId), customer: cus, subscription: sub, metadata: {}, payment_status: 'paid' });
+  return stripeEvent(type, created, {
+    id: `cs_${sub}`,
+    object: 'checkout.session',
+    client_reference_id: String(userId),
+    customer: cus,
+    subscription: sub,
+    metadata: {},
+    payment_status: 'paid',
+  });
 }
 
-const deleted = (sub: string, cus: string, created: number) => subscriptionEvent('customer.subscription.deleted', sub, cus, created, { status: 'canceled' });
-const updated = (sub: string, cus: string, status: string, created: number) => subscriptionEvent('customer.subscription.updated', sub, cus, created, { status });
+const deleted = (sub: string, cus: string, created: number) =>
+  subscriptionEvent('customer.subscription.deleted', sub, cus, created, { status: 'canceled' });
+const updated = (sub: string, cus: string, status: string, created: number) =>
+  subscriptionEvent('customer.subscription.updated', sub, cus, created, { status });
 
 const held = (sub: string) => db.query.subscriptions.findFirst({ where: eq(subscriptions.id, sub) });
 
@@ -48,7 +58,10 @@ describe('checkout.session.completed and customer.subscription.deleted, in eithe
     const { sub, cus } = ids();
     await deliver(deleted(sub, cus, T0 + 60));
     await deliver(completed(user.id, sub, cus, T0));
-    expect(await reloadUser(user.id)).toMatchObject({ isPremium: false, premiumToolsAllowed: user.premiumToolsAllowed });
+    expect(await reloadUser(user.id)).toMatchObject({
+      isPremium: false,
+      premiumToolsAllowed: user.premiumToolsAllowed,
+    });
     expect(await held(sub)).toMatchObject({ status: 'canceled', userId: user.id, customerId: cus });
   });
 
@@ -136,7 +149,10 @@ describe('customer.subscription.updated', () => {
     for (const order of ['created first', 'updated first']) {
       const { user } = await signedIn();
       const { sub, cus } = ids();
-      const pair = [subscriptionEvent('customer.subscription.created', sub, cus, T0, { status: 'incomplete' }), updated(sub, cus, 'active', T0)];
+      const pair = [
+        subscriptionEvent('customer.subscription.created', sub, cus, T0, { status: 'incomplete' }),
+        updated(sub, cus, 'active', T0),
+      ];
       await deliver(completed(user.id, sub, cus, T0));
       for (const event of order === 'created first' ? pair : pair.reverse()) await deliver(event);
       expect((await reloadUser(user.id))?.isPremium, order).toBe(true);
@@ -158,7 +174,12 @@ describe('which account an event changes', () => {
 
   it('a subscriber from before subscriptions were recorded is found by the account', async () => {
     const { sub, cus } = ids();
-    const { user } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, stripeCustomerId: cus, stripeSubscriptionId: sub });
+    const { user } = await signedIn({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      stripeCustomerId: cus,
+      stripeSubscriptionId: sub,
+    });
     await deliver(deleted(sub, cus, T0));
     expect((await reloadUser(user.id))?.isPremium).toBe(false);
     expect(await held(sub)).toMatchObject({ status: 'canceled', userId: user.id });

@@ -36,7 +36,10 @@ const storedLogos = () => (existsSync(logosDir()) ? readdirSync(logosDir()).leng
 
 /** Lets the hourly windows of these keys pass, as an hour would. */
 async function anHourPasses(keys: string[]) {
-  await db.update(loginThrottle).set({ windowStartedAt: new Date(Date.now() - 61 * 60 * 1000) }).where(inArray(loginThrottle.key, keys));
+  await db
+    .update(loginThrottle)
+    .set({ windowStartedAt: new Date(Date.now() - 61 * 60 * 1000) })
+    .where(inArray(loginThrottle.key, keys));
 }
 
 describe('POST /api/tools rate limits', () => {
@@ -45,7 +48,11 @@ describe('POST /api/tools rate limits', () => {
     for (let i = 0; i < PER_ACCOUNT_HOUR; i++) expect((await submit(cookie)).status).toBe(201);
     const logos = storedLogos();
     // A logo that would be refused (415) if it were read: the limit answers first.
-    const refused = await submit(cookie, nextAddress(), form('Over The Limit', new TextEncoder().encode('not a png at all')));
+    const refused = await submit(
+      cookie,
+      nextAddress(),
+      form('Over The Limit', new TextEncoder().encode('not a png at all')),
+    );
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe(MSG.submissionsPerHour);
     expect(await db.$count(tools, eq(tools.name, 'Over The Limit'))).toBe(0);
@@ -70,7 +77,8 @@ describe('POST /api/tools rate limits', () => {
     const daily = RATE_LIMITS['submit-account-day'].limit;
     let accepted = 0;
     while (accepted < daily) {
-      for (let i = 0; i < PER_ACCOUNT_HOUR && accepted < daily; i++, accepted++) expect((await submit(cookie)).status).toBe(201);
+      for (let i = 0; i < PER_ACCOUNT_HOUR && accepted < daily; i++, accepted++)
+        expect((await submit(cookie)).status).toBe(201);
       // Reviewed meanwhile, so the pending cap stays out of the way.
       await db.update(tools).set({ status: 'rejected' }).where(eq(tools.submittedById, user.id));
       await anHourPasses([rateKey('submit-account-hour', user.id)]);
@@ -91,9 +99,13 @@ describe('POST /api/tools rate limits', () => {
   it('holds the hourly limit under a parallel flood from one address and several accounts', async () => {
     const accounts = await Promise.all(Array.from({ length: 6 }, () => signedIn(NO_PASSWORD)));
     const ip = '203.0.113.210';
-    const answers = await Promise.all(accounts.flatMap(({ cookie }) => Array.from({ length: 10 }, () => submit(cookie, ip))));
+    const answers = await Promise.all(
+      accounts.flatMap(({ cookie }) => Array.from({ length: 10 }, () => submit(cookie, ip))),
+    );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(Math.min(PER_ADDRESS_HOUR, accounts.length * PER_ACCOUNT_HOUR));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(
+      Math.min(PER_ADDRESS_HOUR, accounts.length * PER_ACCOUNT_HOUR),
+    );
     expect(statuses.filter((s) => s !== 201).every((s) => s === 429)).toBe(true);
   });
 });

@@ -9,7 +9,12 @@ import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, reloadUser, signedIn } from '../helpers/api';
-import { submissionForm as form, submissionValues, type SubmissionValues as FormValues, unique } from '../helpers/submission-form';
+import {
+  submissionForm as form,
+  submissionValues,
+  type SubmissionValues as FormValues,
+  unique,
+} from '../helpers/submission-form';
 
 const validValues: typeof submissionValues = (overrides = {}) => submissionValues({ isPremium: 'false', ...overrides });
 
@@ -18,10 +23,13 @@ const storedLogos = () => (existsSync(logosDir()) ? readdirSync(logosDir()) : []
 
 // Each from its own address: this file submits far more than one address may in an hour (tests/api/submission-limits.test.ts).
 let addresses = 0;
-const submit = (cookie: string | undefined, body: FormData) => call('POST', '/api/tools', { cookie, body, ip: `10.8.${(++addresses >> 8) & 255}.${addresses & 255}` });
+const submit = (cookie: string | undefined, body: FormData) =>
+  call('POST', '/api/tools', { cookie, body, ip: `10.8.${(++addresses >> 8) & 255}.${addresses & 255}` });
 
 const pngBytes = (width = 320, height = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 const jpegBytes = (width = 300, height = 500) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 140, b: 90 } } })
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
@@ -33,7 +41,15 @@ async function makeTool(values: Partial<NewTool> & { submittedById: number }) {
   const url = values.url ?? `https://existing-${id}.example.com`;
   const [tool] = await db
     .insert(tools)
-    .values({ name: `Existing ${id}`, slug: `existing-${id}`, description: 'An existing tool in the directory.', tags: ['design'], ...values, url, urlKey: urlKey(url) })
+    .values({
+      name: `Existing ${id}`,
+      slug: `existing-${id}`,
+      description: 'An existing tool in the directory.',
+      tags: ['design'],
+      ...values,
+      url,
+      urlKey: urlKey(url),
+    })
     .returning();
   return tool;
 }
@@ -51,7 +67,11 @@ describe('POST /api/tools: who may submit', () => {
   });
 
   it('refuses suspended and banned users and stores nothing', async () => {
-    const suspended = await signedIn({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'Spam' });
+    const suspended = await signedIn({
+      accountStatus: 'suspended',
+      suspendedUntil: new Date(Date.now() + 86_400_000),
+      suspensionReason: 'Spam',
+    });
     const banned = await signedIn({ accountStatus: 'banned', suspensionReason: 'Fraud' });
     for (const who of [suspended, banned]) {
       const values = validValues();
@@ -89,7 +109,11 @@ describe('POST /api/tools: validation messages of SPEC.md section 5', () => {
 
   it('accepts names of 255 and descriptions of 10 and 1000 characters', async () => {
     const { cookie } = await signedIn();
-    for (const override of [{ name: 'b'.repeat(254) + unique().slice(-1) }, { description: 'c'.repeat(10) }, { description: 'd'.repeat(1000) }]) {
+    for (const override of [
+      { name: 'b'.repeat(254) + unique().slice(-1) },
+      { description: 'c'.repeat(10) },
+      { description: 'd'.repeat(1000) },
+    ]) {
       const res = await submit(cookie, form(validValues(override)));
       expect(res.status).toBe(201);
     }
@@ -106,7 +130,10 @@ describe('POST /api/tools: validation messages of SPEC.md section 5', () => {
 describe('POST /api/tools: a good submission', () => {
   it('creates a pending tool with the spec slug, answers 201 and queues the e-mail', async () => {
     const { user, cookie } = await signedIn({ firstName: 'Grace' });
-    const values = validValues({ name: `  Écrire: AI Writer ${unique()}  `, tags: ['marketing', 'content-creation', 'marketing'] });
+    const values = validValues({
+      name: `  Écrire: AI Writer ${unique()}  `,
+      tags: ['marketing', 'content-creation', 'marketing'],
+    });
     const res = await submit(cookie, form(values));
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -155,7 +182,10 @@ describe('POST /api/tools: the logo', () => {
   it('re-encodes a PNG to a 256x256 WebP under a random name and serves it with nosniff', async () => {
     const { cookie } = await signedIn();
     const before = storedLogos();
-    const res = await submit(cookie, form(validValues(), { bytes: await pngBytes(), name: 'my-logo.png', type: 'image/png' }));
+    const res = await submit(
+      cookie,
+      form(validValues(), { bytes: await pngBytes(), name: 'my-logo.png', type: 'image/png' }),
+    );
     expect(res.status).toBe(201);
     const { logoUrl } = await res.json();
     expect(logoUrl).toMatch(/^\/uploads\/logos\/[0-9a-f-]{36}\.webp$/);
@@ -199,9 +229,16 @@ describe('POST /api/tools: the logo', () => {
 
   it('answers 415 for a real image of another type (GIF, SVG)', async () => {
     const { cookie } = await signedIn();
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    for (const [bytes, name] of [[gif, 'logo.png'], [svg, 'logo.svg']] as const) {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    for (const [bytes, name] of [
+      [gif, 'logo.png'],
+      [svg, 'logo.svg'],
+    ] as const) {
       const res = await submit(cookie, form(validValues(), { bytes, name, type: 'image/png' }));
       expect(res.status).toBe(415);
     }
@@ -218,13 +255,19 @@ describe('POST /api/tools: the logo', () => {
     };
     const before = storedLogos();
     const values = validValues();
-    const tooBig = await submit(cookie, form(values, { bytes: padded(MAX_LOGO_BYTES + 1), name: 'big.png', type: 'image/png' }));
+    const tooBig = await submit(
+      cookie,
+      form(values, { bytes: padded(MAX_LOGO_BYTES + 1), name: 'big.png', type: 'image/png' }),
+    );
     expect(tooBig.status).toBe(413);
     expect(await tooBig.text()).toBe(MSG.fileTooLarge);
     expect(storedLogos()).toEqual(before);
     expect(await toolCountByName(values.name!)).toBe(0);
 
-    const justFits = await submit(cookie, form(validValues(), { bytes: padded(MAX_LOGO_BYTES), name: 'fits.png', type: 'image/png' }));
+    const justFits = await submit(
+      cookie,
+      form(validValues(), { bytes: padded(MAX_LOGO_BYTES), name: 'fits.png', type: 'image/png' }),
+    );
     expect(justFits.status).toBe(201);
   });
 
@@ -258,7 +301,10 @@ describe('POST /api/tools: the logo', () => {
 
   it('treats an empty file part (no file chosen) as no logo', async () => {
     const { cookie } = await signedIn();
-    const res = await submit(cookie, form(validValues(), { bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' }));
+    const res = await submit(
+      cookie,
+      form(validValues(), { bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' }),
+    );
     expect(res.status).toBe(201);
     expect((await res.json()).logoUrl).toBeNull();
   });
@@ -280,7 +326,11 @@ describe('POST /api/tools: a failed request leaves nothing behind', () => {
     const { user, cookie } = await signedIn({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 0 });
     const before = storedLogos();
     const values = validValues({ isPremium: 'true' });
-    await db.run(sql.raw(`CREATE TRIGGER fail_tool_insert BEFORE INSERT ON tools BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`));
+    await db.run(
+      sql.raw(
+        `CREATE TRIGGER fail_tool_insert BEFORE INSERT ON tools BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+      ),
+    );
     try {
       const res = await submit(cookie, form(values, { bytes: await pngBytes(), name: 'logo.png', type: 'image/png' }));
       expect(res.status).toBe(500);
@@ -328,7 +378,9 @@ describe('POST /api/tools: premium submissions', () => {
       const before = storedLogos();
       const png = await pngBytes();
       const logo = withLogo ? { bytes: png, name: 'logo.png', type: 'image/png' } : undefined;
-      const results = await Promise.all([1, 2].map(() => submit(cookie, form(validValues({ isPremium: 'true' }), logo))));
+      const results = await Promise.all(
+        [1, 2].map(() => submit(cookie, form(validValues({ isPremium: 'true' }), logo))),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
       expect(await results.find((r) => r.status === 403)!.text()).toBe(MSG.premiumQuotaUsed);
       expect((await reloadUser(user.id))?.premiumToolsUsed).toBe(3);
@@ -369,7 +421,12 @@ describe('POST /api/tools: premium submissions', () => {
 describe('POST /api/tools: duplicate URLs', () => {
   it('refuses a URL already listed, with www and a trailing slash, naming the tool', async () => {
     const owner = await makeUser();
-    const listed = await makeTool({ submittedById: owner.id, name: 'Listed Writer', url: 'https://dup-listed.example.com/app', status: 'approved' });
+    const listed = await makeTool({
+      submittedById: owner.id,
+      name: 'Listed Writer',
+      url: 'https://dup-listed.example.com/app',
+      status: 'approved',
+    });
     const { cookie } = await signedIn();
     for (const url of ['https://www.dup-listed.example.com/app/', 'http://DUP-LISTED.example.com/app']) {
       const res = await submit(cookie, form(validValues({ url })));
@@ -380,8 +437,18 @@ describe('POST /api/tools: duplicate URLs', () => {
 
   it('refuses a URL awaiting review and one that is unlisted', async () => {
     const owner = await makeUser();
-    const pending = await makeTool({ submittedById: owner.id, name: 'Pending Painter', url: 'https://www.dup-pending.example.com', status: 'pending' });
-    const unlisted = await makeTool({ submittedById: owner.id, name: 'Hidden Helper', url: 'https://dup-unlisted.example.com', status: 'unlisted' });
+    const pending = await makeTool({
+      submittedById: owner.id,
+      name: 'Pending Painter',
+      url: 'https://www.dup-pending.example.com',
+      status: 'pending',
+    });
+    const unlisted = await makeTool({
+      submittedById: owner.id,
+      name: 'Hidden Helper',
+      url: 'https://dup-unlisted.example.com',
+      status: 'unlisted',
+    });
     const { cookie } = await signedIn();
     const res = await submit(cookie, form(validValues({ url: 'https://dup-pending.example.com/' })));
     expect(res.status).toBe(409);
@@ -393,7 +460,12 @@ describe('POST /api/tools: duplicate URLs', () => {
 
   it('accepts the URL of a rejected tool again', async () => {
     const owner = await makeUser();
-    await makeTool({ submittedById: owner.id, url: 'https://dup-rejected.example.com', status: 'rejected', rejectionReason: 'Not AI' });
+    await makeTool({
+      submittedById: owner.id,
+      url: 'https://dup-rejected.example.com',
+      status: 'rejected',
+      rejectionReason: 'Not AI',
+    });
     const { cookie } = await signedIn();
     const res = await submit(cookie, form(validValues({ url: 'https://www.dup-rejected.example.com/' })));
     expect(res.status).toBe(201);
@@ -409,19 +481,44 @@ describe('GET /api/user/tools', () => {
     const { user, cookie } = await signedIn();
     const other = await makeUser();
     const t0 = Date.now() - 60_000;
-    const oldest = await makeTool({ submittedById: user.id, submittedAt: new Date(t0), status: 'approved', isPremium: true });
-    const newest = await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + 2000), status: 'rejected', rejectionReason: 'Duplicate of another tool' });
+    const oldest = await makeTool({
+      submittedById: user.id,
+      submittedAt: new Date(t0),
+      status: 'approved',
+      isPremium: true,
+    });
+    const newest = await makeTool({
+      submittedById: user.id,
+      submittedAt: new Date(t0 + 2000),
+      status: 'rejected',
+      rejectionReason: 'Duplicate of another tool',
+    });
     const middle = await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + 1000), status: 'pending' });
-    const sameTimeLater = await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + 1000), status: 'pending' });
+    const sameTimeLater = await makeTool({
+      submittedById: user.id,
+      submittedAt: new Date(t0 + 1000),
+      status: 'pending',
+    });
     await makeTool({ submittedById: other.id, submittedAt: new Date(t0 + 5000) });
-    await db.insert(changeRequests).values({ toolId: oldest.id, submittedById: user.id, requestData: { description: 'A better description.' } });
+    await db
+      .insert(changeRequests)
+      .values({ toolId: oldest.id, submittedById: user.id, requestData: { description: 'A better description.' } });
 
     const res = await call('GET', '/api/user/tools', { cookie });
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.map((t: { id: number }) => t.id)).toEqual([newest.id, sameTimeLater.id, middle.id, oldest.id]);
-    expect(list[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Duplicate of another tool', pendingChangeRequest: false });
-    expect(list[3]).toMatchObject({ status: 'approved', isPremium: true, slug: oldest.slug, pendingChangeRequest: true });
+    expect(list[0]).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Duplicate of another tool',
+      pendingChangeRequest: false,
+    });
+    expect(list[3]).toMatchObject({
+      status: 'approved',
+      isPremium: true,
+      slug: oldest.slug,
+      pendingChangeRequest: true,
+    });
     expect(list[3].pendingChangeRequestId).toEqual(expect.any(Number));
     expect(list[0].submittedAt).toEqual(expect.any(String));
     expect(list[0].urlKey).toBeUndefined();
@@ -433,7 +530,8 @@ describe('GET /api/user/tools', () => {
     const t0 = Date.now() - 600_000;
     // 14 tools, the newest last; a page of the directory is 12.
     const made = [];
-    for (let i = 0; i < 14; i++) made.push(await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + i * 1000) }));
+    for (let i = 0; i < 14; i++)
+      made.push(await makeTool({ submittedById: user.id, submittedAt: new Date(t0 + i * 1000) }));
     const newestFirst = made.map((t) => t.id).reverse();
 
     const all = await call('GET', '/api/user/tools', { cookie });
@@ -518,7 +616,12 @@ describe('GET /api/user/tools/stats', () => {
     expect(await res.json()).toEqual({ total: 17, approved: 13, pending: 2, premium: 3 });
 
     const { cookie: newcomer } = await signedIn();
-    expect(await (await call('GET', '/api/user/tools/stats', { cookie: newcomer })).json()).toEqual({ total: 0, approved: 0, pending: 0, premium: 0 });
+    expect(await (await call('GET', '/api/user/tools/stats', { cookie: newcomer })).json()).toEqual({
+      total: 0,
+      approved: 0,
+      pending: 0,
+      premium: 0,
+    });
   });
 });
 

@@ -20,7 +20,9 @@ let stale: Tool;
 let unreviewed: Tool;
 
 async function review(tool: Tool, days: number, curatorTake: string, qualityScore: number, isFollowUp = false) {
-  await db.insert(editorialReviews).values({ toolId: tool.id, curatorTake, qualityScore, reviewedAt: daysAgo(days), isFollowUp });
+  await db
+    .insert(editorialReviews)
+    .values({ toolId: tool.id, curatorTake, qualityScore, reviewedAt: daysAgo(days), isFollowUp });
 }
 
 async function html(slug: string): Promise<string> {
@@ -32,18 +34,34 @@ async function html(slug: string): Promise<string> {
 const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  fresh = await makeTool({ status: 'approved', name: 'Fresh Quill', slug: 'fresh-quill', curatorTake: 'Exports fixed; now a clear pick.', qualityScore: 8 });
+  fresh = await makeTool({
+    status: 'approved',
+    name: 'Fresh Quill',
+    slug: 'fresh-quill',
+    curatorTake: 'Exports fixed; now a clear pick.',
+    qualityScore: 8,
+  });
   await review(fresh, 40, 'Good first draft, rough exports.', 6);
   await review(fresh, 3, 'Exports fixed; now a clear pick.', 8, true);
-  stale = await makeTool({ status: 'approved', name: 'Stale Quill', slug: 'stale-quill', curatorTake: 'Was fine back then.' });
+  stale = await makeTool({
+    status: 'approved',
+    name: 'Stale Quill',
+    slug: 'stale-quill',
+    curatorTake: 'Was fine back then.',
+  });
   await review(stale, REVIEW_DUE_DAYS + 5, 'Was fine back then.', 7);
   unreviewed = await makeTool({ status: 'approved', name: 'Bare Quill', slug: 'bare-quill' });
 });
 
 describe('the tool page', () => {
-  it("says when the tool was last reviewed, shows the latest take once and lists the earlier reviews, newest first", async () => {
+  it('says when the tool was last reviewed, shows the latest take once and lists the earlier reviews, newest first', async () => {
     const page = text(await html('fresh-quill'));
-    const last = new Date(daysAgo(3)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const last = new Date(daysAgo(3)).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(page).toContain(`Last reviewed ${last}`);
     expect(page.split('Exports fixed; now a clear pick.')).toHaveLength(2);
     const history = page.slice(page.indexOf('Review History'));

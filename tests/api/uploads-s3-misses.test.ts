@@ -20,7 +20,11 @@ const bucket = await vi.hoisted(async () => {
       seen.push(`${request.method} ${url.pathname}`);
       // The Host header is kept: it is part of what the client signed.
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-      const answer = await fetch(`${upstream}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body });
+      const answer = await fetch(`${upstream}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body,
+      });
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     },
   });
@@ -36,7 +40,11 @@ const asked = (key: string) => bucket.seen.filter((line) => line.endsWith(`/${ke
 
 describe('GET /uploads/* of keys the bucket does not hold', () => {
   it('asks the bucket once for a missing key, however often it is requested', async () => {
-    for (const key of [`tools/${crypto.randomUUID()}.webp`, `logos/${crypto.randomUUID()}.webp`, `posts/${crypto.randomUUID()}.webp`]) {
+    for (const key of [
+      `tools/${crypto.randomUUID()}.webp`,
+      `logos/${crypto.randomUUID()}.webp`,
+      `posts/${crypto.randomUUID()}.webp`,
+    ]) {
       for (let i = 0; i < 3; i++) expect((await call('GET', `/uploads/${key}`)).status).toBe(404);
       expect(asked(key), key).toBe(1);
     }
@@ -45,7 +53,12 @@ describe('GET /uploads/* of keys the bucket does not hold', () => {
   it('serves a key stored after it was found missing', async () => {
     const key = `posts/${crypto.randomUUID()}.webp`;
     expect((await call('GET', `/uploads/${key}`)).status).toBe(404);
-    await uploadStore().put(key, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).webp().toBuffer());
+    await uploadStore().put(
+      key,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .webp()
+        .toBuffer(),
+    );
     const res = await call('GET', `/uploads/${key}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');

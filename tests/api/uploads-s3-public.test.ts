@@ -17,7 +17,12 @@ afterAll(() => s3.stop());
 
 describe('GET /uploads/* with a public bucket', () => {
   it('redirects to the object at the public address, which serves the image with its type', async () => {
-    const url = await storeToolImage(await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } }).webp().toBuffer(), 1);
+    const url = await storeToolImage(
+      await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } })
+        .webp()
+        .toBuffer(),
+      1,
+    );
     await makeTool({ status: 'approved', coverImage: url });
     const res = await call('GET', url);
     expect(res.status).toBe(302);
@@ -30,7 +35,12 @@ describe('GET /uploads/* with a public bucket', () => {
 
   it('streams an image awaiting review to its uploader, uncached, instead of sending anyone to the public bucket', async () => {
     const owner = await signedIn(NO_PASSWORD);
-    const url = await storeToolImage(await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } }).webp().toBuffer(), owner.user.id);
+    const url = await storeToolImage(
+      await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } })
+        .webp()
+        .toBuffer(),
+      owner.user.id,
+    );
     expect((await call('GET', url)).status).toBe(404);
     const res = await call('GET', url, { cookie: owner.cookie });
     expect(res.status).toBe(200);

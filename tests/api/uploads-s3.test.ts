@@ -43,7 +43,9 @@ let png: Buffer;
 let logo: () => Promise<Buffer>;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#10b981' } }).png().toBuffer();
+  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#10b981' } })
+    .png()
+    .toBuffer();
   logo = () => sharp(png).resize(256, 256).webp().toBuffer();
 });
 
@@ -67,7 +69,11 @@ describe('a submission with a logo, uploads in a bucket', () => {
     const key = logoUrl.replace('/uploads/', '');
     expect(await keysOf(s3.client, 'logos/')).toContain(key);
     expect((await keysOf(s3.client, 'logos/')).filter((k) => k.startsWith('logos/.'))).toEqual([]);
-    expect(await sharp(await s3.client.file(key).bytes()).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(await sharp(await s3.client.file(key).bytes()).metadata()).toMatchObject({
+      format: 'webp',
+      width: 256,
+      height: 256,
+    });
     expect(onDisk('logos')).toBe(false);
   });
 
@@ -162,10 +168,18 @@ describe('the Open Graph image of a tool whose logo is in the bucket', () => {
     const key = `logos/${crypto.randomUUID()}.webp`;
     await s3.client.write(key, await logo(), { type: 'image/webp' });
     const logoUrl = `/uploads/${key}`;
-    const tool = await makeTool({ status: 'approved', slug: `bucket-logo-${crypto.randomUUID().slice(0, 8)}`, logoUrl });
+    const tool = await makeTool({
+      status: 'approved',
+      slug: `bucket-logo-${crypto.randomUUID().slice(0, 8)}`,
+      logoUrl,
+    });
     const res = await handleRequest(new Request(`${BASE}${ogImagePath('tool', tool.slug)}`));
     expect(res.status).toBe(200);
-    const { data } = await sharp(new Uint8Array(await res.arrayBuffer())).extract({ left: 100, top: 100, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(new Uint8Array(await res.arrayBuffer()))
+      .extract({ left: 100, top: 100, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The logo's green, not the letter tile's pale indigo.
     expect([...data].every((v, i) => Math.abs(v - [0x10, 0xb9, 0x81][i]) < 24)).toBe(true);
   });
@@ -179,9 +193,10 @@ describe('the demo seed, uploads in a bucket', () => {
     expect(onDisk('seed')).toBe(false);
     const rows = await db.select({ screenshots: tools.screenshots, coverImage: tools.coverImage }).from(tools);
     const posts = await db.select({ featuredImage: blogPosts.featuredImage }).from(blogPosts);
-    const held = [...rows.flatMap((r) => [...r.screenshots, r.coverImage]), ...posts.map((p) => p.featuredImage)].filter(
-      (url): url is string => !!url?.startsWith('/uploads/seed/'),
-    );
+    const held = [
+      ...rows.flatMap((r) => [...r.screenshots, r.coverImage]),
+      ...posts.map((p) => p.featuredImage),
+    ].filter((url): url is string => !!url?.startsWith('/uploads/seed/'));
     expect(held.length).toBeGreaterThan(0);
     expect(seeded).toEqual(expect.arrayContaining(held.map((url) => url.replace('/uploads/', ''))));
     const res = await call('GET', held[0]);

@@ -31,14 +31,18 @@ describe('an uploads folder that cannot be written', () => {
     expect(anyone.status).toBe(503);
     expect((await anyone.json()).failing).toContain('uploads');
     const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
-    const body = await (await health.handle(new Request('http://localhost/healthz', { headers: { cookie: admin } }))).json();
+    const body = await (
+      await health.handle(new Request('http://localhost/healthz', { headers: { cookie: admin } }))
+    ).json();
     expect(body.checks.uploads).toMatch(/^not writable: /);
   });
 
   it("answers an owner's upload and a submission's logo with 503 and a message", async () => {
     const owner = await signedIn({ ...NO_PASSWORD, isPremium: true });
     const tool = await makeTool({ status: 'approved', isPremium: true, submittedById: owner.user.id });
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const image = new FormData();
     image.append('image', new File([new Uint8Array(png)], 'shot.png', { type: 'image/png' }));
     image.append('kind', 'screenshot');

@@ -17,7 +17,9 @@ function put(relative: string, bytes: Uint8Array | string) {
 let png: Buffer;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
   put('seed/chat-helper.png', png);
   put('seed/a.jpg', await sharp(png).jpeg().toBuffer());
   put('seed/b.webp', await sharp(png).webp().toBuffer());

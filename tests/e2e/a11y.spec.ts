@@ -5,7 +5,10 @@ import { discoveryPaths } from './discovery';
 import type { PublicPost } from '../../db/queries/blog';
 import type { PublicTool } from '../../db/queries/tools';
 
-test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({ page, request }) => {
+test('home, directory, a tool page, the blog, a post, pricing, category, alternatives and compare pages have no axe violations', async ({
+  page,
+  request,
+}) => {
   // A dozen pages, each loaded to network idle and scanned whole: about 50 s alone on CI's two cores, longer beside the
   // second worker.
   test.slow();
@@ -20,22 +23,37 @@ test('home, directory, a tool page, the blog, a post, pricing, category, alterna
   // and one with the designed cover.
   const coverless = posts.find((p) => !p.featuredImage) ?? posts[0];
   const paths = [
-    '/', '/directory', '/directory?q=Copilt&category=development&sort=rating&page=1', `/tool/${premium.slug}`, '/tool/chatgpt', '/blog',
-    `/blog/${posts[0].slug}`, `/blog/${coverless.slug}`, '/pricing', ...(await discoveryPaths(request, premium.slug)),
+    '/',
+    '/directory',
+    '/directory?q=Copilt&category=development&sort=rating&page=1',
+    `/tool/${premium.slug}`,
+    '/tool/chatgpt',
+    '/blog',
+    `/blog/${posts[0].slug}`,
+    `/blog/${coverless.slug}`,
+    '/pricing',
+    ...(await discoveryPaths(request, premium.slug)),
   ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'networkidle' });
     // Third-party embeds (the demo video) are not ours to fix.
     const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const summary = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
     expect(summary, `${path}\n${summary.join('\n')}`).toEqual([]);
   }
 });
 
-test('the sign-in tabs, the submit form and the contact form, with their field messages showing, have no axe violations', async ({ page, login }) => {
+test('the sign-in tabs, the submit form and the contact form, with their field messages showing, have no axe violations', async ({
+  page,
+  login,
+}) => {
   const check = async (label: string) => {
     const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const summary = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
     expect(summary, `${label}\n${summary.join('\n')}`).toEqual([]);
   };
   await page.goto('/auth');

@@ -51,15 +51,28 @@ async function openTab(page: Page, name: string | RegExp) {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
-test('an admin approves a submission, which then appears in the public directory', async ({ page, login, insertNewUser, requestAs }) => {
+test('an admin approves a submission, which then appears in the public directory', async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   const submitter = await requestAs(await insertNewUser());
   const { name, id } = await submitTool(submitter);
   await login(ADMIN);
   await page.goto('/admin');
 
   // Stat cards and the tabs an admin may use.
-  for (const key of ['total', 'pending', 'approved', 'premium', 'users']) await expect(page.getByTestId(`stat-${key}`)).toBeVisible();
-  for (const tab of [/Pending Review/, 'Approved Tools', 'Change Requests', 'User Management', 'Blog CMS', 'Settings']) {
+  for (const key of ['total', 'pending', 'approved', 'premium', 'users'])
+    await expect(page.getByTestId(`stat-${key}`)).toBeVisible();
+  for (const tab of [
+    /Pending Review/,
+    'Approved Tools',
+    'Change Requests',
+    'User Management',
+    'Blog CMS',
+    'Settings',
+  ]) {
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   }
 
@@ -87,7 +100,9 @@ test('an admin approves a submission, which then appears in the public directory
   await expect(page.getByTestId('pending-row').filter({ hasText: name })).toHaveCount(0);
 
   // Live in the public catalogue API and in the directory search.
-  const listed = (await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { name: string; qualityScore: number }[];
+  const listed = (await (
+    await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)
+  ).json()) as { name: string; qualityScore: number }[];
   expect(listed.map((t) => t.name)).toContain(name);
   expect(listed.find((t) => t.name === name)?.qualityScore).toBe(8);
   await page.goto(`/directory?q=${encodeURIComponent(name)}`);
@@ -124,7 +139,9 @@ test('an admin approves a submission, which then appears in the public directory
   // View: review history, audit history, and a follow-up review.
   await approvedRow.getByRole('button', { name: 'View' }).click();
   const view = page.getByRole('dialog', { name, exact: true });
-  await expect(view.getByTestId('review-entry').getByText('Turns an hour of talk into five clear action items.')).toBeVisible();
+  await expect(
+    view.getByTestId('review-entry').getByText('Turns an hour of talk into five clear action items.'),
+  ).toBeVisible();
   await expect(view.getByTestId('audit-list')).toContainText('Approved');
   await expect(view.getByTestId('audit-list')).toContainText('Premium changed');
   await expect(view).toContainText('Product Managers, Team Leads');
@@ -160,13 +177,17 @@ test('an admin approves a submission, which then appears in the public directory
   await openTab(page, 'Change Requests');
   const request = page.getByTestId('change-request').filter({ hasText: name });
   await expect(request).toContainText('Pending');
-  await expect(request.getByRole('definition').first()).toContainText('added: now also writes the follow-up e-mail after each meeting');
+  await expect(request.getByRole('definition').first()).toContainText(
+    'added: now also writes the follow-up e-mail after each meeting',
+  );
   await screen(page, 'change-requests');
   await request.getByRole('button', { name: 'Approve Changes' }).click();
   await expect(toast(page)).toContainText('Changes Approved');
   await expect(request).toContainText('Approved');
   await expect(request.getByRole('button', { name: 'Approve Changes' })).toHaveCount(0);
-  const tool = (await (await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)).json()) as { description: string }[];
+  const tool = (await (
+    await page.request.get(`/api/tools?limit=12&offset=0&search=${encodeURIComponent(name)}`)
+  ).json()) as { description: string }[];
   expect(tool[0]?.description).toBe(newDescription);
 });
 
@@ -204,13 +225,18 @@ test('the admin manages users, writes a blog post and reads the settings', async
   const title = unique('Meeting tools worth your time');
   await post.getByLabel('Title').fill(title);
   await expect(create).toBeDisabled(); // content is still empty
-  await post.getByLabel('Content (HTML)').fill('<p>Three tools that <strong>save</strong> hours.</p><script>alert(1)</script>');
+  await post
+    .getByLabel('Content (HTML)')
+    .fill('<p>Three tools that <strong>save</strong> hours.</p><script>alert(1)</script>');
   await post.getByLabel('Excerpt').fill('Three tools that save hours.');
   await create.click();
   await expect(toast(page)).toContainText('Post Created');
   const postRow = page.getByTestId('post-row').filter({ hasText: title });
   await expect(postRow).toContainText('Published');
-  await expect(postRow.getByRole('link', { name: /View/ })).toHaveAttribute('href', /^\/blog\/meeting-tools-worth-your-time/);
+  await expect(postRow.getByRole('link', { name: /View/ })).toHaveAttribute(
+    'href',
+    /^\/blog\/meeting-tools-worth-your-time/,
+  );
   await postRow.getByRole('button', { name: /Edit/ }).click();
   const editPost = page.getByRole('dialog', { name: `Edit ${title}` });
   await editPost.getByLabel('Status').selectOption('draft');
@@ -225,7 +251,9 @@ test('the admin manages users, writes a blog post and reads the settings', async
   await expect(rows.filter({ hasText: 'Payments (Stripe)' })).toContainText(/Configured|Development mode/);
   // The real state: the e2e server runs without provider keys.
   const settings = (await (await page.request.get('/api/admin/settings')).json()) as { email: { configured: boolean } };
-  await expect(rows.filter({ hasText: 'E-mail (Resend)' })).toContainText(settings.email.configured ? 'Configured' : 'Development mode');
+  await expect(rows.filter({ hasText: 'E-mail (Resend)' })).toContainText(
+    settings.email.configured ? 'Configured' : 'Development mode',
+  );
   await screen(page, 'settings');
 });
 
@@ -239,7 +267,9 @@ test('staff moderate tools but cannot open User Management', async ({ page, logi
   await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Blog CMS' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
-  await expect(page.getByTestId('pending-row').filter({ hasText: name }).getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(
+    page.getByTestId('pending-row').filter({ hasText: name }).getByRole('button', { name: 'Approve' }),
+  ).toBeVisible();
 
   // Asking for the tab by address lands on an allowed tab; the API refuses the list.
   await page.goto('/admin#users');
@@ -261,7 +291,9 @@ test('a guest reviewer sees pending tools but no Approve button', async ({ page,
   await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await expect(page.getByRole('tab')).toHaveCount(1);
   await screen(page, 'pending-guest-reviewer');
-  const approve = await page.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Sneaky', qualityScore: 9 } });
+  const approve = await page.request.post(`/api/admin/tools/${id}/approve`, {
+    data: { curatorTake: 'Sneaky', qualityScore: 9 },
+  });
   expect(approve.status()).toBe(403);
 });
 
@@ -278,15 +310,23 @@ test('a signed-out visitor is sent to log in', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
-test('the Messages tab pages through the messages with Next and Previous, following the next page the server names', async ({ page, request, login }) => {
+test('the Messages tab pages through the messages with Next and Previous, following the next page the server names', async ({
+  page,
+  request,
+  login,
+}) => {
   const visitor = request;
   for (const name of [unique('Paged One'), unique('Paged Two')]) {
-    const sent = await visitor.post('/api/contact', { data: { name, email: 'paged@example.com', topic: 'support', message: 'A message to page through.' } });
+    const sent = await visitor.post('/api/contact', {
+      data: { name, email: 'paged@example.com', topic: 'support', message: 'A message to page through.' },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
   }
   // One message a page instead of 50, so that two pages need only the two messages the form takes from one address
   // here: the tab's first request is asked for a page of one, and the tab then follows the Link the server wrote.
-  await page.route(/\/api\/admin\/messages\?limit=50&/, (route) => route.continue({ url: route.request().url().replace('limit=50', 'limit=1') }));
+  await page.route(/\/api\/admin\/messages\?limit=50&/, (route) =>
+    route.continue({ url: route.request().url().replace('limit=50', 'limit=1') }),
+  );
   await login(ADMIN);
   await page.goto('/admin#messages');
   const rows = page.getByTestId('contact-message');
@@ -304,7 +344,13 @@ test('the Messages tab pages through the messages with Next and Previous, follow
   await expect(rows.first().locator('h3')).toHaveText(first);
 });
 
-test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({ page, context, login, insertNewUser, requestAs }) => {
+test('an admin action answered 401 shows the admin variant of the Unauthorized toast (SPEC.md section 8)', async ({
+  page,
+  context,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   const { name } = await submitTool(await requestAs(await insertNewUser()));
   await login(ADMIN);
   await page.goto('/admin');
@@ -313,12 +359,19 @@ test('an admin action answered 401 shows the admin variant of the Unauthorized t
   await page.getByLabel('Rejection Reason').fill('Signed out meanwhile');
   // The session ends while the panel is open.
   await context.clearCookies();
-  await page.getByRole('dialog').getByRole('button', { name: /Reject/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Reject/ })
+    .click();
   await expect(toast(page)).toContainText(TOAST.adminUnauthorized.description);
   await page.waitForURL((url) => url.pathname === '/auth');
 });
 
-test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({ page, login, requestAs }) => {
+test('staff see their own submission with Approve disabled and the reason; the server refuses it too', async ({
+  page,
+  login,
+  requestAs,
+}) => {
   const staff = await login({ role: 'staff' });
   const { name, id } = await submitTool(await requestAs(staff), 'productivity');
   await page.goto('/admin');
@@ -327,19 +380,31 @@ test('staff see their own submission with Approve disabled and the reason; the s
   await expect(approve).toBeDisabled();
   await expect(approve).toHaveAttribute('title', MSG.ownToolModeration);
   await expect(row.getByRole('button', { name: 'Reject' })).toBeEnabled();
-  const refused = await page.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Mine, and great.', qualityScore: 10 } });
+  const refused = await page.request.post(`/api/admin/tools/${id}/approve`, {
+    data: { curatorTake: 'Mine, and great.', qualityScore: 10 },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toBe(MSG.ownToolModeration);
 });
 
-test('only an isAdmin account hands out roles: the admin role sees the controls disabled and why', async ({ page, context, login, insertNewUser, signIn }) => {
+test('only an isAdmin account hands out roles: the admin role sees the controls disabled and why', async ({
+  page,
+  context,
+  login,
+  insertNewUser,
+  signIn,
+}) => {
   const member = await insertNewUser();
   const roleAdmin = await insertNewUser({ role: 'admin' });
 
   // An isAdmin account manages others' roles, but its own role, flag and status are out of its reach.
   const owner = await login(ADMIN);
   await page.goto('/admin#users');
-  await page.getByTestId('user-row').filter({ hasText: owner.email }).getByRole('button', { name: /Manage/ }).click();
+  await page
+    .getByTestId('user-row')
+    .filter({ hasText: owner.email })
+    .getByRole('button', { name: /Manage/ })
+    .click();
   let manage = page.getByTestId('manage-user-dialog');
   await expect(manage.getByLabel('Role')).toBeDisabled();
   await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.cannotChangeOwnRole);
@@ -354,10 +419,17 @@ test('only an isAdmin account hands out roles: the admin role sees the controls 
   await signIn(context, roleAdmin);
   await page.goto('/'); // a fresh page load: the panel must read the new user
   await page.goto('/admin#users');
-  const ownerManage = page.getByTestId('user-row').filter({ hasText: owner.email }).getByRole('button', { name: /Manage/ });
+  const ownerManage = page
+    .getByTestId('user-row')
+    .filter({ hasText: owner.email })
+    .getByRole('button', { name: /Manage/ });
   await expect(ownerManage).toBeDisabled();
   await expect(ownerManage).toHaveAttribute('title', MSG.adminAccountNeedsAdmin);
-  await page.getByTestId('user-row').filter({ hasText: member.email }).getByRole('button', { name: /Manage/ }).click();
+  await page
+    .getByTestId('user-row')
+    .filter({ hasText: member.email })
+    .getByRole('button', { name: /Manage/ })
+    .click();
   manage = page.getByTestId('manage-user-dialog');
   await expect(manage.getByLabel('Role')).toBeDisabled();
   await expect(manage.getByLabel('Role')).toHaveAttribute('title', MSG.rolesNeedAdmin);
@@ -368,7 +440,12 @@ test('only an isAdmin account hands out roles: the admin role sees the controls 
   await screen(page, 'manage-user-role-admin');
 });
 
-test('a user suspended while signed in is told why on their next page, then sent to log in', async ({ page, login, insertNewUser, requestAs }) => {
+test('a user suspended while signed in is told why on their next page, then sent to log in', async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   const { email, id, password } = await login();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();

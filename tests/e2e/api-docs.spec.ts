@@ -2,7 +2,10 @@
 // the page's CSP, and its "Try it out" reaches the public API.
 import { expect, test, watchViolations } from './fixtures';
 
-test('/api/docs renders the reference with no CSP violation and nothing loaded from elsewhere', async ({ page, baseURL }) => {
+test('/api/docs renders the reference with no CSP violation and nothing loaded from elsewhere', async ({
+  page,
+  baseURL,
+}) => {
   const violations = watchViolations(page);
   const elsewhere: string[] = [];
   page.on('request', (request) => {
@@ -39,6 +42,8 @@ test('/api/openapi.json parses and lists the public API', async ({ request }) =>
   expect(res.ok()).toBe(true);
   const doc = JSON.parse(await res.text());
   expect(doc.openapi).toMatch(/^3\.1\./);
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/tools', '/api/v1/tools/{slug}', '/api/v1/categories', '/api/v1/posts']));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(['/api/v1/tools', '/api/v1/tools/{slug}', '/api/v1/categories', '/api/v1/posts']),
+  );
   expect(doc.paths['/api/v1/tools'].get.tags).toEqual(['Public API v1']);
 });

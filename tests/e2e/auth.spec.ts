@@ -14,7 +14,8 @@ test('register, land on the dashboard, sign out', async ({ page, deleteAfter }) 
   await page.getByLabel('Password').fill('secret123');
   const toDashboard: string[] = [];
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && new URL(request.url()).pathname === '/dashboard') toDashboard.push(request.url());
+    if (request.isNavigationRequest() && new URL(request.url()).pathname === '/dashboard')
+      toDashboard.push(request.url());
   });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created!')).toBeVisible();
@@ -68,7 +69,11 @@ test('the tabs follow the arrow keys, and a bad field is marked with its message
   await page.screenshot({ path: 'test-results/screens/auth-errors.png', fullPage: true });
 });
 
-test('with JavaScript off Register and Login post, never put the password in the address, and sign in', async ({ browser, baseURL, deleteAfter }) => {
+test('with JavaScript off Register and Login post, never put the password in the address, and sign in', async ({
+  browser,
+  baseURL,
+  deleteAfter,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const addresses: string[] = [];

@@ -22,7 +22,13 @@ async function fillMessage(page: Page, topic: string, message: string) {
   await page.getByRole('button', { name: 'Send Message' }).click();
 }
 
-test('a visitor is told what is missing, then sends a message and sees it was sent; the admin reads it and marks it handled', async ({ page, browser, baseURL, insertNewUser, signIn }) => {
+test('a visitor is told what is missing, then sends a message and sees it was sent; the admin reads it and marks it handled', async ({
+  page,
+  browser,
+  baseURL,
+  insertNewUser,
+  signIn,
+}) => {
   await page.goto('/contact');
   // The page keeps its addresses beside the form.
   await expect(page.locator('a[href^="mailto:support@"]')).toBeVisible();
@@ -63,7 +69,12 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await confirmation.getByRole('button', { name: /Open/ }).click();
   const frame = confirmation.locator('iframe');
   await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(admin.frameLocator(`[data-testid="outbox-row"] iframe`).first().getByRole('heading', { name: 'We received your message' })).toBeVisible();
+  await expect(
+    admin
+      .frameLocator(`[data-testid="outbox-row"] iframe`)
+      .first()
+      .getByRole('heading', { name: 'We received your message' }),
+  ).toBeVisible();
   await confirmation.getByRole('button', { name: 'Text' }).click();
   // The sender's address is unverified, so the confirmation repeats nothing they wrote (decision 0056).
   await expect(confirmation.locator('pre')).toContainText('We reply within 2 business days');
@@ -72,7 +83,14 @@ test('a visitor is told what is missing, then sends a message and sees it was se
   await context.close();
 });
 
-test("a signed-in Premium member's name and e-mail are filled in, and the admin sees the message as priority", async ({ page, browser, baseURL, login, insertNewUser, signIn }) => {
+test("a signed-in Premium member's name and e-mail are filled in, and the admin sees the message as priority", async ({
+  page,
+  browser,
+  baseURL,
+  login,
+  insertNewUser,
+  signIn,
+}) => {
   const lastName = unique('Member');
   const { email } = await login({ firstName: 'Priya', lastName, isPremium: true });
   const admin = await browser.newContext({ baseURL });
@@ -94,7 +112,12 @@ test("a signed-in Premium member's name and e-mail are filled in, and the admin 
   await admin.close();
 });
 
-test('with JavaScript off the form posts: a refusal keeps what was written, a message is stored and confirmed', async ({ browser, baseURL, insertNewUser, signIn }) => {
+test('with JavaScript off the form posts: a refusal keeps what was written, a message is stored and confirmed', async ({
+  browser,
+  baseURL,
+  insertNewUser,
+  signIn,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const name = unique('No script');

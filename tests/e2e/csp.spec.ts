@@ -10,13 +10,16 @@ test('pages carry a strict CSP and the other security headers', async ({ request
     const script = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
     expect(script, path).not.toContain("'unsafe-inline'");
     expect(script, path).toContain("'sha256-");
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"]) expect(csp, path).toContain(directive);
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"])
+      expect(csp, path).toContain(directive);
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
     expect(res.headers()['referrer-policy']).toBeTruthy();
   }
 });
 
-test('anonymous islands work under the CSP: site search (Pagefind), directory search, the sign-in form', async ({ page }) => {
+test('anonymous islands work under the CSP: site search (Pagefind), directory search, the sign-in form', async ({
+  page,
+}) => {
   const violations = watchViolations(page);
   await page.goto('/tool/chatgpt');
   const box = page.getByRole('combobox', { name: 'Search tools and articles' }).first();
@@ -40,7 +43,10 @@ test('anonymous islands work under the CSP: site search (Pagefind), directory se
   expect(violations).toEqual([]);
 });
 
-test('signed-in islands work under the CSP: home dashboard, dashboard, submit form, admin panel', async ({ page, login }) => {
+test('signed-in islands work under the CSP: home dashboard, dashboard, submit form, admin panel', async ({
+  page,
+  login,
+}) => {
   const violations = watchViolations(page);
   await login();
   await page.goto('/');

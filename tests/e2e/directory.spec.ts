@@ -17,7 +17,10 @@ async function apiNames(request: APIRequestContext, query: string): Promise<stri
 const cards = (page: Page) => page.getByTestId('tool-grid').getByTestId('tool-card');
 const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 
-test('choosing a category and a sort changes the address, the title and the order; Back restores each view', async ({ page, request }) => {
+test('choosing a category and a sort changes the address, the title and the order; Back restores each view', async ({
+  page,
+  request,
+}) => {
   const all = await apiNames(request, '');
   const design = await apiNames(request, 'category=design');
   const designByRating = await apiNames(request, 'category=design&sort=rating');
@@ -49,7 +52,10 @@ test('choosing a category and a sort changes the address, the title and the orde
   await expect.poll(() => cardNames(page)).toEqual(design);
 });
 
-test('several categories, a pricing model and a minimum rating narrow the list together, each option with its count', async ({ page, request }) => {
+test('several categories, a pricing model and a minimum rating narrow the list together, each option with its count', async ({
+  page,
+  request,
+}) => {
   await page.goto('/directory');
   await page.getByRole('checkbox', { name: /^Design/ }).check();
   await expect(page).toHaveURL(/category=design$/);
@@ -64,7 +70,9 @@ test('several categories, a pricing model and a minimum rating narrow the list t
   await expect(page.getByRole('checkbox', { name: `Development (${facets.categories.development})` })).toBeVisible();
 });
 
-test('typing searches after a pause, a typo finds the tool with "Did you mean", and the matched words are marked', async ({ page }) => {
+test('typing searches after a pause, a typo finds the tool with "Did you mean", and the matched words are marked', async ({
+  page,
+}) => {
   await page.goto('/directory');
   const asked: string[] = [];
   page.on('request', (r) => {
@@ -105,7 +113,10 @@ test('a newer search aborts the request of an older one, whose answer never show
   await expect(cards(page).filter({ hasText: 'Notion' })).toHaveCount(0);
 });
 
-test('the header search box finds the same tools as the directory, typo included, and leads to all its results', async ({ page, request }) => {
+test('the header search box finds the same tools as the directory, typo included, and leads to all its results', async ({
+  page,
+  request,
+}) => {
   const expected = (await apiNames(request, 'search=Copilt')).slice(0, 5);
   await page.goto('/pricing');
   const box = page.getByRole('combobox', { name: 'Search tools and articles' }).first();
@@ -113,7 +124,9 @@ test('the header search box finds the same tools as the directory, typo included
   await box.pressSequentially('Copilt', { delay: 30 });
   // Each result's head is the tool's name and its "Tool" badge.
   const heads = page.locator('[data-search-results] a > span.font-semibold');
-  await expect.poll(async () => (await heads.allTextContents()).filter((t) => t.endsWith('Tool'))).toEqual(expected.map((name) => `${name}Tool`));
+  await expect
+    .poll(async () => (await heads.allTextContents()).filter((t) => t.endsWith('Tool')))
+    .toEqual(expected.map((name) => `${name}Tool`));
   await expect(page.locator('[data-search-status]').first()).toContainText('Did you mean Copilot?');
   const all = page.getByRole('link', { name: 'See all results for “Copilt”' });
   await expect(all).toHaveAttribute('href', '/directory?q=Copilt');
@@ -143,11 +156,17 @@ test.describe('without JavaScript', () => {
     expect(await cardNames(page)).toEqual(tools.slice(0, PAGE_SIZE).map((t) => t.name));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Design AI Tools sorted by rating');
     await expect(page).toHaveTitle(`Design AI Tools sorted by rating | ${SITE_NAME}`);
-    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/directory\?category=design&sort=rating$/);
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+      'href',
+      /\/directory\?category=design&sort=rating$/,
+    );
     await expect(page.getByRole('checkbox', { name: /^Design/ })).toBeChecked();
   });
 
-  test('the filter form submits as a plain GET, and paging is real links with rel=next and rel=prev', async ({ page, request }) => {
+  test('the filter form submits as a plain GET, and paging is real links with rel=next and rel=prev', async ({
+    page,
+    request,
+  }) => {
     await open(page, '/directory');
     await page.getByRole('checkbox', { name: /^Free \(/ }).check();
     await page.getByRole('button', { name: 'Apply filters' }).click();

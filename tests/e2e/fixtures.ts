@@ -20,7 +20,8 @@ export async function islandsHydrated(page: Page): Promise<void> {
 export function watchViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|run|connect|frame)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply|run|connect|frame)/i.test(message.text()))
+      violations.push(message.text());
   });
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -43,7 +44,8 @@ export async function withoutShareSheet(page: Page): Promise<void> {
 }
 
 /** What the page copied since withoutShareSheet. */
-export const copiedText = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+export const copiedText = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { copied: string[] }).copied);
 
 /**
  * Each test is its own visitor: a client address of its own, sent as X-Forwarded-For (the e2e server trusts one proxy
@@ -108,7 +110,11 @@ export const test = base.extend<UserFixtures>({
     const made: APIRequestContext[] = [];
     await use(async (user) => {
       const cookies = await sessionCookies(user.id, baseURL as string);
-      const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders, storageState: { cookies, origins: [] } });
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders,
+        storageState: { cookies, origins: [] },
+      });
       made.push(request);
       return request;
     });

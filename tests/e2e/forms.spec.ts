@@ -20,9 +20,15 @@ async function submitTool(api: APIRequestContext): Promise<{ name: string; id: n
   return { name, id: (await res.json()).id };
 }
 
-test('the submit button reads Submitting... while the call runs; a refusal is toasted and the form can be sent again', async ({ page, login }) => {
+test('the submit button reads Submitting... while the call runs; a refusal is toasted and the form can be sent again', async ({
+  page,
+  login,
+}) => {
   await login();
-  const listed = (await (await page.request.get('/api/tools?search=ChatGPT&limit=1')).json()) as { name: string; url: string }[];
+  const listed = (await (await page.request.get('/api/tools?search=ChatGPT&limit=1')).json()) as {
+    name: string;
+    url: string;
+  }[];
   expect(listed.length, 'the seed needs ChatGPT').toBe(1);
 
   await page.goto('/submit');
@@ -51,11 +57,22 @@ test('the submit button reads Submitting... while the call runs; a refusal is to
   await expect(page.getByLabel('Tool Name')).toHaveValue('Another ChatGPT');
 });
 
-test("a change request shows the schema's message, sends nothing, and shows the server's refusal in the same place", async ({ page, login, insertNewUser, requestAs }) => {
+test("a change request shows the schema's message, sends nothing, and shows the server's refusal in the same place", async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   await login();
   const { name, id } = await submitTool(page.request);
   const admin = await requestAs(await insertNewUser(ADMIN));
-  expect((await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Fills forms well.', qualityScore: 6 } })).ok()).toBeTruthy();
+  expect(
+    (
+      await admin.post(`/api/admin/tools/${id}/approve`, {
+        data: { curatorTake: 'Fills forms well.', qualityScore: 6 },
+      })
+    ).ok(),
+  ).toBeTruthy();
 
   let posted = 0;
   page.on('request', (request) => {
@@ -70,14 +87,21 @@ test("a change request shows the schema's message, sends nothing, and shows the 
   expect(posted).toBe(0);
 
   // The URL as it was: nothing differs from the tool, which the server refuses.
-  await dialog.getByLabel('Website URL').fill((await (await page.request.get('/api/user/tools')).json()).find((t: { id: number }) => t.id === id).url);
+  await dialog
+    .getByLabel('Website URL')
+    .fill((await (await page.request.get('/api/user/tools')).json()).find((t: { id: number }) => t.id === id).url);
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MSG.noChanges);
   expect(posted).toBe(1);
   await expect(dialog.getByRole('button', { name: 'Submit Changes' })).toBeEnabled();
 });
 
-test('rejecting a tool needs a reason: the message is tied to the reason, which takes the focus, and nothing is sent', async ({ page, login, insertNewUser, requestAs }) => {
+test('rejecting a tool needs a reason: the message is tied to the reason, which takes the focus, and nothing is sent', async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   const { name, id } = await submitTool(await requestAs(await insertNewUser()));
   await login(ADMIN);
   await page.goto('/admin');

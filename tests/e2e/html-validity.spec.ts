@@ -32,12 +32,30 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
   // colour band and button, cover, demo poster): the seed's ChatGPT.
   const reviewed = 'chatgpt';
   const paths = [
-    '/', '/directory', `/tool/${tools[0].slug}`, `/tool/${reviewed}`, '/blog', `/blog/${posts[0].slug}`,
-    `/blog/${(posts.find((p) => !p.featuredImage) ?? posts[0]).slug}`, '/pricing', '/terms', '/privacy',
-    '/refunds', '/about', '/help', '/contact', '/auth', '/submit', '/dashboard', '/dashboard/preview', '/dashboard/billing', '/admin',
+    '/',
+    '/directory',
+    `/tool/${tools[0].slug}`,
+    `/tool/${reviewed}`,
+    '/blog',
+    `/blog/${posts[0].slug}`,
+    `/blog/${(posts.find((p) => !p.featuredImage) ?? posts[0]).slug}`,
+    '/pricing',
+    '/terms',
+    '/privacy',
+    '/refunds',
+    '/about',
+    '/help',
+    '/contact',
+    '/auth',
+    '/submit',
+    '/dashboard',
+    '/dashboard/preview',
+    '/dashboard/billing',
+    '/admin',
     '/no-such-page',
     // The directory rendered on demand for a query: filters, a typo's suggestion with marked words, paging.
-    '/directory?q=Copilt&category=development&sort=rating', '/directory?page=2',
+    '/directory?q=Copilt&category=development&sort=rating',
+    '/directory?page=2',
     ...(await discoveryPaths(request, tools[0].slug)),
   ];
   const dir = mkdtempSync(join(tmpdir(), 'aitools-vnu-'));
@@ -47,7 +65,10 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
       const response = await request.get(path);
       expect(response.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
       expect(response.headers()['content-type'], path).toContain('text/html');
-      const file = join(dir, `${path.replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '--').replace(/[?&=]/g, '-')}.html`);
+      const file = join(
+        dir,
+        `${path.replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '--').replace(/[?&=]/g, '-')}.html`,
+      );
       writeFileSync(file, await response.text());
       files.set(file, path);
     }
@@ -56,21 +77,31 @@ test('every page of the built site passes the Nu HTML Checker with no errors', a
     writeFileSync(canary, '<!doctype html><html lang="en"><head></head><body></body></html>');
 
     // One JVM for all pages; --exit-zero-always because the verdict is read from the JSON report.
-    const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', canary, ...files.keys()], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      'java',
+      ['-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', canary, ...files.keys()],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     expect(run.error, 'java must be installed (Debian: default-jre-headless; .ci/run installs it)').toBeUndefined();
     expect(run.status, run.stderr).toBe(0);
     const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
 
     const fileOf = (m: VnuMessage) => m.url?.replace(/^file:/, '') ?? '';
-    expect(messages.some((m) => m.type === 'error' && fileOf(m) === canary), 'vnu flags a page with no title').toBe(true);
+    expect(
+      messages.some((m) => m.type === 'error' && fileOf(m) === canary),
+      'vnu flags a page with no title',
+    ).toBe(true);
 
     // Warnings arrive as type "info" and are allowed; errors and failures to check a file are not.
     const errors = messages
       .filter((m) => m.type !== 'info' && fileOf(m) !== canary)
-      .map((m) => `${files.get(fileOf(m)) ?? m.url}:${m.lastLine ?? '?'}:${m.firstColumn ?? '?'} ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`);
+      .map(
+        (m) =>
+          `${files.get(fileOf(m)) ?? m.url}:${m.lastLine ?? '?'}:${m.firstColumn ?? '?'} ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`,
+      );
     expect(errors, errors.join('\n')).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ADMIN, test, expect, watchViolations, type Page } from './fixtures';
 import type { PublicPost } from '../../db/queries/blog';
 
-test('the home hero has exactly two actions, and the featured cards show the tools\' SVG marks', async ({ page }) => {
+test("the home hero has exactly two actions, and the featured cards show the tools' SVG marks", async ({ page }) => {
   const violations = watchViolations(page);
   await page.goto('/');
   const actions = page.getByTestId('hero-actions').locator('a, button');
@@ -28,7 +28,11 @@ test('the home hero has exactly two actions, and the featured cards show the too
     await expect(logo).toHaveAttribute('src', /^\/logos\/[a-z0-9-]+\.svg$/);
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
-  const src = await cards.filter({ hasNot: page.getByRole('heading', { name: /^E2E / }) }).first().locator('img').getAttribute('src');
+  const src = await cards
+    .filter({ hasNot: page.getByRole('heading', { name: /^E2E / }) })
+    .first()
+    .locator('img')
+    .getAttribute('src');
   const svg = await page.request.get(src!);
   expect(svg.headers()['content-type']).toBe('image/svg+xml');
   expect(violations).toEqual([]);
@@ -39,7 +43,10 @@ test('a tool without a logo shows its letter on a tile of its own colour', async
   // The letter is under every logo; with the image gone (as when it fails to load) it shows, white on the tile.
   const tile = page.getByTestId('tool-card').first().getByTestId('tool-logo');
   await tile.evaluate((el) => el.querySelector('img')?.remove());
-  const colours = await tile.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, text: getComputedStyle(el).color }));
+  const colours = await tile.evaluate((el) => ({
+    background: getComputedStyle(el).backgroundColor,
+    text: getComputedStyle(el).color,
+  }));
   expect(colours.text).toBe('rgb(255, 255, 255)');
   expect(colours.background).not.toMatch(/rgba?\(0, 0, 0, 0\)|transparent/);
 });
@@ -58,11 +65,18 @@ test('the blog links its RSS feed, and a post without an image gets a designed c
   const card = page.getByTestId('post-card').filter({ hasText: coverless!.title });
   await expect(card.getByTestId('post-cover')).toContainText(coverless!.title);
   await page.goto(`/blog/${coverless!.slug}`);
-  await expect(page.locator('article[data-pagefind-body]').getByTestId('post-cover')).toContainText(coverless!.category ?? 'Blog');
+  await expect(page.locator('article[data-pagefind-body]').getByTestId('post-cover')).toContainText(
+    coverless!.category ?? 'Blog',
+  );
 });
 
-test('the admin publishes a post with an uploaded image, a category and tags, after a preview, and it shows on the blog', async ({ page, login }) => {
-  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+test('the admin publishes a post with an uploaded image, a category and tags, after a preview, and it shows on the blog', async ({
+  page,
+  login,
+}) => {
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f97' } })
+    .jpeg()
+    .toBuffer();
   const title = `Field notes ${Date.now().toString(36)}`;
   await login(ADMIN);
   await page.goto('/admin#blog');
@@ -72,8 +86,13 @@ test('the admin publishes a post with an uploaded image, a category and tags, af
   await dialog.getByLabel('Content (HTML)').fill(`<p>${'Notes from the field. '.repeat(150)}</p>`);
   await dialog.getByLabel('Category').selectOption('Guides');
   await dialog.getByLabel('Tags').fill('field notes, testing');
-  await dialog.locator('input[type=file][name=image]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(dialog.getByTestId('featured-image-thumb')).toHaveAttribute('src', /^\/uploads\/posts\/[0-9a-f-]+\.webp$/);
+  await dialog
+    .locator('input[type=file][name=image]')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(dialog.getByTestId('featured-image-thumb')).toHaveAttribute(
+    'src',
+    /^\/uploads\/posts\/[0-9a-f-]+\.webp$/,
+  );
 
   await dialog.getByRole('button', { name: 'Preview' }).click();
   const preview = dialog.getByTestId('post-preview');
@@ -103,7 +122,11 @@ async function comparePath(page: Page): Promise<string> {
 }
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-const firstCardTop = (page: Page) => page.getByTestId('tool-card').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+const firstCardTop = (page: Page) =>
+  page
+    .getByTestId('tool-card')
+    .first()
+    .evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
 
 /** A CSS colour as sRGB [r, g, b, a] (a 0-1): a canvas reads any syntax the computed style gives (oklab, color-mix). */
 const rgba = (page: Page, colour: string) =>
@@ -115,12 +138,22 @@ const rgba = (page: Page, colour: string) =>
     return [r, g, b, a / 255];
   }, colour);
 
-test('on a phone the directory shows a result within the first screen, the compare page both tools, and Settings fits', async ({ page, browser, baseURL, login }) => {
+test('on a phone the directory shows a result within the first screen, the compare page both tools, and Settings fits', async ({
+  page,
+  browser,
+  baseURL,
+  login,
+}) => {
   // Each finding is its own soft check, so one run reports them all.
   // A long address in the outbox: the Settings tab lists it.
   const sent = await page.request.post('/api/contact', {
     headers: { origin: baseURL! },
-    data: { name: 'Looks Test', email: 'a.really.long.address.for.checking.the.layout.of.the.settings.tab.on.a.phone@example.com', topic: 'support', message: 'A message long enough to be accepted by the form.' },
+    data: {
+      name: 'Looks Test',
+      email: 'a.really.long.address.for.checking.the.layout.of.the.settings.tab.on.a.phone@example.com',
+      topic: 'support',
+      message: 'A message long enough to be accepted by the form.',
+    },
   });
   expect(sent.status()).toBe(201);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -130,15 +163,21 @@ test('on a phone the directory shows a result within the first screen, the compa
   expect.soft(await scrollWidth(page)).toBeLessThanOrEqual(390);
   // A card whose host is one long word (a member's tool at e2e-tool-mwyb3ze91.example.com widened the page to 427 px
   // in a full run) is cut, not the page widened.
-  await page.getByTestId('tool-card').first().evaluate((card) => {
-    card.querySelector('p.truncate')!.textContent = 'a-really-long-host-name-without-any-break.example.com';
-  });
+  await page
+    .getByTestId('tool-card')
+    .first()
+    .evaluate((card) => {
+      card.querySelector('p.truncate')!.textContent = 'a-really-long-host-name-without-any-break.example.com';
+    });
   expect.soft(await scrollWidth(page)).toBeLessThanOrEqual(390);
 
   await page.goto(await comparePath(page));
   expect.soft(await scrollWidth(page)).toBeLessThanOrEqual(390);
   // Both tools on the screen, not the second one off its right edge.
-  for (const visit of await page.getByTestId('compare-table').getByRole('link', { name: /^Visit / }).all()) {
+  for (const visit of await page
+    .getByTestId('compare-table')
+    .getByRole('link', { name: /^Visit / })
+    .all()) {
     const box = (await visit.boundingBox())!;
     expect.soft(box.x).toBeGreaterThanOrEqual(0);
     expect.soft(box.x + box.width).toBeLessThanOrEqual(390);
@@ -162,7 +201,10 @@ test('on a phone the directory shows a result within the first screen, the compa
   await context.close();
 });
 
-test('on a wide screen cards in a row line up, names and disabled controls are legible, and the page is set in Inter', async ({ page, login }) => {
+test('on a wide screen cards in a row line up, names and disabled controls are legible, and the page is set in Inter', async ({
+  page,
+  login,
+}) => {
   const violations = watchViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/directory');
@@ -204,9 +246,17 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   await expect.soft(shown).toHaveAttribute('title', email);
   const style = await shown.evaluate((el) => {
     const s = getComputedStyle(el);
-    return { wordBreak: s.wordBreak, overflowWrap: s.overflowWrap, textOverflow: s.textOverflow, whiteSpace: s.whiteSpace, lines: el.getClientRects().length };
+    return {
+      wordBreak: s.wordBreak,
+      overflowWrap: s.overflowWrap,
+      textOverflow: s.textOverflow,
+      whiteSpace: s.whiteSpace,
+      lines: el.getClientRects().length,
+    };
   });
-  expect.soft(style).toEqual({ wordBreak: 'normal', overflowWrap: 'normal', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lines: 1 });
+  expect
+    .soft(style)
+    .toEqual({ wordBreak: 'normal', overflowWrap: 'normal', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lines: 1 });
   await page.keyboard.press('Escape');
 
   // The disabled "Submit as Premium Tool" box (a free member) is still seen: its edge at least 3:1 against the panel.
@@ -214,13 +264,17 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   await expect(box).toBeDisabled();
   const seen = await box.evaluate((el) => {
     let opacity = 1;
-    for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+    for (let node: Element | null = el; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity);
     return { opacity, border: getComputedStyle(el).borderTopColor };
   });
   const [r, g, b, a] = await rgba(page, seen.border);
   // The panel is near white: the edge as painted over white, at the opacity it and its ancestors have.
   const alpha = a * seen.opacity;
-  const luminance = (c: number) => { const s = c / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+  const luminance = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
   const painted = [r, g, b].map((c) => c * alpha + 255 * (1 - alpha));
   const l = 0.2126 * luminance(painted[0]) + 0.7152 * luminance(painted[1]) + 0.0722 * luminance(painted[2]);
   expect.soft(1.05 / (l + 0.05)).toBeGreaterThanOrEqual(3);
@@ -235,7 +289,9 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   expect(font.headers()['content-type']).toBe('font/woff2');
   expect(font.headers()['cache-control']).toContain('immutable');
   const faces = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule)
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSFontFaceRule)
       .map((rule) => (rule as CSSFontFaceRule).style)
       .filter((style) => style.getPropertyValue('font-family').replace(/["']/g, '') === 'Inter Variable')
       .map((style) => ({ src: style.getPropertyValue('src'), display: style.getPropertyValue('font-display') })),
@@ -247,8 +303,14 @@ test('on a wide screen cards in a row line up, names and disabled controls are l
   }
   const loaded = await page.evaluate(async () => {
     await document.fonts.ready;
-    const inter = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Inter Variable' && f.status === 'loaded');
-    return { faces: inter.length, check: document.fonts.check('1em "Inter Variable"'), body: getComputedStyle(document.body).fontFamily };
+    const inter = [...document.fonts].filter(
+      (f) => f.family.replace(/["']/g, '') === 'Inter Variable' && f.status === 'loaded',
+    );
+    return {
+      faces: inter.length,
+      check: document.fonts.check('1em "Inter Variable"'),
+      body: getComputedStyle(document.body).fontFamily,
+    };
   });
   expect(loaded.faces).toBeGreaterThan(0);
   expect(loaded.check).toBe(true);

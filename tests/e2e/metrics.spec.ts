@@ -19,11 +19,19 @@ async function ownerWithApprovedTool(page: Page, admin: APIRequestContext, premi
   const name = unique('Metrics Tool');
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const submitted = await page.request.post('/api/tools', {
-    multipart: { name, url: `https://${slug}.example.com`, description: `${name} turns meeting notes into tasks.`, tags: 'productivity', isPremium: 'false' },
+    multipart: {
+      name,
+      url: `https://${slug}.example.com`,
+      description: `${name} turns meeting notes into tasks.`,
+      tags: 'productivity',
+      isPremium: 'false',
+    },
   });
   expect(submitted.ok(), await submitted.text()).toBeTruthy();
   const { id } = (await submitted.json()) as { id: number };
-  const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Keeps meetings short.', qualityScore: 7 } });
+  const approved = await admin.post(`/api/admin/tools/${id}/approve`, {
+    data: { curatorTake: 'Keeps meetings short.', qualityScore: 7 },
+  });
   expect(approved.ok(), await approved.text()).toBeTruthy();
   const { slug: liveSlug } = (await approved.json()) as { slug: string };
   return { id, name, slug: liveSlug };
@@ -44,11 +52,24 @@ async function visitFrom(playwright: Playwright, baseURL: string | undefined, to
 /** Beacons are written a moment after they are answered (decision 0054): waits until the owner's totals show them. */
 async function countsWritten(page: Page, toolId: number, views: number, clicks: number) {
   await expect
-    .poll(async () => ((await (await page.request.get('/api/user/tools/metrics')).json()) as { tools: { toolId: number; views: number; clicks: number }[] }).tools.find((t) => t.toolId === toolId))
+    .poll(async () =>
+      (
+        (await (await page.request.get('/api/user/tools/metrics')).json()) as {
+          tools: { toolId: number; views: number; clicks: number }[];
+        }
+      ).tools.find((t) => t.toolId === toolId),
+    )
     .toMatchObject({ views, clicks });
 }
 
-test('a Premium member sees the views and Visit Tool clicks of their tool charted on the dashboard', async ({ page, playwright, baseURL, login, insertNewUser, requestAs }) => {
+test('a Premium member sees the views and Visit Tool clicks of their tool charted on the dashboard', async ({
+  page,
+  playwright,
+  baseURL,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   await login({ firstName: 'Metrics', lastName: 'Owner' });
   const tool = await ownerWithApprovedTool(page, await requestAs(await insertNewUser(ADMIN)), true);
   // The tool's own site is not reachable from the test machine; the click only has to be counted.
@@ -59,7 +80,9 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   expect((await viewBeacon).status()).toBe(204);
   expect(JSON.parse((await viewBeacon).request().postData()!)).toEqual({ toolId: tool.id, kind: 'view' });
 
-  const clickBeacon = page.waitForResponse((r) => r.url().endsWith('/api/metrics/beacon') && r.request().postData()?.includes('"click"') === true);
+  const clickBeacon = page.waitForResponse(
+    (r) => r.url().endsWith('/api/metrics/beacon') && r.request().postData()?.includes('"click"') === true,
+  );
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: /^Visit Tool/ }).click();
   expect((await clickBeacon).status()).toBe(204);
@@ -80,13 +103,23 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   await expect(row.getByTestId('metrics-views')).toHaveText('3');
   await expect(row.getByTestId('metrics-clicks')).toHaveText('1');
   await row.getByRole('button', { name: `Show chart of ${tool.name}` }).click();
-  const chart = card.getByRole('img', { name: new RegExp(`^Page views and Visit Tool clicks of ${tool.name} per day`) });
+  const chart = card.getByRole('img', {
+    name: new RegExp(`^Page views and Visit Tool clicks of ${tool.name} per day`),
+  });
   await expect(chart).toBeVisible();
   // 30 days, one bar each; today's is the last.
   await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]')).toHaveCount(30);
-  await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]').last()).toHaveAttribute('data-views', '3');
+  await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]').last()).toHaveAttribute(
+    'data-views',
+    '3',
+  );
   await card.getByText('Daily numbers').click();
-  await expect(card.getByRole('table', { name: `Daily page views and Visit Tool clicks of ${tool.name}` }).getByRole('row').last()).toContainText(/3\s*1$/);
+  await expect(
+    card
+      .getByRole('table', { name: `Daily page views and Visit Tool clicks of ${tool.name}` })
+      .getByRole('row')
+      .last(),
+  ).toContainText(/3\s*1$/);
 
   await card.screenshot({ path: 'test-results/screens/dashboard-metrics.png' });
   const axe = await new AxeBuilder({ page }).include('[data-testid="tool-metrics"]').analyze();
@@ -97,7 +130,14 @@ test('a Premium member sees the views and Visit Tool clicks of their tool charte
   await expect(card.getByTestId('metrics-premium-note')).toHaveCount(0);
 });
 
-test('a free member sees the totals and that charts come with Premium', async ({ page, playwright, baseURL, login, insertNewUser, requestAs }) => {
+test('a free member sees the totals and that charts come with Premium', async ({
+  page,
+  playwright,
+  baseURL,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   await login({ firstName: 'Metrics', lastName: 'Owner' });
   const tool = await ownerWithApprovedTool(page, await requestAs(await insertNewUser(ADMIN)), false);
   const viewBeacon = page.waitForResponse((r) => r.url().endsWith('/api/metrics/beacon'));
@@ -108,7 +148,9 @@ test('a free member sees the totals and that charts come with Premium', async ({
 
   await page.goto('/dashboard');
   const card = page.getByTestId('tool-metrics');
-  await expect(card.getByTestId('metrics-row').filter({ hasText: tool.name }).getByTestId('metrics-views')).toHaveText('2');
+  await expect(card.getByTestId('metrics-row').filter({ hasText: tool.name }).getByTestId('metrics-views')).toHaveText(
+    '2',
+  );
   await expect(card.getByTestId('metrics-premium-note')).toContainText('Daily charts come with Premium');
   await expect(card.getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/pricing');
   await expect(card.getByTestId('metrics-chart')).toHaveCount(0);

@@ -8,7 +8,15 @@ import { ADMIN, test, expect } from './fixtures';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 test.use({ userAgent: BROWSER });
 
-test('a member buys the annual plan, dresses up their premium tool through review, and sees its views charted', async ({ page, browser, playwright, baseURL, login, insertNewUser, signIn }) => {
+test('a member buys the annual plan, dresses up their premium tool through review, and sees its views charted', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+  login,
+  insertNewUser,
+  signIn,
+}) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await login({ firstName: 'Jo', lastName: 'Journey' });
@@ -25,14 +33,22 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   // 2. A premium submission, approved by an editor.
   const name = `Journeyline ${stamp}`;
   const submitted = await page.request.post('/api/tools', {
-    multipart: { name, url: `https://journeyline-${stamp}.example.com`, description: 'Maps every customer journey from your support inbox.', tags: 'productivity', isPremium: 'true' },
+    multipart: {
+      name,
+      url: `https://journeyline-${stamp}.example.com`,
+      description: 'Maps every customer journey from your support inbox.',
+      tags: 'productivity',
+      isPremium: 'true',
+    },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
   const adminContext = await browser.newContext({ userAgent: BROWSER });
   await signIn(adminContext, await insertNewUser(ADMIN));
   const admin = await adminContext.newPage();
-  const approved = await admin.request.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Clear maps from messy inboxes.', qualityScore: 8 } });
+  const approved = await admin.request.post(`/api/admin/tools/${id}/approve`, {
+    data: { curatorTake: 'Clear maps from messy inboxes.', qualityScore: 8 },
+  });
   expect(approved.ok(), await approved.text()).toBeTruthy();
   const { slug, isPremium } = (await approved.json()) as { slug: string; isPremium: boolean };
   expect(isPremium).toBe(true);
@@ -43,11 +59,15 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   await page.getByTestId('submission-row').filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
   const section = dialog.getByTestId('premium-listing');
-  const png = await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
   await section.getByLabel('Upload screenshot').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png });
   await expect(section.getByTestId('screenshot-item')).toHaveCount(1);
   // A second upload, not an address: an address is copied on approval, and this machine reaches no other server.
-  await section.getByLabel('Upload screenshot').setInputFiles({ name: 'route.png', mimeType: 'image/png', buffer: png });
+  await section
+    .getByLabel('Upload screenshot')
+    .setInputFiles({ name: 'route.png', mimeType: 'image/png', buffer: png });
   await expect(section.getByTestId('screenshot-item')).toHaveCount(2);
   await section.getByLabel('Demo Video URL (YouTube or Vimeo)').fill('https://vimeo.com/76979871');
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
@@ -69,7 +89,10 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   expect((await viewBeacon).status()).toBe(204);
   await expect(page.locator('#screenshots-title + ul img')).toHaveCount(2);
   await page.getByRole('button', { name: `Play the ${name} demo` }).click();
-  await expect(page.locator('iframe[data-testid="demo-iframe"]')).toHaveAttribute('src', /^https:\/\/player\.vimeo\.com\/video\/76979871\?/);
+  await expect(page.locator('iframe[data-testid="demo-iframe"]')).toHaveAttribute(
+    'src',
+    /^https:\/\/player\.vimeo\.com\/video\/76979871\?/,
+  );
   await page.screenshot({ path: 'test-results/screens/journey-tool-page.png', fullPage: true });
 
   // 6. Two more visitors from other addresses (X-Forwarded-For: the e2e server trusts one proxy hop); the dashboard
@@ -77,18 +100,37 @@ test('a member buys the annual plan, dresses up their premium tool through revie
   for (const address of ['198.51.100.31', '198.51.100.32']) {
     const visitor = await playwright.request.newContext({ baseURL, userAgent: BROWSER });
     const headers = { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': address };
-    const res = await visitor.post('/api/metrics/beacon', { headers, data: JSON.stringify({ toolId: id, kind: 'view' }) });
+    const res = await visitor.post('/api/metrics/beacon', {
+      headers,
+      data: JSON.stringify({ toolId: id, kind: 'view' }),
+    });
     expect(res.status()).toBe(204);
     await visitor.dispose();
   }
   // Beacons are written a moment after they are answered (decision 0054).
   await expect
-    .poll(async () => ((await (await page.request.get('/api/user/tools/metrics')).json()) as { tools: { toolId: number; views: number }[] }).tools.find((t) => t.toolId === id)?.views)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get('/api/user/tools/metrics')).json()) as {
+            tools: { toolId: number; views: number }[];
+          }
+        ).tools.find((t) => t.toolId === id)?.views,
+    )
     .toBe(3);
   await page.goto('/dashboard');
   const card = page.getByTestId('tool-metrics');
-  await card.getByTestId('metrics-row').filter({ hasText: name }).getByRole('button', { name: `Show chart of ${name}` }).click();
-  await expect(card.getByRole('img', { name: new RegExp(`^Page views and Visit Tool clicks of ${name} per day`) })).toBeVisible();
-  await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]').last()).toHaveAttribute('data-views', '3');
+  await card
+    .getByTestId('metrics-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Show chart of ${name}` })
+    .click();
+  await expect(
+    card.getByRole('img', { name: new RegExp(`^Page views and Visit Tool clicks of ${name} per day`) }),
+  ).toBeVisible();
+  await expect(card.locator('[data-testid="metrics-chart"] rect[data-views]').last()).toHaveAttribute(
+    'data-views',
+    '3',
+  );
   await page.screenshot({ path: 'test-results/screens/journey-dashboard.png', fullPage: true });
 });

@@ -5,11 +5,16 @@ import { test, expect, type Page } from './fixtures';
 /** axe (WCAG 2.x A/AA and best practices) finds no violations on the page as it is now. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `${what}\n${summary.join('\n')}`).toEqual([]);
 }
 
-test('a signed-in user chooses the annual plan on /pricing, then sees Current Plan, and the dashboard says the annual plan', async ({ page, login }) => {
+test('a signed-in user chooses the annual plan on /pricing, then sees Current Plan, and the dashboard says the annual plan', async ({
+  page,
+  login,
+}) => {
   await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Annual Plan' }).click();
@@ -27,7 +32,10 @@ test('a signed-in user chooses the annual plan on /pricing, then sees Current Pl
   await expectAccessible(page, "a member's dashboard");
 });
 
-test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({ page, login }) => {
+test("the dashboard's Upgrade opens the plan choice with both prices and the annual saving", async ({
+  page,
+  login,
+}) => {
   await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
@@ -47,14 +55,18 @@ test("the dashboard's Upgrade opens the plan choice with both prices and the ann
   await expect(page.getByTestId('membership')).toContainText('Premium - Monthly plan');
 });
 
-test('Manage subscription opens the development billing page, and cancelling there ends Premium', async ({ page, login }) => {
+test('Manage subscription opens the development billing page, and cancelling there ends Premium', async ({
+  page,
+  login,
+}) => {
   await login({ firstName: 'Pat', lastName: 'Premium' });
   const upgraded = await page.request.post('/api/premium/upgrade', { data: { plan: 'annual' } });
   expect(upgraded.ok(), await upgraded.text()).toBeTruthy();
   await page.goto('/dashboard');
   await page.getByTestId('membership').getByRole('button', { name: 'Manage subscription' }).click();
   await page.waitForURL('**/dashboard/billing');
-  for (const offer of ['Change plan', 'Cancel at period end', 'Update card', 'Invoices']) await expect(page.getByText(offer, { exact: true })).toBeVisible();
+  for (const offer of ['Change plan', 'Cancel at period end', 'Update card', 'Invoices'])
+    await expect(page.getByText(offer, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Premium - Annual plan' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/dev-billing.png', fullPage: true });
   await expectAccessible(page, 'the development billing page');
@@ -67,7 +79,10 @@ test('Manage subscription opens the development billing page, and cancelling the
   expect(user.isPremium).toBe(false);
 });
 
-test('back from Stripe Checkout before its webhook arrived, the dashboard says the payment is being confirmed', async ({ page, login }) => {
+test('back from Stripe Checkout before its webhook arrived, the dashboard says the payment is being confirmed', async ({
+  page,
+  login,
+}) => {
   await login({ firstName: 'Pat', lastName: 'Premium' });
   await page.goto('/dashboard?upgrade=success');
   await expect(page.getByTestId('checkout-confirming')).toContainText('Stripe is confirming your payment');

@@ -48,7 +48,13 @@ async function catalogue(request: APIRequestContext) {
     .poll(
       async () => {
         tools = await publicTools(request);
-        return (await builtFirstPage(request)).join('\n') === tools.slice(0, PAGE_SIZE).map((t) => t.name).join('\n');
+        return (
+          (await builtFirstPage(request)).join('\n') ===
+          tools
+            .slice(0, PAGE_SIZE)
+            .map((t) => t.name)
+            .join('\n')
+        );
       },
       { message: 'the live build shows the current catalogue', timeout: 120_000, intervals: [1000] },
     )
@@ -72,10 +78,12 @@ async function cardNames(page: Page): Promise<string[]> {
 }
 
 function jsonLd(page: Page, type: string) {
-  return page.locator('script[type="application/ld+json"]').evaluateAll(
-    (nodes, wanted) => nodes.map((n) => JSON.parse(n.textContent ?? '{}')).find((d) => d['@type'] === wanted),
-    type,
-  );
+  return page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll(
+      (nodes, wanted) => nodes.map((n) => JSON.parse(n.textContent ?? '{}')).find((d) => d['@type'] === wanted),
+      type,
+    );
 }
 
 test.describe('route table', () => {
@@ -102,7 +110,10 @@ test.describe('route table', () => {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);
       await expect(page.getByRole('heading', { name: heading }).first(), path).toBeVisible();
-      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path === '/' ? '/$' : `${path}$`}`),
+      );
       await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{40,}/);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
       await shot(page, name);
@@ -189,14 +200,17 @@ test.describe('directory', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore AI Tools');
     await expect(page.getByPlaceholder('Search tools...')).toBeVisible();
     const boxes = page.getByTestId('directory-filters').getByRole('checkbox');
-    for (const c of CATEGORIES) await expect(page.getByRole('checkbox', { name: new RegExp(`^${c.label} \\(\\d+\\)$`) })).not.toBeChecked();
+    for (const c of CATEGORIES)
+      await expect(page.getByRole('checkbox', { name: new RegExp(`^${c.label} \\(\\d+\\)$`) })).not.toBeChecked();
     await expect(boxes.and(page.locator(':checked'))).toHaveCount(0);
     expect(await cardNames(page)).toEqual(tools.slice(0, PAGE_SIZE).map((t) => t.name));
     await expect(page.getByRole('button', { name: 'Clear Search' })).toBeHidden();
 
     const ld = await jsonLd(page, 'WebPage');
     expect(ld.mainEntity['@type']).toBe('ItemList');
-    expect(ld.mainEntity.itemListElement.map((i: { name: string }) => i.name)).toEqual(tools.slice(0, PAGE_SIZE).map((t) => t.name));
+    expect(ld.mainEntity.itemListElement.map((i: { name: string }) => i.name)).toEqual(
+      tools.slice(0, PAGE_SIZE).map((t) => t.name),
+    );
 
     await page.getByRole('button', { name: 'Load More Tools' }).click();
     await expect(cards(page)).toHaveCount(Math.min(tools.length, 2 * PAGE_SIZE));
@@ -206,7 +220,10 @@ test.describe('directory', () => {
     await expect(page).toHaveURL(/\/directory$/);
   });
 
-  test('a category checkbox filters, lives in the address, and Back restores the previous view', async ({ page, request }) => {
+  test('a category checkbox filters, lives in the address, and Back restores the previous view', async ({
+    page,
+    request,
+  }) => {
     const { tools } = await catalogue(request);
     // A category with fewer than a full page, so Load More must not show.
     let small: (typeof CATEGORIES)[number] | undefined;
@@ -241,7 +258,10 @@ test.describe('directory', () => {
     await expect(cards(page)).toHaveCount(smallTools.length);
   });
 
-  test('search: the form submits, the address is shareable, empty results, Clear Search resets everything', async ({ page, request }) => {
+  test('search: the form submits, the address is shareable, empty results, Clear Search resets everything', async ({
+    page,
+    request,
+  }) => {
     const { free } = await catalogue(request);
     await page.goto('/directory');
     const box = page.getByPlaceholder('Search tools...');
@@ -276,7 +296,9 @@ test.describe('directory', () => {
     await expect(page.getByRole('button', { name: 'Clear Search' })).toBeHidden();
   });
 
-  test('six skeleton cards while a page loads, and the API is asked for page one with the filters', async ({ page }) => {
+  test('six skeleton cards while a page loads, and the API is asked for page one with the filters', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const asked: string[] = [];
@@ -308,10 +330,17 @@ test.describe('directory', () => {
   });
 });
 
-test('with JavaScript off a missing tool or post says so, not just that a page is missing', async ({ browser, baseURL }) => {
+test('with JavaScript off a missing tool or post says so, not just that a page is missing', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
-  for (const [path, heading] of [['/tool/no-such-tool', NOT_FOUND.tool], ['/blog/no-such-post', NOT_FOUND.post], ['/no-such-page', NOT_FOUND.page]]) {
+  for (const [path, heading] of [
+    ['/tool/no-such-tool', NOT_FOUND.tool],
+    ['/blog/no-such-post', NOT_FOUND.post],
+    ['/no-such-page', NOT_FOUND.page],
+  ]) {
     const res = await page.goto(path);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -320,7 +349,10 @@ test('with JavaScript off a missing tool or post says so, not just that a page i
 });
 
 test.describe('tool page', () => {
-  test('a premium tool: rating, Visit Tool, details, screenshots, demo, review, call to action, JSON-LD', async ({ page, request }) => {
+  test('a premium tool: rating, Visit Tool, details, screenshots, demo, review, call to action, JSON-LD', async ({
+    page,
+    request,
+  }) => {
     const { premium } = await catalogue(request);
     await page.goto(`/tool/${premium.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(premium.name);
@@ -338,9 +370,12 @@ test.describe('tool page', () => {
     await expect(page.getByTestId('tool-description')).toHaveText(premium.description);
 
     await expect(page.getByRole('heading', { name: 'Categories & Details' })).toBeVisible();
-    for (const tag of premium.tags) await expect(page.getByRole('link', { name: tagLabel(tag), exact: true }).first()).toBeVisible();
-    if (premium.pricingModel) await expect(page.getByText(detailLabel(premium.pricingModel), { exact: true })).toBeVisible();
-    for (const who of premium.targetAudience) await expect(page.getByText(detailLabel(who), { exact: true })).toBeVisible();
+    for (const tag of premium.tags)
+      await expect(page.getByRole('link', { name: tagLabel(tag), exact: true }).first()).toBeVisible();
+    if (premium.pricingModel)
+      await expect(page.getByText(detailLabel(premium.pricingModel), { exact: true })).toBeVisible();
+    for (const who of premium.targetAudience)
+      await expect(page.getByText(detailLabel(who), { exact: true })).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Screenshots' })).toBeVisible();
     const shots = page.getByRole('img', { name: new RegExp(`${premium.name} screenshot`) });
@@ -364,7 +399,12 @@ test.describe('tool page', () => {
     const ld = await jsonLd(page, 'SoftwareApplication');
     expect(ld.name).toBe(premium.name);
     expect(ld.offers).toMatchObject({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
-    expect(ld.aggregateRating).toMatchObject({ ratingValue: premium.qualityScore, bestRating: 10, worstRating: 0, ratingCount: 1 });
+    expect(ld.aggregateRating).toMatchObject({
+      ratingValue: premium.qualityScore,
+      bestRating: 10,
+      worstRating: 0,
+      ratingCount: 1,
+    });
     expect(ld.keywords).toBe(premium.tags.map(tagLabel).join(', '));
     expect(ld.applicationCategory).toBeTruthy();
     // Tools are searched through the API (decision 0041): the page is not in the articles' Pagefind index.
@@ -425,7 +465,10 @@ test.describe('blog', () => {
     await expect(page).toHaveURL(new RegExp(`/blog/${posts[0].slug}$`));
   });
 
-  test('a post: category, title, long date, read time, content, tags, JSON-LD; with JavaScript off too', async ({ browser, request }) => {
+  test('a post: category, title, long date, read time, content, tags, JSON-LD; with JavaScript off too', async ({
+    browser,
+    request,
+  }) => {
     const { posts } = await catalogue(request);
     const post = posts.find((p) => p.tags.length > 0) ?? posts[0];
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -441,7 +484,8 @@ test.describe('blog', () => {
     const firstParagraph = htmlToText(/<p[^>]*>(.*?)<\/p>/s.exec(post.content)?.[1] ?? '');
     expect(firstParagraph.length).toBeGreaterThan(0);
     expect((await content.innerText()).replace(/\s+/g, ' ')).toContain(firstParagraph);
-    for (const tag of post.tags) await expect(page.locator('[aria-labelledby=tags-title] li', { hasText: tag }).first()).toBeVisible();
+    for (const tag of post.tags)
+      await expect(page.locator('[aria-labelledby=tags-title] li', { hasText: tag }).first()).toBeVisible();
     const ld = await jsonLd(page, 'BlogPosting');
     expect(ld.headline).toBe(post.title);
     expect(ld.datePublished).toBe(new Date(post.publishedAt!).toISOString());
@@ -461,9 +505,11 @@ test.describe('blog', () => {
     });
     await page.goto(`/blog/${post.slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
-      { title: post.title, text: post.excerpt ?? '', url: new URL(`/blog/${post.slug}`, page.url()).toString() },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
+      .toEqual([
+        { title: post.title, text: post.excerpt ?? '', url: new URL(`/blog/${post.slug}`, page.url()).toString() },
+      ]);
   });
 
   test('without a share sheet, Share copies the address and says so', async ({ page, request }) => {
@@ -472,9 +518,7 @@ test.describe('blog', () => {
     await page.goto(`/blog/${posts[0].slug}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByTestId('toast')).toContainText('Link copied');
-    expect(await copiedText(page)).toEqual([
-      new URL(`/blog/${posts[0].slug}`, page.url()).toString(),
-    ]);
+    expect(await copiedText(page)).toEqual([new URL(`/blog/${posts[0].slug}`, page.url()).toString()]);
   });
 });
 
@@ -505,7 +549,10 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('signed in, each plan is a button that starts Checkout; premium members see Current Plan and Manage subscription', async ({ page, login }) => {
+  test('signed in, each plan is a button that starts Checkout; premium members see Current Plan and Manage subscription', async ({
+    page,
+    login,
+  }) => {
     await login();
     await page.goto('/pricing');
     // Choosing one upgrades the account in development mode: premium.spec.ts does that.
@@ -525,9 +572,35 @@ test.describe('pricing', () => {
 
 test('legal pages state every fact of the spec', async ({ page }) => {
   const facts: Record<string, string[]> = {
-    '/terms': ['Stripe', 'Resend', 'within 30 days of the purchase', 'Monthly plans are non-refundable', '5-10 business days', 'within 2 business days', 'within 5 business days', 'deleted within 30 days of closure', 'at least 13 years old'],
-    '/privacy': ['Stripe', 'Resend', 'within 30 days of closure', 'within 2 business days', 'within 5 business days', 'children under 13'],
-    '/refunds': ['30-day money-back guarantee', 'Monthly plans are non-refundable', '5-10 business days', 'within 2 business days', 'within 5 business days', 'Stripe', 'Resend', 'deleted within 30 days of closure'],
+    '/terms': [
+      'Stripe',
+      'Resend',
+      'within 30 days of the purchase',
+      'Monthly plans are non-refundable',
+      '5-10 business days',
+      'within 2 business days',
+      'within 5 business days',
+      'deleted within 30 days of closure',
+      'at least 13 years old',
+    ],
+    '/privacy': [
+      'Stripe',
+      'Resend',
+      'within 30 days of closure',
+      'within 2 business days',
+      'within 5 business days',
+      'children under 13',
+    ],
+    '/refunds': [
+      '30-day money-back guarantee',
+      'Monthly plans are non-refundable',
+      '5-10 business days',
+      'within 2 business days',
+      'within 5 business days',
+      'Stripe',
+      'Resend',
+      'deleted within 30 days of closure',
+    ],
   };
   for (const [path, phrases] of Object.entries(facts)) {
     await page.goto(path);
@@ -535,13 +608,15 @@ test('legal pages state every fact of the spec', async ({ page }) => {
     for (const phrase of phrases) expect(text, `${path}: ${phrase}`).toContain(phrase);
   }
   await page.goto('/help');
-  for (const q of ['How do I submit a tool?', 'How are tools reviewed?', 'What does Premium include?']) await expect(page.getByText(q)).toBeVisible();
+  for (const q of ['How do I submit a tool?', 'How are tools reviewed?', 'What does Premium include?'])
+    await expect(page.getByText(q)).toBeVisible();
   await page.getByText('How long does a review take?').click();
   await expect(page.getByText(/decision by e-mail within 48 hours/)).toBeVisible();
   await page.getByText('What does Premium include?').click();
   await expect(page.getByText(/3 premium tool submissions/)).toBeVisible();
   await page.goto('/contact');
-  for (const who of ['support', 'partnerships', 'press']) await expect(page.locator(`a[href^="mailto:${who}@"]`)).toBeVisible();
+  for (const who of ['support', 'partnerships', 'press'])
+    await expect(page.locator(`a[href^="mailto:${who}@"]`)).toBeVisible();
   await expect(page.getByText(/within 2 business days/)).toBeVisible();
 });
 
@@ -551,7 +626,8 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
   const { tools, posts } = await catalogue(request);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('User-agent: *');
-  for (const path of ['/dashboard', '/submit', '/admin', '/auth', '/api/']) expect(robots).toContain(`Disallow: ${path}\n`);
+  for (const path of ['/dashboard', '/submit', '/admin', '/auth', '/api/'])
+    expect(robots).toContain(`Disallow: ${path}\n`);
   const index = /^Sitemap: (http\S+)$/m.exec(robots)?.[1] ?? '';
   expect(new URL(index).pathname).toBe('/sitemap-index.xml');
 
@@ -573,21 +649,26 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
     .poll(
       async () => {
         files = await readSitemap(index, read);
-        return files
-          .flatMap((f) => f.urls)
-          // The discovery pages (category, alternatives, compare) are checked below and in discovery-pages.spec.ts.
-          .filter(({ loc }) => !isDiscoveryPage(new URL(loc).pathname))
-          .map(({ loc, lastmod }) => {
-            const path = new URL(loc).pathname;
-            return /^\/(tool|blog)\//.test(path) ? `${path} ${lastmod}` : path;
-          })
-          .sort();
+        return (
+          files
+            .flatMap((f) => f.urls)
+            // The discovery pages (category, alternatives, compare) are checked below and in discovery-pages.spec.ts.
+            .filter(({ loc }) => !isDiscoveryPage(new URL(loc).pathname))
+            .map(({ loc, lastmod }) => {
+              const path = new URL(loc).pathname;
+              return /^\/(tool|blog)\//.test(path) ? `${path} ${lastmod}` : path;
+            })
+            .sort()
+        );
       },
       { message: 'the sitemap lists the public pages', timeout: 120_000, intervals: [1000] },
     )
     .toEqual(expected);
   // Every category page, and an alternatives page for each tool (every seeded tool shares a category with others).
-  const discovery = files.flatMap((f) => f.urls).map((u) => new URL(u.loc).pathname).filter(isDiscoveryPage);
+  const discovery = files
+    .flatMap((f) => f.urls)
+    .map((u) => new URL(u.loc).pathname)
+    .filter(isDiscoveryPage);
   for (const { id } of CATEGORIES) expect(discovery).toContain(`/category/${id}`);
   for (const tool of tools) expect(discovery).toContain(`/tool/${tool.slug}/alternatives`);
   // The pages that list tools or posts are dated by the newest of them.
@@ -641,7 +722,9 @@ test('site search loads Pagefind only when used and finds tools and articles', a
 });
 
 test.describe('navigation', () => {
-  test('signed out on a phone: the menu opens, lists the links, and closes when a link is chosen', async ({ browser }) => {
+  test('signed out on a phone: the menu opens, lists the links, and closes when a link is chosen', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/blog');
@@ -649,7 +732,8 @@ test.describe('navigation', () => {
     await toggle.click();
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeVisible();
-    for (const name of ['Directory', 'Blog', 'Pricing', 'Sign In', 'Get Started']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Directory', 'Blog', 'Pricing', 'Sign In', 'Get Started'])
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Submit Tool' })).toBeHidden();
     await shot(page, 'mobile-menu');
     await page.getByRole('button', { name: 'Close menu' }).click();
@@ -661,7 +745,10 @@ test.describe('navigation', () => {
     await context.close();
   });
 
-  test('signed in: Submit Tool and the avatar menu with name, e-mail and Upgrade to Premium', async ({ page, login }) => {
+  test('signed in: Submit Tool and the avatar menu with name, e-mail and Upgrade to Premium', async ({
+    page,
+    login,
+  }) => {
     const me = await login();
     await page.goto('/blog');
     const actions = page.getByTestId('nav-actions');

@@ -13,9 +13,13 @@ interface LiveBuild {
   reused: number;
 }
 
-const figures = (live: LiveBuild) => `${live.pages.toLocaleString('en-US')} pages (${live.rendered.toLocaleString('en-US')} rendered, ${live.reused.toLocaleString('en-US')} reused)`;
+const figures = (live: LiveBuild) =>
+  `${live.pages.toLocaleString('en-US')} pages (${live.rendered.toLocaleString('en-US')} rendered, ${live.reused.toLocaleString('en-US')} reused)`;
 
-test('the admin sees the live build: when it was built, how long it took, its pages rendered and reused', async ({ page, login }) => {
+test('the admin sees the live build: when it was built, how long it took, its pages rendered and reused', async ({
+  page,
+  login,
+}) => {
   await login(ADMIN);
   const read = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/admin/settings'));
   await page.goto('/admin#settings');
@@ -32,10 +36,15 @@ test('the admin sees the live build: when it was built, how long it took, its pa
   await expect(block).toContainText(/Built (just now|\d+ \w+ ago|yesterday) \(.+\) in [\d.]+ s/);
   await expect(block).toContainText(figures(live));
   await expect(block.locator('time')).toHaveAttribute('datetime', live.finishedAt);
-  await expect(page.getByTestId('build-queue')).toContainText(answer.queue.count === 0 ? 'Nothing queued.' : /being built now|waiting/);
+  await expect(page.getByTestId('build-queue')).toContainText(
+    answer.queue.count === 0 ? 'Nothing queued.' : /being built now|waiting/,
+  );
 });
 
-test('the queue marks the build running now, and the pages served on demand are listed up to a count', async ({ page, login }) => {
+test('the queue marks the build running now, and the pages served on demand are listed up to a count', async ({
+  page,
+  login,
+}) => {
   // The queue and the on-demand pages change as the worker builds: the server's answer is given, the tab's rendering is tested.
   const job = (id: number, status: string, reason: string, retry: string | null = null) => ({
     id,
@@ -46,7 +55,15 @@ test('the queue marks the build running now, and the pages served on demand are 
     nextAttemptAt: retry,
   });
   const paths = Array.from({ length: 20 }, (_, i) => `/tool/demo-${String(i).padStart(2, '0')}`);
-  const live = { coveredJobId: 40, startedAt: '2026-01-05T09:59:50.000Z', finishedAt: '2026-01-05T10:00:00.000Z', seconds: 4.2, pages: 12034, rendered: 3, reused: 12031 };
+  const live = {
+    coveredJobId: 40,
+    startedAt: '2026-01-05T09:59:50.000Z',
+    finishedAt: '2026-01-05T10:00:00.000Z',
+    seconds: 4.2,
+    pages: 12034,
+    rendered: 3,
+    reused: 12031,
+  };
   await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
@@ -96,7 +113,9 @@ test('with nothing changed since the live build, the tab says so', async ({ page
   await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
-    await route.fulfill({ json: { ...real, queue: { count: 0, running: 0, jobs: [] }, onDemand: { count: 0, paths: [] } } });
+    await route.fulfill({
+      json: { ...real, queue: { count: 0, running: 0, jobs: [] }, onDemand: { count: 0, paths: [] } },
+    });
   });
   await page.goto('/admin#settings');
   const builds = page.getByRole('region', { name: 'Site Builds' });
@@ -175,12 +194,22 @@ test('a failed build shows whether it is retried, with its log collapsed and rea
   await login(ADMIN);
   await page.route('**/api/admin/settings', async (route) => {
     const real = await (await route.fetch()).json();
-    await route.fulfill({ json: { ...real, build: failure, rebuilds: [failure], lastFailure: { ...failure, willRetry: true }, maxAttempts: 4 } });
+    await route.fulfill({
+      json: {
+        ...real,
+        build: failure,
+        rebuilds: [failure],
+        lastFailure: { ...failure, willRetry: true },
+        maxAttempts: 4,
+      },
+    });
   });
   await page.goto('/admin#settings');
   const box = page.getByRole('region', { name: 'Site build failed' });
   await expect(box).toContainText('tool approved: Example');
-  await expect(box).toContainText(/Try 2 of 4 failed; trying again at .+\. The site still serves the last good build\./);
+  await expect(box).toContainText(
+    /Try 2 of 4 failed; trying again at .+\. The site still serves the last good build\./,
+  );
   const pre = box.locator('pre');
   await expect(pre).toBeHidden();
   await box.getByText('Build log').click();
@@ -188,7 +217,9 @@ test('a failed build shows whether it is retried, with its log collapsed and rea
   await expect(pre).toContainText('error: Unexpected token in site/pages/index.astro');
   // Long logs scroll inside the box instead of stretching the page, opened at their end, where the error is.
   expect(await pre.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await expect.poll(() => pre.evaluate((el) => Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight)).toBe(true);
+  await expect
+    .poll(() => pre.evaluate((el) => Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight))
+    .toBe(true);
   const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="settings-build"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/admin-settings-build-failure.png', fullPage: true });

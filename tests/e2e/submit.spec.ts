@@ -14,11 +14,17 @@ test('a new user submits a tool with a logo, sees it pending, and it is not publ
   await expect(page.getByLabel('Submit as Premium Tool')).toBeDisabled();
   await page.getByLabel('Tool Name').fill(name);
   await page.getByLabel('Website URL').fill(`https://ledgerly-${stamp}.example.com`);
-  await page.getByLabel('Tool Description').fill('Forecasts cash flow from your ledger with machine learning and explains every number.');
+  await page
+    .getByLabel('Tool Description')
+    .fill('Forecasts cash flow from your ledger with machine learning and explains every number.');
   await page.getByLabel('Data Analysis').check();
   await page.getByLabel('Productivity').check();
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3355ff' } }).png().toBuffer();
-  await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'ledgerly.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3355ff' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type=file][name=logo]')
+    .setInputFiles({ name: 'ledgerly.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('ledgerly.png')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/submit.png', fullPage: true });
   await page.getByRole('button', { name: 'Submit Tool for Review' }).click();
@@ -42,12 +48,17 @@ test('an oversized logo is refused in the browser with the spec toast', async ({
   await login();
   await page.goto('/submit');
   const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
-  await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await page
+    .locator('input[type=file][name=logo]')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
   await expect(page.getByText('File Too Large')).toBeVisible();
   await expect(page.getByText('Please select an image smaller than 2MB')).toBeVisible();
 });
 
-test('an incomplete form shows each message under its field, focuses the first, and sends nothing', async ({ page, login }) => {
+test('an incomplete form shows each message under its field, focuses the first, and sends nothing', async ({
+  page,
+  login,
+}) => {
   await login();
   await page.goto('/submit');
   let posted = 0;
@@ -63,8 +74,12 @@ test('an incomplete form shows each message under its field, focuses the first, 
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription('Tool name is required');
   await expect(page.getByLabel('Website URL')).toHaveAccessibleDescription('Please enter a valid URL');
-  await expect(page.getByLabel('Tool Description')).toHaveAccessibleDescription('Maximum 1000 characters Description must be at least 10 characters');
-  await expect(page.getByRole('group', { name: 'Categories' })).toHaveAccessibleDescription('Please select at least one category');
+  await expect(page.getByLabel('Tool Description')).toHaveAccessibleDescription(
+    'Maximum 1000 characters Description must be at least 10 characters',
+  );
+  await expect(page.getByRole('group', { name: 'Categories' })).toHaveAccessibleDescription(
+    'Please select at least one category',
+  );
   await expect(page.getByTestId('field-error')).toHaveText([
     'Tool name is required',
     'Please enter a valid URL',
@@ -77,7 +92,10 @@ test('an incomplete form shows each message under its field, focuses the first, 
   await name.fill('Ledgerly');
   await page.getByLabel('Data Analysis').check();
   await expect(name).not.toHaveAttribute('aria-invalid');
-  await expect(page.getByTestId('field-error')).toHaveText(['Please enter a valid URL', 'Description must be at least 10 characters']);
+  await expect(page.getByTestId('field-error')).toHaveText([
+    'Please enter a valid URL',
+    'Description must be at least 10 characters',
+  ]);
   expect(posted).toBe(0);
 });
 
@@ -98,7 +116,9 @@ test('the owner of an approved tool files a change request', async ({ page, logi
   const { id } = await created.json();
 
   const admin = await requestAs(await insertNewUser(ADMIN));
-  const approved = await admin.post(`/api/admin/tools/${id}/approve`, { data: { curatorTake: 'Solid drafting help.', qualityScore: 7 } });
+  const approved = await admin.post(`/api/admin/tools/${id}/approve`, {
+    data: { curatorTake: 'Solid drafting help.', qualityScore: 7 },
+  });
   expect(approved.status()).toBe(200);
 
   await page.goto('/dashboard');
@@ -107,7 +127,9 @@ test('the owner of an approved tool files a change request', async ({ page, logi
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Tool Name')).toHaveValue(name);
-  await dialog.getByLabel('Tool Description').fill('Drafts long-form articles from an outline, keeps your house style and checks facts.');
+  await dialog
+    .getByLabel('Tool Description')
+    .fill('Drafts long-form articles from an outline, keeps your house style and checks facts.');
   await dialog.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(page.getByText('Change Request Submitted')).toBeVisible();
   await expect(row.getByText('Changes pending review')).toBeVisible();
@@ -117,12 +139,22 @@ test('the owner of an approved tool files a change request', async ({ page, logi
   expect(Object.keys(mine.requestData)).toEqual(['description']);
 });
 
-test('the owner edits a pending submission, then edits and resubmits it once rejected, from the dashboard', async ({ page, login, insertNewUser, requestAs }) => {
+test('the owner edits a pending submission, then edits and resubmits it once rejected, from the dashboard', async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+}) => {
   const stamp = Date.now();
   const name = `Slidewise ${stamp}`;
   await login();
   const created = await page.request.post('/api/tools', {
-    multipart: { name, url: `https://slidewise-${stamp}.example.com`, description: 'Turns an outline into a slide deck.', tags: 'design' },
+    multipart: {
+      name,
+      url: `https://slidewise-${stamp}.example.com`,
+      description: 'Turns an outline into a slide deck.',
+      tags: 'design',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
@@ -137,16 +169,26 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes Saved')).toBeVisible();
   await page.waitForURL('**/dashboard');
-  expect(await (await page.request.get(`/api/user/tools/${id}`)).json()).toMatchObject({ status: 'pending', pricingModel: 'freemium', targetAudience: ['founders', 'teachers'] });
+  expect(await (await page.request.get(`/api/user/tools/${id}`)).json()).toMatchObject({
+    status: 'pending',
+    pricingModel: 'freemium',
+    targetAudience: ['founders', 'teachers'],
+  });
 
   const admin = await requestAs(await insertNewUser(ADMIN));
-  expect((await admin.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Add a pricing page first' } })).status()).toBe(200);
+  expect(
+    (
+      await admin.post(`/api/admin/tools/${id}/reject`, { data: { rejectionReason: 'Add a pricing page first' } })
+    ).status(),
+  ).toBe(200);
 
   await page.reload();
   await row.getByRole('link', { name: 'Edit & resubmit' }).click();
   await expect(page.getByTestId('rejection-note')).toContainText('Add a pricing page first');
   await expect(page.getByLabel('Pricing Model')).toHaveValue('freemium');
-  await page.getByLabel('Tool Description').fill('Turns an outline into a slide deck; pricing at slidewise.example.com/pricing.');
+  await page
+    .getByLabel('Tool Description')
+    .fill('Turns an outline into a slide deck; pricing at slidewise.example.com/pricing.');
   await page.screenshot({ path: 'test-results/screens/submit-resubmit.png', fullPage: true });
   await page.getByRole('button', { name: 'Resubmit for Review' }).click();
   await expect(page.getByText('Tool Resubmitted!')).toBeVisible();
@@ -155,10 +197,15 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
 
   // The reviewer sees why it was rejected before.
   const rejections = await (await admin.get('/api/admin/tools/pending/rejections')).json();
-  expect(rejections).toContainEqual(expect.objectContaining({ toolId: id, rejectionReason: 'Add a pricing page first' }));
+  expect(rejections).toContainEqual(
+    expect.objectContaining({ toolId: id, rejectionReason: 'Add a pricing page first' }),
+  );
 });
 
-test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({ page, login }) => {
+test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({
+  page,
+  login,
+}) => {
   // A contributor with 7 tools, 4 of them approved, a day apart. The dashboard asks for pages of 12; asking the real
   // API for pages of 3 instead shows the paging: every later page is the one the answer's Link names.
   const { id } = await login();
@@ -177,7 +224,9 @@ test('the dashboard shows a page of submissions, counts them all, and loads the 
   );
   const { total, approved } = await (await page.request.get('/api/user/tools/stats')).json();
   expect([total, approved]).toEqual([7, 4]);
-  await page.route('**/api/user/tools?limit=12&offset=0', (route) => route.continue({ url: route.request().url().replace('limit=12', 'limit=3') }));
+  await page.route('**/api/user/tools?limit=12&offset=0', (route) =>
+    route.continue({ url: route.request().url().replace('limit=12', 'limit=3') }),
+  );
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -213,17 +262,30 @@ test('the dashboard shows a page of submissions, counts them all, and loads the 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the dashboard lists each submission as a card with labelled values, with no sideways scrolling', async ({ page, login }) => {
+  test('the dashboard lists each submission as a card with labelled values, with no sideways scrolling', async ({
+    page,
+    login,
+  }) => {
     const { id } = await login();
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const name = `Phonewise ${stamp}`;
-    await insertTools(id, [{ name, slug: `phonewise-${stamp}`, url: `https://phonewise-${stamp}.example.com`, description: 'Fits every table on a phone screen.', tags: ['productivity'] }]);
+    await insertTools(id, [
+      {
+        name,
+        slug: `phonewise-${stamp}`,
+        url: `https://phonewise-${stamp}.example.com`,
+        description: 'Fits every table on a phone screen.',
+        tags: ['productivity'],
+      },
+    ]);
     await page.goto('/dashboard');
     const row = page.getByTestId('submission-row').first();
     await expect(row).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Status' })).toBeHidden();
     // Each labelled cell shows its column's name beside the value (a ::before from data-label).
-    const label = await row.locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content);
+    const label = await row
+      .locator('td[data-label="Status"]')
+      .evaluate((td) => getComputedStyle(td, '::before').content);
     expect(label).toBe('"Status"');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/dashboard-phone.png', fullPage: true });

@@ -5,7 +5,9 @@ import { ADMIN, islandsHydrated, test, expect, type Page, type TestUser } from '
  * toast it would show is on screen by now. */
 async function toasterSettled(page: Page): Promise<void> {
   await islandsHydrated(page);
-  await expect(page.locator('[data-toaster-root][data-state="mounted"], [data-toaster-root][data-state="waiting"]')).toHaveCount(1);
+  await expect(
+    page.locator('[data-toaster-root][data-state="mounted"], [data-toaster-root][data-state="waiting"]'),
+  ).toHaveCount(1);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
 }
 
@@ -25,7 +27,10 @@ test('the welcome toast follows the sign-in to the admin panel', async ({ page, 
   await expect(page.getByTestId('toast')).toContainText(`Logged in as ${admin.email}`);
 });
 
-test('signing out right after signing in does not carry the welcome toast to the home page', async ({ page, insertNewUser }) => {
+test('signing out right after signing in does not carry the welcome toast to the home page', async ({
+  page,
+  insertNewUser,
+}) => {
   await signInAsAdmin(page, await insertNewUser(ADMIN));
   await expect(page.getByTestId('toast')).toContainText('Welcome back!');
   await page.getByRole('button', { name: 'Account menu' }).click();

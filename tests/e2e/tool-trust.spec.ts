@@ -17,7 +17,10 @@ async function reviewedTool(request: APIRequestContext): Promise<PublicToolDetai
   throw new Error('the seed needs a tool with a follow-up review');
 }
 
-test('a tool page shows when it was last reviewed, the latest take once, the earlier reviews and Review due', async ({ page, request }) => {
+test('a tool page shows when it was last reviewed, the latest take once, the earlier reviews and Review due', async ({
+  page,
+  request,
+}) => {
   const tool = await reviewedTool(request);
   const [latest] = tool.editorialReviews;
   await page.goto(`/tool/${tool.slug}`);

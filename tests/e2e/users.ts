@@ -15,7 +15,10 @@ import { urlKey } from '../../lib/format';
 const TEST_PASSWORD = 'fixture-secret-1';
 
 /** What a test may ask of its account: a role, the isAdmin flag, Premium, a name. */
-export type NewTestUser = Pick<NewUser, 'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName'>;
+export type NewTestUser = Pick<
+  NewUser,
+  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName'
+>;
 
 /** The account that runs the directory: the admin role and the isAdmin flag, as the seeded admin has. */
 export const ADMIN: NewTestUser = { role: 'admin', isAdmin: true };
@@ -60,10 +63,14 @@ let passwordHash: string | undefined;
  */
 function hashedPassword(): string {
   const bun = fileURLToPath(new URL('../../node_modules/.bin/bun', import.meta.url));
-  passwordHash ??= execFileSync(bun, ['-e', 'process.stdout.write(await Bun.password.hash(process.env.PASSWORD, { algorithm: "argon2id" }))'], {
-    encoding: 'utf8',
-    env: { ...process.env, PASSWORD: TEST_PASSWORD },
-  });
+  passwordHash ??= execFileSync(
+    bun,
+    ['-e', 'process.stdout.write(await Bun.password.hash(process.env.PASSWORD, { algorithm: "argon2id" }))'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PASSWORD: TEST_PASSWORD },
+    },
+  );
   return passwordHash;
 }
 
@@ -75,7 +82,14 @@ export async function createUser(options: NewTestUser = {}): Promise<TestUser> {
   const [row] = await (await db())
     .insert(users)
     // A Premium member gets the Premium submissions that making them Premium in the admin panel gives.
-    .values({ premiumToolsAllowed: options.isPremium ? PREMIUM_SUBMISSIONS : 0, ...options, email, firstName, lastName, password: hashedPassword() })
+    .values({
+      premiumToolsAllowed: options.isPremium ? PREMIUM_SUBMISSIONS : 0,
+      ...options,
+      email,
+      firstName,
+      lastName,
+      password: hashedPassword(),
+    })
     .returning({ id: users.id });
   return { id: row.id, email, password: TEST_PASSWORD, firstName, lastName };
 }
@@ -84,15 +98,13 @@ export async function createUser(options: NewTestUser = {}): Promise<TestUser> {
 async function createSession(userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await (await db())
-    .insert(sessions)
-    .values({
-      sid: createHash('sha256').update(token).digest('hex'),
-      userId,
-      sess: {},
-      expire: new Date(now + IDLE_LIFETIME_MS),
-      absoluteExpire: new Date(now + ABSOLUTE_LIFETIME_MS),
-    });
+  await (await db()).insert(sessions).values({
+    sid: createHash('sha256').update(token).digest('hex'),
+    userId,
+    sess: {},
+    expire: new Date(now + IDLE_LIFETIME_MS),
+    absoluteExpire: new Date(now + ABSOLUTE_LIFETIME_MS),
+  });
   return token;
 }
 
@@ -108,7 +120,9 @@ export async function sessionCookies(userId: number, baseURL: string) {
 
 /** Tools of the user's own, written as they would stand after their submission (pending unless told). */
 export async function insertTools(userId: number, values: Omit<NewTool, 'submittedById' | 'urlKey'>[]): Promise<void> {
-  await (await db()).insert(tools).values(values.map((tool) => ({ ...tool, urlKey: urlKey(tool.url), submittedById: userId })));
+  await (await db())
+    .insert(tools)
+    .values(values.map((tool) => ({ ...tool, urlKey: urlKey(tool.url), submittedById: userId })));
 }
 
 /**
@@ -119,14 +133,25 @@ export async function insertTools(userId: number, values: Omit<NewTool, 'submitt
  */
 async function withdrawPublic(ids: number[], baseURL: string): Promise<number[]> {
   const database = await db();
-  const listed = await database.select({ id: tools.id }).from(tools).where(and(inArray(tools.submittedById, ids), eq(tools.status, 'approved')));
-  const published = await database.select({ id: blogPosts.id }).from(blogPosts).where(and(inArray(blogPosts.authorId, ids), eq(blogPosts.status, 'published')));
+  const listed = await database
+    .select({ id: tools.id })
+    .from(tools)
+    .where(and(inArray(tools.submittedById, ids), eq(tools.status, 'approved')));
+  const published = await database
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(inArray(blogPosts.authorId, ids), eq(blogPosts.status, 'published')));
   if (listed.length === 0 && published.length === 0) return [];
   const editor = await createUser(ADMIN);
   const cookie = `${SESSION_COOKIE}=${await createSession(editor.id)}`;
   const call = async (method: string, path: string, body: object) => {
-    const res = await fetch(new URL(path, baseURL), { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path} while deleting a test's accounts: ${res.status} ${await res.text()}`);
+    const res = await fetch(new URL(path, baseURL), {
+      method,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok)
+      throw new Error(`${method} ${path} while deleting a test's accounts: ${res.status} ${await res.text()}`);
   };
   for (const { id } of listed) await call('POST', `/api/admin/tools/${id}/unlist`, { reason: 'Test over' });
   for (const { id } of published) await call('PATCH', `/api/admin/blog/posts/${id}`, { status: 'draft' });
@@ -142,7 +167,9 @@ async function withdrawPublic(ids: number[], baseURL: string): Promise<number[]>
  */
 export async function deleteUsers(ids: number[], emails: string[], baseURL: string): Promise<void> {
   const database = await db();
-  const registered = emails.length ? await database.select({ id: users.id }).from(users).where(inArray(users.email, emails)) : [];
+  const registered = emails.length
+    ? await database.select({ id: users.id }).from(users).where(inArray(users.email, emails))
+    : [];
   const owners = [...ids, ...registered.map((row) => row.id)];
   if (owners.length === 0) return;
   const all = [...owners, ...(await withdrawPublic(owners, baseURL))];

@@ -54,7 +54,10 @@ export async function makeTool(values: Partial<NewTool> = {}): Promise<Tool> {
  * Inserts a public tool of `owner` for the catalogue's read tests: approved, in productivity, with a slug from its name
  * and approved a minute after the one inserted before it, unless told otherwise.
  */
-export async function makeListedTool(owner: { id: number }, values: Partial<NewTool> & { name: string }): Promise<Tool> {
+export async function makeListedTool(
+  owner: { id: number },
+  values: Partial<NewTool> & { name: string },
+): Promise<Tool> {
   counter += 1;
   const url = values.url ?? `https://listed${counter}.example.com`;
   const [tool] = await db
@@ -74,7 +77,11 @@ export async function makeListedTool(owner: { id: number }, values: Partial<NewT
   return tool;
 }
 
-export async function makeChangeRequest(tool: Tool, requestData: Record<string, unknown>, submittedById = tool.submittedById): Promise<ChangeRequest> {
+export async function makeChangeRequest(
+  tool: Tool,
+  requestData: Record<string, unknown>,
+  submittedById = tool.submittedById,
+): Promise<ChangeRequest> {
   const [row] = await db.insert(changeRequests).values({ toolId: tool.id, submittedById, requestData }).returning();
   return row;
 }
@@ -88,7 +95,11 @@ export async function reloadPost(id: number): Promise<BlogPost | undefined> {
 }
 
 export async function reviewsOf(toolId: number) {
-  return db.select().from(editorialReviews).where(eq(editorialReviews.toolId, toolId)).orderBy(desc(editorialReviews.id));
+  return db
+    .select()
+    .from(editorialReviews)
+    .where(eq(editorialReviews.toolId, toolId))
+    .orderBy(desc(editorialReviews.id));
 }
 
 export async function auditOf(entityType: string, entityId: number) {

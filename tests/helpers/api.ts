@@ -46,7 +46,13 @@ export async function makeUser(values: Partial<NewUser> = {}): Promise<User> {
   const password = values.password ?? (await Bun.password.hash('password123', { algorithm: 'argon2id' }));
   const [user] = await db
     .insert(users)
-    .values({ email: `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`, firstName: 'Test', lastName: `User${counter}`, ...values, password })
+    .values({
+      email: `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      firstName: 'Test',
+      lastName: `User${counter}`,
+      ...values,
+      password,
+    })
     .returning();
   return user;
 }

@@ -50,7 +50,10 @@ const SYSTEM_STEP = /\b(groupadd|useradd|chown)\b/;
 function ignoredBy(context: string): (name: string) => boolean {
   const file = join(context, '.dockerignore');
   const patterns = existsSync(file)
-    ? readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#'))
     : [];
   const globs = patterns.map((p) => new Bun.Glob(p.replace(/^\/|\/$/g, '')));
   return (name) => globs.some((glob) => glob.match(name));
@@ -75,7 +78,11 @@ export interface DockerRun {
 }
 
 /** Runs the Dockerfile of `context` in `work`, stage by stage; build args as `docker build --build-arg` gives them. */
-export async function runDockerfile(context: string, work: string, buildArgs: Record<string, string> = {}): Promise<DockerRun> {
+export async function runDockerfile(
+  context: string,
+  work: string,
+  buildArgs: Record<string, string> = {},
+): Promise<DockerRun> {
   const stages = parseDockerfile(readFileSync(join(context, 'Dockerfile'), 'utf8'));
   const ignored = ignoredBy(context);
   const roots: Record<string, string> = {};
@@ -87,7 +94,8 @@ export async function runDockerfile(context: string, work: string, buildArgs: Re
     // The base image's folders that the steps may write into.
     mkdirSync(join(root, 'usr/local/bin'), { recursive: true });
     roots[stage.name] = root;
-    const map = (text: string) => text.replace(IMAGE_ROOTS, (_m, before: string, dir: string) => `${before}${root}/${dir}`);
+    const map = (text: string) =>
+      text.replace(IMAGE_ROOTS, (_m, before: string, dir: string) => `${before}${root}/${dir}`);
     const env: Record<string, string> = {};
     let workdir = root;
     let entrypoint: string[] = [];
@@ -121,12 +129,16 @@ export async function runDockerfile(context: string, work: string, buildArgs: Re
             if (from !== undefined) {
               // As Docker does: a folder's contents go into the target; a file goes into a target folder, or becomes it.
               const path = join(roots[from], source);
-              const into = !statSync(path).isDirectory() && (dest.endsWith('/') || existsSync(target)) ? join(target, basename(path)) : target;
+              const into =
+                !statSync(path).isDirectory() && (dest.endsWith('/') || existsSync(target))
+                  ? join(target, basename(path))
+                  : target;
               mkdirSync(dirname(into), { recursive: true });
               cpSync(path, into, { recursive: true, verbatimSymlinks: true });
             } else if (source === '.') {
               for (const name of readdirSync(context)) {
-                if (!ignored(name)) cpSync(join(context, name), join(target, name), { recursive: true, verbatimSymlinks: true });
+                if (!ignored(name))
+                  cpSync(join(context, name), join(target, name), { recursive: true, verbatimSymlinks: true });
               }
             } else {
               mkdirSync(target, { recursive: true });
@@ -148,7 +160,11 @@ export async function runDockerfile(context: string, work: string, buildArgs: Re
             stdout: 'pipe',
             stderr: 'pipe',
           });
-          const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+          const [out, err, code] = await Promise.all([
+            new Response(proc.stdout).text(),
+            new Response(proc.stderr).text(),
+            proc.exited,
+          ]);
           if (code !== 0) throw new Error(`Dockerfile line ${line} (RUN ${args}) exited with ${code}:\n${out}\n${err}`);
           break;
         }

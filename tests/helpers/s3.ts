@@ -20,7 +20,13 @@ export interface LocalS3 {
 /** Starts s3rver with one empty bucket, in a temporary folder. */
 export async function startS3(bucket = 'uploads'): Promise<LocalS3> {
   const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const env = {
     S3_BUCKET: bucket,
@@ -29,7 +35,13 @@ export async function startS3(bucket = 'uploads'): Promise<LocalS3> {
     S3_ACCESS_KEY_ID: ACCESS_KEY,
     S3_SECRET_ACCESS_KEY: ACCESS_KEY,
   };
-  const client = new Bun.S3Client({ bucket, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY });
+  const client = new Bun.S3Client({
+    bucket,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+  });
   return {
     env,
     client,

@@ -6,7 +6,11 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Polls `probe` until it gives a value (errors count as not yet); fails after `ms`. */
-export async function until<T>(what: string, probe: () => T | null | false | Promise<T | null | false>, ms = 20_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | null | false | Promise<T | null | false>,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     try {
@@ -57,7 +61,10 @@ export type ServerProcess = Bun.Subprocess<'ignore', 'pipe', 'inherit'> & {
  * Starts api/server.ts (or `entry`, a file that imports it) with `env` added (port 0, info logs) and waits until it
  * says where it serves.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, entry = 'api/server.ts'): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  entry = 'api/server.ts',
+): Promise<ServerProcess> {
   const proc = Bun.spawn([process.execPath, entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
@@ -83,7 +90,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   })();
   const gaveUp = Date.now() + 30_000;
   while (!port) {
-    if (ended || Date.now() > gaveUp) throw new Error(`The server ${ended ? 'exited' : 'was still silent'} before serving:\n${output.join('\n')}`);
+    if (ended || Date.now() > gaveUp)
+      throw new Error(`The server ${ended ? 'exited' : 'was still silent'} before serving:\n${output.join('\n')}`);
     await Bun.sleep(50);
   }
   return Object.assign(proc, {

@@ -12,7 +12,14 @@ export interface Import {
   names: string[];
 }
 
-const LOADERS: Record<string, 'ts' | 'tsx' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.astro': 'ts' };
+const LOADERS: Record<string, 'ts' | 'tsx' | 'js'> = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.astro': 'ts',
+};
 /** A static import or re-export from a module, at the start of a line: whether type-only, what it names, from where. */
 const STATEMENT = /^\s*(?:import|export)\s+(type\s+)?([^'";]*?)\bfrom\s*['"]([^'"]+)['"]/gm;
 
@@ -30,7 +37,13 @@ function astroCode(source: string): string {
 function namesIn(clause: string): string[] {
   return (clause.match(/\{([^}]*)\}/)?.[1] ?? '')
     .split(',')
-    .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
+    .map(
+      (part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0],
+    )
     .filter(Boolean);
 }
 
@@ -48,8 +61,13 @@ export function importsOf(file: string, source: string): Import[] {
   } catch (error) {
     throw new Error(`${file} does not parse: ${error}`);
   }
-  const statements = [...code.matchAll(STATEMENT)].map((m) => ({ typeOnly: Boolean(m[1]), names: namesIn(m[2]), specifier: m[3] }));
-  const namesFrom = (specifier: string) => statements.filter((s) => !s.typeOnly && s.specifier === specifier).flatMap((s) => s.names);
+  const statements = [...code.matchAll(STATEMENT)].map((m) => ({
+    typeOnly: Boolean(m[1]),
+    names: namesIn(m[2]),
+    specifier: m[3],
+  }));
+  const namesFrom = (specifier: string) =>
+    statements.filter((s) => !s.typeOnly && s.specifier === specifier).flatMap((s) => s.names);
   return [
     ...runtime.map(({ path }) => ({ specifier: path, typeOnly: false, names: namesFrom(path) })),
     ...statements.filter((s) => s.typeOnly),
@@ -60,7 +78,9 @@ const inside = (path: string, folder: string) => path === folder || path.startsW
 
 /** The imports of `file` (a path) that resolve into `target`, a folder or a module's path without its extension. */
 export function importsInto(file: string, source: string, target: string): Import[] {
-  return importsOf(file, source).filter(({ specifier }) => specifier.startsWith('.') && inside(resolve(dirname(file), specifier), target));
+  return importsOf(file, source).filter(
+    ({ specifier }) => specifier.startsWith('.') && inside(resolve(dirname(file), specifier), target),
+  );
 }
 
 export function filesUnder(folder: string, extensions: RegExp): string[] {

@@ -64,7 +64,9 @@ export async function startSqld({ auth = false } = {}): Promise<Sqld> {
     }
     child.kill('SIGKILL');
     await child.exited;
-    const log = await Bun.file(join(dir, `sqld-${attempt}.log`)).text().catch(() => '');
+    const log = await Bun.file(join(dir, `sqld-${attempt}.log`))
+      .text()
+      .catch(() => '');
     // Another process may have taken the port between the probe and sqld's bind: try another.
     if (attempt === 3 || !/address already in use/i.test(log)) {
       rmSync(dir, { recursive: true, force: true });

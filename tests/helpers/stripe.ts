@@ -53,16 +53,38 @@ export function useStripeDouble(): { calls: StripeCall[] } {
         calls.push({ path: url.pathname, body, auth: request.headers.get('authorization') });
         const n = calls.length;
         if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-          return Response.json({ id: `cs_test_${n}`, object: 'checkout.session', mode: body.get('mode'), url: `https://checkout.stripe.com/c/pay/cs_test_${n}` });
+          return Response.json({
+            id: `cs_test_${n}`,
+            object: 'checkout.session',
+            mode: body.get('mode'),
+            url: `https://checkout.stripe.com/c/pay/cs_test_${n}`,
+          });
         }
         if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
           const customer = body.get('customer');
           if (!customer?.startsWith('cus_')) {
-            return Response.json({ error: { type: 'invalid_request_error', message: `No such customer: '${customer}'` } }, { status: 400 });
+            return Response.json(
+              { error: { type: 'invalid_request_error', message: `No such customer: '${customer}'` } },
+              { status: 400 },
+            );
           }
-          return Response.json({ id: `bps_${n}`, object: 'billing_portal.session', customer, return_url: body.get('return_url'), url: `https://billing.stripe.com/p/session/bps_${n}` });
+          return Response.json({
+            id: `bps_${n}`,
+            object: 'billing_portal.session',
+            customer,
+            return_url: body.get('return_url'),
+            url: `https://billing.stripe.com/p/session/bps_${n}`,
+          });
         }
-        return Response.json({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } }, { status: 404 });
+        return Response.json(
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+            },
+          },
+          { status: 404 },
+        );
       },
     });
     process.env.STRIPE_API_BASE = `http://localhost:${server.port}`;
@@ -79,7 +101,13 @@ export const T0 = 1_760_000_000;
 export const DAY = 86_400;
 
 /** An event as Stripe sends it, around `object`. */
-export const stripeEvent = <T extends object>(type: string, created: number, object: T) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, created, data: { object } });
+export const stripeEvent = <T extends object>(type: string, created: number, object: T) => ({
+  id: `evt_${crypto.randomUUID()}`,
+  object: 'event',
+  type,
+  created,
+  data: { object },
+});
 
 /** A customer.subscription.* event of subscription `sub` of customer `cus`, with one item (its price when given). */
 export function subscriptionEvent(
@@ -87,9 +115,20 @@ export function subscriptionEvent(
   sub: string,
   cus: string,
   created: number,
-  { status = 'active', priceId, cancelAtPeriodEnd = false, periodEnd = T0 + 30 * DAY }: { status?: string; priceId?: string; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {},
+  {
+    status = 'active',
+    priceId,
+    cancelAtPeriodEnd = false,
+    periodEnd = T0 + 30 * DAY,
+  }: { status?: string; priceId?: string; cancelAtPeriodEnd?: boolean; periodEnd?: number } = {},
 ) {
-  const item = { id: `si_${sub}`, object: 'subscription_item', ...(priceId ? { price: { id: priceId, object: 'price' } } : {}), current_period_start: T0, current_period_end: periodEnd };
+  const item = {
+    id: `si_${sub}`,
+    object: 'subscription_item',
+    ...(priceId ? { price: { id: priceId, object: 'price' } } : {}),
+    current_period_start: T0,
+    current_period_end: periodEnd,
+  };
   return stripeEvent(type, created, {
     id: sub,
     object: 'subscription',

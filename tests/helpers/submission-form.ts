@@ -25,7 +25,10 @@ export function submissionValues(overrides: SubmissionValues = {}): SubmissionVa
 }
 
 /** The multipart body of `values` (a list is sent as one field per item), with a logo file if given. */
-export function submissionForm(values: SubmissionValues, logo?: { bytes: Uint8Array; name: string; type: string }): FormData {
+export function submissionForm(
+  values: SubmissionValues,
+  logo?: { bytes: Uint8Array; name: string; type: string },
+): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (Array.isArray(value)) for (const item of value) body.append(key, item);

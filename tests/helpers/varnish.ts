@@ -35,7 +35,22 @@ export async function startVarnish(backendPort: number): Promise<Varnish> {
     const log = join(dir, `varnishd-${attempt}.log`);
     // -j none: no jail, so it runs as whoever runs the tests (root in CI) over a folder only they can read.
     const child = Bun.spawn(
-      [VARNISHD, '-F', '-j', 'none', '-n', join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-T', 'none', '-f', join(dir, 'default.vcl'), '-s', 'malloc,64m'],
+      [
+        VARNISHD,
+        '-F',
+        '-j',
+        'none',
+        '-n',
+        join(dir, 'work'),
+        '-a',
+        `127.0.0.1:${port}`,
+        '-T',
+        'none',
+        '-f',
+        join(dir, 'default.vcl'),
+        '-s',
+        'malloc,64m',
+      ],
       { stdin: 'ignore', stdout: Bun.file(log), stderr: Bun.file(log) },
     );
     const stop = async () => {

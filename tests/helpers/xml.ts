@@ -54,7 +54,11 @@ function parseXml(text: string): Node {
 }
 
 const textOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : value && typeof value === 'object' && '#text' in value ? String((value as Node)['#text']) : undefined;
+  typeof value === 'string'
+    ? value
+    : value && typeof value === 'object' && '#text' in value
+      ? String((value as Node)['#text'])
+      : undefined;
 
 function entries(list: unknown, where: string): SitemapUrl[] {
   if (!Array.isArray(list)) throw new Error(`${where} lists nothing`);
@@ -62,7 +66,8 @@ function entries(list: unknown, where: string): SitemapUrl[] {
     const loc = textOf(entry.loc);
     if (!loc) throw new Error(`${where}: an entry without <loc>`);
     const lastmod = textOf(entry.lastmod);
-    if (lastmod !== undefined && Number.isNaN(Date.parse(lastmod))) throw new Error(`${where}: <lastmod>${lastmod}</lastmod> is not a date`);
+    if (lastmod !== undefined && Number.isNaN(Date.parse(lastmod)))
+      throw new Error(`${where}: <lastmod>${lastmod}</lastmod> is not a date`);
     return lastmod === undefined ? { loc } : { loc, lastmod };
   });
 }
@@ -76,7 +81,8 @@ export async function readSitemap(indexUrl: string, read: (url: string) => Promi
     const set = parseXml(await read(sitemap.loc)).urlset as Node | undefined;
     if (!set || set['@_xmlns'] !== SITEMAP_NS) throw new Error(`${sitemap.loc} is not a sitemap`);
     const urls = entries(set.url, sitemap.loc);
-    if (urls.length > SITEMAP_MAX_URLS) throw new Error(`${sitemap.loc} lists ${urls.length} URLs, over the protocol's ${SITEMAP_MAX_URLS}`);
+    if (urls.length > SITEMAP_MAX_URLS)
+      throw new Error(`${sitemap.loc} lists ${urls.length} URLs, over the protocol's ${SITEMAP_MAX_URLS}`);
     files.push({ ...sitemap, urls });
   }
   return files;
@@ -86,16 +92,23 @@ export async function readSitemap(indexUrl: string, read: (url: string) => Promi
 export function parseRss(text: string): Feed {
   const rss = parseXml(text).rss as Node | undefined;
   if (!rss) throw new Error('no <rss> element');
-  const attributes = Object.fromEntries(Object.entries(rss).filter(([key]) => key.startsWith('@_')).map(([key, value]) => [key.slice(2), String(value)]));
+  const attributes = Object.fromEntries(
+    Object.entries(rss)
+      .filter(([key]) => key.startsWith('@_'))
+      .map(([key, value]) => [key.slice(2), String(value)]),
+  );
   if (attributes.version !== '2.0') throw new Error(`RSS version ${attributes.version}, not 2.0`);
   const channel = rss.channel as Node | undefined;
   if (!channel || Array.isArray(channel)) throw new Error('an RSS feed has one <channel>');
   const [title, link, description] = [textOf(channel.title), textOf(channel.link), textOf(channel.description)];
-  if (title === undefined || link === undefined || description === undefined) throw new Error('<channel> needs <title>, <link> and <description>');
+  if (title === undefined || link === undefined || description === undefined)
+    throw new Error('<channel> needs <title>, <link> and <description>');
   const items = ((channel.item as Node[] | undefined) ?? []).map((item) => {
-    if (item.title === undefined && item.description === undefined) throw new Error('an <item> needs a <title> or a <description>');
+    if (item.title === undefined && item.description === undefined)
+      throw new Error('an <item> needs a <title> or a <description>');
     const pubDate = textOf(item.pubDate);
-    if (pubDate !== undefined && Number.isNaN(Date.parse(pubDate))) throw new Error(`<pubDate>${pubDate}</pubDate> is not a date`);
+    if (pubDate !== undefined && Number.isNaN(Date.parse(pubDate)))
+      throw new Error(`<pubDate>${pubDate}</pubDate> is not a date`);
     return {
       title: textOf(item.title),
       link: textOf(item.link),

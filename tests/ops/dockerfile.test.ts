@@ -48,48 +48,53 @@ describe('the Dockerfile', () => {
     expect(existsSync(join(app, 'dist'))).toBe(false);
   });
 
-  it('starts in production on an empty volume, builds the site there, serves it, and stops on SIGTERM', async () => {
-    const port = await freePort();
-    const { root } = image;
-        server = Bun.spawn([...image.entrypoint, ...image.cmd], {
-      cwd: image.workdir,
-      // A container does not inherit the host's environment: the image's ENV, and what `fly secrets` would set.
-      env: {
-        PATH: `${join(root, 'usr/local/bin')}:${BASE_PATH}`,
-        HOME: work,
-        ...image.env,
-        PORT: String(port),
-        DATA_DIR: join(root, 'data'),
-        SITE_URL,
-        ALLOW_DEV_PAYMENTS: '1',
-        ALLOW_DEV_EMAIL: '1',
-      },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
-    const collect = async (stream: ReadableStream<Uint8Array>) => {
-      const decoder = new TextDecoder();
-      for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
-    };
-    void collect(server.stdout);
-    void collect(server.stderr);
-    const base = `http://127.0.0.1:${port}`;
-    for (;;) {
-      // As fly.toml's check: the database answers, a live build is there.
-      const res = await fetch(`${base}/healthz`).catch(() => null);
-      if (res?.ok) break;
-      if (server.exitCode !== null) throw new Error(`The container's command exited with ${server.exitCode}:\n${output}`);
-      await Bun.sleep(250);
-    }
-    const home = await fetch(`${base}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain(`<link rel="canonical" href="${SITE_URL}/"`);
-    expect((await fetch(`${base}/api/tools`)).status).toBe(200);
-    // The database and the live build are on the volume, not in the image.
-    expect(existsSync(join(root, 'data/app.db'))).toBe(true);
-    expect(existsSync(join(root, 'data/dist/index.html'))).toBe(true);
+  it(
+    'starts in production on an empty volume, builds the site there, serves it, and stops on SIGTERM',
+    async () => {
+      const port = await freePort();
+      const { root } = image;
+      server = Bun.spawn([...image.entrypoint, ...image.cmd], {
+        cwd: image.workdir,
+        // A container does not inherit the host's environment: the image's ENV, and what `fly secrets` would set.
+        env: {
+          PATH: `${join(root, 'usr/local/bin')}:${BASE_PATH}`,
+          HOME: work,
+          ...image.env,
+          PORT: String(port),
+          DATA_DIR: join(root, 'data'),
+          SITE_URL,
+          ALLOW_DEV_PAYMENTS: '1',
+          ALLOW_DEV_EMAIL: '1',
+        },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
+      const collect = async (stream: ReadableStream<Uint8Array>) => {
+        const decoder = new TextDecoder();
+        for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+      };
+      void collect(server.stdout);
+      void collect(server.stderr);
+      const base = `http://127.0.0.1:${port}`;
+      for (;;) {
+        // As fly.toml's check: the database answers, a live build is there.
+        const res = await fetch(`${base}/healthz`).catch(() => null);
+        if (res?.ok) break;
+        if (server.exitCode !== null)
+          throw new Error(`The container's command exited with ${server.exitCode}:\n${output}`);
+        await Bun.sleep(250);
+      }
+      const home = await fetch(`${base}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(`<link rel="canonical" href="${SITE_URL}/"`);
+      expect((await fetch(`${base}/api/tools`)).status).toBe(200);
+      // The database and the live build are on the volume, not in the image.
+      expect(existsSync(join(root, 'data/app.db'))).toBe(true);
+      expect(existsSync(join(root, 'data/dist/index.html'))).toBe(true);
 
-    server.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }, 5 * 60_000);
+      server.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+    5 * 60_000,
+  );
 });

@@ -17,7 +17,8 @@ import { startVarnish, varnishAvailable, type Varnish } from '../helpers/varnish
 const FRESH_WITHIN_MS = 1000;
 /** CI must run it (.ci/run installs Varnish); elsewhere a machine without varnishd skips it, saying why. */
 const runs = varnishAvailable || Boolean(process.env.CI);
-if (!runs) console.warn('tests/ops/varnish.test.ts skipped: no varnishd here (apt-get install varnish varnish-modules)');
+if (!runs)
+  console.warn('tests/ops/varnish.test.ts skipped: no varnishd here (apt-get install varnish varnish-modules)');
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'edge-'));
@@ -50,7 +51,9 @@ async function adminCall(method: string, path: string, body: unknown): Promise<n
 
 /** Runs the purge command as the server runs it, with `args`. */
 const purgeCommand = (...args: string[]) =>
-  Bun.spawnSync([process.execPath, join(ROOT, 'scripts/purge-varnish.ts'), ...args], { env: { ...process.env, VARNISH_URL: edge!.url } });
+  Bun.spawnSync([process.execPath, join(ROOT, 'scripts/purge-varnish.ts'), ...args], {
+    env: { ...process.env, VARNISH_URL: edge!.url },
+  });
 
 /** Polls the edge until `path` answers what `fresh` wants, for at most FRESH_WITHIN_MS. */
 const freshAtEdge = (what: string, path: string, fresh: (page: EdgeAnswer) => boolean) =>
@@ -117,8 +120,15 @@ describe.skipIf(!runs)('Varnish in front of the server', () => {
 
     await viaEdge('/category/design');
     expect((await viaEdge('/category/design')).cache).toBe('HIT');
-    expect(await adminCall('POST', `/api/admin/tools/${ids.tagged}/approve`, { curatorTake: 'Found by its category.', qualityScore: 7 })).toBe(200);
-    await freshAtEdge('the approved tool on its category page', '/category/design', (page) => page.text.includes('Edge Tagged'));
+    expect(
+      await adminCall('POST', `/api/admin/tools/${ids.tagged}/approve`, {
+        curatorTake: 'Found by its category.',
+        qualityScore: 7,
+      }),
+    ).toBe(200);
+    await freshAtEdge('the approved tool on its category page', '/category/design', (page) =>
+      page.text.includes('Edge Tagged'),
+    );
   });
 
   it('caches pages, answers each change within a second while unrelated pages stay cached, and serves stale without the origin', async () => {
@@ -133,10 +143,21 @@ describe.skipIf(!runs)('Varnish in front of the server', () => {
     }
 
     // An approval: the lists of tools show the newcomer.
-    expect(await adminCall('POST', `/api/admin/tools/${ids.pending}/approve`, { curatorTake: 'Arrives at the edge at once.', qualityScore: 8 })).toBe(200);
-    await freshAtEdge('the approved tool in the directory', '/directory', (page) => page.text.includes('Edge Newcomer'));
+    expect(
+      await adminCall('POST', `/api/admin/tools/${ids.pending}/approve`, {
+        curatorTake: 'Arrives at the edge at once.',
+        qualityScore: 8,
+      }),
+    ).toBe(200);
+    await freshAtEdge('the approved tool in the directory', '/directory', (page) =>
+      page.text.includes('Edge Newcomer'),
+    );
     await freshAtEdge('the approved tool on the home page', '/', (page) => page.text.includes('Edge Newcomer'));
-    await expectStillCached({ '/about': before['/about'], '/blog': before['/blog'], '/tool/edge-steady': before['/tool/edge-steady'] });
+    await expectStillCached({
+      '/about': before['/about'],
+      '/blog': before['/blog'],
+      '/tool/edge-steady': before['/tool/edge-steady'],
+    });
 
     // An edit: the tool's page shows the new description.
     const description = 'Now sketches whole storyboards at the edge.';
@@ -147,12 +168,28 @@ describe.skipIf(!runs)('Varnish in front of the server', () => {
     // An unlisting: the tool's page is gone and the directory no longer lists it.
     expect(await adminCall('POST', `/api/admin/tools/${ids.unlisted}/unlist`, { reason: 'Gone quiet' })).toBe(200);
     await freshAtEdge('the unlisted tool page to be gone', '/tool/edge-lantern', (page) => page.status === 404);
-    await freshAtEdge('the directory without the unlisted tool', '/directory', (page) => !page.text.includes('Edge Lantern'));
-    await expectStillCached({ '/about': before['/about'], '/blog': before['/blog'], '/tool/edge-steady': before['/tool/edge-steady'] });
+    await freshAtEdge(
+      'the directory without the unlisted tool',
+      '/directory',
+      (page) => !page.text.includes('Edge Lantern'),
+    );
+    await expectStillCached({
+      '/about': before['/about'],
+      '/blog': before['/blog'],
+      '/tool/edge-steady': before['/tool/edge-steady'],
+    });
 
     // A published post: the blog's index lists it; tool pages do not depend on posts.
     const title = 'Edge caches, purged by tag';
-    expect(await adminCall('POST', '/api/admin/blog/posts', { title, content: '<p>Fresh within a second.</p>', excerpt: 'Purged.', status: 'published', tags: ['ai'] })).toBe(200);
+    expect(
+      await adminCall('POST', '/api/admin/blog/posts', {
+        title,
+        content: '<p>Fresh within a second.</p>',
+        excerpt: 'Purged.',
+        status: 'published',
+        tags: ['ai'],
+      }),
+    ).toBe(200);
     await freshAtEdge('the published post in the blog', '/blog', (page) => page.text.includes(title));
     await expectStillCached({ '/about': before['/about'], '/tool/edge-steady': before['/tool/edge-steady'] });
 
@@ -163,7 +200,11 @@ describe.skipIf(!runs)('Varnish in front of the server', () => {
     expect(purge.exitCode, purge.stderr.toString()).toBe(0);
     for (const path of ['/about', '/tool/edge-steady']) {
       const page = await viaEdge(path);
-      expect({ path, status: page.status, same: page.text === before[path] }).toEqual({ path, status: 200, same: true });
+      expect({ path, status: page.status, same: page.text === before[path] }).toEqual({
+        path,
+        status: 200,
+        same: true,
+      });
     }
     // A page it never held has nowhere to come from.
     expect((await viaEdge('/privacy')).status).toBeGreaterThanOrEqual(500);

@@ -1,6 +1,13 @@
 // Ranking alternatives and naming comparisons (lib/alternatives.ts).
 import { describe, expect, it } from 'vitest';
-import { AUDIENCE_WEIGHT, comparePairs, comparePath, rankAlternatives, relevance, type Rankable } from '../../lib/alternatives';
+import {
+  AUDIENCE_WEIGHT,
+  comparePairs,
+  comparePath,
+  rankAlternatives,
+  relevance,
+  type Rankable,
+} from '../../lib/alternatives';
 
 let next = 1;
 const tool = (values: Partial<Rankable> = {}): Rankable => ({
@@ -17,7 +24,9 @@ describe('relevance', () => {
   it('is the score plus AUDIENCE_WEIGHT per shared audience plus one per shared category beyond the first', () => {
     const me = tool({ tags: ['design', 'marketing'], targetAudience: ['designers', 'Marketers'] });
     expect(relevance(me, tool({ tags: ['design'], qualityScore: 6 }))).toBe(6);
-    expect(relevance(me, tool({ tags: ['design', 'marketing'], targetAudience: ['marketers '], qualityScore: 6 }))).toBe(6 + AUDIENCE_WEIGHT + 1);
+    expect(
+      relevance(me, tool({ tags: ['design', 'marketing'], targetAudience: ['marketers '], qualityScore: 6 })),
+    ).toBe(6 + AUDIENCE_WEIGHT + 1);
     expect(relevance(me, tool({ tags: ['design'], qualityScore: null }))).toBe(0);
   });
 
@@ -41,9 +50,22 @@ describe('rankAlternatives', () => {
   it('puts the better-rated tool first when relevance ties, whatever its audience bonus or the public order', () => {
     // ChatGPT's alternatives in the seed: Claude (9/10, two audiences and three categories shared) against Grammarly
     // (8/10, premium and newer, three audiences and two categories shared): both 15.
-    const me = tool({ tags: ['content-creation', 'productivity', 'development'], targetAudience: ['writers', 'developers', 'students', 'knowledge-workers'] });
-    const claude = tool({ tags: ['content-creation', 'development', 'productivity'], targetAudience: ['writers', 'developers', 'researchers'], qualityScore: 9 });
-    const grammarly = tool({ tags: ['content-creation', 'productivity'], targetAudience: ['writers', 'students', 'knowledge-workers'], qualityScore: 8, isPremium: true, approvedAt: new Date('2026-03-01') });
+    const me = tool({
+      tags: ['content-creation', 'productivity', 'development'],
+      targetAudience: ['writers', 'developers', 'students', 'knowledge-workers'],
+    });
+    const claude = tool({
+      tags: ['content-creation', 'development', 'productivity'],
+      targetAudience: ['writers', 'developers', 'researchers'],
+      qualityScore: 9,
+    });
+    const grammarly = tool({
+      tags: ['content-creation', 'productivity'],
+      targetAudience: ['writers', 'students', 'knowledge-workers'],
+      qualityScore: 8,
+      isPremium: true,
+      approvedAt: new Date('2026-03-01'),
+    });
     expect(relevance(me, claude)).toBe(relevance(me, grammarly));
     expect(rankAlternatives(me, [], [grammarly, claude]).map((t) => t.id)).toEqual([claude.id, grammarly.id]);
   });
@@ -53,7 +75,11 @@ describe('rankAlternatives', () => {
     const older = tool({ approvedAt: new Date('2025-01-01') });
     const newer = tool({ approvedAt: new Date('2026-02-01') });
     const premium = tool({ isPremium: true, approvedAt: new Date('2024-01-01') });
-    expect(rankAlternatives(me, [], [older, newer, premium]).map((t) => t.id)).toEqual([premium.id, newer.id, older.id]);
+    expect(rankAlternatives(me, [], [older, newer, premium]).map((t) => t.id)).toEqual([
+      premium.id,
+      newer.id,
+      older.id,
+    ]);
     expect(rankAlternatives(me, [], [older, newer, premium], 2)).toHaveLength(2);
   });
 });

@@ -40,9 +40,9 @@ describe('apiUrl', () => {
   });
 
   it('repeats a field for each value of a list, and leaves an empty list out', () => {
-    expect(apiUrl('GET /api/tools', { query: { category: ['design', 'marketing'], pricing: [], sort: 'rating' } })).toBe(
-      '/api/tools?category=design&category=marketing&sort=rating',
-    );
+    expect(
+      apiUrl('GET /api/tools', { query: { category: ['design', 'marketing'], pricing: [], sort: 'rating' } }),
+    ).toBe('/api/tools?category=design&category=marketing&sort=rating');
   });
 });
 
@@ -59,7 +59,9 @@ describe('api', () => {
 
   it('sends the method of its name and a JSON body', async () => {
     const fetchMock = answer(json({ isPremium: true, name: 'Notion AI' }));
-    await expect(api('POST /api/admin/tools/:id/premium', { params: { id: 5 }, body: { isPremium: true } })).resolves.toEqual({
+    await expect(
+      api('POST /api/admin/tools/:id/premium', { params: { id: 5 }, body: { isPremium: true } }),
+    ).resolves.toEqual({
       isPremium: true,
       name: 'Notion AI',
     });
@@ -82,7 +84,9 @@ describe('api', () => {
 
   it("throws lib/http.ts's ApiError with 'status: body'", async () => {
     answer(new Response('Tool not found', { status: 404 }));
-    const error = await api('PATCH /api/admin/tools/:id', { params: { id: 9 }, body: { name: 'X' } }).catch((e: unknown) => e);
+    const error = await api('PATCH /api/admin/tools/:id', { params: { id: 9 }, body: { name: 'X' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('404: Tool not found');
   });

@@ -23,7 +23,10 @@ describe('apiPage', () => {
   it("answers a page's items and the address its Link header names as next, fetched with cookies", async () => {
     const fetchMock = answer(json([{ id: 3 }], { link: '</api/user/tools?limit=12&offset=12>; rel="next"' }));
     const first = apiUrl('GET /api/user/tools', { query: { limit: 12, offset: 0 } });
-    await expect(apiPage('GET /api/user/tools', first)).resolves.toEqual({ items: [{ id: 3 }], next: '/api/user/tools?limit=12&offset=12' });
+    await expect(apiPage('GET /api/user/tools', first)).resolves.toEqual({
+      items: [{ id: 3 }],
+      next: '/api/user/tools?limit=12&offset=12',
+    });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/user/tools?limit=12&offset=0');
     expect(init.credentials).toBe('include');
@@ -31,7 +34,10 @@ describe('apiPage', () => {
 
   it('answers no next address on the last page', async () => {
     answer(json([]));
-    await expect(apiPage('GET /api/user/tools', '/api/user/tools?offset=24')).resolves.toEqual({ items: [], next: null });
+    await expect(apiPage('GET /api/user/tools', '/api/user/tools?offset=24')).resolves.toEqual({
+      items: [],
+      next: null,
+    });
   });
 
   it("throws lib/http.ts's 'status: body' ApiError for a non-OK answer", async () => {
@@ -47,7 +53,9 @@ describe('nextLink', () => {
   it('finds rel="next" among other links, quoted or not, and resolves it against the page address', () => {
     expect(nextLink('</a?offset=0>; rel="prev", </a?offset=24>; rel="next"', '/a?offset=12')).toBe('/a?offset=24');
     expect(nextLink('<?offset=24>; rel=next', '/api/user/tools?offset=12')).toBe('/api/user/tools?offset=24');
-    expect(nextLink('<https://example.com/b?page=2>; title="x"; rel="next last"', '/b')).toBe('https://example.com/b?page=2');
+    expect(nextLink('<https://example.com/b?page=2>; title="x"; rel="next last"', '/b')).toBe(
+      'https://example.com/b?page=2',
+    );
     expect(nextLink('</b?page=2>; rel="next"', 'https://example.com/b')).toBe('https://example.com/b?page=2');
   });
 

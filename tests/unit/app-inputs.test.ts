@@ -18,7 +18,9 @@ function tree() {
 describe('appInputsHash', () => {
   it('is the same for the same sources and settings', () => {
     const root = tree();
-    expect(appInputsHash(root, { SITE_URL: 'https://a.test' })).toBe(appInputsHash(root, { SITE_URL: 'https://a.test' }));
+    expect(appInputsHash(root, { SITE_URL: 'https://a.test' })).toBe(
+      appInputsHash(root, { SITE_URL: 'https://a.test' }),
+    );
   });
 
   it('changes with a page, a shared module, a new static file, the lock, the config or a setting', () => {

@@ -1,16 +1,18 @@
 // The six categories of SPEC.md section 3, their labels and colours.
 import { describe, expect, it } from 'vitest';
-import {
-  CATEGORIES,
-  CATEGORY_IDS,
-  PRICING_MODELS,
-  categoryBadgeClass,
-} from '../../lib/categories';
+import { CATEGORIES, CATEGORY_IDS, PRICING_MODELS, categoryBadgeClass } from '../../lib/categories';
 import { tagLabel } from '../../lib/format';
 
 describe('categories', () => {
   it('are the six ids of the spec, in order', () => {
-    expect(CATEGORY_IDS).toEqual(['content-creation', 'data-analysis', 'design', 'development', 'marketing', 'productivity']);
+    expect(CATEGORY_IDS).toEqual([
+      'content-creation',
+      'data-analysis',
+      'design',
+      'development',
+      'marketing',
+      'productivity',
+    ]);
     expect(CATEGORIES.map((c) => c.id)).toEqual([...CATEGORY_IDS]);
   });
 

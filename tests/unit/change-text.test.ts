@@ -34,7 +34,9 @@ describe('changeText', () => {
     expect(changeText({ pricingModel: 'free-trial' }, current)).toBe('Pricing: "Freemium" → "Free Trial"');
     expect(changeText({ pricingModel: null }, current)).toBe('Pricing: "Freemium" → none');
     expect(changeText({ pricingModel: 'paid' }, { ...current, pricingModel: null })).toBe('Pricing: none → "Paid"');
-    expect(changeText({ pricingModel: 'contact-for-price' }, current)).toBe('Pricing: "Freemium" → "Contact for Price"');
+    expect(changeText({ pricingModel: 'contact-for-price' }, current)).toBe(
+      'Pricing: "Freemium" → "Contact for Price"',
+    );
   });
 
   it('shows the requested lists, tags as labels', () => {
@@ -114,12 +116,21 @@ describe('changeDiff', () => {
       after: 'Contact for Price',
       parts: [{ text: 'Contact for Price', change: 'added' }],
     });
-    expect(changeDiff({ pricingModel: null }, current)[0]).toMatchObject({ before: 'Freemium', after: '', parts: [{ text: 'Freemium', change: 'removed' }] });
+    expect(changeDiff({ pricingModel: null }, current)[0]).toMatchObject({
+      before: 'Freemium',
+      after: '',
+      parts: [{ text: 'Freemium', change: 'removed' }],
+    });
   });
 
   it('marks list items kept, removed and added; tag order is not a change, audience order is', () => {
     const [tags] = changeDiff({ tags: ['marketing', 'design'] }, current);
-    expect(tags).toMatchObject({ kind: 'list', label: 'Tags', before: 'Design, Productivity', after: 'Marketing, Design' });
+    expect(tags).toMatchObject({
+      kind: 'list',
+      label: 'Tags',
+      before: 'Design, Productivity',
+      after: 'Marketing, Design',
+    });
     expect(tags.parts).toEqual([
       { text: 'Design', change: 'same' },
       { text: 'Productivity', change: 'removed' },
@@ -131,13 +142,29 @@ describe('changeDiff', () => {
   });
 
   it('leaves out unchanged fields and unknown keys, in form order', () => {
-    expect(changeDiff({ url: 'https://notion.com', name: 'Notion AI', isPremium: true }, current).map((d) => d.field)).toEqual(['url']);
+    expect(
+      changeDiff({ url: 'https://notion.com', name: 'Notion AI', isPremium: true }, current).map((d) => d.field),
+    ).toEqual(['url']);
   });
 
   it('has no old values once the tool no longer holds them', () => {
     expect(changeDiff({ name: 'Notion', tags: ['design'] }, null)).toEqual([
-      { field: 'name', label: 'Name', kind: 'text', before: null, after: 'Notion', parts: [{ text: 'Notion', change: 'same' }] },
-      { field: 'tags', label: 'Tags', kind: 'list', before: null, after: 'Design', parts: [{ text: 'Design', change: 'same' }] },
+      {
+        field: 'name',
+        label: 'Name',
+        kind: 'text',
+        before: null,
+        after: 'Notion',
+        parts: [{ text: 'Notion', change: 'same' }],
+      },
+      {
+        field: 'tags',
+        label: 'Tags',
+        kind: 'list',
+        before: null,
+        after: 'Design',
+        parts: [{ text: 'Design', change: 'same' }],
+      },
     ]);
   });
 });
@@ -205,7 +232,9 @@ describe("changeDiff of a premium tool's assets", () => {
   });
 
   it("leaves out assets equal to the tool's, and a reordering of screenshots is a change", () => {
-    expect(changeDiff({ screenshots: [...current.screenshots], videoUrl: null, logoUrl: current.logoUrl }, current)).toEqual([]);
+    expect(
+      changeDiff({ screenshots: [...current.screenshots], videoUrl: null, logoUrl: current.logoUrl }, current),
+    ).toEqual([]);
     expect(changeDiff({ screenshots: [...current.screenshots].reverse() }, current)).toHaveLength(1);
   });
 });

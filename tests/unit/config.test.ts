@@ -45,9 +45,24 @@ describe('readConfig', () => {
   });
 
   it('reads a complete production configuration', () => {
-    const config = readConfig({ ...PRODUCTION, SITE_URL: 'https://tools.example.com/', SHUTDOWN_TIMEOUT_SECONDS: '25', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ isProduction: true, siteUrl: 'https://tools.example.com', shutdownTimeoutMs: 25_000, logLevel: 'warn' });
-    expect(config.stripe).toEqual({ secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc', monthlyPriceId: 'price_month', annualPriceId: 'price_year' });
+    const config = readConfig({
+      ...PRODUCTION,
+      SITE_URL: 'https://tools.example.com/',
+      SHUTDOWN_TIMEOUT_SECONDS: '25',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      siteUrl: 'https://tools.example.com',
+      shutdownTimeoutMs: 25_000,
+      logLevel: 'warn',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+      monthlyPriceId: 'price_month',
+      annualPriceId: 'price_year',
+    });
   });
 
   it('requires SITE_URL in production, and an https origin there', () => {
@@ -62,8 +77,15 @@ describe('readConfig', () => {
   });
 
   it('requires every Stripe setting in production unless ALLOW_DEV_PAYMENTS=1', () => {
-    const withoutStripe = Object.fromEntries(Object.entries(PRODUCTION).filter(([name]) => !name.startsWith('STRIPE_')));
-    expect(refused(withoutStripe)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL']);
+    const withoutStripe = Object.fromEntries(
+      Object.entries(PRODUCTION).filter(([name]) => !name.startsWith('STRIPE_')),
+    );
+    expect(refused(withoutStripe)).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_ANNUAL',
+    ]);
     expect(refused({ ...PRODUCTION, STRIPE_PRICE_ANNUAL: '' })).toEqual(['STRIPE_PRICE_ANNUAL']);
     expect(readConfig({ ...withoutStripe, ALLOW_DEV_PAYMENTS: '1' }).stripe.secretKey).toBe('');
   });
@@ -71,26 +93,39 @@ describe('readConfig', () => {
   it('requires Resend and the sender in production unless ALLOW_DEV_EMAIL=1', () => {
     expect(refused({ ...PRODUCTION, RESEND_API_KEY: '', EMAIL_FROM: '' })).toEqual(['RESEND_API_KEY', 'EMAIL_FROM']);
     expect(refused({ ...PRODUCTION, EMAIL_FROM: '' })).toEqual(['EMAIL_FROM']);
-    expect(readConfig({ ...PRODUCTION, RESEND_API_KEY: '', EMAIL_FROM: '', ALLOW_DEV_EMAIL: '1' }).resend.apiKey).toBe('');
+    expect(readConfig({ ...PRODUCTION, RESEND_API_KEY: '', EMAIL_FROM: '', ALLOW_DEV_EMAIL: '1' }).resend.apiKey).toBe(
+      '',
+    );
   });
 
   it('refuses half a setting in every mode', () => {
     for (const mode of [{}, { ...PRODUCTION }]) {
       expect(refused({ ...mode, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' })).toEqual(['GOOGLE_CLIENT_SECRET']);
       expect(refused({ ...mode, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: 'secret' })).toEqual(['GOOGLE_CLIENT_ID']);
-      expect(refused({ ...mode, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: '' })).toEqual(['STRIPE_WEBHOOK_SECRET']);
-      expect(refused({ ...mode, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual(['STRIPE_SECRET_KEY']);
+      expect(refused({ ...mode, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: '' })).toEqual([
+        'STRIPE_WEBHOOK_SECRET',
+      ]);
+      expect(refused({ ...mode, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([
+        'STRIPE_SECRET_KEY',
+      ]);
     }
     expect(refused({ ...STRIPE, STRIPE_PRICE_ANNUAL: '' })).toEqual(['STRIPE_PRICE_ANNUAL']);
     expect(readConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google.clientId).toBe('id');
   });
 
   it('checks the database and the uploads bucket as a whole: a replica over a file, a bucket with its whole key pair', () => {
-    expect(readConfig({ DATABASE_URL: 'file:/data/replica.db', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' }).database.syncUrl).toBe('libsql://db-org.turso.io');
-    expect(refused({ DATABASE_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' })).toEqual(['DATABASE_SYNC_URL']);
+    expect(
+      readConfig({ DATABASE_URL: 'file:/data/replica.db', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' }).database
+        .syncUrl,
+    ).toBe('libsql://db-org.turso.io');
+    expect(
+      refused({ DATABASE_URL: 'libsql://db-org.turso.io', DATABASE_SYNC_URL: 'libsql://db-org.turso.io' }),
+    ).toEqual(['DATABASE_SYNC_URL']);
     expect(refused({ DATABASE_SYNC_URL: 'postgres://db' })).toEqual(['DATABASE_SYNC_URL']);
     expect(refused({ DATABASE_SYNC_INTERVAL: 'often' })).toEqual(['DATABASE_SYNC_INTERVAL']);
-    expect(readConfig({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).storage.s3?.bucket).toBe('uploads');
+    expect(
+      readConfig({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).storage.s3?.bucket,
+    ).toBe('uploads');
     expect(refused({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' })).toEqual(['S3_SECRET_ACCESS_KEY']);
     expect(refused({ S3_ENDPOINT: 'https://fly.storage.tigris.dev' })).toEqual(['S3_BUCKET']);
   });
@@ -103,8 +138,14 @@ describe('readConfig', () => {
     expect(refused({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toEqual(['SHUTDOWN_TIMEOUT_SECONDS']);
     expect(refused({ SITE_BUILD_TIMEOUT_MS: '-1' })).toEqual(['SITE_BUILD_TIMEOUT_MS']);
     expect(refused({ SERVER_PROCESSES: '99' })).toEqual(['SERVER_PROCESSES']);
-    expect(refused({ RENDER_BUDGET_PER_MINUTE: '0', RENDERS_IN_FLIGHT: 'many' })).toEqual(['RENDER_BUDGET_PER_MINUTE', 'RENDERS_IN_FLIGHT']);
-    expect(readConfig({ RENDER_BUDGET_PER_MINUTE: '30', RENDERS_IN_FLIGHT: '4' })).toMatchObject({ renderBudgetPerMinute: 30, rendersInFlight: 4 });
+    expect(refused({ RENDER_BUDGET_PER_MINUTE: '0', RENDERS_IN_FLIGHT: 'many' })).toEqual([
+      'RENDER_BUDGET_PER_MINUTE',
+      'RENDERS_IN_FLIGHT',
+    ]);
+    expect(readConfig({ RENDER_BUDGET_PER_MINUTE: '30', RENDERS_IN_FLIGHT: '4' })).toMatchObject({
+      renderBudgetPerMinute: 30,
+      rendersInFlight: 4,
+    });
     expect(refused({ PORT: '70000', LOG_LEVEL: 'loud', REBUILD_WORKER: 'no', DATABASE_URL: 'postgres://x' })).toEqual([
       'PORT',
       'REBUILD_WORKER',
@@ -120,29 +161,53 @@ describe('readConfig', () => {
     for (const dir of ['/data/uploads', 'data/uploads', '/var/lib/tools/uploads', '/srv/uploads', '/uploads']) {
       expect(readConfig({ UPLOADS_DIR: dir }).storage.uploadsDir, dir).toBe(dir);
     }
-    for (const header of ['host', 'Host', 'origin', 'referer', 'user-agent', 'cookie', 'content-type', 'forwarded', 'x-forwarded-host', 'authorization']) {
+    for (const header of [
+      'host',
+      'Host',
+      'origin',
+      'referer',
+      'user-agent',
+      'cookie',
+      'content-type',
+      'forwarded',
+      'x-forwarded-host',
+      'authorization',
+    ]) {
       expect(refused({ TRUSTED_PROXY_HEADER: header }), header).toEqual(['TRUSTED_PROXY_HEADER']);
     }
-    for (const header of ['fly-client-ip', 'cf-connecting-ip', 'true-client-ip', 'x-real-ip', 'x-azure-clientip', 'x-envoy-external-address']) {
+    for (const header of [
+      'fly-client-ip',
+      'cf-connecting-ip',
+      'true-client-ip',
+      'x-real-ip',
+      'x-azure-clientip',
+      'x-envoy-external-address',
+    ]) {
       expect(readConfig({ TRUSTED_PROXY_HEADER: header }).trustedProxy, header).toEqual({ header });
     }
     const bucket = { S3_BUCKET: 'uploads' };
     for (const url of ['javascript:alert(1)//', 'data:text/html,x', 'file:///etc/passwd', 'ftp://cdn.example.com']) {
       expect(refused({ ...bucket, S3_PUBLIC_URL: url }), url).toEqual(['S3_PUBLIC_URL']);
     }
-    expect(readConfig({ ...bucket, S3_PUBLIC_URL: 'https://cdn.example.com/uploads/' }).storage.s3?.publicUrl).toBe('https://cdn.example.com/uploads');
+    expect(readConfig({ ...bucket, S3_PUBLIC_URL: 'https://cdn.example.com/uploads/' }).storage.s3?.publicUrl).toBe(
+      'https://cdn.example.com/uploads',
+    );
     // One message still names them all.
-    expect(refused({ UPLOADS_DIR: '/', TRUSTED_PROXY_HEADER: 'host', ...bucket, S3_PUBLIC_URL: 'javascript:x' })).toEqual([
-      'UPLOADS_DIR',
-      'S3_PUBLIC_URL',
-      'TRUSTED_PROXY_HEADER',
-    ]);
+    expect(
+      refused({ UPLOADS_DIR: '/', TRUSTED_PROXY_HEADER: 'host', ...bucket, S3_PUBLIC_URL: 'javascript:x' }),
+    ).toEqual(['UPLOADS_DIR', 'S3_PUBLIC_URL', 'TRUSTED_PROXY_HEADER']);
   });
 
   it('names every bad variable in one message, each with what it should be', () => {
     let message = '';
     try {
-      readConfig({ NODE_ENV: 'production', ALLOW_DEV_PAYMENTS: '1', ALLOW_DEV_EMAIL: '1', PORT: 'eighty', TRUSTED_PROXY_HOPS: 'two' });
+      readConfig({
+        NODE_ENV: 'production',
+        ALLOW_DEV_PAYMENTS: '1',
+        ALLOW_DEV_EMAIL: '1',
+        PORT: 'eighty',
+        TRUSTED_PROXY_HOPS: 'two',
+      });
     } catch (error) {
       message = (error as Error).message;
     }

@@ -18,17 +18,21 @@ interface Diagnostic {
 }
 
 function tsc(project: string): { status: number | null; diagnostics: Diagnostic[]; output: string } {
-  const run = spawnSync(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', project], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', project], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const output = `${run.stdout}${run.stderr}`;
-  const diagnostics = [...output.matchAll(/\((\d+),\d+\): error (TS\d+: .*)/g)].map((m) => ({ line: Number(m[1]), message: m[2] }));
+  const diagnostics = [...output.matchAll(/\((\d+),\d+\): error (TS\d+: .*)/g)].map((m) => ({
+    line: Number(m[1]),
+    message: m[2],
+  }));
   return { status: run.status, diagnostics, output };
 }
 
 /** The line numbers (from 1) each `@ts-expect-error` directive stands for: the line after it. */
 function expectedErrorLines(source: string): number[] {
-  return source
-    .split('\n')
-    .flatMap((line, i) => (line.trim().startsWith('// @ts-expect-error') ? [i + 2] : []));
+  return source.split('\n').flatMap((line, i) => (line.trim().startsWith('// @ts-expect-error') ? [i + 2] : []));
 }
 
 describe('a field the contract does not have fails the typecheck of an island', () => {
@@ -53,7 +57,10 @@ describe('a field the contract does not have fails the typecheck of an island', 
         .replace(/^(\s*)\/\/ @ts-expect-error.*$/gm, '$1//')
         .replace(/from '(\.[^']+)'/g, (_, path: string) => `from '${resolve(dirname(FIXTURE), path)}'`);
       writeFileSync(join(dir, 'stripped.ts'), stripped);
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: [], files: ['stripped.ts'] }));
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: [], files: ['stripped.ts'] }),
+      );
       const { status, diagnostics, output } = tsc(join(dir, 'tsconfig.json'));
       expect(status, output).not.toBe(0);
       expect([...new Set(diagnostics.map((d) => d.line))], output).toEqual(expected);

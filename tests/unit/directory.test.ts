@@ -10,8 +10,17 @@ const parse = (qs: string) => parseDirectoryQuery(new URLSearchParams(qs));
 describe('the directory address', () => {
   it('reads every parameter and writes them back in one order, defaults left out', () => {
     const q = parse('sort=rating&category=marketing&q=notes&category=design&pricing=free&minRating=7&page=2');
-    expect(q).toEqual({ search: 'notes', categories: ['design', 'marketing'], pricing: ['free'], minRating: 7, sort: 'rating', page: 2 });
-    expect(directoryHref(q)).toBe('/directory?q=notes&category=design&category=marketing&pricing=free&minRating=7&sort=rating&page=2');
+    expect(q).toEqual({
+      search: 'notes',
+      categories: ['design', 'marketing'],
+      pricing: ['free'],
+      minRating: 7,
+      sort: 'rating',
+      page: 2,
+    });
+    expect(directoryHref(q)).toBe(
+      '/directory?q=notes&category=design&category=marketing&pricing=free&minRating=7&sort=rating&page=2',
+    );
     expect(directoryHref(parse('sort=recommended&page=1&minRating=&q='))).toBe('/directory');
   });
 
@@ -24,7 +33,9 @@ describe('the directory address', () => {
   it('titles the page after its filters and sort', () => {
     expect(directoryHeading(parse(''))).toBe('Explore AI Tools');
     expect(directoryHeading(parse('category=design&sort=rating'))).toBe('Design AI Tools sorted by rating');
-    expect(directoryHeading(parse('category=design&category=marketing&pricing=free&minRating=7'))).toBe('Free Design or Marketing AI Tools rated 7+');
+    expect(directoryHeading(parse('category=design&category=marketing&pricing=free&minRating=7'))).toBe(
+      'Free Design or Marketing AI Tools rated 7+',
+    );
     expect(directoryTitle(parse('q=notes&page=3'))).toBe('AI Tools matching “notes” (page 3)');
   });
 });

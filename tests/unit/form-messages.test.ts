@@ -26,7 +26,13 @@ async function errorsOf(schema: z.ZodType, values: FieldValues): Promise<FieldEr
 
 describe('messages under their fields', () => {
   it('gives each failing field of the submit form its first message, in the order of the form, and nothing to valid fields', async () => {
-    const errors = await errorsOf(submissionSchema, { name: '  ', url: 'notaurl', description: 'short', tags: [], isPremium: 'false' });
+    const errors = await errorsOf(submissionSchema, {
+      name: '  ',
+      url: 'notaurl',
+      description: 'short',
+      tags: [],
+      isPremium: 'false',
+    });
     expect(Object.keys(errors)).toEqual(['name', 'url', 'description', 'tags']);
     expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, messageOf(error)]))).toEqual({
       name: 'Tool name is required',
@@ -58,10 +64,18 @@ describe("a dialog's single message line", () => {
   const cases: [string, z.ZodType, FieldValues][] = [
     ['a blank take', editorialReviewSchema, { curatorTake: '   ', qualityScore: 5 }],
     ['a blank rejection reason', rejectSchema, { rejectionReason: '' }],
-    ['a change request with a bad URL and a short description', changeRequestSchema, { name: 'Ok', url: 'nope', description: 'short' }],
+    [
+      'a change request with a bad URL and a short description',
+      changeRequestSchema,
+      { name: 'Ok', url: 'nope', description: 'short' },
+    ],
     ['a tool edit with an unknown pricing model', toolUpdateSchema, { name: 'Ok', pricingModel: 'cheap' }],
     ['a tool edit with a bad demo video address', toolUpdateSchema, { videoUrl: 'javascript:alert(1)' }],
-    ['a tool edit with too many screenshots', toolUpdateSchema, { screenshots: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}.png`).join(', ') }],
+    [
+      'a tool edit with too many screenshots',
+      toolUpdateSchema,
+      { screenshots: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}.png`).join(', ') },
+    ],
     ['a user update with a control character in the reason', userUpdateSchema, { suspensionReason: 'spam\u0007' }],
   ];
 
@@ -74,6 +88,8 @@ describe("a dialog's single message line", () => {
   }
 
   it("is the server's refusal once the call failed", () => {
-    expect(firstMessage({ root: { server: { type: 'server', message: 'A request is already pending' } } })).toBe('A request is already pending');
+    expect(firstMessage({ root: { server: { type: 'server', message: 'A request is already pending' } } })).toBe(
+      'A request is already pending',
+    );
   });
 });

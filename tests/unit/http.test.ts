@@ -145,7 +145,9 @@ describe('accountBlockReason', () => {
     answer(new Response(reason, { status: 403, statusText: 'Forbidden' }));
     const error = await getJson('/api/user').catch((e: unknown) => e);
     expect(accountBlockReason(error)).toBe(reason);
-    expect(accountBlockReason(new ApiError(403, `403: ${MSG.accountBanned}: Fraud`))).toBe(`${MSG.accountBanned}: Fraud`);
+    expect(accountBlockReason(new ApiError(403, `403: ${MSG.accountBanned}: Fraud`))).toBe(
+      `${MSG.accountBanned}: Fraud`,
+    );
     expect(isUnauthorized(error)).toBe(false);
   });
 

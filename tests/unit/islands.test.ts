@@ -22,7 +22,9 @@ const DIRECT_REQUEST = /\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(/;
 
 /** Why `source` (the file at `file`) reaches the API itself rather than through a store; empty when it does not. */
 function directCalls(file: string, source: string): string[] {
-  const found = CALLING_MODULES.flatMap((module) => importsInto(file, source, module).map(({ specifier }) => `imports ${specifier}`));
+  const found = CALLING_MODULES.flatMap((module) =>
+    importsInto(file, source, module).map(({ specifier }) => `imports ${specifier}`),
+  );
   for (const { specifier, names } of importsInto(file, source, join(LIB, 'http'))) {
     for (const name of names.filter((n) => CALLING_HTTP.includes(n))) found.push(`imports ${name} from ${specifier}`);
   }
@@ -32,7 +34,11 @@ function directCalls(file: string, source: string): string[] {
 
 const lineCount = (source: string) => source.replace(/\n$/, '').split('\n').length;
 
-const FILES = filesUnder(ISLANDS, /\.(ts|tsx|astro)$/).map((file) => ({ file, name: relative(ROOT, file), source: readFileSync(file, 'utf8') }));
+const FILES = filesUnder(ISLANDS, /\.(ts|tsx|astro)$/).map((file) => ({
+  file,
+  name: relative(ROOT, file),
+  source: readFileSync(file, 'utf8'),
+}));
 
 describe('islands', () => {
   it('finds the files it checks', () => {
@@ -41,12 +47,16 @@ describe('islands', () => {
   });
 
   it('call the API only through their stores (site/stores/)', () => {
-    const offending = FILES.flatMap(({ file, name, source }) => directCalls(file, source).map((why) => `${name}: ${why}`));
+    const offending = FILES.flatMap(({ file, name, source }) =>
+      directCalls(file, source).map((why) => `${name}: ${why}`),
+    );
     expect(offending).toEqual([]);
   });
 
   it(`have at most ${MAX_LINES} lines a file`, () => {
-    const long = FILES.filter(({ source }) => lineCount(source) > MAX_LINES).map(({ name, source }) => `${name}: ${lineCount(source)} lines`);
+    const long = FILES.filter(({ source }) => lineCount(source) > MAX_LINES).map(
+      ({ name, source }) => `${name}: ${lineCount(source)} lines`,
+    );
     expect(long).toEqual([]);
   });
 
@@ -54,9 +64,15 @@ describe('islands', () => {
     const file = join(ISLANDS, 'Example', 'Example.tsx');
     const calls = (line: string) => directCalls(file, line);
     expect(calls("import { api } from '../../../lib/api-client';")).toEqual(['imports ../../../lib/api-client']);
-    expect(calls("import type { Answer } from '../../../lib/api-client';")).toEqual(['imports ../../../lib/api-client']);
-    expect(calls("import { fetchToolList } from '../../../lib/tool-list';")).toEqual(['imports ../../../lib/tool-list']);
-    expect(calls("import { getJson, logError } from '../../../lib/http';")).toEqual(['imports getJson from ../../../lib/http']);
+    expect(calls("import type { Answer } from '../../../lib/api-client';")).toEqual([
+      'imports ../../../lib/api-client',
+    ]);
+    expect(calls("import { fetchToolList } from '../../../lib/tool-list';")).toEqual([
+      'imports ../../../lib/tool-list',
+    ]);
+    expect(calls("import { getJson, logError } from '../../../lib/http';")).toEqual([
+      'imports getJson from ../../../lib/http',
+    ]);
     expect(calls("import { logError, serverMessage } from '../../../lib/http';")).toEqual([]);
     expect(calls("const res = await fetch('/api/tools');")).toEqual(['sends a request itself']);
     expect(calls('window.fetch (url)')).toEqual(['sends a request itself']);

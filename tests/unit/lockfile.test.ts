@@ -21,12 +21,30 @@ describe('platformOf', () => {
 describe('completeLock', () => {
   it('adds the missing optional binaries with their pinned version, in npm key order, and nothing twice', () => {
     const packages = {
-      'node_modules/pagefind': { version: '1.6.0', dev: true, optionalDependencies: { '@pagefind/linux-x64': '1.6.0', '@pagefind/darwin-arm64': '1.6.0' } },
-      'node_modules/@pagefind/linux-x64': { version: '1.6.0', dev: true, license: 'MIT', optional: true, os: ['linux'], cpu: ['x64'] },
+      'node_modules/pagefind': {
+        version: '1.6.0',
+        dev: true,
+        optionalDependencies: { '@pagefind/linux-x64': '1.6.0', '@pagefind/darwin-arm64': '1.6.0' },
+      },
+      'node_modules/@pagefind/linux-x64': {
+        version: '1.6.0',
+        dev: true,
+        license: 'MIT',
+        optional: true,
+        os: ['linux'],
+        cpu: ['x64'],
+      },
     };
     expect(completeLock(packages)).toEqual(['@pagefind/darwin-arm64']);
     const added = (packages as Record<string, object>)['node_modules/@pagefind/darwin-arm64'];
-    expect(added).toEqual({ version: '1.6.0', cpu: ['arm64'], dev: true, license: 'MIT', optional: true, os: ['darwin'] });
+    expect(added).toEqual({
+      version: '1.6.0',
+      cpu: ['arm64'],
+      dev: true,
+      license: 'MIT',
+      optional: true,
+      os: ['darwin'],
+    });
     expect(Object.keys(added)).toEqual(['version', 'cpu', 'dev', 'license', 'optional', 'os']);
     expect(completeLock(packages)).toEqual([]);
   });

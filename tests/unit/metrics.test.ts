@@ -19,6 +19,8 @@ describe('utcDay and lastDays', () => {
 
 describe('axisTop', () => {
   it('rounds up to 1, 2 or 5 times a power of ten, and is at least 4', () => {
-    expect([0, 1, 4, 5, 9, 10, 11, 20, 21, 499, 501, 1000].map(axisTop)).toEqual([4, 4, 4, 5, 10, 10, 20, 20, 50, 500, 1000, 1000]);
+    expect([0, 1, 4, 5, 9, 10, 11, 20, 21, 499, 501, 1000].map(axisTop)).toEqual([
+      4, 4, 4, 5, 10, 10, 20, 20, 50, 500, 1000, 1000,
+    ]);
   });
 });

@@ -32,7 +32,13 @@ describe('permissionsOf and can', () => {
 
   it('lets staff moderate and edit tools and review change requests, but not users, blog or settings', () => {
     const staff = as('staff');
-    const allowed: Permission[] = ['read:stats', 'read:pending-tools', 'moderate:tools', 'edit:tools', 'review:change-requests'];
+    const allowed: Permission[] = [
+      'read:stats',
+      'read:pending-tools',
+      'moderate:tools',
+      'edit:tools',
+      'review:change-requests',
+    ];
     for (const permission of allowed) expect(can(staff, permission)).toBe(true);
     for (const permission of ['manage:users', 'manage:roles', 'manage:blog', 'read:settings'] as const) {
       expect(can(staff, permission)).toBe(false);
@@ -106,7 +112,10 @@ describe('who may change whose account', () => {
 
   it('lets staff and the admin role judge only tools others submitted; isAdmin accounts judge their own too', () => {
     expect(ownToolRefusal(staff, { submittedById: staff.id })).toEqual({ status: 403, message: MSG.ownToolModeration });
-    expect(ownToolRefusal(roleAdmin, { submittedById: roleAdmin.id })).toEqual({ status: 403, message: MSG.ownToolModeration });
+    expect(ownToolRefusal(roleAdmin, { submittedById: roleAdmin.id })).toEqual({
+      status: 403,
+      message: MSG.ownToolModeration,
+    });
     expect(ownToolRefusal(staff, { submittedById: member.id })).toBeNull();
     expect(ownToolRefusal(owner, { submittedById: owner.id })).toBeNull();
   });
@@ -114,7 +123,9 @@ describe('who may change whose account', () => {
   it("keeps staff from picking alternatives for their own tool or picking their own tool for another's; isAdmin accounts may", () => {
     const refused = { status: 403, message: MSG.ownToolAlternatives };
     expect(ownPicksRefusal(staff, { submittedById: staff.id }, [])).toEqual(refused);
-    expect(ownPicksRefusal(staff, { submittedById: member.id }, [{ submittedById: member.id }, { submittedById: staff.id }])).toEqual(refused);
+    expect(
+      ownPicksRefusal(staff, { submittedById: member.id }, [{ submittedById: member.id }, { submittedById: staff.id }]),
+    ).toEqual(refused);
     expect(ownPicksRefusal(staff, { submittedById: member.id }, [{ submittedById: member.id }])).toBeNull();
     expect(ownPicksRefusal(owner, { submittedById: owner.id }, [{ submittedById: owner.id }])).toBeNull();
   });

@@ -4,7 +4,15 @@ import { purgeRequests } from '../../scripts/purge-varnish';
 
 describe('purgeRequests', () => {
   it('sends the tags in one xkey purge, then one purge per URL with its Host', () => {
-    expect(purgeRequests(['tag:tool:chatgpt', 'tag:tools', 'tag:tools', 'https://aitools.example/tool/chatgpt', 'https://aitools.example/directory?page=2'])).toEqual([
+    expect(
+      purgeRequests([
+        'tag:tool:chatgpt',
+        'tag:tools',
+        'tag:tools',
+        'https://aitools.example/tool/chatgpt',
+        'https://aitools.example/directory?page=2',
+      ]),
+    ).toEqual([
       { path: '/', headers: { 'xkey-purge': 'tool:chatgpt tools' } },
       { path: '/tool/chatgpt', headers: { host: 'aitools.example' } },
       { path: '/directory?page=2', headers: { host: 'aitools.example' } },

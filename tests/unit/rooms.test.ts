@@ -36,7 +36,9 @@ function filesOf(room: Room): string[] {
 
 /** The code that runs in the browser: the islands, their stores and components, and the client's lib/ modules. */
 const BROWSER_FILES = [
-  ...['islands', 'stores', 'components'].flatMap((folder) => [...new Bun.Glob(`site/${folder}/**/*.{ts,tsx}`).scanSync({ cwd: ROOT })]),
+  ...['islands', 'stores', 'components'].flatMap((folder) => [
+    ...new Bun.Glob(`site/${folder}/**/*.{ts,tsx}`).scanSync({ cwd: ROOT }),
+  ]),
   'lib/api-client.ts',
   'lib/api-pages.ts',
   'lib/http.ts',
@@ -73,7 +75,10 @@ describe('the rooms of DESIGN.md', () => {
       { specifier: 'node:fs', typeOnly: false, names: [] },
       { specifier: '../api/b', typeOnly: true, names: ['B'] },
     ]);
-    const astro = importsOf('site/pages/example.astro', "---\nimport X from '../api/x';\nif (!X) return Astro.redirect('/');\n---\n<p>x</p>\n<script>import('../api/y');</script>\n");
+    const astro = importsOf(
+      'site/pages/example.astro',
+      "---\nimport X from '../api/x';\nif (!X) return Astro.redirect('/');\n---\n<p>x</p>\n<script>import('../api/y');</script>\n",
+    );
     expect(astro.map((i) => i.specifier)).toEqual(['../api/x', '../api/y']);
   });
 
@@ -89,7 +94,8 @@ describe('the rooms of DESIGN.md', () => {
       const source = await Bun.file(join(ROOT, file)).text();
       for (const { specifier, typeOnly } of importsOf(file, source)) {
         const { path } = targetOf(file, specifier);
-        if (!typeOnly && (path === 'lib/contract' || path?.startsWith('lib/contract/'))) found.push(`${file} -> ${specifier}`);
+        if (!typeOnly && (path === 'lib/contract' || path?.startsWith('lib/contract/')))
+          found.push(`${file} -> ${specifier}`);
       }
     }
     expect(found).toEqual([]);

@@ -59,7 +59,8 @@ describe('the route table', () => {
 
   it('reads each address as exactly one kind, with its parameters', () => {
     for (const [kind, path] of Object.entries(SAMPLES)) {
-      const pattern = (route: (typeof PAGE_ROUTES)[PageKind]) => route.pattern.test(path.length > 1 ? path.replace(/\/$/, '') : path);
+      const pattern = (route: (typeof PAGE_ROUTES)[PageKind]) =>
+        route.pattern.test(path.length > 1 ? path.replace(/\/$/, '') : path);
       expect(Object.values(PAGE_ROUTES).filter(pattern), path).toHaveLength(1);
       expect(routeOf(path)?.kind, path).toBe(kind);
     }
@@ -69,7 +70,15 @@ describe('the route table', () => {
   });
 
   it('sends the API, the health check and the form posts to Elysia, and the form pages themselves to the site', () => {
-    for (const path of ['/api', '/api/tools', '/healthz', '/auth/demo/admin', '/auth/google', '/auth/google/callback', '/uploads/logo.png']) {
+    for (const path of [
+      '/api',
+      '/api/tools',
+      '/healthz',
+      '/auth/demo/admin',
+      '/auth/google',
+      '/auth/google/callback',
+      '/uploads/logo.png',
+    ]) {
       expect(isApiRequest('GET', path), path).toBe(true);
     }
     expect(isApiRequest('POST', '/contact')).toBe(true);
@@ -92,7 +101,18 @@ describe('the route table', () => {
   });
 
   it('lists in the sitemap the public pages of one address, not the private screens', () => {
-    expect(SITEMAP_PAGES).toEqual(['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds']);
+    expect(SITEMAP_PAGES).toEqual([
+      '/',
+      '/directory',
+      '/blog',
+      '/pricing',
+      '/about',
+      '/help',
+      '/contact',
+      '/terms',
+      '/privacy',
+      '/refunds',
+    ]);
   });
 });
 
@@ -110,10 +130,19 @@ function forwarded(proxy: Proxy, method: string, url: string): boolean {
 describe('the dev server', () => {
   it('forwards to the API what the one server sends it, and nothing else', () => {
     const proxy = (astroConfig.vite?.server?.proxy ?? {}) as unknown as Proxy;
-    for (const path of ['/api/tools?limit=3', '/api', '/healthz', '/auth/demo/admin', '/auth/google/callback?code=x', '/uploads/a.png']) {
+    for (const path of [
+      '/api/tools?limit=3',
+      '/api',
+      '/healthz',
+      '/auth/demo/admin',
+      '/auth/google/callback?code=x',
+      '/uploads/a.png',
+    ]) {
       expect(forwarded(proxy, 'GET', path), path).toBe(true);
     }
-    for (const path of ['/auth/login', '/auth/register', '/contact']) expect(forwarded(proxy, 'POST', path), path).toBe(true);
-    for (const path of ['/contact', '/auth', '/contact?sent=1', '/tool/chatgpt', '/healthzz']) expect(forwarded(proxy, 'GET', path), path).toBe(false);
+    for (const path of ['/auth/login', '/auth/register', '/contact'])
+      expect(forwarded(proxy, 'POST', path), path).toBe(true);
+    for (const path of ['/contact', '/auth', '/contact?sent=1', '/tool/chatgpt', '/healthzz'])
+      expect(forwarded(proxy, 'GET', path), path).toBe(false);
   });
 });

@@ -5,9 +5,9 @@ import { htmlToText, sanitizeBlogHtml } from '../../lib/sanitize';
 describe('sanitizeBlogHtml', () => {
   it('removes script, style, iframe and form elements with their content', () => {
     expect(sanitizeBlogHtml('<p>Hi<script>alert(1)</script></p>')).toBe('<p>Hi</p>');
-    expect(sanitizeBlogHtml('<style>p{display:none}</style><iframe src="https://evil.example"></iframe><p>ok</p>')).toBe(
-      '<p>ok</p>',
-    );
+    expect(
+      sanitizeBlogHtml('<style>p{display:none}</style><iframe src="https://evil.example"></iframe><p>ok</p>'),
+    ).toBe('<p>ok</p>');
     expect(sanitizeBlogHtml('<form action="/x"><input name="a"></form><p>x</p>')).toBe('<p>x</p>');
     expect(sanitizeBlogHtml('<svg onload="alert(1)"><circle /></svg>')).toBe('');
   });

@@ -185,9 +185,9 @@ describe('registerSchema', () => {
   });
 
   it('refuses names longer than 100 characters', () => {
-    expect(registerSchema.safeParse({ email: 'ada@example.com', password: 'secret', firstName: 'a'.repeat(101) }).success).toBe(
-      false,
-    );
+    expect(
+      registerSchema.safeParse({ email: 'ada@example.com', password: 'secret', firstName: 'a'.repeat(101) }).success,
+    ).toBe(false);
   });
 });
 
@@ -274,7 +274,9 @@ describe('toolUpdateSchema', () => {
     expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a.png, javascript:alert(1)' })).toBe(
       MSG.imageAddressInvalid('Screenshot'),
     );
-    expect(messageOf(toolUpdateSchema, { screenshots: 'http://example.com/a.png' })).toBe(MSG.imageAddressInvalid('Screenshot'));
+    expect(messageOf(toolUpdateSchema, { screenshots: 'http://example.com/a.png' })).toBe(
+      MSG.imageAddressInvalid('Screenshot'),
+    );
     expect(toolUpdateSchema.parse({ screenshots: '/uploads/seed/a-screenshot-1.png, /uploads/tools/x.webp' })).toEqual({
       screenshots: ['/uploads/seed/a-screenshot-1.png', '/uploads/tools/x.webp'],
     });
@@ -284,7 +286,10 @@ describe('toolUpdateSchema', () => {
 
   it('clears the video url and pricing model with an empty value', () => {
     expect(toolUpdateSchema.parse({ videoUrl: '', pricingModel: '' })).toEqual({ videoUrl: null, pricingModel: null });
-    expect(toolUpdateSchema.parse({ videoUrl: null, pricingModel: null })).toEqual({ videoUrl: null, pricingModel: null });
+    expect(toolUpdateSchema.parse({ videoUrl: null, pricingModel: null })).toEqual({
+      videoUrl: null,
+      pricingModel: null,
+    });
   });
 
   it('accepts the five pricing models and refuses others', () => {
@@ -342,18 +347,21 @@ describe('changeRequestSchema', () => {
 describe('userUpdateSchema', () => {
   it('accepts any subset of the manageable fields', () => {
     expect(userUpdateSchema.parse({})).toEqual({});
-    expect(userUpdateSchema.parse({ role: 'staff', isAdmin: true, isPremium: false, accountStatus: 'banned' })).toEqual({
-      role: 'staff',
-      isAdmin: true,
-      isPremium: false,
-      accountStatus: 'banned',
-    });
+    expect(userUpdateSchema.parse({ role: 'staff', isAdmin: true, isPremium: false, accountStatus: 'banned' })).toEqual(
+      {
+        role: 'staff',
+        isAdmin: true,
+        isPremium: false,
+        accountStatus: 'banned',
+      },
+    );
   });
 
   it('refuses unknown roles and statuses', () => {
     expect(messageOf(userUpdateSchema, { role: 'superuser' })).toBe('Unknown role');
     expect(messageOf(userUpdateSchema, { accountStatus: 'frozen' })).toBe('Unknown account status');
-    for (const role of ['user', 'guest_reviewer', 'staff', 'admin']) expect(userUpdateSchema.parse({ role })).toEqual({ role });
+    for (const role of ['user', 'guest_reviewer', 'staff', 'admin'])
+      expect(userUpdateSchema.parse({ role })).toEqual({ role });
   });
 
   it('reads the suspension end as a date, and clears it with null', () => {
@@ -399,11 +407,14 @@ describe('blogPostSchema', () => {
   });
 
   it('takes a category from the fixed list only (or none), and never a read time: the server computes it', () => {
-    for (const category of POST_CATEGORIES) expect(blogPostSchema.parse({ title: 'T', content: 'C', category }).category).toBe(category);
+    for (const category of POST_CATEGORIES)
+      expect(blogPostSchema.parse({ title: 'T', content: 'C', category }).category).toBe(category);
     expect(blogPostSchema.parse({ title: 'T', content: 'C', category: '' }).category).toBe('');
     expect(blogPostSchema.parse({ title: 'T', content: 'C', category: null }).category).toBeNull();
     for (const category of ['Gossip', 'guides', 'AI\0', 'c'.repeat(101), 5]) {
-      expect(messageOf(blogPostSchema, { title: 'T', content: 'C', category })).toBe(MSG.postCategoryUnknown(POST_CATEGORIES));
+      expect(messageOf(blogPostSchema, { title: 'T', content: 'C', category })).toBe(
+        MSG.postCategoryUnknown(POST_CATEGORIES),
+      );
     }
     expect(blogPostSchema.parse({ title: 'T', content: 'C', readTime: '9 min read' })).not.toHaveProperty('readTime');
   });
@@ -450,35 +461,66 @@ describe('list inputs of the wrong type', () => {
 
 describe('control characters (docs/decisions/0025-text-input.md)', () => {
   // A NUL cuts a stored value short; the rest are invisible, never typed, and break e-mails and logs.
-  const inLine = ['\0', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009b', '\ud800', '\udfff', '\ufffe', '\uffff', '\u{10ffff}'];
+  const inLine = [
+    '\0',
+    '\u0007',
+    '\t',
+    '\n',
+    '\r',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\ud800',
+    '\udfff',
+    '\ufffe',
+    '\uffff',
+    '\u{10ffff}',
+  ];
   const inText = ['\0', '\u0007', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\ud800', '\ufffe', '\uffff'];
   const nameRefused = 'Tool name must not contain invisible control characters';
 
   it('refuses them in a submission name, and in the middle of a description, with the field named', () => {
-    const valid = { name: 'Notion AI', url: 'https://notion.so', description: 'Write, summarise and plan.', tags: ['design'] };
-    for (const c of inLine) expect(messageOf(submissionSchema, { ...valid, name: `Nul${c}Byte` }), JSON.stringify(c)).toBe(nameRefused);
+    const valid = {
+      name: 'Notion AI',
+      url: 'https://notion.so',
+      description: 'Write, summarise and plan.',
+      tags: ['design'],
+    };
+    for (const c of inLine)
+      expect(messageOf(submissionSchema, { ...valid, name: `Nul${c}Byte` }), JSON.stringify(c)).toBe(nameRefused);
     for (const c of inText) {
       expect(messageOf(submissionSchema, { ...valid, description: `A good${c} description.` }), JSON.stringify(c)).toBe(
         'Description must not contain invisible control characters',
       );
     }
     expect(messageOf(submissionSchema, { ...valid, url: 'https://notion.so/a\0b' })).toBe('Please enter a valid URL');
-    expect(messageOf(submissionSchema, { ...valid, url: 'https://notion.so/a\u0085' })).toBe('Please enter a valid URL');
+    expect(messageOf(submissionSchema, { ...valid, url: 'https://notion.so/a\u0085' })).toBe(
+      'Please enter a valid URL',
+    );
   });
 
   it('keeps tabs and line breaks inside multi-line fields, and any real character anywhere', () => {
     const valid = { name: 'Crème Brûlée 😀 日本語', url: 'https://notion.so', tags: ['design'] };
     const description = 'First line,\r\nsecond line\tand a tab. Emoji 👩‍💻, accents é, RTL עברית.';
     expect(submissionSchema.parse({ ...valid, description })).toMatchObject({ name: valid.name, description });
-    expect(editorialReviewSchema.parse({ curatorTake: 'Good.\n\nReally good.', qualityScore: 8 }).curatorTake).toBe('Good.\n\nReally good.');
+    expect(editorialReviewSchema.parse({ curatorTake: 'Good.\n\nReally good.', qualityScore: 8 }).curatorTake).toBe(
+      'Good.\n\nReally good.',
+    );
   });
 
   it('refuses them in the sign-in forms: names, e-mail and a new password', () => {
     const valid = { email: 'ada@example.com', password: 'secret1' };
-    expect(messageOf(registerSchema, { ...valid, firstName: 'A\0da' })).toBe('First name must not contain invisible control characters');
-    expect(messageOf(registerSchema, { ...valid, lastName: 'Love\u0085lace' })).toBe('Last name must not contain invisible control characters');
+    expect(messageOf(registerSchema, { ...valid, firstName: 'A\0da' })).toBe(
+      'First name must not contain invisible control characters',
+    );
+    expect(messageOf(registerSchema, { ...valid, lastName: 'Love\u0085lace' })).toBe(
+      'Last name must not contain invisible control characters',
+    );
     expect(messageOf(registerSchema, { ...valid, email: 'ada\0@example.com' })).toBe('Invalid email address');
-    expect(messageOf(registerSchema, { ...valid, password: 'secret\0' })).toBe('Password must not contain invisible control characters');
+    expect(messageOf(registerSchema, { ...valid, password: 'secret\0' })).toBe(
+      'Password must not contain invisible control characters',
+    );
     // Signing in only compares the password, so an old one is never refused by its characters.
     expect(loginSchema.parse({ ...valid, password: 'secret\0' }).password).toBe('secret\0');
   });
@@ -496,18 +538,30 @@ describe('control characters (docs/decisions/0025-text-input.md)', () => {
 
   it('refuses them in the admin tool edit, the review, the rejection and the unlist reason', () => {
     expect(messageOf(toolUpdateSchema, { name: 'X\0' })).toBe(nameRefused);
-    expect(messageOf(toolUpdateSchema, { curatorTake: 'Fine\0' })).toBe('Curator take must not contain invisible control characters');
+    expect(messageOf(toolUpdateSchema, { curatorTake: 'Fine\0' })).toBe(
+      'Curator take must not contain invisible control characters',
+    );
     expect(messageOf(toolUpdateSchema, { targetAudience: ['ok', 'b\u009b'] })).toBe(
       'Target audience must not contain invisible control characters',
     );
-    expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a\0.png' })).toBe(MSG.imageAddressInvalid('Screenshot'));
-    expect(messageOf(toolUpdateSchema, { videoUrl: 'https://youtu.be/dQw4w9WgXcQ\u0000' })).toBe(MSG.videoHostUnsupported);
+    expect(messageOf(toolUpdateSchema, { screenshots: 'https://example.com/a\0.png' })).toBe(
+      MSG.imageAddressInvalid('Screenshot'),
+    );
+    expect(messageOf(toolUpdateSchema, { videoUrl: 'https://youtu.be/dQw4w9WgXcQ\u0000' })).toBe(
+      MSG.videoHostUnsupported,
+    );
     expect(messageOf(editorialReviewSchema, { curatorTake: 'Great\0', qualityScore: 8 })).toBe(
       'Curator take must not contain invisible control characters',
     );
-    expect(messageOf(rejectSchema, { rejectionReason: 'Spam\0' })).toBe('Rejection reason must not contain invisible control characters');
-    expect(messageOf(unlistSchema, { reason: 'Gone\u0000' })).toBe('Reason must not contain invisible control characters');
-    expect(messageOf(rejectChangeSchema, { reason: 'No\u0000' })).toBe('Reason must not contain invisible control characters');
+    expect(messageOf(rejectSchema, { rejectionReason: 'Spam\0' })).toBe(
+      'Rejection reason must not contain invisible control characters',
+    );
+    expect(messageOf(unlistSchema, { reason: 'Gone\u0000' })).toBe(
+      'Reason must not contain invisible control characters',
+    );
+    expect(messageOf(rejectChangeSchema, { reason: 'No\u0000' })).toBe(
+      'Reason must not contain invisible control characters',
+    );
   });
 
   it('refuses them in the user update reason', () => {
@@ -518,7 +572,10 @@ describe('control characters (docs/decisions/0025-text-input.md)', () => {
 
   it('refuses them in every text field of a blog post, and keeps line breaks in content and excerpt', () => {
     const valid = { title: 'Hello', content: '<p>Hi</p>\n<p>There</p>' };
-    expect(blogPostSchema.parse({ ...valid, excerpt: 'One\ntwo' })).toMatchObject({ content: valid.content, excerpt: 'One\ntwo' });
+    expect(blogPostSchema.parse({ ...valid, excerpt: 'One\ntwo' })).toMatchObject({
+      content: valid.content,
+      excerpt: 'One\ntwo',
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'He\0llo' }, 'Title'],
       [{ content: '<p>\0</p>' }, 'Content'],
@@ -527,23 +584,31 @@ describe('control characters (docs/decisions/0025-text-input.md)', () => {
       [{ tags: 'ai, to\u0000ols' }, 'Tags'],
     ];
     for (const [values, label] of cases) {
-      expect(messageOf(blogPostSchema, { ...valid, ...values })).toBe(`${label} must not contain invisible control characters`);
+      expect(messageOf(blogPostSchema, { ...valid, ...values })).toBe(
+        `${label} must not contain invisible control characters`,
+      );
     }
   });
 });
 
 describe('size caps on admin and account text (docs/decisions/0025-text-input.md)', () => {
   it('caps the curator take at 2000 characters', () => {
-    expect(editorialReviewSchema.parse({ curatorTake: 't'.repeat(2000), qualityScore: 5 }).curatorTake).toHaveLength(2000);
+    expect(editorialReviewSchema.parse({ curatorTake: 't'.repeat(2000), qualityScore: 5 }).curatorTake).toHaveLength(
+      2000,
+    );
     expect(messageOf(editorialReviewSchema, { curatorTake: 't'.repeat(2001), qualityScore: 5 })).toBe(
       'Curator take must be at most 2000 characters',
     );
-    expect(messageOf(toolUpdateSchema, { curatorTake: 't'.repeat(2001) })).toBe('Curator take must be at most 2000 characters');
+    expect(messageOf(toolUpdateSchema, { curatorTake: 't'.repeat(2001) })).toBe(
+      'Curator take must be at most 2000 characters',
+    );
   });
 
   it('caps every reason at 1000 characters', () => {
     expect(rejectSchema.parse({ rejectionReason: 'r'.repeat(1000) }).rejectionReason).toHaveLength(1000);
-    expect(messageOf(rejectSchema, { rejectionReason: 'r'.repeat(1001) })).toBe('Rejection reason must be at most 1000 characters');
+    expect(messageOf(rejectSchema, { rejectionReason: 'r'.repeat(1001) })).toBe(
+      'Rejection reason must be at most 1000 characters',
+    );
     expect(messageOf(unlistSchema, { reason: 'r'.repeat(1001) })).toBe('Reason must be at most 1000 characters');
     expect(messageOf(rejectChangeSchema, { reason: 'r'.repeat(1001) })).toBe('Reason must be at most 1000 characters');
     expect(userUpdateSchema.parse({ suspensionReason: 'r'.repeat(1000) }).suspensionReason).toHaveLength(1000);
@@ -555,23 +620,39 @@ describe('size caps on admin and account text (docs/decisions/0025-text-input.md
   it('caps list items at 100 characters and lists at 20 items', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => `group ${i}`);
     expect(toolUpdateSchema.parse({ targetAudience: twenty }).targetAudience).toHaveLength(20);
-    expect(messageOf(toolUpdateSchema, { targetAudience: [...twenty, 'one more'] })).toBe('Target audience can have at most 20 items');
-    expect(messageOf(changeRequestSchema, { targetAudience: 'a'.repeat(101) })).toBe('Target audience must be at most 100 characters');
-    expect(messageOf(blogPostSchema, { title: 'T', content: 'C', tags: [...twenty, 'x'].join(',') })).toBe('Tags can have at most 20 items');
+    expect(messageOf(toolUpdateSchema, { targetAudience: [...twenty, 'one more'] })).toBe(
+      'Target audience can have at most 20 items',
+    );
+    expect(messageOf(changeRequestSchema, { targetAudience: 'a'.repeat(101) })).toBe(
+      'Target audience must be at most 100 characters',
+    );
+    expect(messageOf(blogPostSchema, { title: 'T', content: 'C', tags: [...twenty, 'x'].join(',') })).toBe(
+      'Tags can have at most 20 items',
+    );
   });
 
   it('caps blog excerpt, content and the short post fields with messages', () => {
     const post = { title: 'T', content: 'C' };
-    expect(messageOf(blogPostSchema, { ...post, excerpt: 'e'.repeat(1001) })).toBe('Excerpt must be at most 1000 characters');
+    expect(messageOf(blogPostSchema, { ...post, excerpt: 'e'.repeat(1001) })).toBe(
+      'Excerpt must be at most 1000 characters',
+    );
     expect(blogPostSchema.parse({ ...post, content: 'c'.repeat(200_000) }).content).toHaveLength(200_000);
-    expect(messageOf(blogPostSchema, { ...post, content: 'c'.repeat(200_001) })).toBe('Content must be at most 200000 characters');
+    expect(messageOf(blogPostSchema, { ...post, content: 'c'.repeat(200_001) })).toBe(
+      'Content must be at most 200000 characters',
+    );
     expect(messageOf(blogPostSchema, { ...post, slug: 's'.repeat(256) })).toBe('Slug must be at most 255 characters');
   });
 
   it('caps names, e-mail and password with messages', () => {
     const valid = { email: 'ada@example.com', password: 'secret1' };
-    expect(messageOf(registerSchema, { ...valid, firstName: 'a'.repeat(101) })).toBe('First name must be at most 100 characters');
-    expect(messageOf(registerSchema, { ...valid, password: 'p'.repeat(201) })).toBe('Password must be at most 200 characters');
-    expect(messageOf(registerSchema, { ...valid, email: `${'a'.repeat(250)}@example.com` })).toBe('Invalid email address');
+    expect(messageOf(registerSchema, { ...valid, firstName: 'a'.repeat(101) })).toBe(
+      'First name must be at most 100 characters',
+    );
+    expect(messageOf(registerSchema, { ...valid, password: 'p'.repeat(201) })).toBe(
+      'Password must be at most 200 characters',
+    );
+    expect(messageOf(registerSchema, { ...valid, email: `${'a'.repeat(250)}@example.com` })).toBe(
+      'Invalid email address',
+    );
   });
 });

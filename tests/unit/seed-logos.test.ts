@@ -27,7 +27,8 @@ function namesIn(node: unknown, elements: Set<string>, attributes: Set<string>):
 
 describe('seeded tool marks', () => {
   it('ships the file the generator draws for every seeded tool, and no other', () => {
-    for (const tool of SEED_TOOLS) expect(readFileSync(fileOf(tool.name), 'utf8')).toBe(seedLogoSvg(tool.name, tool.color));
+    for (const tool of SEED_TOOLS)
+      expect(readFileSync(fileOf(tool.name), 'utf8')).toBe(seedLogoSvg(tool.name, tool.color));
     expect(readdirSync(SEED_LOGO_FOLDER).sort()).toEqual(SEED_TOOLS.map((t) => `${slugify(t.name)}.svg`).sort());
   });
 
@@ -43,8 +44,14 @@ describe('seeded tool marks', () => {
       const elements = new Set<string>();
       const attributes = new Set<string>();
       namesIn(parser.parse(readFileSync(fileOf(tool.name), 'utf8')), elements, attributes);
-      expect([...elements].filter((e) => !allowed.has(e)), tool.name).toEqual([]);
-      expect([...attributes].filter((a) => a.startsWith('on') || a.includes('href')), tool.name).toEqual([]);
+      expect(
+        [...elements].filter((e) => !allowed.has(e)),
+        tool.name,
+      ).toEqual([]);
+      expect(
+        [...attributes].filter((a) => a.startsWith('on') || a.includes('href')),
+        tool.name,
+      ).toEqual([]);
     }
   });
 });

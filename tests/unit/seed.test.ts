@@ -57,7 +57,11 @@ describe('seedDemo accounts', () => {
   });
 
   it('creates premium, staff, reviewer, suspended and banned accounts', async () => {
-    expect(await userBy(DEMO_PREMIUM_EMAIL)).toMatchObject({ isPremium: true, premiumToolsAllowed: 3, premiumToolsUsed: 1 });
+    expect(await userBy(DEMO_PREMIUM_EMAIL)).toMatchObject({
+      isPremium: true,
+      premiumToolsAllowed: 3,
+      premiumToolsUsed: 1,
+    });
     expect(await userBy(DEMO_STAFF_EMAIL)).toMatchObject({ role: 'staff', isAdmin: false });
     expect(await userBy(DEMO_REVIEWER_EMAIL)).toMatchObject({ role: 'guest_reviewer', isAdmin: false });
     const suspended = await userBy(DEMO_SUSPENDED_EMAIL);
@@ -171,7 +175,11 @@ describe('seedDemo tools', () => {
     // One branded listing (ChatGPT), so the tool page's branding is seen in the demo and checked by the page specs.
     const branded = premium.filter((t) => t.brandColor);
     expect(branded.map((t) => [t.slug, t.brandColor])).toEqual([['chatgpt', '#10a37f']]);
-    expect(await sharp(uploadFile(branded[0].coverImage!)).metadata()).toMatchObject({ format: 'png', width: 1600, height: 400 });
+    expect(await sharp(uploadFile(branded[0].coverImage!)).metadata()).toMatchObject({
+      format: 'png',
+      width: 1600,
+      height: 400,
+    });
     // Every seeded tool shows its own mark, a static SVG file of the site, and no two share one.
     for (const t of demoTools) {
       expect(t.logoUrl).toBe(`/logos/${t.slug}.svg`);
@@ -216,12 +224,9 @@ describe('seedDemo blog and change requests', () => {
     expect(posts.filter((p) => p.readTime).every((p) => /^\d+ min read$/.test(p.readTime!))).toBe(true);
   });
 
-  it("holds a pending change request from the demo user on their approved tool, naming only changed fields", async () => {
+  it('holds a pending change request from the demo user on their approved tool, naming only changed fields', async () => {
     const user = await userBy(DEMO_USER_EMAIL);
-    const [pending] = await db
-      .select()
-      .from(changeRequests)
-      .where(eq(changeRequests.status, 'pending'));
+    const [pending] = await db.select().from(changeRequests).where(eq(changeRequests.status, 'pending'));
     expect(pending.submittedById).toBe(user!.id);
     expect(pending.reviewedAt).toBeNull();
     const tool = demoTools.find((t) => t.id === pending.toolId)!;
@@ -247,7 +252,14 @@ describe('seedDemo blog and change requests', () => {
     const other = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), 'seed-atomic-')), 'db.sqlite')}`);
     await migrateDatabase(other);
     const [owner] = await other.insert(users).values({ email: 'owner@example.com' }).returning();
-    await other.insert(tools).values({ name: 'Claude', slug: 'claude', url: 'https://claude.ai', urlKey: 'claude.ai', description: 'Already listed here.', submittedById: owner.id });
+    await other.insert(tools).values({
+      name: 'Claude',
+      slug: 'claude',
+      url: 'https://claude.ai',
+      urlKey: 'claude.ai',
+      description: 'Already listed here.',
+      submittedById: owner.id,
+    });
     await expect(seedDemo(other)).rejects.toThrow();
     expect((await other.select({ n: count() }).from(users))[0].n).toBe(1);
     expect((await other.select({ n: count() }).from(tools))[0].n).toBe(1);
@@ -292,13 +304,19 @@ describe('seedSyntheticTools', () => {
     expect(Math.max(...approved) - Math.min(...approved)).toBeGreaterThan(365 * 86_400_000);
 
     // Every synthetic tool has its initial editorial review.
-    const reviews = await db.select({ n: count() }).from(editorialReviews).where(gt(editorialReviews.toolId, lastDemoId));
+    const reviews = await db
+      .select({ n: count() })
+      .from(editorialReviews)
+      .where(gt(editorialReviews.toolId, lastDemoId));
     expect(reviews[0].n).toBe(500);
 
     // Full-text search: the triggers indexed them.
     const sample = synthetic[123];
     const word = sample.name.split(' ')[0].toLowerCase().slice(0, 6);
-    const hits = await db.$client.execute({ sql: 'select rowid from tools_fts where tools_fts match ?', args: [`${word}*`] });
+    const hits = await db.$client.execute({
+      sql: 'select rowid from tools_fts where tools_fts match ?',
+      args: [`${word}*`],
+    });
     expect(hits.rows.map((r) => Number(r.rowid))).toContain(sample.id);
     const byDescription = await db.$client.execute("select rowid from tools_fts where tools_fts match 'dedupl*'");
     const ids = byDescription.rows.map((r) => Number(r.rowid));

@@ -14,8 +14,12 @@ describe('videoEmbedUrl', () => {
   });
 
   it('embeds Vimeo through its player with Do Not Track', () => {
-    expect(videoEmbedUrl('https://vimeo.com/123456789')).toBe('https://player.vimeo.com/video/123456789?dnt=1&autoplay=1');
-    expect(videoEmbedUrl('https://player.vimeo.com/video/42')).toBe('https://player.vimeo.com/video/42?dnt=1&autoplay=1');
+    expect(videoEmbedUrl('https://vimeo.com/123456789')).toBe(
+      'https://player.vimeo.com/video/123456789?dnt=1&autoplay=1',
+    );
+    expect(videoEmbedUrl('https://player.vimeo.com/video/42')).toBe(
+      'https://player.vimeo.com/video/42?dnt=1&autoplay=1',
+    );
   });
 
   it('embeds nothing else: other hosts (the CSP frames only these two), bad ids, other schemes', () => {
@@ -33,7 +37,18 @@ describe('videoEmbedUrl', () => {
 
 describe('textOn', () => {
   it('picks black or white text with at least WCAG AA contrast on any brand colour', () => {
-    for (const color of ['#000000', '#ffffff', '#777777', '#767676', '#1a2b3c', '#ffcc00', '#0000ff', '#ff0000', '#00ff00', '#808080']) {
+    for (const color of [
+      '#000000',
+      '#ffffff',
+      '#777777',
+      '#767676',
+      '#1a2b3c',
+      '#ffcc00',
+      '#0000ff',
+      '#ff0000',
+      '#00ff00',
+      '#808080',
+    ]) {
       expect(contrastRatio(color, textOn(color)), color).toBeGreaterThanOrEqual(4.5);
     }
     expect(textOn('#1a2b3c')).toBe('#ffffff');

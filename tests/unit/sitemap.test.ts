@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentEtag } from '../../api/publishing/build-files';
-import { readSitemapPages, SITEMAP_ENTRY_LIMIT, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from '../../api/publishing/site-sitemap';
+import {
+  readSitemapPages,
+  SITEMAP_ENTRY_LIMIT,
+  SITEMAP_PAGES_FILE,
+  writeSitemap,
+  type SitemapPage,
+} from '../../api/publishing/site-sitemap';
 import { fixedPagePaths, SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH } from '../../lib/routes';
 import { readSitemap } from '../helpers/xml';
 
@@ -48,7 +54,13 @@ describe('writeSitemap', () => {
       ...toolPages(5, (i) => `2025-02-0${i + 1}T00:00:00.000Z`),
     ];
     const written = await writeSitemap(dir, SITE, pages, { entryLimit: 3 });
-    expect([...written.keys()].sort()).toEqual(['sitemap-0.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-index.xml', 'sitemap.xml']);
+    expect([...written.keys()].sort()).toEqual([
+      'sitemap-0.xml',
+      'sitemap-1.xml',
+      'sitemap-2.xml',
+      'sitemap-index.xml',
+      'sitemap.xml',
+    ]);
     for (const [file, entry] of written) {
       expect(entry.etag, file).toBe(contentEtag(readFileSync(join(dir, file))));
       expect(entry.type, file).toBe('application/xml; charset=utf-8');
@@ -60,11 +72,17 @@ describe('writeSitemap', () => {
     expect(files.map((f) => f.urls.length)).toEqual([3, 3, 2]);
     const urls = files.flatMap((f) => f.urls);
     // Canonical addresses: no trailing slash but the home page's.
-    expect(new Map(urls.map((u) => [u.loc, u.lastmod]))).toEqual(new Map(pages.map((p) => [`${SITE}${p.path}`, p.lastmod ?? undefined])));
+    expect(new Map(urls.map((u) => [u.loc, u.lastmod]))).toEqual(
+      new Map(pages.map((p) => [`${SITE}${p.path}`, p.lastmod ?? undefined])),
+    );
     expect(urls).toHaveLength(pages.length);
     // Each sitemap's lastmod in the index is the newest of its URLs'.
     for (const file of files) {
-      const newest = file.urls.map((u) => u.lastmod).filter(Boolean).sort().at(-1);
+      const newest = file.urls
+        .map((u) => u.lastmod)
+        .filter(Boolean)
+        .sort()
+        .at(-1);
       expect(file.lastmod).toBe(newest);
     }
   });
@@ -73,7 +91,9 @@ describe('writeSitemap', () => {
     const pages = toolPages(6, (i) => `2025-02-0${i + 1}T00:00:00.000Z`);
     const first = await writeSitemap(folder(), SITE, pages, { entryLimit: 4 });
     const again = await writeSitemap(folder(), SITE, [...pages].reverse(), { entryLimit: 4 });
-    expect([...again].map(([file, entry]) => [file, entry.etag])).toEqual([...first].map(([file, entry]) => [file, entry.etag]));
+    expect([...again].map(([file, entry]) => [file, entry.etag])).toEqual(
+      [...first].map(([file, entry]) => [file, entry.etag]),
+    );
   });
 
   it('keeps each file under the protocol limit: 100,000 tools go into three sitemaps of at most 45,000', async () => {
@@ -94,7 +114,10 @@ describe('the list of pages a build keeps beside its sitemap', () => {
   it('reads back what the build wrote, and is null, as if absent, when missing or not a list of pages', async () => {
     const dir = folder();
     expect(await readSitemapPages(dir)).toBeNull();
-    const pages: SitemapPage[] = [{ path: '/about', lastmod: null }, { path: '/tool/x', lastmod: '2026-01-02T03:04:05.000Z' }];
+    const pages: SitemapPage[] = [
+      { path: '/about', lastmod: null },
+      { path: '/tool/x', lastmod: '2026-01-02T03:04:05.000Z' },
+    ];
     writeFileSync(join(dir, SITEMAP_PAGES_FILE), JSON.stringify(pages));
     expect(await readSitemapPages(dir)).toEqual(pages);
     for (const damaged of ['[{"path":"/x"}]', '{"pages":[]}', '[{"path":"/x","lastmod":']) {

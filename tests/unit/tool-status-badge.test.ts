@@ -7,12 +7,23 @@ import ToolStatusBadge from '../../site/islands/Dashboard/ToolStatusBadge';
 import type { ToolStatus } from '../../lib/tool-status';
 
 const render = (status: ToolStatus, reasons: { rejectionReason?: string | null; unlistReason?: string | null } = {}) =>
-  renderToStaticMarkup(createElement(ToolStatusBadge, { tool: { status, rejectionReason: null, unlistReason: null, ...reasons } }));
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  renderToStaticMarkup(
+    createElement(ToolStatusBadge, { tool: { status, rejectionReason: null, unlistReason: null, ...reasons } }),
+  );
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('ToolStatusBadge', () => {
   it('shows every status as a capitalised badge', () => {
-    for (const [status, label] of [['pending', 'Pending'], ['approved', 'Approved'], ['rejected', 'Rejected'], ['unlisted', 'Unlisted']] as const) {
+    for (const [status, label] of [
+      ['pending', 'Pending'],
+      ['approved', 'Approved'],
+      ['rejected', 'Rejected'],
+      ['unlisted', 'Unlisted'],
+    ] as const) {
       const html = render(status);
       expect(html).toMatch(new RegExp(`<span class="badge [^"]*"[^>]*>${label}</span>`));
       expect(text(html)).toBe(label);

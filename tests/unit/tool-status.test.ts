@@ -14,7 +14,12 @@ import {
 describe("a tool's statuses and moves (SPEC.md section 4)", () => {
   it('approves or rejects pending tools only, unlists approved ones and lists unlisted ones again', () => {
     const allowed = Object.fromEntries(
-      TOOL_STATUSES.map((status) => [status, (Object.keys(TOOL_TRANSITIONS) as (keyof typeof TOOL_TRANSITIONS)[]).filter((move) => canTransition(status, move))]),
+      TOOL_STATUSES.map((status) => [
+        status,
+        (Object.keys(TOOL_TRANSITIONS) as (keyof typeof TOOL_TRANSITIONS)[]).filter((move) =>
+          canTransition(status, move),
+        ),
+      ]),
     );
     expect(allowed).toEqual({ pending: ['approve', 'reject'], approved: ['unlist'], rejected: [], unlisted: ['list'] });
     expect(Object.fromEntries(Object.entries(TOOL_TRANSITIONS).map(([move, { to }]) => [move, to]))).toEqual({
@@ -26,7 +31,8 @@ describe("a tool's statuses and moves (SPEC.md section 4)", () => {
   });
 
   it('refuses every move from a status it does not know', () => {
-    for (const move of Object.keys(TOOL_TRANSITIONS) as (keyof typeof TOOL_TRANSITIONS)[]) expect(canTransition('archived', move)).toBe(false);
+    for (const move of Object.keys(TOOL_TRANSITIONS) as (keyof typeof TOOL_TRANSITIONS)[])
+      expect(canTransition('archived', move)).toBe(false);
   });
 
   it('says which statuses are on the approved side, editable by staff, open to change requests and re-slugged by a rename', () => {

@@ -27,7 +27,12 @@ interface TabDef {
 }
 
 const TABS: readonly TabDef[] = [
-  { id: 'pending', label: 'Pending Review', permission: 'read:pending-tools', Panel: ({ user }) => <PendingTab viewer={user} /> },
+  {
+    id: 'pending',
+    label: 'Pending Review',
+    permission: 'read:pending-tools',
+    Panel: ({ user }) => <PendingTab viewer={user} />,
+  },
   { id: 'approved', label: 'Approved Tools', permission: 'edit:tools', Panel: ApprovedTab },
   { id: 'change-requests', label: 'Change Requests', permission: 'review:change-requests', Panel: ChangeRequestsTab },
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },
@@ -73,11 +78,19 @@ function Panel({ user }: { user: CurrentUser }) {
 
   /** Arrow keys move between tabs, as a tab list should. */
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!current || (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End')) return;
+    if (
+      !current ||
+      (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End')
+    )
+      return;
     event.preventDefault();
     const index = allowed.indexOf(current);
     const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? allowed.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + allowed.length) % allowed.length;
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? allowed.length - 1
+          : (index + (event.key === 'ArrowRight' ? 1 : -1) + allowed.length) % allowed.length;
     choose(allowed[next].id);
     document.getElementById(`admin-tab-${allowed[next].id}`)?.focus();
   }
@@ -87,14 +100,21 @@ function Panel({ user }: { user: CurrentUser }) {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-3xl font-bold">Admin Panel</h1>
-          <p className="text-base-content/70 mt-1">Review submissions, keep the directory accurate and manage the site.</p>
+          <p className="text-base-content/70 mt-1">
+            Review submissions, keep the directory accurate and manage the site.
+          </p>
         </div>
         <span className="badge badge-outline">{user.isAdmin ? 'Admin' : tagLabel(user.role.replace('_', '-'))}</span>
       </div>
 
       {can(user, 'read:stats') && <StatCards />}
 
-      <div role="tablist" aria-label="Admin sections" className="tabs tabs-box overflow-x-auto flex-nowrap" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        className="tabs tabs-box overflow-x-auto flex-nowrap"
+        onKeyDown={onKeyDown}
+      >
         {allowed.map((tab) => {
           const selected = tab.id === current?.id;
           return (
@@ -117,7 +137,12 @@ function Panel({ user }: { user: CurrentUser }) {
       </div>
 
       {current && (
-        <div id={`admin-panel-${current.id}`} role="tabpanel" aria-labelledby={`admin-tab-${current.id}`} className="card bg-base-100 border border-base-200 shadow-sm">
+        <div
+          id={`admin-panel-${current.id}`}
+          role="tabpanel"
+          aria-labelledby={`admin-tab-${current.id}`}
+          className="card bg-base-100 border border-base-200 shadow-sm"
+        >
           <div className="card-body p-4 sm:p-6">
             <h2 className="card-title mb-2">{current.label}</h2>
             <current.Panel user={user} />

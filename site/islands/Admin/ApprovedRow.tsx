@@ -30,7 +30,9 @@ export default function ApprovedRow({ tool, user, busy, open, togglePremium, lis
             </span>
           )}
         </div>
-        {unlisted && tool.unlistReason && <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>}
+        {unlisted && tool.unlistReason && (
+          <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>
+        )}
       </td>
       <td className="whitespace-nowrap" data-label="Quality Score">
         <div>
@@ -39,7 +41,11 @@ export default function ApprovedRow({ tool, user, busy, open, togglePremium, lis
         </div>
       </td>
       <td data-label="Listing">
-        {tool.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
+        {tool.isPremium ? (
+          <span className="badge badge-warning badge-sm">Premium</span>
+        ) : (
+          <span className="badge badge-ghost badge-sm">Free</span>
+        )}
       </td>
       <td className="whitespace-nowrap" data-label="Approved">
         {shortDate(tool.approvedAt)}

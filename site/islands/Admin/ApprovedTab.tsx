@@ -59,7 +59,10 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
   async function togglePremium(tool: AdminApprovedTool) {
     setBusyId(tool.id);
     await perform(() => setToolPremium(tool.id, !tool.isPremium), {
-      success: (result) => ({ title: result.isPremium ? TOAST.toolUpgraded : TOAST.toolDowngraded, description: result.name }),
+      success: (result) => ({
+        title: result.isPremium ? TOAST.toolUpgraded : TOAST.toolDowngraded,
+        description: result.name,
+      }),
       failure: TOAST.premiumToggleFailed,
     });
     setBusyId(null);
@@ -94,7 +97,12 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
           <label htmlFor={filterId} className="label-text font-medium">
             Listing type
           </label>
-          <select id={filterId} className="select select-bordered w-full md:w-48" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          <select
+            id={filterId}
+            className="select select-bordered w-full md:w-48"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as Filter)}
+          >
             {FILTERS.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.label}
@@ -150,12 +158,25 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
         )}
       </ListState>
 
-      {dialog?.kind === 'view' && current && <ToolDetailsDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />}
-      {dialog?.kind === 'edit' && current && <EditToolDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} ownPicks={ownPicksRefusal(user, current, [])?.message} onClose={close} />}
+      {dialog?.kind === 'view' && current && (
+        <ToolDetailsDialog tool={current} ownTool={ownToolRefusal(user, current)?.message} onClose={close} />
+      )}
+      {dialog?.kind === 'edit' && current && (
+        <EditToolDialog
+          tool={current}
+          ownTool={ownToolRefusal(user, current)?.message}
+          ownPicks={ownPicksRefusal(user, current, [])?.message}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'unlist' && current && (
         <ReasonDialog
           title={`Unlist ${current.name}`}
-          intro={<p className="text-sm text-base-content/80">The tool leaves the public directory; its data is kept and it can be listed again.</p>}
+          intro={
+            <p className="text-sm text-base-content/80">
+              The tool leaves the public directory; its data is kept and it can be listed again.
+            </p>
+          }
           label="Reason (optional)"
           placeholder={DEFAULT_UNLIST_REASON}
           schema={unlistSchema}
@@ -167,7 +188,10 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
           testId="unlist-dialog"
           onSubmit={(reason) =>
             perform(() => unlistTool(current.id, reason), {
-              success: () => ({ title: TOAST.toolUnlisted, description: `${current.name} is hidden from the public directory.` }),
+              success: () => ({
+                title: TOAST.toolUnlisted,
+                description: `${current.name} is hidden from the public directory.`,
+              }),
               failure: TOAST.unlistFailed,
             })
           }

@@ -17,7 +17,11 @@ const WORD: Record<DiffPart['change'], string> = { added: 'added', removed: 'rem
 /** A swatch painted by an SVG attribute: the panel's CSP takes no inline style attributes. */
 function Swatch({ color }: { color: string }) {
   return (
-    <svg className="inline-block w-5 h-5 align-middle rounded border border-base-300" viewBox="0 0 1 1" aria-hidden="true">
+    <svg
+      className="inline-block w-5 h-5 align-middle rounded border border-base-300"
+      viewBox="0 0 1 1"
+      aria-hidden="true"
+    >
       <rect width="1" height="1" fill={/^#[0-9a-f]{6}$/i.test(color) ? color : 'transparent'} />
     </svg>
   );
@@ -36,7 +40,13 @@ function One({ part, kind, label }: { part: DiffPart; kind: FieldChange['kind'];
   if (kind === 'video') {
     return (
       <span className={part.change === 'removed' ? 'line-through' : ''}>
-        <a href={part.text} target="_blank" rel="noopener noreferrer" className="link break-all" data-testid="diff-video">
+        <a
+          href={part.text}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="link break-all"
+          data-testid="diff-video"
+        >
           {part.text}
         </a>{' '}
         {note}
@@ -45,7 +55,13 @@ function One({ part, kind, label }: { part: DiffPart; kind: FieldChange['kind'];
   }
   return (
     <a href={part.text} target="_blank" rel="noopener noreferrer" className="inline-flex flex-col items-start gap-0.5">
-      <img src={part.text} alt={`${label}${word ? `, ${word}` : ''}`} loading="lazy" className={`h-16 w-auto max-w-40 rounded border border-base-300 bg-base-200 object-cover ${MARK[part.change]}`} data-testid="diff-thumbnail" />
+      <img
+        src={part.text}
+        alt={`${label}${word ? `, ${word}` : ''}`}
+        loading="lazy"
+        className={`h-16 w-auto max-w-40 rounded border border-base-300 bg-base-200 object-cover ${MARK[part.change]}`}
+        data-testid="diff-thumbnail"
+      />
       {note}
     </a>
   );
@@ -56,7 +72,12 @@ export default function AssetDiff({ change }: { change: FieldChange }) {
   return (
     <span className="flex flex-wrap items-start gap-2">
       {change.parts.map((part, i) => (
-        <One key={`${part.text}-${i}`} part={part} kind={change.kind} label={change.kind === 'images' ? `Screenshot ${i + 1}` : change.label} />
+        <One
+          key={`${part.text}-${i}`}
+          part={part}
+          kind={change.kind}
+          label={change.kind === 'images' ? `Screenshot ${i + 1}` : change.label}
+        />
       ))}
     </span>
   );

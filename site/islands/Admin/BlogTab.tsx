@@ -34,24 +34,48 @@ export default function BlogTab() {
                       <div className="flex-1 min-w-0">
                         <div className="flex flex-wrap items-center gap-2">
                           <h3 className="font-semibold">{post.title}</h3>
-                          <span className={`badge badge-sm ${published ? 'badge-success' : 'badge-ghost'}`}>{published ? 'Published' : 'Draft'}</span>
+                          <span className={`badge badge-sm ${published ? 'badge-success' : 'badge-ghost'}`}>
+                            {published ? 'Published' : 'Draft'}
+                          </span>
                         </div>
-                        {post.excerpt && <p className="text-sm text-base-content/80 line-clamp-2 mt-1">{post.excerpt}</p>}
+                        {post.excerpt && (
+                          <p className="text-sm text-base-content/80 line-clamp-2 mt-1">{post.excerpt}</p>
+                        )}
                         <p className="text-xs text-base-content/60 mt-1">
-                          {!post.publishedAt ? 'Not published yet' : published ? `Published ${shortDate(post.publishedAt)}` : `First published ${shortDate(post.publishedAt)}, now unpublished`}
+                          {!post.publishedAt
+                            ? 'Not published yet'
+                            : published
+                              ? `Published ${shortDate(post.publishedAt)}`
+                              : `First published ${shortDate(post.publishedAt)}, now unpublished`}
                         </p>
                       </div>
                       <div className="flex gap-2 shrink-0">
                         {published ? (
-                          <a className="btn btn-ghost btn-sm" href={`/blog/${encodeURIComponent(post.slug)}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${post.title} (opens in a new tab)`}>
+                          <a
+                            className="btn btn-ghost btn-sm"
+                            href={`/blog/${encodeURIComponent(post.slug)}`}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            aria-label={`View ${post.title} (opens in a new tab)`}
+                          >
                             View
                           </a>
                         ) : (
-                          <button type="button" className="btn btn-ghost btn-sm" disabled title="Drafts have no public page yet">
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm"
+                            disabled
+                            title="Drafts have no public page yet"
+                          >
                             View
                           </button>
                         )}
-                        <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing({ post })} aria-label={`Edit ${post.title}`}>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          onClick={() => setEditing({ post })}
+                          aria-label={`Edit ${post.title}`}
+                        >
                           Edit
                         </button>
                       </div>

@@ -44,12 +44,21 @@ function FieldDiff({ change }: { change: FieldChange }) {
     ));
   }
   // A decided request has no old value to compare with: the requested value, cut to three lines until shown in full.
-  if (change.before === null) return change.after ? <span className="line-clamp-3">{change.after}</span> : <span className="text-base-content/70">none</span>;
+  if (change.before === null)
+    return change.after ? (
+      <span className="line-clamp-3">{change.after}</span>
+    ) : (
+      <span className="text-base-content/70">none</span>
+    );
   return compactParts(change.parts).map((part, i) => <Part key={i} part={part} />);
 }
 
 function Value({ value }: { value: string | null }) {
-  return value ? <span className="whitespace-pre-wrap">{value}</span> : <span className="text-base-content/70">none</span>;
+  return value ? (
+    <span className="whitespace-pre-wrap">{value}</span>
+  ) : (
+    <span className="text-base-content/70">none</span>
+  );
 }
 
 /** The changed fields, and on demand their whole current and requested values. */
@@ -70,7 +79,12 @@ export default function ChangeDiff({ request }: { request: AdminChangeRequest })
           </div>
         ))}
       </dl>
-      <dl id={regionId} hidden={!full} className="flex flex-col gap-3 border-t border-base-300 pt-2" aria-label="Full values">
+      <dl
+        id={regionId}
+        hidden={!full}
+        className="flex flex-col gap-3 border-t border-base-300 pt-2"
+        aria-label="Full values"
+      >
         {request.diff.map((change) => (
           <div key={change.field}>
             <dt className="font-semibold">{change.label}</dt>
@@ -87,7 +101,13 @@ export default function ChangeDiff({ request }: { request: AdminChangeRequest })
           </div>
         ))}
       </dl>
-      <button type="button" className="btn btn-ghost btn-xs self-start" aria-expanded={full} aria-controls={regionId} onClick={() => setFull(!full)}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs self-start"
+        aria-expanded={full}
+        aria-controls={regionId}
+        onClick={() => setFull(!full)}
+      >
         {full ? 'Hide full values' : 'Show full values'}
       </button>
     </div>

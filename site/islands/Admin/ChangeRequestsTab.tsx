@@ -5,7 +5,12 @@ import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownToolRefusal } from '../../../lib/permissions';
 import { rejectChangeSchema } from '../../../lib/schemas';
-import { $changeRequests, approveChangeRequest, rejectChangeRequest, type AdminChangeRequest } from '../../stores/admin';
+import {
+  $changeRequests,
+  approveChangeRequest,
+  rejectChangeRequest,
+  type AdminChangeRequest,
+} from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ChangeDiff from './ChangeDiff';
 import ReasonDialog from './dialogs/ReasonDialog';
@@ -31,7 +36,10 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
   async function approve(request: AdminChangeRequest) {
     setBusyId(request.id);
     await perform(() => approveChangeRequest(request.id), {
-      success: () => ({ title: TOAST.changesApproved, description: `${request.toolName} was updated and the owner notified.` }),
+      success: () => ({
+        title: TOAST.changesApproved,
+        description: `${request.toolName} was updated and the owner notified.`,
+      }),
       failure: TOAST.approveChangesFailed,
     });
     setBusyId(null);
@@ -61,12 +69,19 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
                             {person.email && <> ({person.email})</>} on {shortDate(request.submittedAt)}
                           </p>
                         </div>
-                        <span className={`badge ${STATUS_BADGE[request.status] ?? 'badge-ghost'}`}>{request.status[0].toUpperCase() + request.status.slice(1)}</span>
+                        <span className={`badge ${STATUS_BADGE[request.status] ?? 'badge-ghost'}`}>
+                          {request.status[0].toUpperCase() + request.status.slice(1)}
+                        </span>
                       </div>
                       <ChangeDiff request={request} />
                       {pending ? (
                         <div className="flex flex-wrap gap-2 justify-end">
-                          <button type="button" className={`${DANGER_OUTLINE} btn-sm`} disabled={busy} onClick={() => setRejecting(request)}>
+                          <button
+                            type="button"
+                            className={`${DANGER_OUTLINE} btn-sm`}
+                            disabled={busy}
+                            onClick={() => setRejecting(request)}
+                          >
                             Reject Changes
                           </button>
                           <button
@@ -80,7 +95,11 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
                           </button>
                         </div>
                       ) : (
-                        request.reviewedAt && <p className="text-xs text-base-content/60 text-right">Decided on {shortDate(request.reviewedAt)}</p>
+                        request.reviewedAt && (
+                          <p className="text-xs text-base-content/60 text-right">
+                            Decided on {shortDate(request.reviewedAt)}
+                          </p>
+                        )
                       )}
                     </div>
                   </li>
@@ -93,7 +112,11 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
       {rejecting && (
         <ReasonDialog
           title={`Reject changes to ${rejecting.toolName}`}
-          intro={<p className="text-sm text-base-content/80">The tool stays as it is. The owner is told by e-mail, with your reason if you give one.</p>}
+          intro={
+            <p className="text-sm text-base-content/80">
+              The tool stays as it is. The owner is told by e-mail, with your reason if you give one.
+            </p>
+          }
           label="Reason (optional)"
           schema={rejectChangeSchema}
           field="reason"
@@ -104,7 +127,10 @@ export default function ChangeRequestsTab({ user }: { user: CurrentUser }) {
           testId="reject-changes-dialog"
           onSubmit={(reason) =>
             perform(() => rejectChangeRequest(rejecting.id, reason), {
-              success: () => ({ title: TOAST.changesRejected, description: `The owner of ${rejecting.toolName} was notified.` }),
+              success: () => ({
+                title: TOAST.changesRejected,
+                description: `The owner of ${rejecting.toolName} was notified.`,
+              }),
               failure: TOAST.rejectChangesFailed,
             })
           }

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { CONTACT_TOPIC_LABELS } from '../../../lib/contact';
 import { TOAST } from '../../../lib/messages';
-import { contactMessagesPage, FIRST_MESSAGES_PAGE, markMessageHandled, type AdminContactMessage } from '../../stores/admin-mail';
+import {
+  contactMessagesPage,
+  FIRST_MESSAGES_PAGE,
+  markMessageHandled,
+  type AdminContactMessage,
+} from '../../stores/admin-mail';
 import { perform } from './feedback';
 import { dateTime, EmptyState, ListState } from './parts';
 
@@ -16,12 +21,18 @@ function Message({ message }: { message: AdminContactMessage }) {
 
   async function markHandled() {
     setBusy(true);
-    await perform(() => markMessageHandled(message.id), { success: () => ({ title: TOAST.messageHandled }), failure: TOAST.markHandledFailed });
+    await perform(() => markMessageHandled(message.id), {
+      success: () => ({ title: TOAST.messageHandled }),
+      failure: TOAST.markHandledFailed,
+    });
     setBusy(false);
   }
 
   return (
-    <li className={`card border ${message.priority && !handled ? 'border-amber-300 bg-amber-50/40' : 'border-base-200 bg-base-100'}`} data-testid="contact-message">
+    <li
+      className={`card border ${message.priority && !handled ? 'border-amber-300 bg-amber-50/40' : 'border-base-200 bg-base-100'}`}
+      data-testid="contact-message"
+    >
       <div className="card-body p-4 gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -40,7 +51,13 @@ function Message({ message }: { message: AdminContactMessage }) {
             </p>
           </div>
           <div className="flex gap-2 shrink-0">
-            <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen(!open)}
+            >
               {open ? 'Close' : 'Open'}
               <span className="sr-only"> the message from {message.name}</span>
             </button>
@@ -84,13 +101,23 @@ export default function MessagesTab() {
             </ul>
             {(pageNumber > 1 || next) && (
               <nav className="flex items-center justify-center gap-3" aria-label="Messages pages">
-                <button type="button" className="btn btn-outline btn-sm" disabled={pageNumber === 1} onClick={() => setPageUrls((urls) => urls.slice(0, -1))}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={pageNumber === 1}
+                  onClick={() => setPageUrls((urls) => urls.slice(0, -1))}
+                >
                   Previous
                 </button>
                 <span className="text-sm text-base-content/80" aria-live="polite">
                   Page {pageNumber}
                 </span>
-                <button type="button" className="btn btn-outline btn-sm" disabled={!next} onClick={() => next && setPageUrls((urls) => [...urls, next])}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={!next}
+                  onClick={() => next && setPageUrls((urls) => [...urls, next])}
+                >
                   Next
                 </button>
               </nav>

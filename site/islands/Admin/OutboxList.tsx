@@ -12,15 +12,28 @@ function Preview({ email }: { email: OutboxEmail }) {
       {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons outside any form: a <fieldset> is for form controls and needs a <legend> */}
       <div role="group" aria-label="Preview as" className="join">
         {(['html', 'text'] as const).map((v) => (
-          <button key={v} type="button" className={`btn btn-xs join-item ${view === v ? 'btn-active' : ''}`} aria-pressed={view === v} onClick={() => setView(v)}>
+          <button
+            key={v}
+            type="button"
+            className={`btn btn-xs join-item ${view === v ? 'btn-active' : ''}`}
+            aria-pressed={view === v}
+            onClick={() => setView(v)}
+          >
             {v === 'html' ? 'HTML' : 'Text'}
           </button>
         ))}
       </div>
       {view === 'html' ? (
-        <iframe title={`Preview of ${email.subject}`} sandbox="" srcDoc={email.html} className="w-full h-96 rounded-box border border-base-200 bg-white" />
+        <iframe
+          title={`Preview of ${email.subject}`}
+          sandbox=""
+          srcDoc={email.html}
+          className="w-full h-96 rounded-box border border-base-200 bg-white"
+        />
       ) : (
-        <pre className="text-xs whitespace-pre-wrap break-words rounded-box border border-base-200 p-3 max-h-96 overflow-auto">{email.text}</pre>
+        <pre className="text-xs whitespace-pre-wrap break-words rounded-box border border-base-200 p-3 max-h-96 overflow-auto">
+          {email.text}
+        </pre>
       )}
     </div>
   );
@@ -54,7 +67,12 @@ export default function OutboxList() {
                         To {email.to} · {email.kind} · {email.status} · {dateTime(email.createdAt)}
                       </div>
                     </div>
-                    <button type="button" className="btn btn-outline btn-xs" aria-expanded={open === email.id} onClick={() => setOpen(open === email.id ? null : email.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-xs"
+                      aria-expanded={open === email.id}
+                      onClick={() => setOpen(open === email.id ? null : email.id)}
+                    >
                       {open === email.id ? 'Close' : 'Open'}
                       <span className="sr-only"> {email.subject}</span>
                     </button>

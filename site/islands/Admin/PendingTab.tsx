@@ -6,7 +6,14 @@ import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
 import { rejectSchema } from '../../../lib/schemas';
-import { $pendingRejections, $pendingTools, approveTool, rejectTool, type AdminPendingTool, type PendingRejection } from '../../stores/admin';
+import {
+  $pendingRejections,
+  $pendingTools,
+  approveTool,
+  rejectTool,
+  type AdminPendingTool,
+  type PendingRejection,
+} from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
@@ -43,7 +50,9 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   return (
     <>
       {!canModerate && (
-        <p className="alert alert-info alert-soft text-sm mb-4">You can read the submissions waiting for review; staff and admins approve or reject them.</p>
+        <p className="alert alert-info alert-soft text-sm mb-4">
+          You can read the submissions waiting for review; staff and admins approve or reject them.
+        </p>
       )}
       <ListState data={data} loading={loading} error={error}>
         {(tools) =>
@@ -61,7 +70,9 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                         <td>
                           <div className="font-medium">{tool.name}</div>
                           {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
-                          <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">{tool.description}</div>
+                          <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">
+                            {tool.description}
+                          </div>
                           <EarlierRejections rejections={rejectionsOf(tool.id)} />
                         </td>
                         <td data-label="Submitted By">
@@ -95,12 +106,22 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                                 >
                                   Approve
                                 </button>
-                                <button type="button" className={`${DANGER_OUTLINE} btn-sm`} onClick={() => setDialog({ kind: 'reject', tool })}>
+                                <button
+                                  type="button"
+                                  className={`${DANGER_OUTLINE} btn-sm`}
+                                  onClick={() => setDialog({ kind: 'reject', tool })}
+                                >
                                   Reject
                                 </button>
                               </>
                             )}
-                            <a className="btn btn-ghost btn-sm" href={safeHref(tool.url)} target="_blank" rel="noopener noreferrer" aria-label={`View ${tool.name} (opens in a new tab)`}>
+                            <a
+                              className="btn btn-ghost btn-sm"
+                              href={safeHref(tool.url)}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              aria-label={`View ${tool.name} (opens in a new tab)`}
+                            >
                               View
                             </a>
                           </div>
@@ -118,14 +139,21 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
       {dialog?.kind === 'approve' && (
         <ReviewDialog
           title={`Approve ${dialog.tool.name}`}
-          intro={<p className="text-sm text-base-content/80">The tool goes live in the directory with your take and score, and the submitter is told by e-mail.</p>}
+          intro={
+            <p className="text-sm text-base-content/80">
+              The tool goes live in the directory with your take and score, and the submitter is told by e-mail.
+            </p>
+          }
           submitLabel="Approve Tool"
           pendingLabel="Approving..."
           onClose={close}
           testId="approve-dialog"
           onSubmit={(review) =>
             perform(() => approveTool(dialog.tool.id, review), {
-              success: () => ({ title: TOAST.toolApproved, description: `${dialog.tool.name} is now live in the directory.` }),
+              success: () => ({
+                title: TOAST.toolApproved,
+                description: `${dialog.tool.name} is now live in the directory.`,
+              }),
               failure: TOAST.approveFailed,
             })
           }
@@ -146,7 +174,10 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
           testId="reject-dialog"
           onSubmit={(rejectionReason) =>
             perform(() => rejectTool(dialog.tool.id, rejectionReason), {
-              success: () => ({ title: TOAST.toolRejected, description: `${dialog.tool.name} was rejected and the submitter notified.` }),
+              success: () => ({
+                title: TOAST.toolRejected,
+                description: `${dialog.tool.name} was rejected and the submitter notified.`,
+              }),
               failure: TOAST.rejectFailed,
             })
           }

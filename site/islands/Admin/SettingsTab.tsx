@@ -13,7 +13,14 @@ import { ListState } from './parts';
 import Services from './settings/Services';
 import SiteBuilds from './settings/SiteBuilds';
 
-const FEATURES = ['Tool submissions', 'Editorial review', 'Premium listings', 'Change requests', 'Blog', 'Search index'];
+const FEATURES = [
+  'Tool submissions',
+  'Editorial review',
+  'Premium listings',
+  'Change requests',
+  'Blog',
+  'Search index',
+];
 
 function RebuildNow() {
   const [busy, setBusy] = useState(false);
@@ -62,14 +69,20 @@ export default function SettingsTab({ user }: { user: CurrentUser }) {
               <SiteBuilds settings={settings} />
             </div>
           </section>
-          <section className="card bg-base-100 border border-base-200 lg:col-span-2" aria-labelledby="settings-features">
+          <section
+            className="card bg-base-100 border border-base-200 lg:col-span-2"
+            aria-labelledby="settings-features"
+          >
             <div className="card-body p-5">
               <h3 id="settings-features" className="card-title text-base">
                 Features
               </h3>
               <ul className="grid sm:grid-cols-2 lg:grid-cols-3 gap-2">
                 {FEATURES.map((feature) => (
-                  <li key={feature} className="flex items-center justify-between gap-2 border border-base-200 rounded-box px-3 py-2">
+                  <li
+                    key={feature}
+                    className="flex items-center justify-between gap-2 border border-base-200 rounded-box px-3 py-2"
+                  >
                     <span className="text-sm">{feature}</span>
                     <span className="badge badge-success badge-sm">Active</span>
                   </li>

@@ -35,7 +35,14 @@ export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
         <label htmlFor={searchId} className="label-text font-medium">
           Search users
         </label>
-        <input id={searchId} type="search" className="input input-bordered w-full" placeholder="Name, email or role..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          className="input input-bordered w-full"
+          placeholder="Name, email or role..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       <ListState data={data} loading={loading} error={error}>
         {() =>
@@ -51,7 +58,9 @@ export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
                     const refused = accountRefusal(viewer, user)?.message;
                     return (
                       <tr key={user.id} data-testid="user-row">
-                        <td className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
+                        <td className="font-medium">
+                          {[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}
+                        </td>
                         <td className="break-all" data-label="Email">
                           {user.email}
                         </td>
@@ -64,11 +73,19 @@ export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
                         <td data-label="Status">
                           <div>
                             <div className="flex flex-wrap gap-1">
-                              {user.isPremium ? <span className="badge badge-warning badge-sm">Premium</span> : <span className="badge badge-ghost badge-sm">Free</span>}
-                              <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>{tagLabel(user.accountStatus)}</span>
+                              {user.isPremium ? (
+                                <span className="badge badge-warning badge-sm">Premium</span>
+                              ) : (
+                                <span className="badge badge-ghost badge-sm">Free</span>
+                              )}
+                              <span className={`badge badge-sm ${ACCOUNT_BADGE[user.accountStatus] ?? 'badge-ghost'}`}>
+                                {tagLabel(user.accountStatus)}
+                              </span>
                             </div>
                             {user.accountStatus === 'suspended' && user.suspendedUntil && (
-                              <div className="text-xs text-base-content/70 mt-1">until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}</div>
+                              <div className="text-xs text-base-content/70 mt-1">
+                                until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}
+                              </div>
                             )}
                           </div>
                         </td>
@@ -93,7 +110,9 @@ export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
           )
         }
       </ListState>
-      {current && <ManageUserDialog key={current.id} user={current} viewer={viewer} onClose={() => setManaging(null)} />}
+      {current && (
+        <ManageUserDialog key={current.id} user={current} viewer={viewer} onClose={() => setManaging(null)} />
+      )}
     </>
   );
 }

@@ -25,7 +25,11 @@ export async function perform<T>(action: () => Promise<T>, outcome: Outcome<T>):
     logError(error);
     if (!sentToLogin(error, TOAST.adminUnauthorized)) {
       const description = serverMessage(error);
-      showToast({ title: outcome.failure, description: description && description !== outcome.failure ? description : undefined, variant: 'destructive' });
+      showToast({
+        title: outcome.failure,
+        description: description && description !== outcome.failure ? description : undefined,
+        variant: 'destructive',
+      });
     }
     return false;
   }

@@ -8,13 +8,17 @@ import { serverMessage } from './feedback';
 
 /** Outline buttons with readable text: daisyUI's coloured outlines are too pale on white for WCAG AA. */
 export const DANGER_OUTLINE = 'btn bg-base-100 border-red-300 text-red-700 hover:bg-red-50 hover:border-red-400';
-export const SUCCESS_OUTLINE = 'btn bg-base-100 border-emerald-300 text-emerald-800 hover:bg-emerald-50 hover:border-emerald-400';
-
+export const SUCCESS_OUTLINE =
+  'btn bg-base-100 border-emerald-300 text-emerald-800 hover:bg-emerald-50 hover:border-emerald-400';
 
 /** The first tag as a badge coloured by its category. */
 export function CategoryBadge({ tag }: { tag: string | undefined }) {
   if (!tag) return <span className="text-base-content/60 text-sm">—</span>;
-  return <span className={`badge badge-sm border-0 font-medium whitespace-nowrap ${categoryBadgeClass(tag)}`}>{tagLabel(tag)}</span>;
+  return (
+    <span className={`badge badge-sm border-0 font-medium whitespace-nowrap ${categoryBadgeClass(tag)}`}>
+      {tagLabel(tag)}
+    </span>
+  );
 }
 
 /** Admin stars: the score halved and rounded down, out of 5. */
@@ -23,7 +27,12 @@ export function AdminStars({ score }: { score: number | null }) {
   return (
     <span className="inline-flex gap-0.5" role="img" aria-label={`${lit} of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} viewBox="0 0 20 20" className={`w-3.5 h-3.5 ${n <= lit ? 'fill-amber-400' : 'fill-base-300'}`} aria-hidden="true">
+        <svg
+          key={n}
+          viewBox="0 0 20 20"
+          className={`w-3.5 h-3.5 ${n <= lit ? 'fill-amber-400' : 'fill-base-300'}`}
+          aria-hidden="true"
+        >
           <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
         </svg>
       ))}

@@ -54,7 +54,12 @@ export default function AuthForm({ demoLogins, initialTab = 'login', next: rende
   // The tab list follows the ARIA tabs pattern: arrow keys, Home and End move between tabs and select them.
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.findIndex((t) => t.id === tab);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: TABS.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const chosen = TABS[(moves[event.key] + TABS.length) % TABS.length].id;
@@ -87,7 +92,14 @@ export default function AuthForm({ demoLogins, initialTab = 'login', next: rende
           ))}
         </div>
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
-          <CredentialsForm key={tab} tab={tab} signingIn={signingIn} landing={landing} next={next} sent={sent?.tab === tab ? sent : undefined} />
+          <CredentialsForm
+            key={tab}
+            tab={tab}
+            signingIn={signingIn}
+            landing={landing}
+            next={next}
+            sent={sent?.tab === tab ? sent : undefined}
+          />
           {/* Without JavaScript the tab buttons do nothing: the other tab is its own address. */}
           <noscript>
             <p className="mt-4 text-sm text-center">

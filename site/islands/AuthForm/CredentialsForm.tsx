@@ -42,7 +42,11 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
   const form = useForm<CredentialsFields, unknown, LoginInput | RegisterInput>({
     ...SUBMIT_ONLY,
     resolver: RESOLVERS[tab],
-    defaultValues: { email: initial.email, password: '', ...(tab === 'register' ? { firstName: initial.firstName, lastName: initial.lastName } : {}) },
+    defaultValues: {
+      email: initial.email,
+      password: '',
+      ...(tab === 'register' ? { firstName: initial.firstName, lastName: initial.lastName } : {}),
+    },
   });
   // The refusal of a post the server answered with this page, until the next try.
   const [refusal, setRefusal] = useState(sent?.error);
@@ -58,7 +62,11 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       showToast(
         tab === 'login'
           ? { title: TOAST.welcomeBack, description: `Logged in as ${result.email}`, variant: 'success' }
-          : { title: TOAST.accountCreated, description: `Welcome, ${result.firstName || result.email}!`, variant: 'success' },
+          : {
+              title: TOAST.accountCreated,
+              description: `Welcome, ${result.firstName || result.email}!`,
+              variant: 'success',
+            },
         { next: landing(result) },
       );
       setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
@@ -66,7 +74,11 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       const message = serverMessage(error);
       // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
       form.setError('root.server', { message });
-      showToast({ title: tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed, description: message, variant: 'destructive' });
+      showToast({
+        title: tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed,
+        description: message,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -83,7 +95,9 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
     >
       {refusal && (
         <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          <p className="font-semibold text-error-text">{tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}</p>
+          <p className="font-semibold text-error-text">
+            {tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}
+          </p>
           <p>{refusal}</p>
         </div>
       )}
@@ -91,15 +105,32 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       {tab === 'register' && (
         <div className="grid grid-cols-2 gap-3">
           <ValidatedField fields={fields} field="firstName" label="First Name">
-            <input {...fields.control('firstName')} defaultValue={initial.firstName} autoComplete="given-name" className="input input-bordered w-full" />
+            <input
+              {...fields.control('firstName')}
+              defaultValue={initial.firstName}
+              autoComplete="given-name"
+              className="input input-bordered w-full"
+            />
           </ValidatedField>
           <ValidatedField fields={fields} field="lastName" label="Last Name">
-            <input {...fields.control('lastName')} defaultValue={initial.lastName} autoComplete="family-name" className="input input-bordered w-full" />
+            <input
+              {...fields.control('lastName')}
+              defaultValue={initial.lastName}
+              autoComplete="family-name"
+              className="input input-bordered w-full"
+            />
           </ValidatedField>
         </div>
       )}
       <ValidatedField fields={fields} field="email" label="Email">
-        <input {...fields.control('email')} defaultValue={initial.email} type="email" required autoComplete="email" className="input input-bordered w-full" />
+        <input
+          {...fields.control('email')}
+          defaultValue={initial.email}
+          type="email"
+          required
+          autoComplete="email"
+          className="input input-bordered w-full"
+        />
       </ValidatedField>
       <ValidatedField fields={fields} field="password" label="Password">
         <input

@@ -23,8 +23,14 @@ const EMPTY: ContactFields = { name: '', email: '', topic: '' as ContactFields['
 /** `sent`: a post the server refused and answered with this page, the fields as written and why. */
 export default function ContactForm({ sent }: { sent?: ContactFormState }) {
   const { data: user } = useUser();
-  const initial: ContactFields = sent ? { name: sent.name, email: sent.email, topic: sent.topic as ContactFields['topic'], message: sent.message } : EMPTY;
-  const form = useForm<ContactFields, unknown, ContactInput>({ ...SUBMIT_ONLY, resolver: zodResolver(contactSchema), defaultValues: initial });
+  const initial: ContactFields = sent
+    ? { name: sent.name, email: sent.email, topic: sent.topic as ContactFields['topic'], message: sent.message }
+    : EMPTY;
+  const form = useForm<ContactFields, unknown, ContactInput>({
+    ...SUBMIT_ONLY,
+    resolver: zodResolver(contactSchema),
+    defaultValues: initial,
+  });
   const fields = useFieldErrors('contact', form);
   const { isSubmitting } = form.formState;
   // The refusal of the post this page answers, until the next try.
@@ -53,7 +59,14 @@ export default function ContactForm({ sent }: { sent?: ContactFormState }) {
   }
 
   return (
-    <form method="post" action={FORM_ACTIONS.contact} onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-4" aria-labelledby="contact-form-title">
+    <form
+      method="post"
+      action={FORM_ACTIONS.contact}
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="contact-form-title"
+    >
       {refusal && (
         <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
           <p className="font-semibold text-error-text">{TOAST.contactFailed}</p>
@@ -62,14 +75,32 @@ export default function ContactForm({ sent }: { sent?: ContactFormState }) {
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <ValidatedField fields={fields} field="name" label="Name" required>
-          <input {...fields.control('name')} defaultValue={initial.name} autoComplete="name" required className="input input-bordered w-full" />
+          <input
+            {...fields.control('name')}
+            defaultValue={initial.name}
+            autoComplete="name"
+            required
+            className="input input-bordered w-full"
+          />
         </ValidatedField>
         <ValidatedField fields={fields} field="email" label="Email" required>
-          <input {...fields.control('email')} defaultValue={initial.email} type="email" autoComplete="email" required className="input input-bordered w-full" />
+          <input
+            {...fields.control('email')}
+            defaultValue={initial.email}
+            type="email"
+            autoComplete="email"
+            required
+            className="input input-bordered w-full"
+          />
         </ValidatedField>
       </div>
       <ValidatedField fields={fields} field="topic" label="Topic" required>
-        <select {...fields.control('topic')} defaultValue={initial.topic} required className="select select-bordered w-full">
+        <select
+          {...fields.control('topic')}
+          defaultValue={initial.topic}
+          required
+          className="select select-bordered w-full"
+        >
           <option value="" disabled>
             Choose a topic
           </option>

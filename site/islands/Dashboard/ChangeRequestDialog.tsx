@@ -30,7 +30,12 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
       targetAudience: tool.targetAudience.join(', '),
       // A premium tool's assets (the server refuses them for a free one); a new logo only once one is uploaded.
       ...(tool.isPremium
-        ? { screenshots: tool.screenshots, videoUrl: tool.videoUrl ?? '', brandColor: tool.brandColor ?? '', coverImage: tool.coverImage ?? '' }
+        ? {
+            screenshots: tool.screenshots,
+            videoUrl: tool.videoUrl ?? '',
+            brandColor: tool.brandColor ?? '',
+            coverImage: tool.coverImage ?? '',
+          }
         : {}),
     },
   });
@@ -38,7 +43,11 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
   async function submit(values: ChangeRequestInput) {
     try {
       await requestChange(tool.id, values);
-      showToast({ title: 'Change Request Submitted', description: 'Our editors will review your changes.', variant: 'success' });
+      showToast({
+        title: 'Change Request Submitted',
+        description: 'Our editors will review your changes.',
+        variant: 'success',
+      });
       onClose();
     } catch (err) {
       logError(err);
@@ -49,7 +58,9 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
   return (
     <Modal title={`Edit ${tool.name}`} onClose={onClose} size="lg">
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(submit)} noValidate>
-        <p className="text-sm text-base-content/80">Changes to a listed tool are reviewed by our editors before they go live.</p>
+        <p className="text-sm text-base-content/80">
+          Changes to a listed tool are reviewed by our editors before they go live.
+        </p>
         <label className="form-control">
           <span className="label-text mb-1 block">Tool Name</span>
           <input {...register('name')} className="input input-bordered w-full" />
@@ -65,12 +76,17 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
         <Controller
           control={control}
           name="tags"
-          render={({ field }) => <CategoryCheckboxes value={field.value as string[]} onChange={field.onChange} firstInputRef={field.ref} />}
+          render={({ field }) => (
+            <CategoryCheckboxes value={field.value as string[]} onChange={field.onChange} firstInputRef={field.ref} />
+          )}
         />
         <div className="grid md:grid-cols-2 gap-3">
           <label className="form-control">
             <span className="label-text mb-1 block">Pricing Model</span>
-            <select {...register('pricingModel', { setValueAs: (value: string | null) => value || null })} className="select select-bordered w-full">
+            <select
+              {...register('pricingModel', { setValueAs: (value: string | null) => value || null })}
+              className="select select-bordered w-full"
+            >
               <PricingOptions />
             </select>
           </label>
@@ -80,7 +96,12 @@ export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; o
           </label>
         </div>
         {tool.isPremium && <PremiumListingFields toolId={tool.id} currentLogo={tool.logoUrl} control={control} />}
-        <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} onCancel={onClose} submitLabel="Submit Changes" />
+        <FormActions
+          error={firstMessage(formState.errors)}
+          pending={formState.isSubmitting}
+          onCancel={onClose}
+          submitLabel="Submit Changes"
+        />
       </form>
     </Modal>
   );

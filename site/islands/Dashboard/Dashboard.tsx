@@ -68,7 +68,9 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       </div>
 
       <Membership />
-      <Suspense fallback={null}><ToolMetrics premium={user.isPremium} /></Suspense>
+      <Suspense fallback={null}>
+        <ToolMetrics premium={user.isPremium} />
+      </Suspense>
 
       <Submissions onEdit={setEditing} />
       {editing && (

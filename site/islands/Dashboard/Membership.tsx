@@ -20,7 +20,9 @@ function CheckoutConfirming() {
   if (!returned || !user || user.isPremium) return null;
   return (
     <div role="status" className="alert alert-info mt-8" data-testid="checkout-confirming">
-      <span>Thank you! Stripe is confirming your payment. Premium appears here within a minute: refresh this page to see it.</span>
+      <span>
+        Thank you! Stripe is confirming your payment. Premium appears here within a minute: refresh this page to see it.
+      </span>
     </div>
   );
 }
@@ -43,7 +45,8 @@ export default function Membership() {
           <div role="alert" className="alert alert-error" data-testid="payment-failed">
             <span>
               Your last payment for Premium failed
-              {membership.paymentFailedAt ? ` on ${longDate(membership.paymentFailedAt)}` : ''}. Update your card to keep your Premium features.
+              {membership.paymentFailedAt ? ` on ${longDate(membership.paymentFailedAt)}` : ''}. Update your card to
+              keep your Premium features.
             </span>
             {membership.manageable && (
               <button type="button" className="btn btn-sm" onClick={() => void manage()} disabled={opening}>

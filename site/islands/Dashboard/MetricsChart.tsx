@@ -22,7 +22,9 @@ export default function MetricsChart({ toolName, series }: Props) {
   const step = plotW / series.length;
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const x = (i: number) => PAD.left + step * i + step / 2;
-  const clicksLine = series.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.clicks).toFixed(1)}`).join(' ');
+  const clicksLine = series
+    .map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.clicks).toFixed(1)}`)
+    .join(' ');
   const views = series.reduce((s, d) => s + d.views, 0);
   const clicks = series.reduce((s, d) => s + d.clicks, 0);
   const first = series[0]?.day;
@@ -44,10 +46,19 @@ export default function MetricsChart({ toolName, series }: Props) {
           aria-labelledby={`${id}-title ${id}-desc`}
         >
           <title id={`${id}-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{`${views} page views and ${clicks} Visit Tool clicks in ${series.length} days. The table below lists each day.`}</desc>
+          <desc
+            id={`${id}-desc`}
+          >{`${views} page views and ${clicks} Visit Tool clicks in ${series.length} days. The table below lists each day.`}</desc>
           {[0, top / 2, top].map((tick) => (
             <g key={tick}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+              <line
+                x1={PAD.left}
+                x2={WIDTH - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={0.15}
+              />
               <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
                 {tick}
               </text>
@@ -66,7 +77,14 @@ export default function MetricsChart({ toolName, series }: Props) {
           ))}
           <path d={clicksLine} fill="none" className="stroke-secondary" strokeWidth={2} strokeLinejoin="round" />
           {labelled.map((i) => (
-            <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'} fontSize={11} fill="currentColor">
+            <text
+              key={i}
+              x={x(i)}
+              y={HEIGHT - 8}
+              textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'}
+              fontSize={11}
+              fill="currentColor"
+            >
               {shortDate(series[i]?.day)}
             </text>
           ))}

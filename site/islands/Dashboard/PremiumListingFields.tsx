@@ -10,17 +10,35 @@ import UploadButton from './UploadButton';
 
 type ChangeRequestFormInput = z.input<typeof changeRequestSchema>;
 
-export default function PremiumListingFields({ toolId, currentLogo, control }: { toolId: number; currentLogo: string | null; control: Control<ChangeRequestFormInput> }) {
+export default function PremiumListingFields({
+  toolId,
+  currentLogo,
+  control,
+}: {
+  toolId: number;
+  currentLogo: string | null;
+  control: Control<ChangeRequestFormInput>;
+}) {
   const ids = { video: useId(), color: useId(), colorText: useId(), cover: useId() };
   return (
-    <section className="flex flex-col gap-3 rounded-box border border-warning/60 p-3" aria-labelledby={`${ids.video}-title`} data-testid="premium-listing">
+    <section
+      className="flex flex-col gap-3 rounded-box border border-warning/60 p-3"
+      aria-labelledby={`${ids.video}-title`}
+      data-testid="premium-listing"
+    >
       <h3 id={`${ids.video}-title`} className="font-semibold">
         Premium listing
       </h3>
       <Controller
         control={control}
         name="screenshots"
-        render={({ field }) => <ScreenshotList toolId={toolId} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />}
+        render={({ field }) => (
+          <ScreenshotList
+            toolId={toolId}
+            value={(field.value as string[] | undefined) ?? []}
+            onChange={field.onChange}
+          />
+        )}
       />
       <Controller
         control={control}
@@ -30,7 +48,14 @@ export default function PremiumListingFields({ toolId, currentLogo, control }: {
             <label htmlFor={ids.video} className="label-text mb-1 block">
               Demo Video URL (YouTube or Vimeo)
             </label>
-            <input id={ids.video} type="url" value={(field.value as string | null) ?? ''} onChange={field.onChange} onBlur={field.onBlur} className="input input-bordered w-full" />
+            <input
+              id={ids.video}
+              type="url"
+              value={(field.value as string | null) ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              className="input input-bordered w-full"
+            />
           </div>
         )}
       />
@@ -42,8 +67,21 @@ export default function PremiumListingFields({ toolId, currentLogo, control }: {
           return (
             <div className="flex items-center gap-3">
               <span className="label-text">Logo</span>
-              {shown ? <img src={shown} alt="Logo preview" className="w-12 h-12 rounded-lg object-cover border border-base-300" /> : <span className="text-sm">No logo</span>}
-              <UploadButton toolId={toolId} kind="logo" label={field.value ? 'Replace new logo' : 'Upload new logo'} onUploaded={field.onChange} />
+              {shown ? (
+                <img
+                  src={shown}
+                  alt="Logo preview"
+                  className="w-12 h-12 rounded-lg object-cover border border-base-300"
+                />
+              ) : (
+                <span className="text-sm">No logo</span>
+              )}
+              <UploadButton
+                toolId={toolId}
+                kind="logo"
+                label={field.value ? 'Replace new logo' : 'Upload new logo'}
+                onUploaded={field.onChange}
+              />
             </div>
           );
         }}
@@ -66,7 +104,14 @@ export default function PremiumListingFields({ toolId, currentLogo, control }: {
                   onChange={field.onChange}
                   className="w-10 h-10 rounded cursor-pointer"
                 />
-                <input id={ids.colorText} value={value} onChange={field.onChange} onBlur={field.onBlur} placeholder="None" className="input input-bordered w-36" />
+                <input
+                  id={ids.colorText}
+                  value={value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  placeholder="None"
+                  className="input input-bordered w-36"
+                />
                 {value && (
                   <button type="button" className="btn btn-sm btn-ghost" onClick={() => field.onChange('')}>
                     Clear
@@ -87,9 +132,22 @@ export default function PremiumListingFields({ toolId, currentLogo, control }: {
               <label htmlFor={ids.cover} className="label-text block">
                 Cover Image (https address or upload; shown as the page's banner)
               </label>
-              {value && <img src={value} alt="Cover preview" className="w-full aspect-[4/1] object-cover rounded-box bg-base-200" />}
+              {value && (
+                <img
+                  src={value}
+                  alt="Cover preview"
+                  className="w-full aspect-[4/1] object-cover rounded-box bg-base-200"
+                />
+              )}
               <div className="flex flex-wrap items-center gap-2">
-                <input id={ids.cover} type="url" value={value} onChange={field.onChange} onBlur={field.onBlur} className="input input-bordered input-sm grow" />
+                <input
+                  id={ids.cover}
+                  type="url"
+                  value={value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  className="input input-bordered input-sm grow"
+                />
                 <UploadButton toolId={toolId} kind="cover" label="Upload cover" onUploaded={field.onChange} />
               </div>
             </div>

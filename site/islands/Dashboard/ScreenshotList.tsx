@@ -4,7 +4,15 @@ import { MSG } from '../../../lib/messages';
 import { MAX_SCREENSHOTS, isImageAddress } from '../../../lib/premium-assets';
 import UploadButton from './UploadButton';
 
-export default function ScreenshotList({ toolId, value, onChange }: { toolId: number; value: string[]; onChange: (next: string[]) => void }) {
+export default function ScreenshotList({
+  toolId,
+  value,
+  onChange,
+}: {
+  toolId: number;
+  value: string[];
+  onChange: (next: string[]) => void;
+}) {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -29,16 +37,41 @@ export default function ScreenshotList({ toolId, value, onChange }: { toolId: nu
       {value.length > 0 && (
         <ol className="grid grid-cols-2 md:grid-cols-3 gap-2" aria-label="Screenshots">
           {value.map((src, i) => (
-            <li key={`${src}-${i}`} className="rounded-box border border-base-300 p-1 flex flex-col gap-1" data-testid="screenshot-item">
-              <img src={src} alt={`Screenshot ${i + 1}`} className="w-full aspect-video object-cover rounded bg-base-200" />
+            <li
+              key={`${src}-${i}`}
+              className="rounded-box border border-base-300 p-1 flex flex-col gap-1"
+              data-testid="screenshot-item"
+            >
+              <img
+                src={src}
+                alt={`Screenshot ${i + 1}`}
+                className="w-full aspect-video object-cover rounded bg-base-200"
+              />
               <div className="flex justify-between gap-1">
-                <button type="button" className="btn btn-xs btn-ghost" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move screenshot ${i + 1} earlier`}>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-ghost"
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                  aria-label={`Move screenshot ${i + 1} earlier`}
+                >
                   ←
                 </button>
-                <button type="button" className="btn btn-xs btn-ghost" onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={`Remove screenshot ${i + 1}`}>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-ghost"
+                  onClick={() => onChange(value.filter((_, j) => j !== i))}
+                  aria-label={`Remove screenshot ${i + 1}`}
+                >
                   Remove
                 </button>
-                <button type="button" className="btn btn-xs btn-ghost" disabled={i === value.length - 1} onClick={() => move(i, i + 1)} aria-label={`Move screenshot ${i + 1} later`}>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-ghost"
+                  disabled={i === value.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  aria-label={`Move screenshot ${i + 1} later`}
+                >
                   →
                 </button>
               </div>
@@ -70,9 +103,19 @@ export default function ScreenshotList({ toolId, value, onChange }: { toolId: nu
         <button type="button" className="btn btn-sm" disabled={full || !address.trim()} onClick={addAddress}>
           Add
         </button>
-        <UploadButton toolId={toolId} kind="screenshot" label="Upload screenshot" disabled={full} onUploaded={(url) => onChange([...value, url])} />
+        <UploadButton
+          toolId={toolId}
+          kind="screenshot"
+          label="Upload screenshot"
+          disabled={full}
+          onUploaded={(url) => onChange([...value, url])}
+        />
       </div>
-      {error && <p className="text-error text-sm" role="alert">{error}</p>}
+      {error && (
+        <p className="text-error text-sm" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

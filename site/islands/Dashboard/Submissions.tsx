@@ -24,7 +24,9 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
     <tr key={tool.id} data-testid="submission-row">
       <td>
         <div className="font-medium">{tool.name}</div>
-        {tool.pendingChangeRequest && <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>}
+        {tool.pendingChangeRequest && (
+          <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>
+        )}
       </td>
       <td data-label="Status">
         <ToolStatusBadge tool={tool} />
@@ -34,7 +36,12 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
       <td>
         <div className="flex gap-2">
           {tool.status === 'approved' && (
-            <button type="button" className="btn btn-xs btn-outline" onClick={() => onEdit(tool)} disabled={tool.pendingChangeRequest}>
+            <button
+              type="button"
+              className="btn btn-xs btn-outline"
+              onClick={() => onEdit(tool)}
+              disabled={tool.pendingChangeRequest}
+            >
               Edit
             </button>
           )}
@@ -82,7 +89,11 @@ export default function Submissions({ onEdit }: { onEdit: (tool: MyTool) => void
             <p className="text-base-content/80 mb-4" role="alert">
               Your submissions could not be loaded.
             </p>
-            <button type="button" className="btn btn-outline" onClick={() => myToolsPage(MY_TOOLS_FIRST_PAGE).invalidate()}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => myToolsPage(MY_TOOLS_FIRST_PAGE).invalidate()}
+            >
               Try Again
             </button>
           </div>
@@ -122,12 +133,7 @@ export default function Submissions({ onEdit }: { onEdit: (tool: MyTool) => void
             )}
             {(next || loadingMore || moreFailed) && (
               <div className="mt-6 text-center">
-                <button
-                  type="button"
-                  className="btn btn-outline btn-wide"
-                  disabled={loadingMore}
-                  onClick={loadMore}
-                >
+                <button type="button" className="btn btn-outline btn-wide" disabled={loadingMore} onClick={loadMore}>
                   {loadingMore && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                   Load More Submissions
                 </button>

@@ -19,7 +19,11 @@ export default function ToolMetrics({ premium }: { premium: boolean }) {
   const series = shown && shown.toolId === shownId && shown.days === days ? shown.series : null;
 
   return (
-    <section className="card bg-base-100 border border-base-200 mt-8" aria-labelledby="tool-metrics-title" data-testid="tool-metrics">
+    <section
+      className="card bg-base-100 border border-base-200 mt-8"
+      aria-labelledby="tool-metrics-title"
+      data-testid="tool-metrics"
+    >
       <div className="card-body">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="tool-metrics-title" className="card-title">

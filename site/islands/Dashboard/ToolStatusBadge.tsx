@@ -10,14 +10,23 @@ const BADGES: Record<ToolStatus, { label: string; tone: string }> = {
   unlisted: { label: 'Unlisted', tone: 'badge-neutral' },
 };
 
-export default function ToolStatusBadge({ tool }: { tool: Pick<ToolRecord, 'status' | 'rejectionReason' | 'unlistReason'> }) {
+export default function ToolStatusBadge({
+  tool,
+}: {
+  tool: Pick<ToolRecord, 'status' | 'rejectionReason' | 'unlistReason'>;
+}) {
   const { label, tone } = BADGES[tool.status];
-  const reason = tool.status === 'rejected' ? tool.rejectionReason : tool.status === 'unlisted' ? tool.unlistReason : null;
+  const reason =
+    tool.status === 'rejected' ? tool.rejectionReason : tool.status === 'unlisted' ? tool.unlistReason : null;
   // One block: on phones the stacked table lays a cell's children out beside its label, and the reason belongs under the badge.
   return (
     <div>
       <span className={`badge ${tone} badge-sm font-medium`}>{label}</span>
-      {reason && <p className="text-xs text-base-content/80 mt-1 max-w-xs break-words" data-testid="status-reason">Reason: {reason}</p>}
+      {reason && (
+        <p className="text-xs text-base-content/80 mt-1 max-w-xs break-words" data-testid="status-reason">
+          Reason: {reason}
+        </p>
+      )}
     </div>
   );
 }

@@ -25,11 +25,16 @@ export default function UpgradeButton() {
       {open && (
         <Modal title="Choose your Premium plan" onClose={() => setOpen(false)} size="lg" testId="plan-choice">
           <p className="text-sm text-base-content/80 mb-4">
-            Both plans include {PREMIUM_SUBMISSIONS} premium tool submissions. Cancel anytime: Premium stays until the end of the period paid for.
+            Both plans include {PREMIUM_SUBMISSIONS} premium tool submissions. Cancel anytime: Premium stays until the
+            end of the period paid for.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {PLANS.map((plan) => (
-              <section key={plan.id} aria-labelledby={`choice-${plan.id}`} className={`card border ${plan.popular ? 'border-primary border-2' : 'border-base-300'}`}>
+              <section
+                key={plan.id}
+                aria-labelledby={`choice-${plan.id}`}
+                className={`card border ${plan.popular ? 'border-primary border-2' : 'border-base-300'}`}
+              >
                 <div className="card-body p-5 gap-3">
                   <div className="flex items-center justify-between gap-2">
                     <h4 id={`choice-${plan.id}`} className="font-bold">
@@ -43,7 +48,9 @@ export default function UpgradeButton() {
                   </p>
                   <p className="min-h-6">
                     {plan.saving ? (
-                      <span className="badge border-0 bg-emerald-100 text-emerald-800 font-semibold">Save ${plan.saving}</span>
+                      <span className="badge border-0 bg-emerald-100 text-emerald-800 font-semibold">
+                        Save ${plan.saving}
+                      </span>
                     ) : (
                       <span className="text-sm text-base-content/80">Billed monthly, cancel anytime</span>
                     )}

@@ -20,13 +20,29 @@ async function uploadImage(toolId: number, file: File, kind: ToolImageKind): Pro
     return await uploadToolImage(toolId, file, kind);
   } catch (err) {
     logError(err);
-    showToast({ title: 'Upload failed', description: serverMessage(err) || 'The image could not be uploaded', variant: 'destructive' });
+    showToast({
+      title: 'Upload failed',
+      description: serverMessage(err) || 'The image could not be uploaded',
+      variant: 'destructive',
+    });
     return null;
   }
 }
 
 /** A file input that uploads what is chosen and hands its path on; the input is cleared for the next choice. */
-export default function UploadButton({ toolId, kind, label, disabled, onUploaded }: { toolId: number; kind: ToolImageKind; label: string; disabled?: boolean; onUploaded: (url: string) => void }) {
+export default function UploadButton({
+  toolId,
+  kind,
+  label,
+  disabled,
+  onUploaded,
+}: {
+  toolId: number;
+  kind: ToolImageKind;
+  label: string;
+  disabled?: boolean;
+  onUploaded: (url: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -41,7 +57,14 @@ export default function UploadButton({ toolId, kind, label, disabled, onUploaded
   return (
     <label htmlFor={id} className={`btn btn-sm btn-outline ${disabled || busy ? 'btn-disabled' : ''}`}>
       {busy ? 'Uploading...' : label}
-      <input id={id} type="file" accept={IMAGE_TYPES} className="sr-only" disabled={disabled || busy} onChange={(e) => void choose(e)} />
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES}
+        className="sr-only"
+        disabled={disabled || busy}
+        onChange={(e) => void choose(e)}
+      />
     </label>
   );
 }

@@ -13,7 +13,10 @@ import { PageSpinner } from '../../components/PageSpinner';
 
 const PORTAL_OFFERS = [
   ['Change plan', 'Switch between the Monthly and Annual plans; Stripe prorates the difference.'],
-  ['Cancel at period end', 'Premium stays until the end of the period already paid for, then ends; the dashboard says "Premium until" that date.'],
+  [
+    'Cancel at period end',
+    'Premium stays until the end of the period already paid for, then ends; the dashboard says "Premium until" that date.',
+  ],
   ['Update card', 'Replace the card on file, for example after a failed payment.'],
   ['Invoices', 'See and download every invoice and receipt.'],
 ] as const;
@@ -35,7 +38,8 @@ export default function DevBilling() {
       window.location.assign('/dashboard');
     } catch (error) {
       logError(error);
-      if (!sentToLogin(error)) showToast({ title: TOAST.portalFailed, description: serverMessage(error), variant: 'destructive' });
+      if (!sentToLogin(error))
+        showToast({ title: TOAST.portalFailed, description: serverMessage(error), variant: 'destructive' });
       setCancelling(false);
     }
   }
@@ -45,8 +49,8 @@ export default function DevBilling() {
       <p className="text-sm font-semibold uppercase tracking-widest text-primary">Development Mode</p>
       <h1 className="text-3xl font-bold mt-1">Manage subscription</h1>
       <p className="mt-3 text-base-content/80">
-        With Stripe configured (STRIPE_SECRET_KEY), Manage subscription opens Stripe's Billing Portal for the member's customer and returns to the dashboard.
-        There the member can:
+        With Stripe configured (STRIPE_SECRET_KEY), Manage subscription opens Stripe's Billing Portal for the member's
+        customer and returns to the dashboard. There the member can:
       </p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {PORTAL_OFFERS.map(([title, text]) => (
@@ -64,8 +68,9 @@ export default function DevBilling() {
             <>
               <h2 className="card-title">{membership ? membershipTitle(membership) : 'Premium'}</h2>
               <p className="text-base-content/80">
-                Without Stripe there is no billing period: cancelling here ends Premium at once, as Stripe's customer.subscription.deleted does. Your premium
-                tools stay listed without their premium presentation, and come back if you upgrade again.
+                Without Stripe there is no billing period: cancelling here ends Premium at once, as Stripe's
+                customer.subscription.deleted does. Your premium tools stay listed without their premium presentation,
+                and come back if you upgrade again.
               </p>
               <div>
                 <button type="button" className="btn btn-error" onClick={() => void cancel()} disabled={cancelling}>
@@ -75,7 +80,11 @@ export default function DevBilling() {
             </>
           ) : (
             <p className="text-base-content/80">
-              You have no Premium membership to manage. <a href="/pricing" className="link">See the plans</a>.
+              You have no Premium membership to manage.{' '}
+              <a href="/pricing" className="link">
+                See the plans
+              </a>
+              .
             </p>
           )}
         </div>

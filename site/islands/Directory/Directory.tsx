@@ -38,18 +38,38 @@ export default function Directory({ catalogueSize, children, ...start }: Directo
       <form role="search" action="/directory" method="get" onSubmit={state.onSubmit} data-testid="directory-form">
         <div className="flex flex-col sm:flex-row gap-3">
           <label className="input input-lg w-full sm:flex-1 bg-base-100">
-            <svg className="h-5 w-5 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <svg
+              className="h-5 w-5 opacity-60"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
               <circle cx="11" cy="11" r="7" />
               <path d="m20 20-3.5-3.5" strokeLinecap="round" />
             </svg>
-            <input type="search" name="q" placeholder="Search tools..." aria-label="Search tools" value={input} maxLength={200} onChange={state.onType} />
+            <input
+              type="search"
+              name="q"
+              placeholder="Search tools..."
+              aria-label="Search tools"
+              value={input}
+              maxLength={200}
+              onChange={state.onType}
+            />
           </label>
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary btn-lg flex-1 sm:flex-none">
               Search
             </button>
             {(input !== '' || filtered) && (
-              <button type="button" className="btn btn-outline btn-lg flex-1 sm:flex-none" onClick={state.clear} hidden={!hydrated}>
+              <button
+                type="button"
+                className="btn btn-outline btn-lg flex-1 sm:flex-none"
+                onClick={state.clear}
+                hidden={!hydrated}
+              >
                 Clear Search
               </button>
             )}
@@ -57,7 +77,13 @@ export default function Directory({ catalogueSize, children, ...start }: Directo
         </div>
 
         <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[15rem_1fr]">
-          <DirectoryFilters query={query} facets={state.facets} active={active} hydrated={hydrated} change={state.change} />
+          <DirectoryFilters
+            query={query}
+            facets={state.facets}
+            active={active}
+            hydrated={hydrated}
+            change={state.change}
+          />
           <DirectoryResults state={state} filtered={filtered} />
         </div>
       </form>

@@ -4,10 +4,17 @@
 import type { ReactNode } from 'react';
 import { CATEGORIES, PRICING_MODELS, type CategoryId, type PricingModel } from '../../../lib/categories';
 import type { ToolFacets } from '../../../lib/contract';
-import { DIRECTORY_SORTS, RATING_THRESHOLDS, SORT_LABELS, type DirectoryQuery, type DirectorySort } from '../../../lib/directory';
+import {
+  DIRECTORY_SORTS,
+  RATING_THRESHOLDS,
+  SORT_LABELS,
+  type DirectoryQuery,
+  type DirectorySort,
+} from '../../../lib/directory';
 import { pricingLabel } from '../../../lib/format';
 
-const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((v) => v !== value));
+const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
+  on ? [...list, value] : list.filter((v) => v !== value);
 const count = (n: number | undefined) => ` (${n ?? 0})`;
 
 interface DirectoryFiltersProps {
@@ -27,15 +34,30 @@ export default function DirectoryFilters({ query, facets, active, hydrated, chan
           Filters
           {active > 0 && <span className="font-normal"> ({active})</span>}
         </span>
-        <svg className="h-4 w-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          className="h-4 w-4"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
         </svg>
       </summary>
       {/* Two columns of filters in the panel; one column beside the results on wide screens. */}
-      <div className="mt-4 lg:mt-0 grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6" data-testid="directory-filters">
+      <div
+        className="mt-4 lg:mt-0 grid grid-cols-2 gap-x-4 gap-y-6 lg:block lg:space-y-6"
+        data-testid="directory-filters"
+      >
         <label className="form-control block w-full col-span-2">
           <span className="label-text font-semibold">Sort by</span>
-          <select name="sort" className="select select-bordered w-full mt-1" value={query.sort} onChange={(e) => change({ sort: e.target.value as DirectorySort })}>
+          <select
+            name="sort"
+            className="select select-bordered w-full mt-1"
+            value={query.sort}
+            onChange={(e) => change({ sort: e.target.value as DirectorySort })}
+          >
             {DIRECTORY_SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
@@ -68,7 +90,14 @@ export default function DirectoryFilters({ query, facets, active, hydrated, chan
           ))}
         </FilterGroup>
         <FilterGroup legend="Editor rating">
-          <Check type="radio" name="minRating" value="" label="Any rating" checked={!query.minRating} onChange={() => change({ minRating: 0 })} />
+          <Check
+            type="radio"
+            name="minRating"
+            value=""
+            label="Any rating"
+            checked={!query.minRating}
+            onChange={() => change({ minRating: 0 })}
+          />
           {RATING_THRESHOLDS.map((t) => (
             <Check
               key={t}

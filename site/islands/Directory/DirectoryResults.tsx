@@ -15,13 +15,19 @@ export default function DirectoryResults({ state, filtered }: { state: Directory
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h2 className="text-xl font-semibold" data-testid="results-heading">
           {query.search ? `Results for “${suggestion ?? query.search}”` : filtered ? 'Matching tools' : 'All Tools'}
-          <span className="font-normal text-base-content/80"> · {facets.total} {facets.total === 1 ? 'tool' : 'tools'}</span>
+          <span className="font-normal text-base-content/80">
+            {' '}
+            · {facets.total} {facets.total === 1 ? 'tool' : 'tools'}
+          </span>
         </h2>
       </div>
       {suggestion && (
         <p className="mb-4 rounded-lg bg-base-200/60 px-4 py-3" data-testid="did-you-mean">
           Did you mean{' '}
-          <a className="link link-primary font-semibold" href={directoryHref({ ...query, search: suggestion, page: 1 })}>
+          <a
+            className="link link-primary font-semibold"
+            href={directoryHref({ ...query, search: suggestion, page: 1 })}
+          >
             {suggestion}
           </a>
           ? No tools match “{query.search}”, so these are the results for “{suggestion}”.
@@ -47,7 +53,10 @@ export default function DirectoryResults({ state, filtered }: { state: Directory
           filtered ? (
             <EmptyState title="No tools found" hint="Try adjusting your search or filter criteria" />
           ) : (
-            <EmptyState title="No tools have been approved yet" hint="Check back soon: new tools are reviewed every week." />
+            <EmptyState
+              title="No tools have been approved yet"
+              hint="Check back soon: new tools are reviewed every week."
+            />
           )
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="tool-grid">
@@ -107,7 +116,14 @@ function MoreTools({ state }: { state: DirectoryState }) {
 function EmptyState({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-dashed border-base-300 bg-base-200/40 px-6 py-16 text-center">
-      <svg className="mx-auto h-12 w-12 text-base-content/40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
+      <svg
+        className="mx-auto h-12 w-12 text-base-content/40"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.5}
+        aria-hidden="true"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" strokeLinecap="round" />
       </svg>

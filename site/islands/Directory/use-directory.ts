@@ -4,7 +4,13 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DIRECTORY_PAGE_SIZE, SITE_NAME } from '../../../lib/constants';
 import type { ToolFacets } from '../../../lib/contract';
-import { DEFAULT_SORT, EMPTY_DIRECTORY_QUERY, directoryHref, directoryTitle, type DirectoryQuery } from '../../../lib/directory';
+import {
+  DEFAULT_SORT,
+  EMPTY_DIRECTORY_QUERY,
+  directoryHref,
+  directoryTitle,
+  type DirectoryQuery,
+} from '../../../lib/directory';
 import { logError } from '../../../lib/http';
 import type { ToolCardData } from '../../components/ToolCard';
 import { catalogueFacets, searchCatalogue } from '../../stores/catalogue';
@@ -22,7 +28,13 @@ export interface DirectoryStart {
 
 /** Whether a history entry's state is a query this island stored. */
 function isDirectoryQuery(state: unknown): state is DirectoryQuery {
-  return typeof state === 'object' && state !== null && 'sort' in state && 'page' in state && Array.isArray((state as DirectoryQuery).categories);
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    'sort' in state &&
+    'page' in state &&
+    Array.isArray((state as DirectoryQuery).categories)
+  );
 }
 
 /** The API's query for a directory query's page (page is 1-based). */
@@ -41,10 +53,18 @@ function apiQuery(q: DirectoryQuery, page: number) {
 /** What the live region says once a query's results are in. */
 function resultsText(total: number, q: DirectoryQuery, suggestion: string | null): string {
   const found = `${total} ${total === 1 ? 'tool' : 'tools'} found`;
-  return suggestion ? `No tools match ${q.search}. Showing ${found.replace(' found', '')} for ${suggestion}.` : `${found}.`;
+  return suggestion
+    ? `No tools match ${q.search}. Showing ${found.replace(' found', '')} for ${suggestion}.`
+    : `${found}.`;
 }
 
-export function useDirectory({ initialQuery, initialTools, initialHasMore, initialFacets, initialSuggestion }: DirectoryStart) {
+export function useDirectory({
+  initialQuery,
+  initialTools,
+  initialHasMore,
+  initialFacets,
+  initialSuggestion,
+}: DirectoryStart) {
   const [query, setQuery] = useState(initialQuery);
   const [input, setInput] = useState(initialQuery.search);
   const [tools, setTools] = useState(initialTools);
@@ -139,7 +159,8 @@ export function useDirectory({ initialQuery, initialTools, initialHasMore, initi
   }, [query]);
 
   /** Any change of filter or sort starts again from page one. */
-  const change = (patch: Partial<DirectoryQuery>, options?: { replace?: boolean }) => navigate({ ...query, search: input.trim(), ...patch, page: 1 }, options);
+  const change = (patch: Partial<DirectoryQuery>, options?: { replace?: boolean }) =>
+    navigate({ ...query, search: input.trim(), ...patch, page: 1 }, options);
 
   const onType = (e: ChangeEvent<HTMLInputElement>) => {
     const text = e.target.value;
@@ -147,7 +168,8 @@ export function useDirectory({ initialQuery, initialTools, initialHasMore, initi
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
       // The first word typed is a new entry in the history; refining it replaces that entry, so Back leaves the search.
-      if (text.trim() !== query.search) navigate({ ...query, search: text.trim(), page: 1 }, { replace: query.search !== '' });
+      if (text.trim() !== query.search)
+        navigate({ ...query, search: text.trim(), page: 1 }, { replace: query.search !== '' });
     }, TYPING_DELAY_MS);
   };
 

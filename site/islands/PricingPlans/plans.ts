@@ -25,6 +25,22 @@ export interface Plan {
 }
 
 export const PLANS: readonly Plan[] = [
-  { id: 'monthly', name: 'Monthly Plan', price: MONTHLY_PRICE, period: 'month', benefits: BENEFITS.slice(0, 6), popular: false, saving: null },
-  { id: 'annual', name: 'Annual Plan', price: ANNUAL_PRICE, period: 'year', benefits: BENEFITS, popular: true, saving: ANNUAL_SAVING },
+  {
+    id: 'monthly',
+    name: 'Monthly Plan',
+    price: MONTHLY_PRICE,
+    period: 'month',
+    benefits: BENEFITS.slice(0, 6),
+    popular: false,
+    saving: null,
+  },
+  {
+    id: 'annual',
+    name: 'Annual Plan',
+    price: ANNUAL_PRICE,
+    period: 'year',
+    benefits: BENEFITS,
+    popular: true,
+    saving: ANNUAL_SAVING,
+  },
 ];

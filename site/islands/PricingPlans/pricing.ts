@@ -10,7 +10,11 @@ const PENDING_LABEL = 'Processing...';
 
 /** Runs `action` with `button` reading 'Processing...' and every other pricing button disabled until it fails. */
 async function whilePending(button: HTMLButtonElement, action: () => Promise<boolean>): Promise<void> {
-  const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-pricing] button[data-plan], [data-pricing] button[data-manage]')];
+  const buttons = [
+    ...document.querySelectorAll<HTMLButtonElement>(
+      '[data-pricing] button[data-plan], [data-pricing] button[data-manage]',
+    ),
+  ];
   const label = button.textContent;
   for (const b of buttons) b.disabled = true;
   button.textContent = PENDING_LABEL;
@@ -23,7 +27,8 @@ async function whilePending(button: HTMLButtonElement, action: () => Promise<boo
 export function enhancePricing(): void {
   $user.subscribe(({ data }) => {
     const state: State = data ? (data.isPremium ? 'premium' : 'in') : 'out';
-    for (const el of document.querySelectorAll<HTMLElement>('[data-pricing] [data-when]')) el.hidden = el.dataset.when !== state;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-pricing] [data-when]'))
+      el.hidden = el.dataset.when !== state;
   });
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pricing] button[data-plan]')) {
     button.addEventListener('click', () => void whilePending(button, () => startCheckout(button.dataset.plan as Plan)));

@@ -8,7 +8,11 @@ export interface ShareData {
   url?: string;
 }
 
-export async function share({ title = document.title, text = '', url = window.location.href }: ShareData): Promise<void> {
+export async function share({
+  title = document.title,
+  text = '',
+  url = window.location.href,
+}: ShareData): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title, text, url });

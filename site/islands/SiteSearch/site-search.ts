@@ -22,7 +22,10 @@ interface PagefindResultData {
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(term: string, options?: Record<string, unknown>): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
+  search(
+    term: string,
+    options?: Record<string, unknown>,
+  ): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
 let pagefind: Promise<Pagefind> | null = null;
@@ -72,7 +75,10 @@ function resultItem(href: string, title: Node[], kind: string, excerpt: Node[]):
 }
 
 function toolItem(tool: ToolList['tools'][number], words: string[]): HTMLLIElement {
-  return resultItem(`/tool/${tool.slug}`, marked(tool.name, words), 'Tool', [document.createTextNode(`${hostOf(tool.url)} · `), ...marked(tool.description, words)]);
+  return resultItem(`/tool/${tool.slug}`, marked(tool.name, words), 'Tool', [
+    document.createTextNode(`${hostOf(tool.url)} · `),
+    ...marked(tool.description, words),
+  ]);
 }
 
 function articleItem(data: PagefindResultData): HTMLLIElement {

@@ -18,26 +18,26 @@ interface LogoDropZoneProps {
 export default function LogoDropZone({ logo, setLogo, fileInput, keepsLogo }: LogoDropZoneProps) {
   const [dragging, setDragging] = useState(false);
 
-function chooseFile(file: File | undefined) {
-  if (!file) return;
-  if (file.size > MAX_LOGO_BYTES) {
-    showToast({ title: MSG.fileTooLargeTitle, description: MSG.fileTooLarge, variant: 'destructive' });
-    if (fileInput.current) fileInput.current.value = '';
-    return;
+  function chooseFile(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      showToast({ title: MSG.fileTooLargeTitle, description: MSG.fileTooLarge, variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    if (!ACCEPTED.includes(file.type)) {
+      showToast({ title: MSG.logoWrongTypeTitle, description: MSG.logoWrongType, variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setLogo(file);
   }
-  if (!ACCEPTED.includes(file.type)) {
-    showToast({ title: MSG.logoWrongTypeTitle, description: MSG.logoWrongType, variant: 'destructive' });
-    if (fileInput.current) fileInput.current.value = '';
-    return;
-  }
-  setLogo(file);
-}
 
-function onDrop(event: DragEvent<HTMLLabelElement>) {
-  event.preventDefault();
-  setDragging(false);
-  chooseFile(event.dataTransfer.files[0]);
-}
+  function onDrop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    chooseFile(event.dataTransfer.files[0]);
+  }
 
   return (
     <div>
@@ -51,8 +51,21 @@ function onDrop(event: DragEvent<HTMLLabelElement>) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <input ref={fileInput} type="file" name="logo" accept="image/png,image/jpeg" className="sr-only" onChange={(e) => chooseFile(e.target.files?.[0])} />
-        <span className="font-medium">{logo ? logo.name : keepsLogo ? 'Your logo is kept. Drag a new file here or click to replace it' : 'Drag a file here or click to choose'}</span>
+        <input
+          ref={fileInput}
+          type="file"
+          name="logo"
+          accept="image/png,image/jpeg"
+          className="sr-only"
+          onChange={(e) => chooseFile(e.target.files?.[0])}
+        />
+        <span className="font-medium">
+          {logo
+            ? logo.name
+            : keepsLogo
+              ? 'Your logo is kept. Drag a new file here or click to replace it'
+              : 'Drag a file here or click to choose'}
+        </span>
         <span className="text-xs text-base-content/80">PNG or JPG up to 2MB</span>
       </label>
     </div>

@@ -31,7 +31,9 @@ export default function PremiumChoice({ control, user, available, disabled: prem
         )}
       </div>
       {/* Unavailable, yet seen: muted text and a box with a visible edge, not daisyUI's 20 % opacity (faded twice it all but vanished on the panel). */}
-      <label className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'text-base-content/70 cursor-not-allowed' : 'cursor-pointer'}`}>
+      <label
+        className={`mt-3 flex items-center gap-2 ${premiumDisabled ? 'text-base-content/70 cursor-not-allowed' : 'cursor-pointer'}`}
+      >
         <input
           type="checkbox"
           name={field.name}

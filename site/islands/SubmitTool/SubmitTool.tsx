@@ -35,7 +35,15 @@ export default function SubmitTool() {
   const form = useForm({
     ...SUBMIT_ONLY,
     resolver,
-    defaultValues: { name: '', url: '', description: '', tags: [], isPremium: 'false', pricingModel: '', targetAudience: '' },
+    defaultValues: {
+      name: '',
+      url: '',
+      description: '',
+      tags: [],
+      isPremium: 'false',
+      pricingModel: '',
+      targetAudience: '',
+    },
   });
   const { control, handleSubmit, setError, reset } = form;
   const { isSubmitting, isSubmitSuccessful } = form.formState;
@@ -75,7 +83,10 @@ export default function SubmitTool() {
     for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
     if (logo) body.set('logo', logo);
     try {
-      await sendSubmission(body, editing && isRewritable(editing.status) ? { id: editing.id, status: editing.status } : undefined);
+      await sendSubmission(
+        body,
+        editing && isRewritable(editing.status) ? { id: editing.id, status: editing.status } : undefined,
+      );
       showToast({ ...(rewrite?.toast ?? TOAST.submitted), variant: 'success' }, { next: '/dashboard' });
       setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
     } catch (error) {
@@ -83,12 +94,18 @@ export default function SubmitTool() {
       const message = errorText(error);
       // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
       setError('root.server', { message });
-      if (!sentToLogin(error)) showToast({ title: TOAST.submissionFailed, description: message, variant: 'destructive' });
+      if (!sentToLogin(error))
+        showToast({ title: TOAST.submissionFailed, description: message, variant: 'destructive' });
     }
   }
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="card bg-base-100 border border-base-200 shadow-sm" aria-label={editing ? `Edit ${editing.name}` : 'Submit a tool'}>
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      className="card bg-base-100 border border-base-200 shadow-sm"
+      aria-label={editing ? `Edit ${editing.name}` : 'Submit a tool'}
+    >
       <div className="card-body gap-5">
         {editing?.status === 'rejected' && (
           <div className="rounded-xl border border-error/40 bg-error/5 p-4 text-sm" data-testid="rejection-note">
@@ -98,12 +115,31 @@ export default function SubmitTool() {
           </div>
         )}
         <ValidatedField fields={fields} field="name" label="Tool Name" required>
-          <input {...fields.control('name')} required maxLength={255} className="input input-bordered w-full" placeholder="e.g. Acme Writer" />
+          <input
+            {...fields.control('name')}
+            required
+            maxLength={255}
+            className="input input-bordered w-full"
+            placeholder="e.g. Acme Writer"
+          />
         </ValidatedField>
         <ValidatedField fields={fields} field="url" label="Website URL" required>
-          <input {...fields.control('url')} type="url" required maxLength={500} className="input input-bordered w-full" placeholder="https://example.com" />
+          <input
+            {...fields.control('url')}
+            type="url"
+            required
+            maxLength={500}
+            className="input input-bordered w-full"
+            placeholder="https://example.com"
+          />
         </ValidatedField>
-        <ValidatedField fields={fields} field="description" label="Tool Description" required hint="Maximum 1000 characters">
+        <ValidatedField
+          fields={fields}
+          field="description"
+          label="Tool Description"
+          required
+          hint="Maximum 1000 characters"
+        >
           <textarea
             {...fields.control('description', { hint: true })}
             required
@@ -137,8 +173,17 @@ export default function SubmitTool() {
               <PricingOptions />
             </select>
           </ValidatedField>
-          <ValidatedField fields={fields} field="targetAudience" label="Target Audience" hint="Comma-separated, e.g. marketers, founders">
-            <input {...fields.control('targetAudience', { hint: true })} className="input input-bordered w-full" placeholder="marketers, founders" />
+          <ValidatedField
+            fields={fields}
+            field="targetAudience"
+            label="Target Audience"
+            hint="Comma-separated, e.g. marketers, founders"
+          >
+            <input
+              {...fields.control('targetAudience', { hint: true })}
+              className="input input-bordered w-full"
+              placeholder="marketers, founders"
+            />
           </ValidatedField>
         </div>
         <LogoDropZone logo={logo} setLogo={setLogo} fileInput={fileInput} keepsLogo={Boolean(editing?.logoUrl)} />
@@ -147,12 +192,15 @@ export default function SubmitTool() {
           <div>
             <h2 className="font-semibold">Review Process</h2>
             <p className="text-sm">
-              Every submission is reviewed manually by our editors. You'll receive an e-mail with the decision within {REVIEW_DECISION_HOURS} hours.
+              Every submission is reviewed manually by our editors. You'll receive an e-mail with the decision within{' '}
+              {REVIEW_DECISION_HOURS} hours.
             </p>
           </div>
         </div>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || isSubmitSuccessful}>
-          {isSubmitting || isSubmitSuccessful ? (rewrite?.busy ?? 'Submitting...') : (rewrite?.label ?? 'Submit Tool for Review')}
+          {isSubmitting || isSubmitSuccessful
+            ? (rewrite?.busy ?? 'Submitting...')
+            : (rewrite?.label ?? 'Submit Tool for Review')}
         </button>
       </div>
     </form>

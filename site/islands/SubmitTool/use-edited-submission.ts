@@ -52,7 +52,11 @@ export function useEditedSubmission(reset: (values: ReturnType<typeof valuesOf>)
       })
       .catch((error) => {
         logError(error);
-        showToast({ title: TOAST.submissionFailed, description: serverMessage(error) || MSG.toolNotFound, variant: 'destructive' });
+        showToast({
+          title: TOAST.submissionFailed,
+          description: serverMessage(error) || MSG.toolNotFound,
+          variant: 'destructive',
+        });
         setEditing(null);
       });
   }, [reset]);

@@ -25,7 +25,10 @@ function render(header: HTMLElement, state: NavState, user: CurrentUser | null):
   if (avatar) {
     let picture = avatar.querySelector('img');
     if (user.profileImageUrl) {
-      picture ??= avatar.insertBefore(Object.assign(document.createElement('img'), { alt: '', className: 'w-9 h-9 object-cover' }), avatar.firstChild);
+      picture ??= avatar.insertBefore(
+        Object.assign(document.createElement('img'), { alt: '', className: 'w-9 h-9 object-cover' }),
+        avatar.firstChild,
+      );
       picture.src = user.profileImageUrl;
     } else picture?.remove();
     avatar.querySelector('[data-user-initials]')?.toggleAttribute('hidden', Boolean(user.profileImageUrl));
@@ -33,7 +36,12 @@ function render(header: HTMLElement, state: NavState, user: CurrentUser | null):
 }
 
 /** A button that shows and hides a panel, closed by Escape, by a click elsewhere, or by leaving it with Tab. */
-function disclosure(button: HTMLElement, panel: HTMLElement, container: HTMLElement, onToggle?: (open: boolean) => void): (open: boolean) => void {
+function disclosure(
+  button: HTMLElement,
+  panel: HTMLElement,
+  container: HTMLElement,
+  onToggle?: (open: boolean) => void,
+): (open: boolean) => void {
   const set = (open: boolean) => {
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
@@ -76,8 +84,10 @@ export function enhanceTopNav(header: HTMLElement): void {
     const setMobile = disclosure(toggle, mobile, header, (open) => {
       toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
     });
-    for (const link of mobile.querySelectorAll('[data-close-menu]')) link.addEventListener('click', () => setMobile(false));
+    for (const link of mobile.querySelectorAll('[data-close-menu]'))
+      link.addEventListener('click', () => setMobile(false));
   }
 
-  for (const button of header.querySelectorAll('[data-sign-out]')) button.addEventListener('click', () => void signOut());
+  for (const button of header.querySelectorAll('[data-sign-out]'))
+    button.addEventListener('click', () => void signOut());
 }

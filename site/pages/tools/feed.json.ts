@@ -27,7 +27,11 @@ export const GET: APIRoute = async ({ site }) => {
       external_url: tool.url,
       title: tool.name,
       summary: toolFeedSummary(tool),
-      content_text: [tool.description, tool.curatorTake ? `Editor's take: ${tool.curatorTake}` : '', `Categories: ${categoriesOf(tool)}`]
+      content_text: [
+        tool.description,
+        tool.curatorTake ? `Editor's take: ${tool.curatorTake}` : '',
+        `Categories: ${categoriesOf(tool)}`,
+      ]
         .filter(Boolean)
         .join('\n\n'),
       image: url(ogImagePath('tool', tool.slug)),

@@ -54,7 +54,9 @@ function auditChanges(row: Json<AuditRow>): string[] {
     .filter((key) => key !== 'reviewId' && key !== 'changeRequestId')
     .map((key) => {
       const label = FIELD_LABELS[key] ?? key;
-      return key in before ? `${label}: ${valueText(before[key])} → ${valueText(after[key])}` : `${label}: ${valueText(after[key])}`;
+      return key in before
+        ? `${label}: ${valueText(before[key])} → ${valueText(after[key])}`
+        : `${label}: ${valueText(after[key])}`;
     });
 }
 

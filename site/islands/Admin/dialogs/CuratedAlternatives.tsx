@@ -37,7 +37,9 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
     if (!search) return setFound([]);
     const timer = setTimeout(() => {
       searchCatalogue({ search, limit: SUGGESTIONS + 1 })
-        .then(({ tools }) => seq === searchSeq.current && setFound(tools.map(({ id, name, slug }) => ({ id, name, slug }))))
+        .then(
+          ({ tools }) => seq === searchSeq.current && setFound(tools.map(({ id, name, slug }) => ({ id, name, slug }))),
+        )
         .catch(() => seq === searchSeq.current && setFound([]));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -53,18 +55,34 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
   };
   const save = async () => {
     setSaving(true);
-    await perform(() => saveCuratedAlternatives(toolId, picks.map((p) => p.id)), {
-      success: (saved) => (setPicks(saved), { title: TOAST.alternativesSaved, description: `${saved.length} picked` }),
-      failure: TOAST.saveAlternativesFailed,
-    });
+    await perform(
+      () =>
+        saveCuratedAlternatives(
+          toolId,
+          picks.map((p) => p.id),
+        ),
+      {
+        success: (saved) => (
+          setPicks(saved), { title: TOAST.alternativesSaved, description: `${saved.length} picked` }
+        ),
+        failure: TOAST.saveAlternativesFailed,
+      },
+    );
     setSaving(false);
   };
 
   return (
-    <section className="border border-base-300 rounded-box p-4 flex flex-col gap-3" aria-labelledby={`${id}-title`} data-testid="curated-alternatives">
-      <h3 id={`${id}-title`} className="font-semibold">Alternatives (editor's picks)</h3>
+    <section
+      className="border border-base-300 rounded-box p-4 flex flex-col gap-3"
+      aria-labelledby={`${id}-title`}
+      data-testid="curated-alternatives"
+    >
+      <h3 id={`${id}-title`} className="font-semibold">
+        Alternatives (editor's picks)
+      </h3>
       <p className="text-sm text-base-content/80">
-        Shown first among this tool's alternatives, in this order; up to {MAX_CURATED_ALTERNATIVES}. The rest are ranked automatically.
+        Shown first among this tool's alternatives, in this order; up to {MAX_CURATED_ALTERNATIVES}. The rest are ranked
+        automatically.
       </p>
       {picks.length > 0 ? (
         <ol className="flex flex-col gap-2">
@@ -73,10 +91,21 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
               <span className="flex-1 min-w-0 truncate">
                 {i + 1}. {pick.name}
               </span>
-              <button type="button" className="btn btn-ghost btn-xs" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${pick.name} up`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+                aria-label={`Move ${pick.name} up`}
+              >
                 ↑
               </button>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setPicks(picks.filter((p) => p.id !== pick.id))} aria-label={`Remove ${pick.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => setPicks(picks.filter((p) => p.id !== pick.id))}
+                aria-label={`Remove ${pick.name}`}
+              >
                 Remove
               </button>
             </li>
@@ -116,7 +145,13 @@ export default function CuratedAlternatives({ toolId, ownTool }: { toolId: numbe
         </ul>
       )}
       <div>
-        <button type="button" className="btn btn-primary btn-sm" disabled={saving || Boolean(ownTool)} title={ownTool} onClick={() => void save()}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={saving || Boolean(ownTool)}
+          title={ownTool}
+          onClick={() => void save()}
+        >
           {saving ? 'Saving...' : 'Save alternatives'}
         </button>
       </div>

@@ -27,7 +27,15 @@ const checkTool = zodResolver(toolUpdateSchema);
  */
 const resolver: typeof checkTool = (values, context, options) => {
   if (values.isPremium) return checkTool(values, context, options);
-  const { videoUrl: _video, screenshots: _screenshots, pricingModel: _pricing, targetAudience: _audience, brandColor: _color, coverImage: _cover, ...free } = values;
+  const {
+    videoUrl: _video,
+    screenshots: _screenshots,
+    pricingModel: _pricing,
+    targetAudience: _audience,
+    brandColor: _color,
+    coverImage: _cover,
+    ...free
+  } = values;
   return checkTool(free, context, options);
 };
 
@@ -35,7 +43,17 @@ const resolver: typeof checkTool = (values, context, options) => {
  * `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so; `ownPicks`: why
  * they may not pick its alternatives.
  */
-export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { tool: AdminApprovedTool; ownTool?: string; ownPicks?: string; onClose: () => void }) {
+export default function EditToolDialog({
+  tool,
+  ownTool,
+  ownPicks,
+  onClose,
+}: {
+  tool: AdminApprovedTool;
+  ownTool?: string;
+  ownPicks?: string;
+  onClose: () => void;
+}) {
   const id = useId();
   const { register, control, handleSubmit, setValue, getValues, watch, formState } = useForm({
     ...SUBMIT_ONLY,
@@ -84,18 +102,42 @@ export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { t
           </Field>
         </div>
         <Field id={`${id}-description`} label="Description">
-          <textarea {...register('description')} id={`${id}-description`} rows={4} className="textarea textarea-bordered w-full" />
+          <textarea
+            {...register('description')}
+            id={`${id}-description`}
+            rows={4}
+            className="textarea textarea-bordered w-full"
+          />
         </Field>
         <Field id={`${id}-tags`} label="Tags (comma-separated)" hint={`Category ids: ${CATEGORY_IDS.join(', ')}`}>
-          <input {...register('tags')} id={`${id}-tags`} className="input input-bordered w-full" aria-describedby={`${id}-tags-hint`} />
+          <input
+            {...register('tags')}
+            id={`${id}-tags`}
+            className="input input-bordered w-full"
+            aria-describedby={`${id}-tags-hint`}
+          />
         </Field>
-        <fieldset className="flex flex-col gap-4" disabled={Boolean(ownTool)} title={ownTool} aria-describedby={ownTool ? `${id}-own` : undefined}>
+        <fieldset
+          className="flex flex-col gap-4"
+          disabled={Boolean(ownTool)}
+          title={ownTool}
+          aria-describedby={ownTool ? `${id}-own` : undefined}
+        >
           <Field id={`${id}-take`} label="Curator's Take">
-            <textarea {...register('curatorTake')} id={`${id}-take`} rows={4} className="textarea textarea-bordered w-full" />
+            <textarea
+              {...register('curatorTake')}
+              id={`${id}-take`}
+              rows={4}
+              className="textarea textarea-bordered w-full"
+            />
           </Field>
           <div className="flex flex-wrap items-end gap-6">
             <Field id={`${id}-score`} label="Quality Score">
-              <Controller control={control} name="qualityScore" render={({ field }) => <QualityScoreInput id={`${id}-score`} {...field} />} />
+              <Controller
+                control={control}
+                name="qualityScore"
+                render={({ field }) => <QualityScoreInput id={`${id}-score`} {...field} />}
+              />
             </Field>
             <label className="flex items-center gap-2 cursor-pointer pb-3">
               <input {...register('isPremium')} type="checkbox" className="checkbox checkbox-warning" />
@@ -110,13 +152,27 @@ export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { t
         </fieldset>
 
         {isPremium && (
-          <fieldset className="border border-warning/40 rounded-box p-4 flex flex-col gap-4" data-testid="premium-fields">
+          <fieldset
+            className="border border-warning/40 rounded-box p-4 flex flex-col gap-4"
+            data-testid="premium-fields"
+          >
             <legend className="px-2 text-sm font-semibold">Premium listing</legend>
             <Field id={`${id}-video`} label="Demo Video URL">
-              <input {...register('videoUrl')} id={`${id}-video`} type="url" className="input input-bordered w-full" placeholder="https://www.youtube.com/watch?v=..." />
+              <input
+                {...register('videoUrl')}
+                id={`${id}-video`}
+                type="url"
+                className="input input-bordered w-full"
+                placeholder="https://www.youtube.com/watch?v=..."
+              />
             </Field>
             <Field id={`${id}-screenshots`} label="Screenshots URLs (comma-separated)">
-              <textarea {...register('screenshots')} id={`${id}-screenshots`} rows={2} className="textarea textarea-bordered w-full" />
+              <textarea
+                {...register('screenshots')}
+                id={`${id}-screenshots`}
+                rows={2}
+                className="textarea textarea-bordered w-full"
+              />
             </Field>
             <div className="grid md:grid-cols-2 gap-4">
               <Field id={`${id}-pricing`} label="Pricing Model">
@@ -125,19 +181,39 @@ export default function EditToolDialog({ tool, ownTool, ownPicks, onClose }: { t
                 </select>
               </Field>
               <Field id={`${id}-audience`} label="Target Audience (comma-separated)">
-                <input {...register('targetAudience')} id={`${id}-audience`} className="input input-bordered w-full" placeholder="marketers, founders" />
+                <input
+                  {...register('targetAudience')}
+                  id={`${id}-audience`}
+                  className="input input-bordered w-full"
+                  placeholder="marketers, founders"
+                />
               </Field>
               <Field id={`${id}-brand`} label="Brand Colour (#rrggbb)">
-                <input {...register('brandColor')} id={`${id}-brand`} className="input input-bordered w-full" placeholder="#1a2b3c" />
+                <input
+                  {...register('brandColor')}
+                  id={`${id}-brand`}
+                  className="input input-bordered w-full"
+                  placeholder="#1a2b3c"
+                />
               </Field>
               <Field id={`${id}-cover`} label="Cover Image URL">
-                <input {...register('coverImage')} id={`${id}-cover`} type="url" className="input input-bordered w-full" />
+                <input
+                  {...register('coverImage')}
+                  id={`${id}-cover`}
+                  type="url"
+                  className="input input-bordered w-full"
+                />
               </Field>
             </div>
           </fieldset>
         )}
 
-        <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} onCancel={onClose} submitLabel="Save Changes" />
+        <FormActions
+          error={firstMessage(formState.errors)}
+          pending={formState.isSubmitting}
+          onCancel={onClose}
+          submitLabel="Save Changes"
+        />
       </form>
       <div className="mt-6">
         <CuratedAlternatives toolId={tool.id} ownTool={ownPicks} />

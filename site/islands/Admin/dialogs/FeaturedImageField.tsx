@@ -23,7 +23,15 @@ interface FeaturedImageFieldProps {
   setUploading: (on: boolean) => void;
 }
 
-export default function FeaturedImageField({ id, featuredImage, title, category, onChange, uploading, setUploading }: FeaturedImageFieldProps) {
+export default function FeaturedImageField({
+  id,
+  featuredImage,
+  title,
+  category,
+  onChange,
+  uploading,
+  setUploading,
+}: FeaturedImageFieldProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function chooseImage(file: File | undefined) {
@@ -56,7 +64,12 @@ export default function FeaturedImageField({ id, featuredImage, title, category,
       <div className="flex flex-wrap items-center gap-4">
         <div className="w-40 aspect-[16/9] overflow-hidden rounded-lg bg-base-200 border border-base-300 shrink-0">
           {featuredImage ? (
-            <img src={featuredImage} alt="Preview of the post's cover" className="w-full h-full object-cover" data-testid="featured-image-thumb" />
+            <img
+              src={featuredImage}
+              alt="Preview of the post's cover"
+              className="w-full h-full object-cover"
+              data-testid="featured-image-thumb"
+            />
           ) : (
             <PostCover title={title || 'Untitled post'} category={category || null} size="thumb" />
           )}
@@ -84,7 +97,8 @@ export default function FeaturedImageField({ id, featuredImage, title, category,
         </div>
       </div>
       <p id={`${id}-image-hint`} className="text-xs text-base-content/70">
-        PNG or JPG under 2MB, cropped to 1200 x 630. Without one, the post gets a cover made from its title and category.
+        PNG or JPG under 2MB, cropped to 1200 x 630. Without one, the post gets a cover made from its title and
+        category.
       </p>
     </div>
   );

@@ -47,7 +47,15 @@ function SelectField({ id, label, registration, options, refusal, refusalsId }: 
   );
 }
 
-export default function ManageUserDialog({ user, viewer, onClose }: { user: AdminUser; viewer: CurrentUser; onClose: () => void }) {
+export default function ManageUserDialog({
+  user,
+  viewer,
+  onClose,
+}: {
+  user: AdminUser;
+  viewer: CurrentUser;
+  onClose: () => void;
+}) {
   const id = useId();
   const roleRefused = roleChangeRefusal(viewer, user)?.message;
   const statusRefused = blockRefusal(viewer, user)?.message;
@@ -55,7 +63,11 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
   // The values when the dialog opened: what 'changed' is measured against.
   const [before] = useState(() => initialValues(user));
   // The disabled controls are disabled on the element, not through register(): their values stay as they were.
-  const { register, handleSubmit, watch, formState } = useForm({ ...SUBMIT_ONLY, defaultValues: before, resolver: updateResolver(before) });
+  const { register, handleSubmit, watch, formState } = useForm({
+    ...SUBMIT_ONLY,
+    defaultValues: before,
+    resolver: updateResolver(before),
+  });
   const values = watch();
   const nothingChanged = Object.keys(changedUserFields(before, values)).length === 0;
 
@@ -132,11 +144,22 @@ export default function ManageUserDialog({ user, viewer, onClose }: { user: Admi
             <label htmlFor={`${id}-reason`} className="label-text font-medium">
               {values.accountStatus === 'banned' ? 'Ban Reason' : 'Suspension Reason'}
             </label>
-            <textarea {...register('suspensionReason')} id={`${id}-reason`} rows={3} className="textarea textarea-bordered w-full" />
+            <textarea
+              {...register('suspensionReason')}
+              id={`${id}-reason`}
+              rows={3}
+              className="textarea textarea-bordered w-full"
+            />
             <p className="text-xs text-base-content/70">The user is signed out everywhere at once.</p>
           </div>
         )}
-        <FormActions error={firstMessage(formState.errors)} pending={formState.isSubmitting} disabled={nothingChanged} onCancel={onClose} submitLabel="Save Changes" />
+        <FormActions
+          error={firstMessage(formState.errors)}
+          pending={formState.isSubmitting}
+          disabled={nothingChanged}
+          onCancel={onClose}
+          submitLabel="Save Changes"
+        />
       </form>
     </Modal>
   );

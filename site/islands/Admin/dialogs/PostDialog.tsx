@@ -40,7 +40,13 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
       featuredImage: post?.featuredImage ?? '',
     },
   });
-  const [title, slug, content, featuredImage, category] = watch(['title', 'slug', 'content', 'featuredImage', 'category']);
+  const [title, slug, content, featuredImage, category] = watch([
+    'title',
+    'slug',
+    'content',
+    'featuredImage',
+    'category',
+  ]);
   const ready = title.trim() !== '' && content.trim() !== '';
 
   /** The form's values as the API takes them. */
@@ -118,8 +124,8 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
               required
             />
             <p className="text-xs text-base-content/70">
-              Headings, paragraphs, lists, links, images and code are kept; scripts and styles are removed. Read time: {computeReadTime(content)}, counted
-              from the text when saved.
+              Headings, paragraphs, lists, links, images and code are kept; scripts and styles are removed. Read time:{' '}
+              {computeReadTime(content)}, counted from the text when saved.
             </p>
           </div>
           <div className="flex flex-wrap items-end justify-between gap-4">
@@ -132,7 +138,12 @@ export default function PostDialog({ post, onClose }: { post: AdminPost | null; 
                 <option value="draft">Draft</option>
               </select>
             </div>
-            <button type="button" className="btn btn-outline" onClick={() => void showPreview()} disabled={!ready || previewing || uploading}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void showPreview()}
+              disabled={!ready || previewing || uploading}
+            >
               {previewing ? 'Preparing preview...' : 'Preview'}
             </button>
           </div>

@@ -26,10 +26,27 @@ interface Props {
 }
 
 export default function ReasonDialog(props: Props) {
-  const { title, intro, label, placeholder, schema, field, submitLabel, pendingLabel, danger, onSubmit, onClose, testId } = props;
+  const {
+    title,
+    intro,
+    label,
+    placeholder,
+    schema,
+    field,
+    submitLabel,
+    pendingLabel,
+    danger,
+    onSubmit,
+    onClose,
+    testId,
+  } = props;
   const reasonId = useId();
   const errorId = useId();
-  const { register, handleSubmit, formState } = useForm({ ...SUBMIT_ONLY, resolver: zodResolver(schema), defaultValues: { [field]: '' } });
+  const { register, handleSubmit, formState } = useForm({
+    ...SUBMIT_ONLY,
+    resolver: zodResolver(schema),
+    defaultValues: { [field]: '' },
+  });
   const error = firstMessage(formState.errors);
 
   const save = handleSubmit(async (values) => {
@@ -55,7 +72,15 @@ export default function ReasonDialog(props: Props) {
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        <FormActions error={error} errorId={errorId} danger={danger} pending={formState.isSubmitting} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+        <FormActions
+          error={error}
+          errorId={errorId}
+          danger={danger}
+          pending={formState.isSubmitting}
+          onCancel={onClose}
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+        />
       </form>
     </Modal>
   );

@@ -26,7 +26,17 @@ interface Props {
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(editorialReviewSchema);
 
-export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, initialTake = '', initialScore, onSubmit, onClose, testId }: Props) {
+export default function ReviewDialog({
+  title,
+  intro,
+  submitLabel,
+  pendingLabel,
+  initialTake = '',
+  initialScore,
+  onSubmit,
+  onClose,
+  testId,
+}: Props) {
   const takeId = useId();
   const scoreId = useId();
   const errorId = useId();
@@ -69,9 +79,20 @@ export default function ReviewDialog({ title, intro, submitLabel, pendingLabel, 
           <label htmlFor={scoreId} className="label-text font-medium">
             Quality Score
           </label>
-          <Controller control={control} name="qualityScore" render={({ field }) => <QualityScoreInput id={scoreId} {...field} />} />
+          <Controller
+            control={control}
+            name="qualityScore"
+            render={({ field }) => <QualityScoreInput id={scoreId} {...field} />}
+          />
         </div>
-        <FormActions error={error} errorId={errorId} pending={formState.isSubmitting} onCancel={onClose} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+        <FormActions
+          error={error}
+          errorId={errorId}
+          pending={formState.isSubmitting}
+          onCancel={onClose}
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+        />
       </form>
     </Modal>
   );

@@ -27,7 +27,9 @@ function ReviewItem({ review }: { review: Json<AdminEditorialReview> }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold tabular-nums">{review.qualityScore}/10</span>
         <AdminStars score={review.qualityScore} />
-        <span className={`badge badge-sm ${review.isFollowUp ? 'badge-info' : 'badge-success'}`}>{review.isFollowUp ? 'Follow-up' : 'Initial review'}</span>
+        <span className={`badge badge-sm ${review.isFollowUp ? 'badge-info' : 'badge-success'}`}>
+          {review.isFollowUp ? 'Follow-up' : 'Initial review'}
+        </span>
         <span className="text-base-content/70">
           {review.reviewerName ? `by ${review.reviewerName}, ` : ''}
           {dateTime(review.reviewedAt)}
@@ -39,7 +41,15 @@ function ReviewItem({ review }: { review: Json<AdminEditorialReview> }) {
 }
 
 /** `ownTool`: why the viewer may not add a review (a tool they submitted), if so. */
-export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: AdminApprovedTool; ownTool?: string; onClose: () => void }) {
+export default function ToolDetailsDialog({
+  tool,
+  ownTool,
+  onClose,
+}: {
+  tool: AdminApprovedTool;
+  ownTool?: string;
+  onClose: () => void;
+}) {
   const { data: history, loading, error } = useStore($toolHistory);
   const [reviewing, setReviewing] = useState(false);
 
@@ -58,8 +68,16 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
       <Modal title={tool.name} onClose={onClose} size="xl" testId="tool-details-dialog">
         <div className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center gap-2">
-            {tool.status === 'unlisted' ? <span className="badge badge-neutral">Unlisted</span> : <span className="badge badge-success">Live</span>}
-            {tool.isPremium ? <span className="badge badge-warning">Premium</span> : <span className="badge badge-ghost">Free</span>}
+            {tool.status === 'unlisted' ? (
+              <span className="badge badge-neutral">Unlisted</span>
+            ) : (
+              <span className="badge badge-success">Live</span>
+            )}
+            {tool.isPremium ? (
+              <span className="badge badge-warning">Premium</span>
+            ) : (
+              <span className="badge badge-ghost">Free</span>
+            )}
             {href && (
               <a className="link link-primary text-sm" href={href} target="_blank" rel="noopener noreferrer">
                 {hostOf(tool.url)}
@@ -88,14 +106,21 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
               </span>
             </Detail>
             <Detail label="Pricing">{tool.pricingModel ? pricingLabel(tool.pricingModel) : '—'}</Detail>
-            <Detail label="Best For">{tool.targetAudience.length ? tool.targetAudience.map(detailLabel).join(', ') : '—'}</Detail>
+            <Detail label="Best For">
+              {tool.targetAudience.length ? tool.targetAudience.map(detailLabel).join(', ') : '—'}
+            </Detail>
             <Detail label="Approved">{longDate(tool.approvedAt) || '—'}</Detail>
             {tool.status === 'unlisted' && <Detail label="Unlist reason">{tool.unlistReason || '—'}</Detail>}
             {tool.isPremium && (
               <>
                 <Detail label="Demo Video">
                   {safeHref(tool.videoUrl) ? (
-                    <a className="link link-primary break-all" href={safeHref(tool.videoUrl)} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="link link-primary break-all"
+                      href={safeHref(tool.videoUrl)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       {tool.videoUrl}
                     </a>
                   ) : (
@@ -106,7 +131,13 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
                   {tool.screenshots.length ? (
                     <span className="flex flex-wrap gap-2">
                       {tool.screenshots.map((shot, i) => (
-                        <a key={shot} className="link link-primary" href={safeHref(shot)} target="_blank" rel="noopener noreferrer">
+                        <a
+                          key={shot}
+                          className="link link-primary"
+                          href={safeHref(shot)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        >
                           Screenshot {i + 1}
                         </a>
                       ))}
@@ -124,7 +155,13 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
               <h4 id={`reviews-${tool.id}`} className="font-semibold">
                 Editorial Review History
               </h4>
-              <button type="button" className="btn btn-primary btn-sm" disabled={Boolean(ownTool)} title={ownTool} onClick={() => setReviewing(true)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={Boolean(ownTool)}
+                title={ownTool}
+                onClick={() => setReviewing(true)}
+              >
                 Add Follow-up Review
               </button>
             </div>
@@ -145,7 +182,11 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
       {reviewing && (
         <ReviewDialog
           title={`Follow-up review of ${tool.name}`}
-          intro={<p className="text-sm text-base-content/80">The newest review's take and score become the tool's. Earlier reviews stay in the history.</p>}
+          intro={
+            <p className="text-sm text-base-content/80">
+              The newest review's take and score become the tool's. Earlier reviews stay in the history.
+            </p>
+          }
           submitLabel="Add Review"
           pendingLabel="Adding..."
           initialScore={tool.qualityScore}
@@ -153,7 +194,10 @@ export default function ToolDetailsDialog({ tool, ownTool, onClose }: { tool: Ad
           testId="follow-up-dialog"
           onSubmit={(review) =>
             perform(() => addReview(tool.id, review), {
-              success: () => ({ title: TOAST.reviewAdded, description: `${tool.name} now scores ${review.qualityScore}/10.` }),
+              success: () => ({
+                title: TOAST.reviewAdded,
+                description: `${tool.name} now scores ${review.qualityScore}/10.`,
+              }),
               failure: TOAST.addReviewFailed,
             })
           }

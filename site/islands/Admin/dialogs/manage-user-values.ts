@@ -48,7 +48,8 @@ export function changedUserFields(before: ManageValues, after: ManageValues): Us
   if (after.role !== before.role) changes.role = after.role as UserUpdateInput['role'];
   if (after.isAdmin !== before.isAdmin) changes.isAdmin = after.isAdmin;
   if (after.isPremium !== before.isPremium) changes.isPremium = after.isPremium;
-  if (after.accountStatus !== before.accountStatus) changes.accountStatus = after.accountStatus as UserUpdateInput['accountStatus'];
+  if (after.accountStatus !== before.accountStatus)
+    changes.accountStatus = after.accountStatus as UserUpdateInput['accountStatus'];
   if (after.accountStatus === 'suspended' && after.suspendedUntil !== before.suspendedUntil) {
     changes.suspendedUntil = after.suspendedUntil ? endOfDay(after.suspendedUntil) : null;
   }
@@ -66,7 +67,8 @@ function problemWith(values: ManageValues): { field: 'suspensionReason' | 'suspe
       return { field: 'suspendedUntil', message: MSG.suspensionNeedsFutureEnd };
     }
   }
-  if (values.accountStatus === 'banned' && !values.suspensionReason.trim()) return { field: 'suspensionReason', message: MSG.banNeedsReason };
+  if (values.accountStatus === 'banned' && !values.suspensionReason.trim())
+    return { field: 'suspensionReason', message: MSG.banNeedsReason };
   return null;
 }
 

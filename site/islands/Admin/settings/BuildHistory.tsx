@@ -14,20 +14,36 @@ const BUILD_BADGE: Record<string, string> = {
 };
 
 export function BuildStatus({ build }: { build: Pick<Json<RebuildJob>, 'status'> }) {
-  return <span className={`badge badge-sm shrink-0 ${BUILD_BADGE[build.status] ?? 'badge-ghost'}`}>{capitalise(build.status)}</span>;
+  return (
+    <span className={`badge badge-sm shrink-0 ${BUILD_BADGE[build.status] ?? 'badge-ghost'}`}>
+      {capitalise(build.status)}
+    </span>
+  );
 }
 
 /** The newest failed build: whether and when it is tried again, and its log (collapsed: it can be long). */
-function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSettings['lastFailure']>; maxAttempts: number }) {
+function LastFailure({
+  failure,
+  maxAttempts,
+}: {
+  failure: NonNullable<AdminSettings['lastFailure']>;
+  maxAttempts: number;
+}) {
   const log = useRef<HTMLPreElement>(null);
   const tries = failure.attempts;
   const of = ` of ${maxAttempts}`;
   let state: string;
-  if (!failure.willRetry) state = `Gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}${failure.finishedAt ? ` (${dateTime(failure.finishedAt)})` : ''}. The site still serves the last good build.`;
+  if (!failure.willRetry)
+    state = `Gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}${failure.finishedAt ? ` (${dateTime(failure.finishedAt)})` : ''}. The site still serves the last good build.`;
   else if (failure.status === 'running') state = `Try ${tries}${of} failed; trying again now.`;
-  else state = `Try ${tries}${of} failed; trying again ${failure.nextAttemptAt ? `at ${dateTime(failure.nextAttemptAt)}` : 'soon'}. The site still serves the last good build.`;
+  else
+    state = `Try ${tries}${of} failed; trying again ${failure.nextAttemptAt ? `at ${dateTime(failure.nextAttemptAt)}` : 'soon'}. The site still serves the last good build.`;
   return (
-    <section className="rounded-box border border-red-300 bg-red-50 p-3 flex flex-col gap-2" aria-labelledby="settings-build-failure" data-testid="build-failure">
+    <section
+      className="rounded-box border border-red-300 bg-red-50 p-3 flex flex-col gap-2"
+      aria-labelledby="settings-build-failure"
+      data-testid="build-failure"
+    >
       <div>
         <h4 id="settings-build-failure" className="font-medium text-red-800">
           Site build failed
@@ -42,8 +58,12 @@ function LastFailure({ failure, maxAttempts }: { failure: NonNullable<AdminSetti
         <details onToggle={(e) => e.currentTarget.open && log.current?.scrollTo({ top: log.current.scrollHeight })}>
           <summary className="cursor-pointer text-sm font-medium">Build log</summary>
           {/* Focusable so the log scrolls from the keyboard too. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable) */}
-          <pre ref={log} tabIndex={0} className="mt-2 text-xs leading-relaxed bg-base-100 border border-base-300 rounded-box p-3 max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono">
+          <pre
+            ref={log}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable)
+            tabIndex={0}
+            className="mt-2 text-xs leading-relaxed bg-base-100 border border-base-300 rounded-box p-3 max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono"
+          >
             {failure.error}
           </pre>
         </details>
@@ -79,9 +99,7 @@ export default function History({ build, settings }: { build: Json<RebuildJob>; 
                   <div className="truncate" title={b.reason}>
                     {b.reason}
                   </div>
-                  <div className="text-xs text-base-content/60">
-                    {outcomeText(b)}
-                  </div>
+                  <div className="text-xs text-base-content/60">{outcomeText(b)}</div>
                 </div>
                 <BuildStatus build={b} />
               </li>

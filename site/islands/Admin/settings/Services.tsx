@@ -42,7 +42,9 @@ export default function Services({ settings }: { settings: AdminSettings }) {
   return (
     <ul className="divide-y divide-base-200">
       <Row label="E-mail (Resend)" badge={<ModeBadge configured={email.configured} />}>
-        {email.configured ? `Sent through Resend${email.from ? ` from ${email.from}` : ''}.` : 'No API key: e-mails are kept in the outbox table, not sent.'}{' '}
+        {email.configured
+          ? `Sent through Resend${email.from ? ` from ${email.from}` : ''}.`
+          : 'No API key: e-mails are kept in the outbox table, not sent.'}{' '}
         {outboxText(email.outbox)}
       </Row>
       <Row label="Payments (Stripe)" badge={<ModeBadge configured={payments.configured} />}>

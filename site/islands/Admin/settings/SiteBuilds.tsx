@@ -18,7 +18,11 @@ export default function SiteBuilds({ settings }: { settings: AdminSettings }) {
         <History build={build} settings={settings} />
       ) : (
         // A live build without a request: built when the server first started, before any change asked for one.
-        !settings.live && <p className="text-sm text-base-content/70">No site build has run since the server started keeping records.</p>
+        !settings.live && (
+          <p className="text-sm text-base-content/70">
+            No site build has run since the server started keeping records.
+          </p>
+        )
       )}
     </div>
   );
@@ -48,9 +52,8 @@ function LiveSite({ live }: { live: Json<LiveBuild> | null }) {
       <p className="text-sm text-base-content/70">
         {live ? (
           <>
-            Built{' '}
-            <time dateTime={live.finishedAt}>{timeAgo(live.finishedAt)}</time>{' '}
-            ({dateTime(live.finishedAt)}) in {duration(live.seconds)} · {pagesText(live)}
+            Built <time dateTime={live.finishedAt}>{timeAgo(live.finishedAt)}</time> ({dateTime(live.finishedAt)}) in{' '}
+            {duration(live.seconds)} · {pagesText(live)}
           </>
         ) : (
           'No static build is live yet.'
@@ -63,7 +66,10 @@ function LiveSite({ live }: { live: Json<LiveBuild> | null }) {
 /** The requests not built yet: the build running now, and those waiting for the next one. */
 function Queue({ queue }: { queue: AdminSettings['queue'] }) {
   const waiting = queue.count - queue.running;
-  const summary = queue.count === 0 ? 'Nothing queued.' : `${[queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ')}.`;
+  const summary =
+    queue.count === 0
+      ? 'Nothing queued.'
+      : `${[queue.running > 0 && `${number(queue.running)} being built now`, waiting > 0 && `${number(waiting)} waiting`].filter(Boolean).join(', ')}.`;
   const more = queue.count - queue.jobs.length;
   return (
     <div data-testid="build-queue">

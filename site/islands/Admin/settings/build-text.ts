@@ -25,7 +25,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function timeAgo(value: string, now = Date.now()): string {
   const seconds = (new Date(value).getTime() - now) / 1000;
   if (Number.isNaN(seconds)) return '';
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
+  for (const [unit, size] of UNITS)
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
   return 'just now';
 }
 
