@@ -14,6 +14,7 @@ import {
 import { logError } from '../../../lib/http';
 import type { ToolCardData } from '../../components/ToolCard';
 import { catalogueFacets, searchCatalogue } from '../../stores/catalogue';
+import { apiQuery, isDirectoryQuery, resultsText } from './query';
 
 /** How long typing pauses before the search runs. */
 const TYPING_DELAY_MS = 250;
@@ -24,38 +25,6 @@ export interface DirectoryStart {
   initialHasMore: boolean;
   initialFacets: ToolFacets;
   initialSuggestion: string | null;
-}
-
-/** Whether a history entry's state is a query this island stored. */
-function isDirectoryQuery(state: unknown): state is DirectoryQuery {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    'sort' in state &&
-    'page' in state &&
-    Array.isArray((state as DirectoryQuery).categories)
-  );
-}
-
-/** The API's query for a directory query's page (page is 1-based). */
-function apiQuery(q: DirectoryQuery, page: number) {
-  return {
-    limit: DIRECTORY_PAGE_SIZE,
-    offset: (page - 1) * DIRECTORY_PAGE_SIZE,
-    search: q.search || undefined,
-    category: [...q.categories],
-    pricing: [...q.pricing],
-    minRating: q.minRating || undefined,
-    sort: q.sort === DEFAULT_SORT ? undefined : q.sort,
-  };
-}
-
-/** What the live region says once a query's results are in. */
-function resultsText(total: number, q: DirectoryQuery, suggestion: string | null): string {
-  const found = `${total} ${total === 1 ? 'tool' : 'tools'} found`;
-  return suggestion
-    ? `No tools match ${q.search}. Showing ${found.replace(' found', '')} for ${suggestion}.`
-    : `${found}.`;
 }
 
 export function useDirectory({
