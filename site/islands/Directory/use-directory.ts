@@ -4,13 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DIRECTORY_PAGE_SIZE, SITE_NAME } from '../../../lib/constants';
 import type { ToolFacets } from '../../../lib/contract';
-import {
-  DEFAULT_SORT,
-  EMPTY_DIRECTORY_QUERY,
-  directoryHref,
-  directoryTitle,
-  type DirectoryQuery,
-} from '../../../lib/directory';
+import { EMPTY_DIRECTORY_QUERY, directoryHref, directoryTitle, type DirectoryQuery } from '../../../lib/directory';
 import { logError } from '../../../lib/http';
 import type { ToolCardData } from '../../components/ToolCard';
 import { catalogueFacets, searchCatalogue } from '../../stores/catalogue';
