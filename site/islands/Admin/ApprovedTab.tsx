@@ -1,14 +1,14 @@
 // Approved Tools: the approved and unlisted tools with search, a premium filter, and View, Edit,
 // premium toggle and Unlist / List Again.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
-import { tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { ownPicksRefusal, ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
 import { $approvedTools, listTool, setToolPremium, unlistTool, type AdminApprovedTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
+import ApprovedFilters, { filterTools, type Filter } from './ApprovedFilters';
 import ApprovedRow from './ApprovedRow';
 import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
@@ -16,28 +16,6 @@ import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
 import { perform } from './feedback';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { EmptyState, ListState, TableHead } from './parts';
-
-const FILTERS = [
-  { id: 'all', label: 'All' },
-  { id: 'premium', label: 'Premium Only' },
-  { id: 'free', label: 'Free Only' },
-] as const;
-type Filter = (typeof FILTERS)[number]['id'];
-
-/** Search matches the name, the description or a tag (its id or its label); the filter splits premium from free. */
-function filterTools(tools: readonly AdminApprovedTool[], search: string, filter: Filter): AdminApprovedTool[] {
-  const q = search.trim().toLowerCase();
-  return tools.filter((tool) => {
-    if (filter === 'premium' && !tool.isPremium) return false;
-    if (filter === 'free' && tool.isPremium) return false;
-    if (!q) return true;
-    return (
-      tool.name.toLowerCase().includes(q) ||
-      tool.description.toLowerCase().includes(q) ||
-      tool.tags.some((tag) => tag.toLowerCase().includes(q) || tagLabel(tag).toLowerCase().includes(q))
-    );
-  });
-}
 
 type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: AdminApprovedTool } | null;
 
@@ -47,8 +25,6 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const searchId = useId();
-  const filterId = useId();
   const tools = data ?? [];
   const shown = useMemo(() => filterTools(tools, search, filter), [tools, search, filter]);
   const filtered = search.trim() !== '' || filter !== 'all';
@@ -79,38 +55,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <div className="flex flex-col md:flex-row md:items-end gap-3 mb-4">
-        <div className="flex flex-col gap-1 flex-1">
-          <label htmlFor={searchId} className="label-text font-medium">
-            Search approved tools
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input input-bordered w-full"
-            placeholder="Search by name, description or tags..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={filterId} className="label-text font-medium">
-            Listing type
-          </label>
-          <select
-            id={filterId}
-            className="select select-bordered w-full md:w-48"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value as Filter)}
-          >
-            {FILTERS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ApprovedFilters search={search} setSearch={setSearch} filter={filter} setFilter={setFilter} />
 
       <ListState data={data} loading={loading} error={error}>
         {() => (

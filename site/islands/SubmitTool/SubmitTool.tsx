@@ -1,107 +1,37 @@
 // The /submit form: tool fields, category grid, logo drop zone, Premium Listing block, review note; with ?edit=<id>, the
 // owner's pending submission to edit or rejected one to resubmit, prefilled (docs/decisions/0069).
 import { PricingOptions } from '../../components/PricingOptions';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_DESCRIPTION, REDIRECT_AFTER_SUBMIT_MS, REVIEW_DECISION_HOURS } from '../../../lib/constants';
-import { logError, serverMessage } from '../../../lib/http';
-import { TOAST } from '../../../lib/messages';
-import { submissionSchema, type SubmissionInput } from '../../../lib/schemas';
+import { Controller } from 'react-hook-form';
+import { MAX_DESCRIPTION, REVIEW_DECISION_HOURS } from '../../../lib/constants';
 import CategoryCheckboxes from '../../components/CategoryCheckboxes';
 import { FieldError, ValidatedField, errorId, useFieldErrors } from '../../components/field-errors';
-import { SUBMIT_ONLY } from '../../components/form-messages';
-import { showToast } from '../../stores/toast';
-import { sendSubmission } from '../../stores/my-tools';
-import { sentToLogin } from '../../stores/user';
 import { useSignedInUser } from '../../stores/use-user';
 import { PageSpinner } from '../../components/PageSpinner';
 import LogoDropZone from './LogoDropZone';
 import PremiumChoice from './PremiumChoice';
-import { REWRITE, isRewritable, useEditedSubmission } from './use-edited-submission';
+import { useSubmitForm } from './use-submit-form';
 
 const FORM = 'submit-tool';
 
-function errorText(error: unknown): string {
-  return serverMessage(error) || TOAST.submissionFailedFallback;
-}
-
-/** Made once: the form checks with the API's own schema. */
-const resolver = zodResolver(submissionSchema);
-
 export default function SubmitTool() {
   const { data: user } = useSignedInUser();
-  const [logo, setLogo] = useState<File | null>(null);
-  const form = useForm({
-    ...SUBMIT_ONLY,
-    resolver,
-    defaultValues: {
-      name: '',
-      url: '',
-      description: '',
-      tags: [],
-      isPremium: 'false',
-      pricingModel: '',
-      targetAudience: '',
-    },
-  });
-  const { control, handleSubmit, setError, reset } = form;
+  const { form, logo, setLogo, fileInput, editing, rewrite, onSubmit } = useSubmitForm();
+  const { control } = form;
   const { isSubmitting, isSubmitSuccessful } = form.formState;
   const fields = useFieldErrors(FORM, form);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  // A sent form is cleared, and stays 'Submitting...' until the redirect, so it cannot be sent twice.
-  useEffect(() => {
-    if (!isSubmitSuccessful) return;
-    reset(undefined, { keepIsSubmitSuccessful: true });
-    setLogo(null);
-    if (fileInput.current) fileInput.current.value = '';
-  }, [isSubmitSuccessful, reset]);
-
-  // ?edit=<id>: the tool loaded for editing (undefined while it loads), or null for a new submission.
-  const editing = useEditedSubmission(reset);
 
   // The spinner only until the user (and a tool to edit) is first known: a later refetch keeps the form on screen.
   if (!user || editing === undefined) {
     return <PageSpinner />;
   }
-  const rewrite = editing && isRewritable(editing.status) ? REWRITE[editing.status] : null;
-
   const available = Math.max(0, user.premiumToolsAllowed - user.premiumToolsUsed);
   // A pending premium submission being edited holds its slot already: it may keep it or give it back.
   const holdsSlot = editing?.status === 'pending' && editing.isPremium;
   const premiumDisabled = !holdsSlot && (!user.isPremium || available <= 0);
 
-  async function submit(values: SubmissionInput) {
-    const body = new FormData();
-    body.set('name', values.name);
-    body.set('url', values.url);
-    body.set('description', values.description);
-    body.set('isPremium', String(values.isPremium));
-    for (const tag of values.tags) body.append('tags', tag);
-    body.set('pricingModel', values.pricingModel ?? '');
-    for (const audience of values.targetAudience ?? []) body.append('targetAudience', audience);
-    if (logo) body.set('logo', logo);
-    try {
-      await sendSubmission(
-        body,
-        editing && isRewritable(editing.status) ? { id: editing.id, status: editing.status } : undefined,
-      );
-      showToast({ ...(rewrite?.toast ?? TOAST.submitted), variant: 'success' }, { next: '/dashboard' });
-      setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SUBMIT_MS);
-    } catch (error) {
-      logError(error);
-      const message = errorText(error);
-      // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
-      setError('root.server', { message });
-      if (!sentToLogin(error))
-        showToast({ title: TOAST.submissionFailed, description: message, variant: 'destructive' });
-    }
-  }
-
   return (
     <form
-      onSubmit={handleSubmit(submit)}
+      onSubmit={onSubmit}
       noValidate
       className="card bg-base-100 border border-base-200 shadow-sm"
       aria-label={editing ? `Edit ${editing.name}` : 'Submit a tool'}

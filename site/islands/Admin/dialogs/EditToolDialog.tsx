@@ -1,6 +1,5 @@
 // The Edit dialog of an approved tool: its public fields, the editorial take and score, premium,
 // and (for premium tools) the demo video, screenshots, pricing model and audience.
-import { PricingOptions } from '../../../components/PricingOptions';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,6 +15,7 @@ import FormActions from '../../../components/FormActions';
 import Modal from '../../../components/Modal';
 import QualityScoreInput, { clampedScore } from './QualityScoreInput';
 import CuratedAlternatives from './CuratedAlternatives';
+import PremiumListingFields from './PremiumListingFields';
 
 type ToolUpdateFields = z.input<typeof toolUpdateSchema>;
 
@@ -151,62 +151,7 @@ export default function EditToolDialog({
           )}
         </fieldset>
 
-        {isPremium && (
-          <fieldset
-            className="border border-warning/40 rounded-box p-4 flex flex-col gap-4"
-            data-testid="premium-fields"
-          >
-            <legend className="px-2 text-sm font-semibold">Premium listing</legend>
-            <Field id={`${id}-video`} label="Demo Video URL">
-              <input
-                {...register('videoUrl')}
-                id={`${id}-video`}
-                type="url"
-                className="input input-bordered w-full"
-                placeholder="https://www.youtube.com/watch?v=..."
-              />
-            </Field>
-            <Field id={`${id}-screenshots`} label="Screenshots URLs (comma-separated)">
-              <textarea
-                {...register('screenshots')}
-                id={`${id}-screenshots`}
-                rows={2}
-                className="textarea textarea-bordered w-full"
-              />
-            </Field>
-            <div className="grid md:grid-cols-2 gap-4">
-              <Field id={`${id}-pricing`} label="Pricing Model">
-                <select {...register('pricingModel')} id={`${id}-pricing`} className="select select-bordered w-full">
-                  <PricingOptions />
-                </select>
-              </Field>
-              <Field id={`${id}-audience`} label="Target Audience (comma-separated)">
-                <input
-                  {...register('targetAudience')}
-                  id={`${id}-audience`}
-                  className="input input-bordered w-full"
-                  placeholder="marketers, founders"
-                />
-              </Field>
-              <Field id={`${id}-brand`} label="Brand Colour (#rrggbb)">
-                <input
-                  {...register('brandColor')}
-                  id={`${id}-brand`}
-                  className="input input-bordered w-full"
-                  placeholder="#1a2b3c"
-                />
-              </Field>
-              <Field id={`${id}-cover`} label="Cover Image URL">
-                <input
-                  {...register('coverImage')}
-                  id={`${id}-cover`}
-                  type="url"
-                  className="input input-bordered w-full"
-                />
-              </Field>
-            </div>
-          </fieldset>
-        )}
+        {isPremium && <PremiumListingFields id={id} register={register} />}
 
         <FormActions
           error={firstMessage(formState.errors)}

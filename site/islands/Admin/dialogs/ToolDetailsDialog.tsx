@@ -4,12 +4,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { detailLabel, hostOf, longDate, pricingLabel } from '../../../../lib/format';
 import { TOAST } from '../../../../lib/messages';
-import type { AdminEditorialReview, Json } from '../../../../lib/contract';
 import { $historyToolId, $toolHistory, addReview, type AdminApprovedTool } from '../../../stores/admin';
 import { perform } from '../feedback';
-import { AdminStars, CategoryBadge, dateTime, safeHref } from '../parts';
+import { AdminStars, CategoryBadge, safeHref } from '../parts';
 import Modal from '../../../components/Modal';
 import AuditHistory from './AuditHistory';
+import ReviewHistory from './ReviewHistory';
 import ReviewDialog from './ReviewDialog';
 
 function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -18,25 +18,6 @@ function Detail({ label, children, wide = false }: { label: string; children: Re
       <dt className="text-xs uppercase tracking-wide text-base-content/60">{label}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
-  );
-}
-
-function ReviewItem({ review }: { review: Json<AdminEditorialReview> }) {
-  return (
-    <li className="border border-base-200 rounded-box p-3" data-testid="review-entry">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold tabular-nums">{review.qualityScore}/10</span>
-        <AdminStars score={review.qualityScore} />
-        <span className={`badge badge-sm ${review.isFollowUp ? 'badge-info' : 'badge-success'}`}>
-          {review.isFollowUp ? 'Follow-up' : 'Initial review'}
-        </span>
-        <span className="text-base-content/70">
-          {review.reviewerName ? `by ${review.reviewerName}, ` : ''}
-          {dateTime(review.reviewedAt)}
-        </span>
-      </div>
-      <p className="mt-2 text-sm whitespace-pre-line">{review.curatorTake}</p>
-    </li>
   );
 }
 
@@ -150,31 +131,7 @@ export default function ToolDetailsDialog({
             )}
           </dl>
 
-          <section aria-labelledby={`reviews-${tool.id}`}>
-            <div className="flex flex-wrap items-center justify-between gap-2 mb-3">
-              <h4 id={`reviews-${tool.id}`} className="font-semibold">
-                Editorial Review History
-              </h4>
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={Boolean(ownTool)}
-                title={ownTool}
-                onClick={() => setReviewing(true)}
-              >
-                Add Follow-up Review
-              </button>
-            </div>
-            {reviews.length ? (
-              <ol className="flex flex-col gap-2">
-                {reviews.map((review) => (
-                  <ReviewItem key={review.id} review={review} />
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-base-content/70">No editorial reviews yet.</p>
-            )}
-          </section>
+          <ReviewHistory toolId={tool.id} reviews={reviews} ownTool={ownTool} addReview={() => setReviewing(true)} />
 
           <AuditHistory toolId={tool.id} audit={audit} loading={loading} error={error} />
         </div>
