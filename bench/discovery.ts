@@ -14,9 +14,8 @@ const work = useScratchSite('discovery', BASE);
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
+const { editOneTool } = await import('./synthetic-tools');
 const { buildApp, buildSite } = await import('../api/publishing/site-build');
-const { tools } = await import('../db/schema');
-const { eq } = await import('drizzle-orm');
 
 const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
 /**
@@ -50,16 +49,7 @@ try {
     'full build',
     `${full.stats.seconds.toFixed(1)} s for ${full.stats.pages.toLocaleString('en-US')} pages; ${(cpuSeconds() - cpu).toFixed(1)} s of CPU`,
   );
-  const [one] = await db
-    .select({ id: tools.id })
-    .from(tools)
-    .where(eq(tools.status, 'approved'))
-    .limit(1)
-    .offset(Math.floor(N / 2));
-  await db
-    .update(tools)
-    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
-    .where(eq(tools.id, one.id));
+  await editOneTool(db, N);
   cpu = cpuSeconds();
   const again = await buildSite();
   if (!again.ok || !again.stats) throw new Error(again.log);

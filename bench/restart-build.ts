@@ -16,9 +16,8 @@ const work = useScratchSite('restart', 'http://127.0.0.1:4390');
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
+const { editOneTool } = await import('./synthetic-tools');
 const { readBuildInfo } = await import('../api/publishing/live-pages');
-const { tools } = await import('../db/schema');
-const { eq } = await import('drizzle-orm');
 
 const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
 
@@ -54,16 +53,7 @@ try {
   await seedDemo(db);
   await seedSyntheticTools(N, db);
   line('npm run build (first)', await npmRunBuild());
-  const [one] = await db
-    .select({ id: tools.id })
-    .from(tools)
-    .where(eq(tools.status, 'approved'))
-    .limit(1)
-    .offset(Math.floor(N / 2));
-  await db
-    .update(tools)
-    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
-    .where(eq(tools.id, one.id));
+  await editOneTool(db, N);
   line('npm run build (one tool edited)', await npmRunBuild());
   console.log(
     `load average ${loadavg()

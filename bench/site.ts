@@ -24,6 +24,7 @@ chmodSync(work, 0o755);
 const { db } = await import('../db/client');
 const { migrateDatabase } = await import('../db/migrate');
 const { seedDemo, seedSyntheticTools } = await import('../db/seed');
+const { editOneTool } = await import('./synthetic-tools');
 const { buildApp, buildSite } = await import('../api/publishing/site-build');
 const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
 const { rebuildJobs, tools, users } = await import('../db/schema');
@@ -70,16 +71,7 @@ try {
   line('  of which', phases(full.result.log));
   line('  peak memory (all processes)', `${full.peakMb.toFixed(0)} MB`);
 
-  const [one] = await db
-    .select({ id: tools.id })
-    .from(tools)
-    .where(eq(tools.status, 'approved'))
-    .limit(1)
-    .offset(Math.floor(N / 2));
-  await db
-    .update(tools)
-    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
-    .where(eq(tools.id, one.id));
+  await editOneTool(db, N);
   const again = await peakTreeRss(() => buildSite());
   if (!again.result.ok || !again.result.stats) throw new Error(again.result.log);
   const as = again.result.stats;

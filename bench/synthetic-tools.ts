@@ -1,6 +1,8 @@
 // Deterministic synthetic tools for benchmarks: a seeded PRNG over a realistic AI-tools vocabulary.
 import { CATEGORY_IDS, PRICING_MODELS } from '../lib/categories';
-import type { NewTool } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { type NewTool, tools } from '../db/schema';
 import { prng } from '../db/seed';
 
 const PREFIXES = [
@@ -167,4 +169,18 @@ export function syntheticTools(n: number, submittedById: number, seed = 42): New
     });
   }
   return rows;
+}
+
+/** Edits the description of the approved tool in the middle of the catalogue: the one change a rebuild bench makes. */
+export async function editOneTool(database: Database, n: number): Promise<void> {
+  const [one] = await database
+    .select({ id: tools.id })
+    .from(tools)
+    .where(eq(tools.status, 'approved'))
+    .limit(1)
+    .offset(Math.floor(n / 2));
+  await database
+    .update(tools)
+    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
+    .where(eq(tools.id, one.id));
 }
