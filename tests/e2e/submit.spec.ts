@@ -160,6 +160,9 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   const { id } = await created.json();
 
   await page.goto('/dashboard');
+  // Once the dashboard's stores have settled: a list fetched again re-renders its rows, and a click between the
+  // press and the release on a replaced link goes nowhere.
+  await page.waitForLoadState('networkidle');
   const row = page.getByTestId('submission-row').filter({ hasText: name });
   await row.getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL(`**/submit?edit=${id}`);
