@@ -17,9 +17,15 @@ export const postTag = (slug: string): string => `post:${slug}`;
 export const categoryTag = (id: string): string => `category:${id}`;
 
 /** What a change to a public tool touches: the tool, the lists of tools, and its categories (before and after). */
-export function toolChangeTags(slug: string | readonly string[], categories: readonly string[] = []): string[] {
-  const slugs = typeof slug === 'string' ? [slug] : slug;
-  return [...new Set([...slugs.map(toolTag), TOOLS_TAG, ...categories.map(categoryTag)])];
+export function toolChangeTags(slug: string, categories: readonly string[] = []): string[] {
+  return [...new Set([toolTag(slug), TOOLS_TAG, ...categories.map(categoryTag)])];
+}
+
+/** The tool or post a tag names (toolTag, postTag); null for a list's or a category's tag. */
+export function rowOfTag(tag: string): { kind: 'tool' | 'post'; slug: string } | null {
+  const at = tag.indexOf(':');
+  const kind = tag.slice(0, at);
+  return kind === 'tool' || kind === 'post' ? { kind, slug: tag.slice(at + 1) } : null;
 }
 
 /** What a change to a published post touches: the post (under each slug it had) and the lists of posts. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
+import { rowOfTag } from '../../lib/cache-tags';
 import { liveBuildSchema, type LiveBuild } from '../../lib/contract/admin';
 import { ogImagePath } from '../../lib/og';
 import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
@@ -53,6 +54,13 @@ const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) =>
 
 /** The tags of a page the live build does not have: those its address names, for a page a change can create. */
 const addressTags = (path: string): string[] => (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
+
+/** The pages of the tool or post a tag names (a new one's are not in the live build yet); none for other tags. */
+export function rowPages(tag: string): string[] {
+  const row = rowOfTag(tag);
+  if (!row) return [];
+  return row.kind === 'tool' ? [`/tool/${row.slug}`, `/tool/${row.slug}.md`] : [`/blog/${row.slug}`];
+}
 
 /** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
 function isChanged(path: string): boolean {
@@ -142,8 +150,8 @@ async function refresh(): Promise<void> {
 async function purgeTagged(tags: Set<string>): Promise<void> {
   try {
     const images = [...tags].flatMap((tag) => {
-      const [kind, name] = tag.split(':');
-      return kind === 'tool' ? [ogImagePath('tool', name)] : kind === 'post' ? [ogImagePath('blog', name)] : [];
+      const row = rowOfTag(tag);
+      return row ? [ogImagePath(row.kind === 'tool' ? 'tool' : 'blog', row.slug)] : [];
     });
     await purge({ tags: [...tags], paths: [...(await pagesTagged(tags)), ...images] });
   } catch (error) {
@@ -154,11 +162,7 @@ async function purgeTagged(tags: Set<string>): Promise<void> {
 /** The pages carrying any of `tags`: those of the live build, and the pages their addresses name (a new tool's). */
 async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   const paths = new Set(await livePagesTagged(tags, distDir));
-  for (const tag of tags) {
-    const [kind, name] = tag.split(':');
-    if (kind === 'tool') paths.add(`/tool/${name}`).add(`/tool/${name}.md`);
-    else if (kind === 'post') paths.add(`/blog/${name}`);
-  }
+  for (const tag of tags) for (const path of rowPages(tag)) paths.add(path);
   return [...paths];
 }
 

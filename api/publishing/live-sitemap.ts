@@ -6,7 +6,7 @@ import { getPublishedPostBySlug } from '../../db/queries/blog';
 import { publicToolBySlug } from '../../db/queries/tools';
 import { comparePairs } from '../../lib/alternatives';
 import { config } from '../config';
-import { changedTags } from './live-pages';
+import { changedTags, rowPages } from './live-pages';
 import { newestLastmod, readSitemapPages, sitemapFiles, type SitemapPage } from './site-sitemap';
 import { liveFolderOf, pageResponse, preparePage, type PreparedPage } from './static-site';
 
@@ -72,10 +72,7 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   return (async () => {
     // A changed tool or post (its tag) is the page of that tool or post: the rows the sitemap lists.
-    const changed = (await changedTags()).flatMap((tag) => {
-      const [kind, slug] = tag.split(':');
-      return kind === 'tool' ? [`/tool/${slug}`] : kind === 'post' ? [`/blog/${slug}`] : [];
-    });
+    const changed = (await changedTags()).flatMap(rowPages).filter((page) => ROW_PAGE.test(page));
     const folder = await liveFolderOf(config.distDir);
     if (changed.length === 0 || !folder) return null;
     // A few lookups by slug per request; the files are made again only when one of those rows changed.

@@ -175,6 +175,15 @@ class PageWriter {
     return this.result;
   }
 
+  /** One copy of each distinct CSP (most pages share one): 100,000 manifest entries hold the same string. */
+  private readonly csps = new Map<string, string>();
+  private interned(csp: string): string {
+    const kept = this.csps.get(csp);
+    if (kept !== undefined) return kept;
+    this.csps.set(csp, csp);
+    return csp;
+  }
+
   private async write(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     const { appDir, outDir, previousDir, siteUrl } = this.options;
     const file = fileOfPath(path);
@@ -196,7 +205,7 @@ class PageWriter {
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());
     // The page's tags go with its file (the static server sends them, live-pages.ts reads them to know what a change touches).
-    const headers: Record<string, string> = csp ? { 'content-security-policy': csp } : {};
+    const headers: Record<string, string> = csp ? { 'content-security-policy': this.interned(csp) } : {};
     for (const name of [SURROGATE_KEY, CACHE_TAG]) {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
