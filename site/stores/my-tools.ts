@@ -7,7 +7,7 @@ import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
 import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { pageStores } from './pages';
-import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './user';
+import { $user, createFetcherStore, invalidateKeys } from './user';
 
 export type MyTool = Answer<'GET /api/user/tools'>[number];
 /** One of the owner's tools in full, whatever its status (the submit form's ?edit=, the private preview). */
@@ -43,7 +43,7 @@ const REWRITE_CALL = { pending: 'PUT /api/user/tools/:id', rejected: 'POST /api/
 
 /**
  * Sends the submit form: a new submission, or the owner's pending or rejected one (`rewrite`) rewritten. Then every
- * list of the user's and the user (the premium quota) are fetched afresh.
+ * list of the user's and the user (the premium quota) are fetched afresh: every key under /api/user, GET /api/user too.
  */
 export async function sendSubmission(
   body: FormData,
@@ -52,7 +52,6 @@ export async function sendSubmission(
   if (rewrite) await api(REWRITE_CALL[rewrite.status], { params: { id: rewrite.id }, body });
   else await api('POST /api/tools', { body });
   invalidateKeys((key) => key.startsWith('/api/user'));
-  invalidateUser();
 }
 
 /** Files a change request for an approved tool of the owner's; their tools are fetched afresh. */
