@@ -92,7 +92,7 @@ export interface PageRoute {
   path?: string;
   /** The file of site/pages that renders it; null for what the exporter writes itself or copies (sitemap, assets). */
   file: string | null;
-  /** Written by the static export, or rendered when asked for (and kept: on-demand-pages.ts, og-images.ts). */
+  /** Written by the static export, or rendered when asked for (and kept: kept-renders.ts, og-images.ts). */
   render: 'export' | 'request';
   /** Its Cache-Control. */
   cache: string;
@@ -134,7 +134,7 @@ export const OG_IMAGES_PREFIX = '/og/';
 
 export const PAGE_ROUTES = {
   home: fixed('/', 'index.astro', { sitemap: true, tags: [TOOLS_TAG, POSTS_TAG] }),
-  // With a query it is rendered on request (api/publishing/directory-pages.ts); the bare address is exported.
+  // With a query it is rendered on request (api/publishing/kept-renders.ts); the bare address is exported.
   directory: fixed('/directory', 'directory.astro', { sitemap: true, tags: [TOOLS_TAG] }),
   tool: {
     pattern: /^\/tool\/(?<slug>[^/.]+)$/,

@@ -1,7 +1,7 @@
-// Which requests the directory renders on demand (api/publishing/directory-pages.ts): only /directory with a parameter
+// Which requests the directory renders on demand (api/publishing/kept-renders.ts): only /directory with a parameter
 // it reads, by GET or HEAD; everything else is left to the static files (the renders themselves: tests/e2e/directory.spec.ts).
 import { describe, expect, it } from 'vitest';
-import { serveDirectoryQuery } from '../../api/publishing/directory-pages';
+import { serveDirectoryQuery } from '../../api/publishing/kept-renders';
 
 const request = (path: string, method = 'GET') => new Request(`http://localhost:4321${path}`, { method });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { app } from '../../api/app';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
-import { serveFormPageQuery } from '../../api/publishing/form-pages';
+import { serveFormPageQuery } from '../../api/publishing/kept-renders';
 import { RATE_LIMITS } from '../../api/rate-limit';
 import { db } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
