@@ -12,8 +12,11 @@ import { changedTags, changesRead } from './live-pages';
 import { sitemapFiles } from './site-sitemap';
 import { pageResponse, preparePage, type PreparedPage } from './static-site';
 
-/** The files made for one state of the changes (the newest change read), by file name, each compressed once. */
-let made: { key: number; files: Promise<Map<string, PreparedPage> | null> } | null = null;
+/**
+ * The files made for one state of the changes (the newest change read), by file name, each compressed once; `making`
+ * while they are being made.
+ */
+let made: { key: number; files: Promise<Map<string, PreparedPage> | null>; making: boolean } | null = null;
 
 const XML = { headers: { 'content-type': 'application/xml; charset=utf-8' } };
 
@@ -40,9 +43,17 @@ export function serveLiveSitemap(request: Request, path: string): Promise<Respon
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   return (async () => {
     if (!(await changedTags()).some(listsChange)) return null;
-    // Read after the newest change it knows of, the list has every change up to it; a newer change makes it again.
+    // Read after the newest change it knows of, the list has every change up to it; a newer change makes it again,
+    // once the files under way are made (at 100,000 tools that takes seconds: a burst of changes makes it once more,
+    // not once each).
     const key = await changesRead();
-    if (made?.key !== key) made = { key, files: makeFiles() };
+    if (made?.key !== key && !made?.making) {
+      const making = { key, files: makeFiles(), making: true };
+      void making.files.then(() => {
+        making.making = false;
+      });
+      made = making;
+    }
     const file = (await made.files)?.get(path.slice(1));
     return file ? pageResponse(request, file) : null;
   })();
