@@ -56,7 +56,7 @@ const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) =>
 const addressTags = (path: string): string[] => (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
 
 /** The pages of the tool or post a tag names (a new one's are not in the live build yet); none for other tags. */
-export function rowPages(tag: string): string[] {
+function rowPages(tag: string): string[] {
   const row = rowOfTag(tag);
   if (!row) return [];
   return row.kind === 'tool' ? [`/tool/${row.slug}`, `/tool/${row.slug}.md`] : [`/blog/${row.slug}`];

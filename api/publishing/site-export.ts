@@ -4,18 +4,18 @@
 // (docs/decisions/0032, 0044). Alternatives and compare pages are rendered on request, not here; the sitemap lists
 // them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // posts through its Node API (the only pages it searches, decisions 0041 and 0077), and the sitemap lists the public
-// pages written (site-sitemap.ts). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
+// pages as the database gives them (db/queries/sitemap.ts, decision 0081). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { z } from 'zod';
-import { categoryPages, categoryPageUpdatedAt, type CategoryPage } from '../../db/queries/category-pages';
-import { onDemandPages } from '../../db/queries/alternatives';
+import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
+import { sitemapPages } from '../../db/queries/sitemap';
 import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
-import { fixedPagePaths, isRouteOf, PAGE_ROUTES, SITEMAP_PAGES } from '../../lib/routes';
+import { fixedPagePaths, PAGE_ROUTES } from '../../lib/routes';
 import {
   finalizeBuildFolder,
   linkFolder,
@@ -29,7 +29,7 @@ import {
 } from './build-files';
 import { renderPage } from './page-renderer';
 import type { ExportStats } from './site-build';
-import { newestLastmod, SITEMAP_PAGES_FILE, writeSitemap, type SitemapPage } from './site-sitemap';
+import { writeSitemap } from './site-sitemap';
 
 /** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
 const PAGES_INDEX = '_pages.json';
@@ -55,8 +55,6 @@ export interface ExportOptions {
 /** What a worker leaves in its result.json: its share of the pages, but for their files (its manifest). */
 const partRestSchema = z.object({
   pages: z.record(z.string(), z.string()),
-  /** path → when its row last changed (ISO 8601), for each tool and post page: the sitemap's lastmod. */
-  updated: z.record(z.string(), z.string()),
   rendered: z.number().int(),
   reused: z.number().int(),
   /** Pages whose bytes differ from the previous export's (new ones included). */
@@ -101,9 +99,6 @@ async function codeIdOf(appDir: string): Promise<string> {
   return hash.digest('base64url');
 }
 
-/** A page's Markdown version (/tool/{slug}.md): written from the page's data, but neither searched nor in the sitemap. */
-const isMarkdown = (path: string) => isRouteOf(path, 'toolMarkdown');
-
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
 function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
@@ -114,13 +109,6 @@ function fileOfPath(path: string): string {
 
 /** The data a page is rendered from, when it has a row or rows behind it (its cache key is this data's hash). */
 type PageData = ToolPage | PostPage | CategoryPage;
-
-/** When a page's data last changed (the sitemap's lastmod); null when unknown. */
-function lastChanged(data: PageData): string | null {
-  if ('tool' in data) return new Date(data.tool.updatedAt).toISOString();
-  if ('post' in data) return new Date(data.post.updatedAt).toISOString();
-  return categoryPageUpdatedAt(data)?.toISOString() ?? null;
-}
 
 function cacheKey(code: string, data: PageData): string {
   return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
@@ -154,7 +142,7 @@ async function readPrevious(dir: string | null | undefined, code: string): Promi
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: new Map(), pages: {}, updated: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), pages: {}, rendered: 0, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -190,7 +178,6 @@ class PageWriter {
     if (data) {
       const key = cacheKey(this.code, data);
       this.result.pages[path] = key;
-      this.result.updated[path] = lastChanged(data) ?? '';
       const before = this.previous.files?.get(file);
       if (previousDir && before && this.previous.keys?.[path] === key) {
         this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
@@ -331,24 +318,6 @@ async function writeSearchIndex(
   }
 }
 
-/**
- * What the sitemap lists: the public pages without a row (those that show tools or posts dated by the newest of them)
- * and every tool and post page written, dated by its row.
- */
-function sitemapPages(updated: Record<string, string>, onDemand: SitemapPage[] = []): SitemapPage[] {
-  const rows = Object.entries(updated)
-    .filter(([path]) => !isMarkdown(path))
-    .map(([path, lastmod]) => ({ path, lastmod }));
-  const newest = (prefix: string) => newestLastmod(rows.filter((row) => row.path.startsWith(prefix))) ?? null;
-  const toolsChanged = newest('/tool/');
-  const dated: Record<string, string | null> = {
-    '/': toolsChanged,
-    '/directory': toolsChanged,
-    '/blog': newest('/blog/'),
-  };
-  return [...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })), ...rows, ...onDemand];
-}
-
 /** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
@@ -357,9 +326,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const parts = workerCount();
   const previous = await readPrevious(options.previousDir, code);
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
-  // Not written but listed: the alternatives and compare pages, rendered on request (decision 0046).
-  const onDemand = onDemandPages();
-  onDemand.catch(() => {}); // awaited (and so thrown) with the sitemap
+  // What the sitemap lists, read from the database while the pages are written (decision 0081).
+  const listing = sitemapPages();
+  listing.catch(() => {}); // awaited (and so thrown) with the sitemap
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
@@ -384,18 +353,15 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
 
   const files = new Map<string, FileEntry>();
   const pages: Record<string, string> = {};
-  const updated: Record<string, string> = {};
   for (const part of all) {
     for (const [file, entry] of part.files) files.set(file, entry);
     Object.assign(pages, part.pages);
-    Object.assign(updated, part.updated);
   }
   const pagesDone = performance.now();
   // The sitemap is written while Pagefind finishes the search index.
-  const listed = sitemapPages(updated, await onDemand);
   const [, sitemap] = await Promise.all([
     searching,
-    writeSitemap(outDir, options.siteUrl, listed).then((written) => ({
+    writeSitemap(outDir, options.siteUrl, await listing).then((written) => ({
       written,
       seconds: (performance.now() - pagesDone) / 1000,
     })),
@@ -405,9 +371,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
-  // After the manifest: these files are for the next export and the server, not for visitors.
+  // After the manifest: it is for the next export, not for visitors.
   writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages } satisfies PagesIndex));
-  writeFileSync(join(outDir, SITEMAP_PAGES_FILE), JSON.stringify(listed));
   const rendered = all.reduce((n, part) => n + part.rendered, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();

@@ -1,7 +1,7 @@
-// The sitemap of a static export, in the layout @astrojs/sitemap gives an Astro site (sitemap-index.xml naming
-// sitemap-0.xml, sitemap-1.xml… of at most 45,000 URLs each), written with the `sitemap` library that integration is
-// built on, from the public pages the export wrote. Why not the integration itself: docs/decisions/0037.
-import { join } from 'node:path';
+// The sitemap's files, in the layout @astrojs/sitemap gives an Astro site (sitemap-index.xml naming sitemap-0.xml,
+// sitemap-1.xml… of at most 45,000 URLs each), written with the `sitemap` library that integration is built on, from
+// the list the database gives (db/queries/sitemap.ts): by the export, and between builds by live-sitemap.ts. Why not
+// the integration itself: docs/decisions/0037.
 import { Readable } from 'node:stream';
 import {
   ErrorLevel,
@@ -11,41 +11,18 @@ import {
   type IndexItem,
   type SitemapItemLoose,
 } from 'sitemap';
+import { newestLastmod, type SitemapPage } from '../../db/queries/sitemap';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/routes';
-import { z } from 'zod';
-import { readBuildJson, writeBuildFile, type FileEntry } from './build-files';
-
-/** What the sitemap of a build lists, beside it (not for visitors): the live sitemap starts from it (live-sitemap.ts). */
-export const SITEMAP_PAGES_FILE = '_sitemap.json';
+import { writeBuildFile, type FileEntry } from './build-files';
 
 /** URLs per sitemap file: @astrojs/sitemap's default, under the protocol's 50,000 (and its 50 MB at ~110 bytes a URL). */
 export const SITEMAP_ENTRY_LIMIT = 45_000;
-
-const sitemapPageSchema = z.object({
-  /** The page's path, as its canonical link writes it: /tool/x, no trailing slash. */
-  path: z.string().startsWith('/'),
-  /** When its content last changed, ISO 8601 in UTC; null when unknown. */
-  lastmod: z.string().nullable(),
-});
-export type SitemapPage = z.infer<typeof sitemapPageSchema>;
-
-/** The pages the live build's sitemap lists (SITEMAP_PAGES_FILE in its folder); null when it has no such list. */
-export async function readSitemapPages(folder: string): Promise<SitemapPage[] | null> {
-  return readBuildJson(join(folder, SITEMAP_PAGES_FILE), z.array(sitemapPageSchema));
-}
 
 /** The file a sitemap path is written to: /sitemap-index.xml → sitemap-index.xml. */
 const fileOf = (path: string) => path.slice(1);
 
 function xmlOf(stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | IndexItem)[]): Promise<Buffer> {
   return streamToPromise(Readable.from(items).pipe(stream));
-}
-
-/** The newest lastmod of `pages` (ISO 8601 in UTC sorts as text). */
-export function newestLastmod(pages: SitemapPage[]): string | undefined {
-  let newest: string | undefined;
-  for (const { lastmod } of pages) if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
-  return newest;
 }
 
 /**

@@ -9,10 +9,7 @@ import { categoryTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
-import { baseConditions, browseQuery, type PublicTool } from './tools';
-
-/** What a category page shows of a tool: a card, and when its row last changed (the page's lastmod). */
-type CategoryPageTool = ToolCardData & Pick<PublicTool, 'updatedAt'>;
+import { baseConditions, browseQuery } from './tools';
 
 export interface CategoryPage {
   category: CategoryId;
@@ -21,12 +18,10 @@ export interface CategoryPage {
   pageCount: number;
   /** Tools before this page (for the ItemList positions). */
   offset: number;
-  tools: CategoryPageTool[];
+  tools: ToolCardData[];
   /** What the page depends on (lib/cache-tags.ts): its category's list. */
   tags: string[];
 }
-
-const cardOf = (tool: PublicTool): CategoryPageTool => ({ ...toolCardOf(tool), updatedAt: tool.updatedAt });
 
 const LISTED = CATEGORY_PAGE_SIZE * CATEGORY_MAX_PAGES;
 
@@ -54,7 +49,7 @@ export async function categoryPage(
   if (page > pageCount) return null;
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   const rows = await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database);
-  return { category, page, pageCount, offset, tools: rows.map(cardOf), tags: [categoryTag(category)] };
+  return { category, page, pageCount, offset, tools: rows.map(toolCardOf), tags: [categoryTag(category)] };
 }
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
@@ -69,16 +64,9 @@ export async function categoryPages(database: Database = readDb()): Promise<{ pa
     const pageCount = categoryPageCount(rows.length);
     return Array.from({ length: pageCount }, (_, i) => {
       const offset = i * CATEGORY_PAGE_SIZE;
-      const tools = rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(cardOf);
+      const tools = rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(toolCardOf);
       const data: CategoryPage = { category, page: i + 1, pageCount, offset, tools, tags: [categoryTag(category)] };
       return { path: categoryPagePath(category, i + 1), data };
     });
   });
-}
-
-/** When a category page's content last changed: its newest tool's row (null for an empty category). */
-export function categoryPageUpdatedAt(page: CategoryPage): Date | null {
-  let newest: Date | null = null;
-  for (const tool of page.tools) if (!newest || new Date(tool.updatedAt) > newest) newest = new Date(tool.updatedAt);
-  return newest;
 }

@@ -81,7 +81,7 @@ export function ftsMatchExpression(text: string | null | undefined): string | nu
 }
 
 /** The public order: premium first, then quality score (unscored last), then newest. */
-const publicOrder = (): SQL[] => [
+export const publicOrder = (): SQL[] => [
   // Plain DESC keeps NULL scores last in SQLite and lets tools_public_order_idx serve the order.
   desc(tools.isPremium),
   desc(tools.qualityScore),

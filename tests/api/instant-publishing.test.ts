@@ -41,15 +41,17 @@ async function build(): Promise<void> {
   if (!result.ok) throw new Error(result.log);
 }
 
-/** Every URL the site's sitemap lists, read as a crawler reads it (through the server). */
-async function sitemapUrls(): Promise<string[]> {
+/** Every page the site's sitemap lists, with its lastmod, read as a crawler reads it (through the server). */
+async function sitemapEntries(): Promise<{ loc: string; lastmod?: string }[]> {
   const files = await readSitemap(`${BASE}${SITEMAP_INDEX_PATH}`, async (url) => {
     const res = await get(new URL(url).pathname);
     expect(res.status, url).toBe(200);
     return res.text();
   });
-  return files.flatMap((file) => file.urls.map((u) => new URL(u.loc).pathname));
+  return files.flatMap((file) => file.urls.map((u) => ({ loc: new URL(u.loc).pathname, lastmod: u.lastmod })));
 }
+
+const sitemapUrls = async () => (await sitemapEntries()).map((entry) => entry.loc);
 
 beforeAll(async () => {
   admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
@@ -106,6 +108,19 @@ describe('a change is public at once', () => {
     expect(urls.filter((url) => url.includes('listed-lens'))).toEqual([]);
     // The same files under both addresses, as the build writes them.
     expect(await (await get(SITEMAP_PATH)).text()).toBe(await (await get(SITEMAP_INDEX_PATH)).text());
+  });
+
+  it('lists in the sitemap at once what an approval brings: the alternatives, the comparisons, the category page dated by it', async () => {
+    const entries = (await sitemapEntries()).filter(
+      ({ loc }) => loc.includes('fresh-quill') || loc === '/category/design',
+    );
+    const lastmod = (loc: string) => entries.find((entry) => entry.loc === loc)?.lastmod;
+    expect(entries.map((entry) => entry.loc)).toEqual(
+      expect.arrayContaining(['/tool/fresh-quill/alternatives', expect.stringMatching(/^\/compare\/.*fresh-quill/)]),
+    );
+    // The design category's first page shows the new tool, its newest.
+    expect(lastmod('/tool/fresh-quill')).toBeTruthy();
+    expect(lastmod('/category/design')).toBe(lastmod('/tool/fresh-quill'));
   });
 
   it('puts a post in the feed at once, written by @astrojs/rss as RSS 2.0, escaped', async () => {

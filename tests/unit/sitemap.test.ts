@@ -1,18 +1,13 @@
 // The sitemap a static export writes: an index and its sitemaps, every page once with its lastmod, split under the
 // protocol's 50,000 URLs per file, and the index again at /sitemap.xml, each file with its manifest entry.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentEtag } from '../../api/publishing/build-files';
-import {
-  readSitemapPages,
-  SITEMAP_ENTRY_LIMIT,
-  SITEMAP_PAGES_FILE,
-  writeSitemap,
-  type SitemapPage,
-} from '../../api/publishing/site-sitemap';
+import { SITEMAP_ENTRY_LIMIT, writeSitemap } from '../../api/publishing/site-sitemap';
+import type { SitemapPage } from '../../db/queries/sitemap';
 import { fixedPagePaths, SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH } from '../../lib/routes';
 import { readSitemap } from '../helpers/xml';
 
@@ -108,21 +103,4 @@ describe('writeSitemap', () => {
     expect(files.map((f) => f.urls.length)).toEqual([45_000, 45_000, 10_000]);
     expect(new Set(files.flatMap((f) => f.urls.map((u) => u.loc))).size).toBe(pages.length);
   }, 60_000);
-});
-
-describe('the list of pages a build keeps beside its sitemap', () => {
-  it('reads back what the build wrote, and is null, as if absent, when missing or not a list of pages', async () => {
-    const dir = folder();
-    expect(await readSitemapPages(dir)).toBeNull();
-    const pages: SitemapPage[] = [
-      { path: '/about', lastmod: null },
-      { path: '/tool/x', lastmod: '2026-01-02T03:04:05.000Z' },
-    ];
-    writeFileSync(join(dir, SITEMAP_PAGES_FILE), JSON.stringify(pages));
-    expect(await readSitemapPages(dir)).toEqual(pages);
-    for (const damaged of ['[{"path":"/x"}]', '{"pages":[]}', '[{"path":"/x","lastmod":']) {
-      writeFileSync(join(dir, SITEMAP_PAGES_FILE), damaged);
-      expect(await readSitemapPages(dir)).toBeNull();
-    }
-  });
 });
