@@ -47,7 +47,7 @@ export function handleRequest(request: Request, peer?: Peer): Response | Promise
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
   const form = serveFormPageQuery(request, path, peer);
   if (form !== null) return form.then((res) => res ?? serveFile(request, path, peer));
-  // The sitemap follows the changes at once too: made from the live build's list while tools or posts changed.
+  // The sitemap follows the changes at once too: made from the database's list (db/queries/sitemap.ts) while tools or posts changed.
   const sitemap = serveLiveSitemap(request, path);
   if (sitemap !== null) return sitemap.then((res) => res ?? serveFile(request, path, peer));
   const live = serveChangedPage(request, path, peer);

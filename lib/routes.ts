@@ -204,7 +204,7 @@ export const PAGE_ROUTES = {
   llms: fixed('/llms.txt', 'llms.txt.ts', { sitemap: false, tags: [TOOLS_TAG] }),
   robots: fixed('/robots.txt', 'robots.txt.ts', { sitemap: false }),
   manifest: fixed('/manifest.webmanifest', 'manifest.webmanifest.ts', { sitemap: false }),
-  // Written by the exporter from the pages it wrote (api/publishing/site-sitemap.ts), adjusted live (live-sitemap.ts).
+  // Written by the exporter from the database's list (db/queries/sitemap.ts, site-sitemap.ts); made again from it while tools or posts changed (live-sitemap.ts).
   sitemap: {
     pattern: /^\/sitemap(?:-index|-\d+)?\.xml$/,
     file: null,
