@@ -47,7 +47,6 @@ const ACCEPTS_GZIP = 2;
 /** One answer for one file or page in one encoding, built the first time it is asked for. */
 interface Variant {
   encoding: Encoding;
-  status: number;
   headers: Headers;
   /** The file holding exactly these bytes; null when they are made in memory (a page's, or a file's br/gzip). */
   path: string | null;
@@ -62,7 +61,10 @@ interface Variant {
   loading: Promise<unknown> | null;
 }
 
-/** A file of the build, or a page rendered on demand, answered with `status` in each encoding it has. */
+/**
+ * A file of the build, or a page rendered on demand (exported as PreparedPage), answered with `status` in each
+ * encoding it has: the file's pre-compressed siblings, or br/gzip made in memory when `compressible`.
+ */
 interface Served {
   entry: FileEntry;
   status: number;
@@ -73,7 +75,6 @@ interface Served {
   full: string | null;
   /** A rendered page's bytes (a file's stay on disk). */
   bytes: Uint8Array<ArrayBuffer> | null;
-  /** Whether br/gzip are made in memory: a rendered page's, or a file's without pre-compressed siblings (no manifest). */
   compressible: boolean;
   /** The build whose memory budget holds the bodies; null for a rendered page (its owner keeps it or lets it go). */
   site: Site | null;
@@ -81,7 +82,6 @@ interface Served {
 }
 
 interface Site {
-  root: string;
   /** What the root resolved to and the manifest's identity when loaded; a change means a new build. */
   signature: string;
   target: string;
@@ -90,9 +90,9 @@ interface Site {
   manifest: boolean;
   /** Request paths (without %-escapes) already resolved to a file. */
   routes: Map<string, Served>;
-  notFound: Served | null;
+  notFound: Served;
   /** The 404 page showing the tool's or the post's card, made from the page's file on first need. */
-  notFoundCards: Map<NotFoundKind, Promise<PreparedPage | null>>;
+  notFoundCards: Map<NotFoundKind, Promise<Served | null>>;
   nextCheck: number;
   memory: number;
   resident: Set<Variant>;
@@ -140,37 +140,34 @@ function signatureOf(root: string): string {
   return target;
 }
 
-/** The folder's manifest; without a readable one (a test folder, a damaged manifest) the folder described as it is. */
-async function entriesOf(target: string): Promise<{ entries: Map<string, FileEntry>; manifest: boolean }> {
-  try {
-    const entries = await readManifest(target);
-    if (entries) return { entries, manifest: true };
-  } catch (error) {
-    // A damaged manifest must not take the site down.
-    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing the folder`);
-  }
-  return { entries: await describeBuildFolder(target).catch(() => new Map()), manifest: false };
-}
-
 async function loadSite(root: string): Promise<Site> {
   const signature = signatureOf(root);
   const target = signature === 'missing' ? root : signature.split('\n')[0];
+  let entries = await readManifest(target).catch((error: unknown) => {
+    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing the folder`);
+    return null;
+  });
+  const manifest = entries !== null;
+  // A folder without a readable manifest (a test folder, a damaged one) is described as it is: never taken down.
+  entries ??= await describeBuildFolder(target).catch(() => new Map<string, FileEntry>());
   const site: Site = {
-    root,
     signature,
     target,
-    ...(await entriesOf(target)),
+    entries,
+    manifest,
     routes: new Map(),
-    notFound: null,
+    // Replaced by the build's own 404 page when it has one.
+    notFound: preparePage(NOT_FOUND.page, { status: 404 }),
     notFoundCards: new Map(),
     nextCheck: Date.now() + RECHECK_MS,
     memory: 0,
     resident: new Set(),
   };
-  const notFound = site.entries.get('404.html');
+  const notFound = entries.get('404.html');
   if (notFound) site.notFound = servedFrom(site, '404.html', notFound, 404);
   return site;
 }
+
 function load(root: string): Promise<Site> {
   let pending = loading.get(root);
   if (!pending) {
@@ -212,14 +209,10 @@ export async function liveFolderOf(distDir: string = config.distDir): Promise<st
  * liveFolderOf does.
  */
 export async function livePageTags(distDir: string = config.distDir): Promise<(path: string) => string[] | null> {
-  const { entries, manifest } = await siteFor(rootOf(distDir));
+  const site = await siteFor(rootOf(distDir));
   return (path) => {
-    if (!manifest) return null;
-    for (const relPath of candidatesOf(path)) {
-      const entry = entries.get(relPath);
-      if (entry) return tagsOfHeader(entry.headers?.[SURROGATE_KEY]);
-    }
-    return null;
+    const entry = site.manifest && fileOf(site, path)?.[1];
+    return entry ? tagsOfHeader(entry.headers?.[SURROGATE_KEY]) : null;
   };
 }
 
@@ -293,31 +286,20 @@ function notModifiedOf(headers: Headers): Response {
 // ---------------------------------------------------------------------------------------------
 // Content negotiation
 
+/** Encodings the client takes (q=0 refuses one, `*` stands for the others), as bits. */
 function parseAcceptEncoding(header: string): number {
-  let br: number | undefined;
-  let gz: number | undefined;
-  let any: number | undefined;
-  for (const part of header.split(',')) {
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';');
-    let q = 1;
-    for (const param of params) {
-      const m = /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param);
-      if (m) q = Number(m[1]) || 0;
-    }
-    const coding = name.trim().toLowerCase();
-    if (coding === 'br') br = q;
-    else if (coding === 'gzip' || coding === 'x-gzip') gz = q;
-    else if (coding === '*') any = q;
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).findLast((v) => v !== undefined);
+    weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
-  return ((br ?? any ?? 0) > 0 ? ACCEPTS_BR : 0) | ((gz ?? any ?? 0) > 0 ? ACCEPTS_GZIP : 0);
+  const takes = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return (takes('br') ? ACCEPTS_BR : 0) | (takes('gzip') ? ACCEPTS_GZIP : 0);
 }
 
+/** Clients send a handful of distinct headers, so they are parsed once. */
 const acceptedBits = remembered(256, parseAcceptEncoding);
-
-/** Encodings the client takes (q=0 refuses one), as bits; clients send a handful of distinct headers, so they are remembered. */
-function acceptedEncodings(header: string | null): number {
-  return header === null ? 0 : acceptedBits(header);
-}
 
 function has(served: Served, encoding: Encoding): boolean {
   if (encoding === IDENTITY || served.compressible) return true;
@@ -363,20 +345,12 @@ function notModifiedEncoding(header: string, served: Served, chosen: Encoding, a
 function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
   if (variant) return variant;
-  const { entry, status, full, bytes } = served;
-  const sibling = encoding === IDENTITY ? entry.size : encoding === BR ? entry.br : entry.gz;
-  variant = {
-    encoding,
-    status,
-    headers: answerHeaders(served, encoding),
-    path: full !== null && sibling !== undefined ? full + FILE_SUFFIXES[encoding] : null,
-    size: sibling ?? -1,
-    ok: null,
-    notModified: null,
-    used: 0,
-    loading: null,
-  };
-  if (bytes && encoding === IDENTITY) variant.ok = new Response(bytes, { status, headers: variant.headers });
+  const { entry, full, bytes } = served;
+  const size = encoding === IDENTITY ? entry.size : encoding === BR ? entry.br : entry.gz;
+  const headers = answerHeaders(served, encoding);
+  const path = full !== null && size !== undefined ? full + FILE_SUFFIXES[encoding] : null;
+  variant = { encoding, headers, path, size: size ?? -1, ok: null, notModified: null, used: 0, loading: null };
+  if (bytes && encoding === IDENTITY) variant.ok = new Response(bytes, { status: served.status, headers });
   served.variants[encoding] = variant;
   return variant;
 }
@@ -388,28 +362,26 @@ async function made(served: Served, encoding: Encoding): Promise<Uint8Array<Arra
 }
 
 /** Keeps a variant's bytes as its answer for the next requests, within its build's memory budget. */
-function hold(served: Served, variant: Variant, bytes: Promise<Uint8Array<ArrayBuffer>>): Promise<void> {
-  return bytes
-    .then((body) => {
-      // A file that no longer matches its manifest entry keeps being read from disk.
-      if (variant.path !== null && body.length !== variant.size) return;
-      variant.size = body.length;
-      variant.ok = new Response(body, { status: variant.status, headers: variant.headers });
-      const site = served.site;
-      if (!site) return;
-      site.resident.add(variant);
-      site.memory += body.length;
-      if (site.memory > MEMORY_BUDGET) evict(site);
-    })
-    .finally(() => {
-      variant.loading = null;
-    });
+async function hold(served: Served, variant: Variant, bytes: Promise<Uint8Array<ArrayBuffer>>): Promise<void> {
+  try {
+    const body = await bytes;
+    // A file that no longer matches its manifest entry keeps being read from disk.
+    if (variant.path !== null && body.length !== variant.size) return;
+    variant.size = body.length;
+    variant.ok = new Response(body, { status: served.status, headers: variant.headers });
+    const site = served.site;
+    if (!site) return;
+    site.resident.add(variant);
+    site.memory += body.length;
+    if (site.memory > MEMORY_BUDGET) evict(site);
+  } finally {
+    variant.loading = null;
+  }
 }
 
 /** Drops the least recently used bodies until the site is back under its budget (with room to spare, so this is rare). */
 function evict(site: Site): void {
-  const byAge = [...site.resident].sort((a, b) => a.used - b.used);
-  for (const v of byAge) {
+  for (const v of [...site.resident].sort((a, b) => a.used - b.used)) {
     if (site.memory <= MEMORY_BUDGET * 0.75) break;
     site.resident.delete(v);
     site.memory -= v.size;
@@ -427,13 +399,13 @@ function respond(served: Served, variant: Variant, head: boolean): Response | Pr
   if (head) {
     const headers = new Headers(variant.headers);
     headers.set('content-length', String(variant.size));
-    return new Response(null, { status: variant.status, headers });
+    return new Response(null, { status: served.status, headers });
   }
   if (variant.ok) return variant.ok.clone();
   // Read into memory for the next requests; this one is sent from disk.
   if (variant.loading === null && variant.size <= MAX_MEMORY_FILE)
     variant.loading = hold(served, variant, Bun.file(variant.path!).bytes()).catch(() => undefined);
-  return new Response(Bun.file(variant.path!), { status: variant.status, headers: variant.headers });
+  return new Response(Bun.file(variant.path!), { status: served.status, headers: variant.headers });
 }
 
 /**
@@ -441,18 +413,15 @@ function respond(served: Served, variant: Variant, head: boolean): Response | Pr
  * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
  */
 function answer(served: Served, request: Request): Response | Promise<Response> {
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const accepted = acceptEncoding === null ? 0 : acceptedBits(acceptEncoding);
   const chosen = chooseEncoding(served, accepted);
-  if (served.status === 200) {
-    const ifNoneMatch = request.headers.get('if-none-match');
-    if (ifNoneMatch !== null) {
-      const matched = notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
-      if (matched !== null) {
-        const variant = variantOf(served, matched);
-        variant.notModified ??= notModifiedOf(variant.headers);
-        return variant.notModified.clone();
-      }
-    }
+  const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
+  const matched = ifNoneMatch === null ? null : notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
+  if (matched !== null) {
+    const variant = variantOf(served, matched);
+    variant.notModified ??= notModifiedOf(variant.headers);
+    return variant.notModified.clone();
   }
   return respond(served, variantOf(served, chosen), request.method === 'HEAD');
 }
@@ -462,17 +431,17 @@ function answer(served: Served, request: Request): Response | Promise<Response> 
 
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
-  const siblings = entry.br !== undefined || entry.gz !== undefined;
+  // A folder described without a manifest has no siblings: its text files are compressed in memory.
+  const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
+  const full = join(site.target, relPath);
   return {
     entry,
     status,
     cacheControl: cacheControlFor(relPath),
     varies,
-    full: join(site.target, relPath),
+    full,
     bytes: null,
-    // A folder described without a manifest has no siblings: its text files are compressed in memory.
-    compressible:
-      !site.manifest && varies && !siblings && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE,
+    compressible,
     site,
     variants: [],
   };
@@ -486,41 +455,38 @@ export function requestPath(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
-/** The names a URL path may stand for: the file, its folder's index.html, or name.html. */
-function candidatesOf(path: string): string[] {
+/**
+ * The build's file a URL path names (the file, its folder's index.html, or name.html) with its name: only the build's
+ * own files are listed, so no path leads out of its folder.
+ */
+function fileOf(site: Site, path: string): [string, FileEntry] | null {
   const rel = path.slice(1);
-  if (rel === '' || rel.endsWith('/')) return [`${rel}index.html`];
-  return [rel, `${rel}/index.html`, `${rel}.html`];
+  const names = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+  for (const name of names) {
+    const entry = site.entries.get(name);
+    if (entry) return [name, entry];
+  }
+  return null;
 }
 
 /** The path as a file name: %-escapes and dot segments resolved; null for a path no file can have. */
 function decodedPath(url: string, raw: string): string | null {
   if (!raw.includes('%') && !raw.includes('/.') && !raw.includes('\\')) return raw;
   try {
-    const decoded = decodeURIComponent(new URL(url).pathname);
-    return decoded.includes('\0') ? null : decoded;
+    return decodeURIComponent(new URL(url).pathname);
   } catch {
     return null;
   }
-}
-
-/** The file a path names: only the build's own files are listed, so no path leads out of its folder. */
-function lookup(site: Site, decoded: string): Served | null {
-  for (const relPath of candidatesOf(decoded)) {
-    const entry = site.entries.get(relPath);
-    if (entry) return servedFrom(site, relPath, entry);
-  }
-  return null;
 }
 
 /**
  * The 404 page with the card of `kind` shown and the others hidden, and its title saying so: the page's inline script
  * does the same in a browser, but without JavaScript (or before it runs) the page must say it already.
  */
-async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<PreparedPage | null> {
+async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<Served | null> {
   const served = site.notFound;
-  if (!served) return null;
-  const html = await Bun.file(served.full!).text();
+  if (served.full === null) return null;
+  const html = await Bun.file(served.full).text();
   const shown = new HTMLRewriter()
     .on('[data-not-found]', {
       element(card) {
@@ -537,30 +503,18 @@ async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Pr
   return preparePage(shown, { status: 404, headers: served.entry.headers });
 }
 
-/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain text without one. */
+/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain one without it. */
 async function answerNotFound(site: Site, request: Request, path: string): Promise<Response> {
   const kind = notFoundKind(path);
-  if (kind !== 'page') {
-    let card = site.notFoundCards.get(kind);
-    if (!card) {
-      card = notFoundCard(site, kind).catch((error: unknown) => {
-        log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
-        return null;
-      });
-      site.notFoundCards.set(kind, card);
-    }
-    const page = await card;
-    if (page) return answer(page, request);
+  if (kind !== 'page' && !site.notFoundCards.has(kind)) {
+    const card = notFoundCard(site, kind).catch((error: unknown) => {
+      log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
+      return null;
+    });
+    site.notFoundCards.set(kind, card);
   }
-  if (site.notFound) return answer(site.notFound, request);
-  return answer(preparePage(NOT_FOUND.page, { status: 404 }), request);
-}
-
-function methodNotAllowed(): Response {
-  return new Response('Method not allowed', {
-    status: 405,
-    headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() },
-  });
+  const card = kind === 'page' ? null : await site.notFoundCards.get(kind);
+  return answer(card ?? site.notFound, request);
 }
 
 /**
@@ -577,11 +531,11 @@ function serveSite(site: Site, request: Request, raw: string, missing?: MissingP
   let served = site.routes.get(raw);
   if (served === undefined) {
     const decoded = decodedPath(request.url, raw);
-    const found = decoded === null ? null : lookup(site, decoded);
-    if (!found) return serveMissing(site, request, raw, missing, peer);
+    const file = decoded === null ? null : fileOf(site, decoded);
+    if (!file) return serveMissing(site, request, raw, missing, peer);
+    served = servedFrom(site, file[0], file[1]);
     // Only paths without escapes are remembered: their number is bounded by the build's files.
-    if (decoded === raw) site.routes.set(raw, found);
-    served = found;
+    if (decoded === raw) site.routes.set(raw, served);
   }
   return answer(served, request);
 }
@@ -598,22 +552,19 @@ export function serveStatic(
   peer?: Peer,
 ): Response | Promise<Response> {
   const method = request.method;
-  if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed();
+  if (method !== 'GET' && method !== 'HEAD') {
+    const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
+    return new Response('Method not allowed', { status: 405, headers });
+  }
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
-  if (path.startsWith('/tools/')) {
-    const slug = PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
-    if (slug !== undefined) {
-      const q = request.url.indexOf('?');
-      const search = q < 0 ? '' : request.url.slice(q);
-      return new Response(null, {
-        status: 301,
-        headers: {
-          location: `/tool/${slug}${search}`,
-          'cache-control': PAGE_ROUTES.legacyTool.cache,
-          ...pageSecurityHeaders(),
-        },
-      });
-    }
+  const slug = path.startsWith('/tools/')
+    ? PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug
+    : undefined;
+  if (slug !== undefined) {
+    const q = request.url.indexOf('?');
+    const location = `/tool/${slug}${q < 0 ? '' : request.url.slice(q)}`;
+    const headers = { location, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() };
+    return new Response(null, { status: 301, headers });
   }
   const site = siteFor(rootOf(distDir));
   if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, missing, peer));
@@ -635,9 +586,9 @@ function withCharset(type: string): string {
 }
 
 /**
- * A page rendered on demand, answered as its static file would be: a Served whose bytes are in memory. Its br/gzip
- * bytes are made by the first request that takes them and kept with it, so a kept page (directory-pages.ts,
- * on-demand-pages.ts) is compressed once, not on every request.
+ * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
+ * and its br/gzip bytes are made by the first request that takes them and kept with it, so a kept page
+ * (directory-pages.ts, on-demand-pages.ts) is compressed once, not on every request.
  */
 export type PreparedPage = Served;
 
@@ -647,23 +598,20 @@ export function preparePage(
   init: { status?: number; headers?: HeadersInit } = {},
 ): PreparedPage {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const extra = Object.fromEntries(new Headers(init.headers));
-  const entry: FileEntry = {
-    etag: contentEtag(bytes),
-    type: withCharset(extra['content-type'] ?? 'text/html'),
-    size: bytes.length,
-  };
-  delete extra['content-type'];
+  const { 'content-type': type = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
+  const entry: FileEntry = { etag: contentEtag(bytes), type: withCharset(type), size: bytes.length };
   if (Object.keys(extra).length > 0) entry.headers = extra;
   const text = isCompressibleContentType(entry.type);
+  const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
+  const status = init.status ?? 200;
   return {
     entry,
-    status: init.status ?? 200,
+    status,
     cacheControl: PAGE_CACHE,
     varies: text,
     full: null,
     bytes,
-    compressible: text && bytes.length >= MIN_COMPRESS_SIZE,
+    compressible,
     site: null,
     variants: [],
   };
