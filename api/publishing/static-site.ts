@@ -412,7 +412,7 @@ function respond(served: Served, variant: Variant, head: boolean): Response | Pr
  * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
  * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
  */
-function answer(served: Served, request: Request): Response | Promise<Response> {
+function answer(served: Served, request: Request, head = request.method === 'HEAD'): Response | Promise<Response> {
   const acceptEncoding = request.headers.get('accept-encoding');
   const accepted = acceptEncoding === null ? 0 : acceptedBits(acceptEncoding);
   const chosen = chooseEncoding(served, accepted);
@@ -423,7 +423,7 @@ function answer(served: Served, request: Request): Response | Promise<Response> 
     variant.notModified ??= notModifiedOf(variant.headers);
     return variant.notModified.clone();
   }
-  return respond(served, variantOf(served, chosen), request.method === 'HEAD');
+  return respond(served, variantOf(served, chosen), head);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -527,7 +527,7 @@ async function serveMissing(site: Site, request: Request, raw: string, missing?:
   return (await missing?.(request, raw, peer)) ?? answerNotFound(site, request, raw);
 }
 
-function serveSite(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
+function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer) {
   let served = site.routes.get(raw);
   if (served === undefined) {
     const decoded = decodedPath(request.url, raw);
@@ -537,7 +537,7 @@ function serveSite(site: Site, request: Request, raw: string, missing?: MissingP
     // Only paths without escapes are remembered: their number is bounded by the build's files.
     if (decoded === raw) site.routes.set(raw, served);
   }
-  return answer(served, request);
+  return answer(served, request, head);
 }
 
 /**
@@ -552,7 +552,8 @@ export function serveStatic(
   peer?: Peer,
 ): Response | Promise<Response> {
   const method = request.method;
-  if (method !== 'GET' && method !== 'HEAD') {
+  const head = method === 'HEAD';
+  if (method !== 'GET' && !head) {
     const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
     return new Response('Method not allowed', { status: 405, headers });
   }
@@ -567,9 +568,9 @@ export function serveStatic(
     return new Response(null, { status: 301, headers });
   }
   const site = siteFor(rootOf(distDir));
-  if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, missing, peer));
+  if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, head, missing, peer));
   // A cached answer goes back as it is, not wrapped in a promise: less garbage per request, a shorter tail.
-  return serveSite(site, request, path, missing, peer);
+  return serveSite(site, request, path, head, missing, peer);
 }
 
 // ---------------------------------------------------------------------------------------------
