@@ -91,7 +91,7 @@ const COMPRESSIBLE = new Set([
 /** A JSON Feed (tools/feed.json) has its own type (jsonfeed.org/version/1.1), which feed readers look for. */
 const JSON_FEED_TYPE = `application/feed+json${CHARSET}`;
 
-export function contentTypeOf(relPath: string): string {
+function contentTypeOf(relPath: string): string {
   if (relPath.endsWith('/feed.json') || relPath === 'feed.json') return JSON_FEED_TYPE;
   return TYPES[extname(relPath).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -136,7 +136,7 @@ export function gzipBytes(bytes: Uint8Array<ArrayBuffer>, level: GzipLevel = GZI
 }
 
 /** Both encodings of `bytes`, each only when it is worth keeping. */
-export async function compressBoth(
+async function compressBoth(
   bytes: Uint8Array<ArrayBuffer>,
   brQuality: number = BR_QUALITY_PAGE,
 ): Promise<{ br?: Uint8Array<ArrayBuffer>; gz?: Uint8Array<ArrayBuffer> }> {
@@ -384,6 +384,15 @@ function isSibling(relPath: string, present: Set<string>): boolean {
   return present.has(base) && isCompressibleType(base);
 }
 
+/** The files of a build folder that are its own: not the manifest (or one being written), not a .br/.gz sibling. */
+async function ownFiles(dir: string): Promise<string[]> {
+  const files = await walk(dir);
+  const present = new Set(files);
+  return files.filter(
+    (relPath) => relPath !== MANIFEST_FILE && !relPath.startsWith(`${MANIFEST_FILE}.`) && !isSibling(relPath, present),
+  );
+}
+
 /** Runs `task` over `items` with at most `limit` at a time: enough to keep the thread pool (brotli) and this thread (gzip, hashing) busy; 8 measured best on 2 cores. */
 async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -410,12 +419,13 @@ export async function finalizeBuildFolder(
   known: Map<string, FileEntry>,
   { previous }: FinalizeOptions = {},
 ): Promise<Map<string, FileEntry>> {
-  const [files, before] = await Promise.all([walk(dir), previous ? readManifest(previous).catch(() => null) : null]);
-  const present = new Set(files);
+  const [files, before] = await Promise.all([
+    ownFiles(dir),
+    previous ? readManifest(previous).catch(() => null) : null,
+  ]);
   const entries = new Map<string, FileEntry>();
   const todo: string[] = [];
   for (const relPath of files) {
-    if (relPath === MANIFEST_FILE || relPath.startsWith(`${MANIFEST_FILE}.`) || isSibling(relPath, present)) continue;
     const entry = known.get(relPath);
     if (entry) entries.set(relPath, entry);
     else todo.push(relPath);
@@ -443,5 +453,17 @@ export async function finalizeBuildFolder(
     entries.set(relPath, await addSiblings(full, relPath, bytes, entry));
   });
   await writeManifest(dir, entries);
+  return entries;
+}
+
+/**
+ * A folder without a readable manifest (a test folder, a damaged manifest) described as it is, writing nothing: each
+ * of its own files with its ETag, type and size, and no siblings (the server compresses such files in memory).
+ */
+export async function describeBuildFolder(dir: string): Promise<Map<string, FileEntry>> {
+  const entries = new Map<string, FileEntry>();
+  await eachLimited(await ownFiles(dir), 8, async (relPath) => {
+    entries.set(relPath, entryFor(relPath, await readFile(join(dir, relPath))));
+  });
   return entries;
 }

@@ -1,18 +1,16 @@
 // Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically) from its
-// manifest: no disk lookup per request, hot files from memory, pre-compressed br/gzip chosen by
-// Accept-Encoding, content-hash ETags, cache and security headers, and the built 404 page for unknown paths.
+// manifest, and pages rendered on demand by the same rules: no disk lookup per request, hot bodies from memory,
+// br/gzip chosen by Accept-Encoding, content-hash ETags, cache and security headers, and the built 404 page.
 import { realpathSync, statSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { config } from '../config';
 import { DEFAULT_CSP, pageSecurityHeaders } from '../plugins/security';
 import {
   MANIFEST_FILE,
   MIN_COMPRESS_SIZE,
   brotliBytes,
-  compressBoth,
   contentEtag,
-  contentTypeOf,
+  describeBuildFolder,
   isCompressibleType,
   gzipBytes,
   readManifest,
@@ -34,8 +32,6 @@ const MEMORY_BUDGET = 64 * 1024 * 1024;
 const MAX_MEMORY_FILE = 1024 * 1024;
 /** How often the build link is looked at, for a swap made by another process. */
 const RECHECK_MS = 1000;
-/** Paths remembered without a manifest (tests, old builds): cleared when full. */
-const LAZY_CACHE_LIMIT = 10_000;
 
 const IDENTITY = 0;
 const BR = 1;
@@ -43,58 +39,68 @@ const GZIP = 2;
 type Encoding = typeof IDENTITY | typeof BR | typeof GZIP;
 const ENCODING_NAMES = ['', 'br', 'gzip'] as const;
 const ETAG_SUFFIXES = ['', '-br', '-gz'] as const;
+const FILE_SUFFIXES = ['', '.br', '.gz'] as const;
 /** Bits of acceptedEncodings(). */
 const ACCEPTS_BR = 1;
 const ACCEPTS_GZIP = 2;
 
-/** One answer for one file in one encoding, built the first time it is asked for. */
+/** One answer for one file or page in one encoding, built the first time it is asked for. */
 interface Variant {
-  status: number;
-  etag: string | null;
-  /** The file on disk; null when the bytes exist only in memory (no manifest, or a rendered page). */
-  path: string | null;
-  size: number;
+  encoding: Encoding;
   headers: Headers;
-  body: Uint8Array<ArrayBuffer> | null;
+  /** The file holding exactly these bytes; null when they are made in memory (a page's, or a file's br/gzip). */
+  path: string | null;
+  /** Bytes of the body; -1 until made. */
+  size: number;
   /** The answer with its body, cloned per request, while the body is in memory. */
   ok: Response | null;
   notModified: Response | null;
-  /** Site clock at the last use, for least-recently-used eviction. */
+  /** Clock at the last use, for least-recently-used eviction. */
   used: number;
-  loading: boolean;
+  /** The body being read or made: one at a time. */
+  loading: Promise<unknown> | null;
 }
 
-/** A file of the build, served with `status`. */
+/**
+ * A file of the build, or a page rendered on demand (exported as PreparedPage), answered with `status` in each
+ * encoding it has: the file's pre-compressed siblings, or br/gzip made in memory when `compressible`.
+ */
 interface Served {
-  relPath: string;
   entry: FileEntry;
-  /** Absolute path in the build's real folder: a swap mid-request still reads one build. */
-  full: string;
   status: number;
+  cacheControl: string;
+  /** Whether answers vary by Accept-Encoding (a text type). */
+  varies: boolean;
+  /** The file in the build's real folder (a swap mid-request still reads one build); null for a rendered page. */
+  full: string | null;
+  /** A rendered page's bytes (a file's stay on disk). */
+  bytes: Uint8Array<ArrayBuffer> | null;
+  compressible: boolean;
+  /** The build whose memory budget holds the bodies; null for a rendered page (its owner keeps it or lets it go). */
+  site: Site | null;
   variants: (Variant | undefined)[];
-  /** br/gzip bytes made in memory, for a build without pre-compressed siblings (no manifest); the file itself is read from disk. */
-  inMemory?: (Uint8Array<ArrayBuffer> | undefined)[];
 }
 
 interface Site {
-  root: string;
   /** What the root resolved to and the manifest's identity when loaded; a change means a new build. */
   signature: string;
   target: string;
-  entries: Map<string, FileEntry> | null;
+  entries: Map<string, FileEntry>;
+  /** Whether the entries are the build's manifest (with each page's tags), not the folder described as it is. */
+  manifest: boolean;
   /** Request paths (without %-escapes) already resolved to a file. */
   routes: Map<string, Served>;
-  notFound: Served | null | undefined;
+  notFound: Served;
   /** The 404 page showing the tool's or the post's card, made from the page's file on first need. */
-  notFoundCards: Map<NotFoundKind, Promise<PreparedPage | null>>;
+  notFoundCards: Map<NotFoundKind, Promise<Served | null>>;
   nextCheck: number;
-  clock: number;
   memory: number;
   resident: Set<Variant>;
 }
 
 const sites = new Map<string, Site>();
 const loading = new Map<string, Promise<Site>>();
+let clock = 0;
 /**
  * `compute` remembered for up to `limit` distinct keys (then forgotten all at once): for per-request work whose
  * inputs take few values (a folder name, an Accept-Encoding header).
@@ -137,29 +143,29 @@ function signatureOf(root: string): string {
 async function loadSite(root: string): Promise<Site> {
   const signature = signatureOf(root);
   const target = signature === 'missing' ? root : signature.split('\n')[0];
-  let entries: Map<string, FileEntry> | null = null;
-  try {
-    entries = await readManifest(target);
-  } catch (error) {
-    // A damaged manifest must not take the site down: serve the folder as it is.
-    log.error(
-      { err: error, folder: target },
-      `static site: ${MANIFEST_FILE} unreadable, describing files as they are asked for`,
-    );
-  }
-  return {
-    root,
+  let entries = await readManifest(target).catch((error: unknown) => {
+    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing the folder`);
+    return null;
+  });
+  const manifest = entries !== null;
+  // A folder without a readable manifest (a test folder, a damaged one) is described as it is: never taken down.
+  entries ??= await describeBuildFolder(target).catch(() => new Map<string, FileEntry>());
+  const site: Site = {
     signature,
     target,
     entries,
+    manifest,
     routes: new Map(),
-    notFound: undefined,
+    // Replaced by the build's own 404 page when it has one.
+    notFound: preparePage(NOT_FOUND.page, { status: 404 }),
     notFoundCards: new Map(),
     nextCheck: Date.now() + RECHECK_MS,
-    clock: 0,
     memory: 0,
     resident: new Set(),
   };
+  const notFound = entries.get('404.html');
+  if (notFound) site.notFound = servedFrom(site, '404.html', notFound, 404);
+  return site;
 }
 
 function load(root: string): Promise<Site> {
@@ -204,14 +210,9 @@ export async function liveFolderOf(distDir: string = config.distDir): Promise<st
  */
 export async function livePageTags(distDir: string = config.distDir): Promise<(path: string) => string[] | null> {
   const site = await siteFor(rootOf(distDir));
-  const { entries } = site;
   return (path) => {
-    if (!entries) return null;
-    for (const relPath of candidatesOf(path)) {
-      const entry = entries.get(relPath);
-      if (entry) return tagsOfHeader(entry.headers?.[SURROGATE_KEY]);
-    }
-    return null;
+    const entry = site.manifest && fileOf(site, path)?.[1];
+    return entry ? tagsOfHeader(entry.headers?.[SURROGATE_KEY]) : null;
   };
 }
 
@@ -219,7 +220,7 @@ export async function livePageTags(distDir: string = config.distDir): Promise<(p
 export async function livePagesTagged(tags: ReadonlySet<string>, distDir: string = config.distDir): Promise<string[]> {
   const { entries } = await siteFor(rootOf(distDir));
   const paths: string[] = [];
-  if (!entries || tags.size === 0) return paths;
+  if (tags.size === 0) return paths;
   for (const [relPath, entry] of entries) {
     const header = entry.headers?.[SURROGATE_KEY];
     if (header && tagsOfHeader(header).some((tag) => tags.has(tag))) paths.push(pagePath(`/${relPath}`));
@@ -244,10 +245,6 @@ function cacheControlFor(relPath: string): string {
   return PAGE_CACHE;
 }
 
-function isHtml(type: string): boolean {
-  return type.startsWith('text/html');
-}
-
 /**
  * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
  * carry none, and this policy keeps it so for any SVG that lands in a build, as /uploads/ does for uploads.
@@ -255,7 +252,7 @@ function isHtml(type: string): boolean {
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 function cspOf(type: string): string | undefined {
-  if (isHtml(type)) return DEFAULT_CSP;
+  if (type.startsWith('text/html')) return DEFAULT_CSP;
   return type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
 }
 
@@ -263,14 +260,8 @@ function etagFor(entry: FileEntry, encoding: Encoding): string {
   return encoding === IDENTITY ? entry.etag : `${entry.etag.slice(0, -1)}${ETAG_SUFFIXES[encoding]}"`;
 }
 
-/** The headers of a 200/404 answer for `entry` in `encoding` (Content-Length is the body's). */
-function answerHeaders(
-  entry: FileEntry,
-  encoding: Encoding,
-  status: number,
-  cacheControl: string,
-  varies: boolean,
-): Headers {
+/** The headers of a 200/404 answer for `served` in `encoding` (Content-Length is the body's). */
+function answerHeaders({ entry, status, cacheControl, varies }: Served, encoding: Encoding): Headers {
   const headers = new Headers({
     'content-type': entry.type,
     'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
@@ -295,35 +286,23 @@ function notModifiedOf(headers: Headers): Response {
 // ---------------------------------------------------------------------------------------------
 // Content negotiation
 
+/** Encodings the client takes (q=0 refuses one, `*` stands for the others), as bits. */
 function parseAcceptEncoding(header: string): number {
-  let br: number | undefined;
-  let gz: number | undefined;
-  let any: number | undefined;
-  for (const part of header.split(',')) {
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';');
-    let q = 1;
-    for (const param of params) {
-      const m = /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param);
-      if (m) q = Number(m[1]) || 0;
-    }
-    const coding = name.trim().toLowerCase();
-    if (coding === 'br') br = q;
-    else if (coding === 'gzip' || coding === 'x-gzip') gz = q;
-    else if (coding === '*') any = q;
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).findLast((v) => v !== undefined);
+    weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
-  return ((br ?? any ?? 0) > 0 ? ACCEPTS_BR : 0) | ((gz ?? any ?? 0) > 0 ? ACCEPTS_GZIP : 0);
+  const takes = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return (takes('br') ? ACCEPTS_BR : 0) | (takes('gzip') ? ACCEPTS_GZIP : 0);
 }
 
+/** Clients send a handful of distinct headers, so they are parsed once. */
 const acceptedBits = remembered(256, parseAcceptEncoding);
 
-/** Encodings the client takes (q=0 refuses one), as bits; clients send a handful of distinct headers, so they are remembered. */
-function acceptedEncodings(header: string | null): number {
-  return header === null ? 0 : acceptedBits(header);
-}
-
 function has(served: Served, encoding: Encoding): boolean {
-  if (encoding === IDENTITY) return true;
-  if (served.inMemory) return served.inMemory[encoding] !== undefined;
+  if (encoding === IDENTITY || served.compressible) return true;
   return (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
 }
 
@@ -361,104 +340,111 @@ function notModifiedEncoding(header: string, served: Served, chosen: Encoding, a
 }
 
 // ---------------------------------------------------------------------------------------------
-// Variants and memory
+// Answers and memory
 
-function variantOf(site: Site, served: Served, encoding: Encoding): Variant {
+function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
   if (variant) return variant;
-  const { entry } = served;
-  const body = (encoding !== IDENTITY && served.inMemory?.[encoding]) || null;
-  const headers = answerHeaders(
-    entry,
-    encoding,
-    served.status,
-    cacheControlFor(served.relPath),
-    isCompressibleType(served.relPath),
-  );
-  variant = {
-    status: served.status,
-    etag: served.status === 200 ? etagFor(entry, encoding) : null,
-    path: body ? null : served.full + (encoding === BR ? '.br' : encoding === GZIP ? '.gz' : ''),
-    size: encoding === BR ? entry.br! : encoding === GZIP ? entry.gz! : entry.size,
-    headers,
-    body,
-    ok: body ? new Response(body, { status: served.status, headers }) : null,
-    notModified: null,
-    used: site.clock,
-    loading: false,
-  };
-  if (body) variant.size = body.length;
+  const { entry, full, bytes } = served;
+  const size = encoding === IDENTITY ? entry.size : encoding === BR ? entry.br : entry.gz;
+  const headers = answerHeaders(served, encoding);
+  const path = full !== null && size !== undefined ? full + FILE_SUFFIXES[encoding] : null;
+  variant = { encoding, headers, path, size: size ?? -1, ok: null, notModified: null, used: 0, loading: null };
+  if (bytes && encoding === IDENTITY) variant.ok = new Response(bytes, { status: served.status, headers });
   served.variants[encoding] = variant;
   return variant;
 }
 
+/** br or gzip made in memory with the build's own settings: the same bytes, under the same ETag, as a static file's. */
+async function made(served: Served, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = served.bytes ?? (await Bun.file(served.full!).bytes());
+  return encoding === BR ? brotliBytes(bytes) : gzipBytes(bytes);
+}
+
+/** Keeps a variant's bytes as its answer for the next requests, within its build's memory budget. */
+async function hold(served: Served, variant: Variant, bytes: Promise<Uint8Array<ArrayBuffer>>): Promise<void> {
+  try {
+    const body = await bytes;
+    // A file that no longer matches its manifest entry keeps being read from disk.
+    if (variant.path !== null && body.length !== variant.size) return;
+    variant.size = body.length;
+    variant.ok = new Response(body, { status: served.status, headers: variant.headers });
+    const site = served.site;
+    if (!site) return;
+    site.resident.add(variant);
+    site.memory += body.length;
+    if (site.memory > MEMORY_BUDGET) evict(site);
+  } finally {
+    variant.loading = null;
+  }
+}
+
 /** Drops the least recently used bodies until the site is back under its budget (with room to spare, so this is rare). */
 function evict(site: Site): void {
-  const byAge = [...site.resident].filter((v) => v.path !== null).sort((a, b) => a.used - b.used);
-  for (const v of byAge) {
+  for (const v of [...site.resident].sort((a, b) => a.used - b.used)) {
     if (site.memory <= MEMORY_BUDGET * 0.75) break;
     site.resident.delete(v);
     site.memory -= v.size;
-    v.body = null;
     v.ok = null;
   }
 }
 
-/** Reads a variant's file into memory for the next requests; this one is sent from disk. */
-function keepInMemory(site: Site, variant: Variant): void {
-  if (variant.loading || variant.path === null || variant.size > MAX_MEMORY_FILE) return;
-  variant.loading = true;
-  Bun.file(variant.path)
-    .bytes()
-    .then((bytes) => {
-      // A file that no longer matches its manifest entry keeps being read from disk.
-      if (bytes.length !== variant.size || sites.get(site.root) !== site) return;
-      variant.body = bytes;
-      variant.ok = new Response(bytes, { status: variant.status, headers: variant.headers });
-      site.resident.add(variant);
-      site.memory += bytes.length;
-      if (site.memory > MEMORY_BUDGET) evict(site);
-    })
-    .catch(() => undefined)
-    .finally(() => {
-      variant.loading = false;
-    });
-}
-
-function respond(site: Site, variant: Variant, head: boolean): Response {
-  variant.used = ++site.clock;
+function respond(served: Served, variant: Variant, head: boolean): Response | Promise<Response> {
+  variant.used = ++clock;
+  // Bytes made in memory are made once, by the first request that takes them (a failure: the next one tries again).
+  if (variant.ok === null && variant.path === null) {
+    variant.loading ??= hold(served, variant, made(served, variant.encoding));
+    return variant.loading.then(() => respond(served, variant, head));
+  }
   if (head) {
     const headers = new Headers(variant.headers);
     headers.set('content-length', String(variant.size));
-    return new Response(null, { status: variant.status, headers });
+    return new Response(null, { status: served.status, headers });
   }
   if (variant.ok) return variant.ok.clone();
-  keepInMemory(site, variant);
-  return new Response(Bun.file(variant.path!), { status: variant.status, headers: variant.headers });
+  // Read into memory for the next requests; this one is sent from disk.
+  if (variant.loading === null && variant.size <= MAX_MEMORY_FILE)
+    variant.loading = hold(served, variant, Bun.file(variant.path!).bytes()).catch(() => undefined);
+  return new Response(Bun.file(variant.path!), { status: served.status, headers: variant.headers });
 }
 
-function answer(site: Site, served: Served, request: Request, head: boolean): Response {
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
+/**
+ * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
+ * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
+ */
+function answer(served: Served, request: Request, head = request.method === 'HEAD'): Response | Promise<Response> {
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const accepted = acceptEncoding === null ? 0 : acceptedBits(acceptEncoding);
   const chosen = chooseEncoding(served, accepted);
-  if (served.status === 200) {
-    const ifNoneMatch = request.headers.get('if-none-match');
-    if (ifNoneMatch !== null) {
-      const matched = notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
-      if (matched !== null) {
-        const variant = variantOf(site, served, matched);
-        variant.notModified ??= notModifiedOf(variant.headers);
-        return variant.notModified.clone();
-      }
-    }
+  const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
+  const matched = ifNoneMatch === null ? null : notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
+  if (matched !== null) {
+    const variant = variantOf(served, matched);
+    variant.notModified ??= notModifiedOf(variant.headers);
+    return variant.notModified.clone();
   }
-  return respond(site, variantOf(site, served, chosen), head);
+  return respond(served, variantOf(served, chosen), head);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Finding the file
 
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
-  return { relPath, entry, full: join(site.target, relPath), status, variants: [] };
+  const varies = isCompressibleType(relPath);
+  // A folder described without a manifest has no siblings: its text files are compressed in memory.
+  const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
+  const full = join(site.target, relPath);
+  return {
+    entry,
+    status,
+    cacheControl: cacheControlFor(relPath),
+    varies,
+    full,
+    bytes: null,
+    compressible,
+    site,
+    variants: [],
+  };
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -469,105 +455,38 @@ export function requestPath(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
-/** The manifest names a URL path may stand for: the file, its folder's index.html, or name.html. */
-function candidatesOf(path: string): string[] {
+/**
+ * The build's file a URL path names (the file, its folder's index.html, or name.html) with its name: only the build's
+ * own files are listed, so no path leads out of its folder.
+ */
+function fileOf(site: Site, path: string): [string, FileEntry] | null {
   const rel = path.slice(1);
-  if (rel === '' || rel.endsWith('/')) return [`${rel}index.html`];
-  return [rel, `${rel}/index.html`, `${rel}.html`];
+  const names = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+  for (const name of names) {
+    const entry = site.entries.get(name);
+    if (entry) return [name, entry];
+  }
+  return null;
 }
 
 /** The path as a file name: %-escapes and dot segments resolved; null for a path no file can have. */
 function decodedPath(url: string, raw: string): string | null {
   if (!raw.includes('%') && !raw.includes('/.') && !raw.includes('\\')) return raw;
   try {
-    const decoded = decodeURIComponent(new URL(url).pathname);
-    return decoded.includes('\0') ? null : decoded;
+    return decodeURIComponent(new URL(url).pathname);
   } catch {
     return null;
   }
 }
 
-/** Without a manifest: the file on disk, kept inside the build folder. */
-async function fileOnDisk(root: string, decoded: string): Promise<{ path: string; relPath: string } | null> {
-  // No way out of the build folder, not even into a sibling whose name starts the same (dist-builds).
-  if (decoded.split(/[\\/]/).includes('..')) return null;
-  const full = normalize(join(root, decoded));
-  if (full !== root && !full.startsWith(root + sep)) return null;
-  for (const candidate of [full, join(full, 'index.html'), `${full}.html`]) {
-    try {
-      if ((await stat(candidate)).isFile())
-        return {
-          path: candidate,
-          relPath: candidate
-            .slice(root.length + 1)
-            .split(sep)
-            .join('/'),
-        };
-    } catch {
-      // try the next form
-    }
-  }
-  return null;
-}
-
-/** Describes a file of a build without a manifest, with its encodings made in memory (fast settings). */
-async function describeOnDemand(site: Site, relPath: string, path: string, status: number): Promise<Served> {
-  const bytes = await readFile(path);
-  const entry: FileEntry = { etag: contentEtag(bytes), type: contentTypeOf(relPath), size: bytes.length };
-  const served = servedFrom(site, relPath, entry, status);
-  // Held outside the least-recently-used set (there is no file to fall back on), so bounded by the budget instead:
-  // past it, files of such a build go out uncompressed.
-  if (
-    isCompressibleType(relPath) &&
-    bytes.length >= MIN_COMPRESS_SIZE &&
-    bytes.length <= MAX_MEMORY_FILE &&
-    site.memory < MEMORY_BUDGET
-  ) {
-    const { br, gz } = await compressBoth(bytes);
-    served.inMemory = [undefined, br, gz];
-    if (br) entry.br = br.length;
-    if (gz) entry.gz = gz.length;
-    site.memory += (br?.length ?? 0) + (gz?.length ?? 0);
-  }
-  return served;
-}
-
-async function lookupOnDisk(site: Site, decoded: string): Promise<Served | null> {
-  const found = await fileOnDisk(site.target, decoded);
-  return found && describeOnDemand(site, found.relPath, found.path, 200);
-}
-
-function lookupInManifest(site: Site, entries: Map<string, FileEntry>, decoded: string): Served | null {
-  for (const relPath of candidatesOf(decoded)) {
-    const entry = entries.get(relPath);
-    if (entry) return servedFrom(site, relPath, entry);
-  }
-  return null;
-}
-
-async function notFoundPage(site: Site): Promise<Served | null> {
-  if (site.notFound !== undefined) return site.notFound;
-  let served: Served | null = null;
-  if (site.entries) {
-    const entry = site.entries.get('404.html');
-    served = entry ? servedFrom(site, '404.html', entry, 404) : null;
-  } else {
-    served = await describeOnDemand(site, '404.html', join(site.target, '404.html'), 404).catch(() => null);
-  }
-  site.notFound = served;
-  return served;
-}
-
-const NOT_FOUND_FALLBACK: FileEntry = { etag: '"none"', type: 'text/html; charset=utf-8', size: 0 };
-
 /**
  * The 404 page with the card of `kind` shown and the others hidden, and its title saying so: the page's inline script
  * does the same in a browser, but without JavaScript (or before it runs) the page must say it already.
  */
-async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<PreparedPage | null> {
-  const served = await notFoundPage(site);
-  if (!served) return null;
-  const html = await readFile(served.full, 'utf8');
+async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<Served | null> {
+  const served = site.notFound;
+  if (served.full === null) return null;
+  const html = await Bun.file(served.full).text();
   const shown = new HTMLRewriter()
     .on('[data-not-found]', {
       element(card) {
@@ -584,32 +503,18 @@ async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Pr
   return preparePage(shown, { status: 404, headers: served.entry.headers });
 }
 
-/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain text without one. */
-async function answerNotFound(site: Site, request: Request, path: string, head: boolean): Promise<Response> {
+/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain one without it. */
+async function answerNotFound(site: Site, request: Request, path: string): Promise<Response> {
   const kind = notFoundKind(path);
-  if (kind !== 'page') {
-    let card = site.notFoundCards.get(kind);
-    if (!card) {
-      card = notFoundCard(site, kind).catch((error: unknown) => {
-        log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
-        return null;
-      });
-      site.notFoundCards.set(kind, card);
-    }
-    const page = await card;
-    if (page) return pageResponse(request, page);
+  if (kind !== 'page' && !site.notFoundCards.has(kind)) {
+    const card = notFoundCard(site, kind).catch((error: unknown) => {
+      log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
+      return null;
+    });
+    site.notFoundCards.set(kind, card);
   }
-  const notFound = await notFoundPage(site);
-  if (notFound) return answer(site, notFound, request, head);
-  const headers = answerHeaders(NOT_FOUND_FALLBACK, IDENTITY, 404, NOT_FOUND_CACHE, false);
-  return new Response(head ? null : NOT_FOUND.page, { status: 404, headers });
-}
-
-function methodNotAllowed(): Response {
-  return new Response('Method not allowed', {
-    status: 405,
-    headers: { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() },
-  });
+  const card = kind === 'page' ? null : await site.notFoundCards.get(kind);
+  return answer(card ?? site.notFound, request);
 }
 
 /**
@@ -618,55 +523,21 @@ function methodNotAllowed(): Response {
  */
 type MissingPage = (request: Request, path: string, peer?: Peer) => Promise<Response | null> | null;
 
-async function serveFrom(
-  sitePromise: Site | Promise<Site>,
-  request: Request,
-  path: string,
-  head: boolean,
-  missing?: MissingPage,
-  peer?: Peer,
-): Promise<Response> {
-  const site = await sitePromise;
-  return serveSite(site, request, path, head, missing, peer);
+async function serveMissing(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
+  return (await missing?.(request, raw, peer)) ?? answerNotFound(site, request, raw);
 }
 
-async function serveSlow(
-  site: Site,
-  request: Request,
-  raw: string,
-  head: boolean,
-  missing?: MissingPage,
-  peer?: Peer,
-): Promise<Response> {
-  const decoded = decodedPath(request.url, raw);
-  let served: Served | null = null;
-  if (decoded !== null) {
-    served = site.entries ? lookupInManifest(site, site.entries, decoded) : await lookupOnDisk(site, decoded);
-  }
-  if (served) {
+function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer) {
+  let served = site.routes.get(raw);
+  if (served === undefined) {
+    const decoded = decodedPath(request.url, raw);
+    const file = decoded === null ? null : fileOf(site, decoded);
+    if (!file) return serveMissing(site, request, raw, missing, peer);
+    served = servedFrom(site, file[0], file[1]);
     // Only paths without escapes are remembered: their number is bounded by the build's files.
-    if (decoded === raw) {
-      if (!site.entries && site.routes.size >= LAZY_CACHE_LIMIT) site.routes.clear();
-      site.routes.set(raw, served);
-    }
-    return answer(site, served, request, head);
+    if (decoded === raw) site.routes.set(raw, served);
   }
-  const page = await missing?.(request, raw, peer);
-  if (page) return page;
-  return answerNotFound(site, request, raw, head);
-}
-
-function serveSite(
-  site: Site,
-  request: Request,
-  raw: string,
-  head: boolean,
-  missing?: MissingPage,
-  peer?: Peer,
-): Response | Promise<Response> {
-  const served = site.routes.get(raw);
-  if (served) return answer(site, served, request, head);
-  return serveSlow(site, request, raw, head, missing, peer);
+  return answer(served, request, head);
 }
 
 /**
@@ -682,25 +553,22 @@ export function serveStatic(
 ): Response | Promise<Response> {
   const method = request.method;
   const head = method === 'HEAD';
-  if (method !== 'GET' && !head) return methodNotAllowed();
+  if (method !== 'GET' && !head) {
+    const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
+    return new Response('Method not allowed', { status: 405, headers });
+  }
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
-  if (path.startsWith('/tools/')) {
-    const slug = PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
-    if (slug !== undefined) {
-      const q = request.url.indexOf('?');
-      const search = q < 0 ? '' : request.url.slice(q);
-      return new Response(null, {
-        status: 301,
-        headers: {
-          location: `/tool/${slug}${search}`,
-          'cache-control': PAGE_ROUTES.legacyTool.cache,
-          ...pageSecurityHeaders(),
-        },
-      });
-    }
+  const slug = path.startsWith('/tools/')
+    ? PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug
+    : undefined;
+  if (slug !== undefined) {
+    const q = request.url.indexOf('?');
+    const location = `/tool/${slug}${q < 0 ? '' : request.url.slice(q)}`;
+    const headers = { location, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() };
+    return new Response(null, { status: 301, headers });
   }
   const site = siteFor(rootOf(distDir));
-  if (site instanceof Promise) return serveFrom(site, request, path, head, missing, peer);
+  if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, head, missing, peer));
   // A cached answer goes back as it is, not wrapped in a promise: less garbage per request, a shorter tail.
   return serveSite(site, request, path, head, missing, peer);
 }
@@ -719,19 +587,11 @@ function withCharset(type: string): string {
 }
 
 /**
- * A page rendered on demand, ready to be answered as its static file would be. Its br/gzip bytes are made by the
- * first request that takes them and kept with it, so a kept page (directory-pages.ts, on-demand-pages.ts) is
- * compressed once, not on every request.
+ * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
+ * and its br/gzip bytes are made by the first request that takes them and kept with it, so a kept page
+ * (directory-pages.ts, on-demand-pages.ts) is compressed once, not on every request.
  */
-export interface PreparedPage {
-  status: number;
-  entry: FileEntry;
-  bytes: Uint8Array<ArrayBuffer>;
-  /** Whether answers vary by Accept-Encoding (a text type); compressed only when also large enough. */
-  text: boolean;
-  compressible: boolean;
-  encoded: (Promise<Uint8Array<ArrayBuffer>> | undefined)[];
-}
+export type PreparedPage = Served;
 
 /** A rendered page (HTML, or the type its headers give) made ready to answer; init.headers (e.g. its CSP) win over the defaults. */
 export function preparePage(
@@ -739,62 +599,28 @@ export function preparePage(
   init: { status?: number; headers?: HeadersInit } = {},
 ): PreparedPage {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const extra = Object.fromEntries(new Headers(init.headers));
-  const entry: FileEntry = {
-    etag: contentEtag(bytes),
-    type: withCharset(extra['content-type'] ?? 'text/html'),
-    size: bytes.length,
-  };
-  delete extra['content-type'];
+  const { 'content-type': type = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
+  const entry: FileEntry = { etag: contentEtag(bytes), type: withCharset(type), size: bytes.length };
   if (Object.keys(extra).length > 0) entry.headers = extra;
   const text = isCompressibleContentType(entry.type);
+  const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
+  const status = init.status ?? 200;
   return {
-    status: init.status ?? 200,
     entry,
+    status,
+    cacheControl: PAGE_CACHE,
+    varies: text,
+    full: null,
     bytes,
-    text,
-    compressible: text && bytes.length >= MIN_COMPRESS_SIZE,
-    encoded: [],
+    compressible,
+    site: null,
+    variants: [],
   };
 }
 
-/** The page's bytes in `encoding`, made once; a failed compression is tried again by the next request. */
-function encodedBody(page: PreparedPage, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
-  let body = page.encoded[encoding];
-  if (!body) {
-    // The build's own settings: the same page compresses to the same bytes as its static file, under the same ETag.
-    body = encoding === BR ? brotliBytes(page.bytes) : Promise.resolve(gzipBytes(page.bytes));
-    body.catch(() => (page.encoded[encoding] = undefined));
-    page.encoded[encoding] = body;
-  }
-  return body;
-}
-
-/**
- * The answer for a prepared page, exactly as its static file's would be: content-hash ETag (and 304), compression by
- * Accept-Encoding, Vary, Cache-Control and the security headers.
- */
+/** The answer for a prepared page, exactly as its static file's would be. */
 export async function pageResponse(request: Request, page: PreparedPage): Promise<Response> {
-  const { status, entry } = page;
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
-  const encoding: Encoding = !page.compressible
-    ? IDENTITY
-    : accepted & ACCEPTS_BR
-      ? BR
-      : accepted & ACCEPTS_GZIP
-        ? GZIP
-        : IDENTITY;
-  const headers = answerHeaders(entry, encoding, status, PAGE_CACHE, page.text);
-  if (status === 200) {
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etagFor(entry, encoding)))
-      return notModifiedOf(headers);
-  }
-  const body = encoding === IDENTITY ? page.bytes : await encodedBody(page, encoding);
-  if (request.method === 'HEAD') {
-    headers.set('content-length', String(body.length));
-    return new Response(null, { status, headers });
-  }
-  return new Response(body, { status, headers });
+  return answer(page, request);
 }
 
 /** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
@@ -808,6 +634,5 @@ export function htmlResponse(
 
 /** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
 export async function serveNotFound(request: Request, distDir: string = config.distDir): Promise<Response> {
-  const site = await siteFor(rootOf(distDir));
-  return answerNotFound(site, request, requestPath(request.url), request.method === 'HEAD');
+  return answerNotFound(await siteFor(rootOf(distDir)), request, requestPath(request.url));
 }

@@ -269,6 +269,26 @@ describe('serveStatic on a build with a manifest', () => {
   });
 });
 
+describe('serveStatic on a build whose manifest is damaged', () => {
+  it('describes the folder as it is: its pages still answer, compressed, but never the manifest or a raw sibling', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-damaged-'));
+    const known = new Map([['index.html', await writeBuildFile(dist, 'index.html', page('Home'))]]);
+    await writeBuildFile(dist, '404.html', page('Page Not Found'));
+    await finalizeBuildFolder(dist, known);
+    writeFileSync(join(dist, MANIFEST_FILE), '{"version": 1, "files": [');
+    const get = (path: string) => serveStatic(request(path, { 'accept-encoding': 'br' }), dist);
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await bytesOf(home)).toString()).toBe(page('Home'));
+    for (const path of [`/${MANIFEST_FILE}`, '/index.html.br', '/index.html.gz']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(page('Page Not Found'));
+    }
+  });
+});
+
 describe('serveStatic across a swap of the live build', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -362,6 +382,30 @@ describe('htmlResponse (a page rendered on demand)', () => {
       }
       expect((await bytesOf(rendered)).equals(await bytesOf(fromFile)), encoding).toBe(true);
     }
+  });
+
+  it('answers 304 to a cache holding another encoding the client still takes, as its static file does', async () => {
+    const plain = await htmlResponse(request('/tool/w/'), page('W'));
+    const hash = plain.headers.get('etag')!.slice(1, -1);
+    const headers = (ifNoneMatch: string, acceptEncoding = 'gzip, br') => ({
+      'accept-encoding': acceptEncoding,
+      'if-none-match': ifNoneMatch,
+    });
+    const cached = await htmlResponse(request('/tool/w/', headers(`"${hash}-gz"`)), page('W'));
+    expect(cached.status).toBe(304);
+    expect(cached.headers.get('etag')).toBe(`"${hash}-gz"`);
+    expect(cached.headers.get('content-type')).toBeNull();
+    expect((await htmlResponse(request('/tool/w/', headers(`"${hash}-gz"`, 'br')), page('W'))).status).toBe(200);
+    expect((await htmlResponse(request('/tool/w/', headers('*')), page('W'))).status).toBe(304);
+  });
+
+  it('answers a HEAD with the length of the chosen encoding and no body', async () => {
+    const get = await htmlResponse(request('/tool/v/', { 'accept-encoding': 'gzip' }), page('V'));
+    const head = await htmlResponse(request('/tool/v/', { 'accept-encoding': 'gzip' }, 'HEAD'), page('V'));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('gzip');
+    expect(head.headers.get('content-length')).toBe(String((await bytesOf(get)).length));
+    expect(head.body).toBeNull();
   });
 
   it('answers 304 to a matching If-None-Match and keeps 404s out of every cache', async () => {
