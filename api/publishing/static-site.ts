@@ -519,7 +519,7 @@ async function answerNotFound(site: Site, request: Request, path: string): Promi
 
 /**
  * Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts), or
- * be rendered on request (on-demand-pages.ts); `peer` is the connection's address, for the render budget.
+ * be rendered on request (kept-renders.ts); `peer` is the connection's address, for the render budget.
  */
 type MissingPage = (request: Request, path: string, peer?: Peer) => Promise<Response | null> | null;
 
@@ -589,7 +589,7 @@ function withCharset(type: string): string {
 /**
  * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
  * and its br/gzip bytes are made by the first request that takes them and kept with it, so a kept page
- * (directory-pages.ts, on-demand-pages.ts) is compressed once, not on every request.
+ * (kept-renders.ts) is compressed once, not on every request.
  */
 export type PreparedPage = Served;
 
