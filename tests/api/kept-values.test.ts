@@ -4,7 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { readTags } from '../../db/page-tags';
 import { alternativesOf } from '../../db/queries/alternatives';
+import { keptWhileTagsStay } from '../../db/queries/kept';
 import { publicToolBySlug } from '../../db/queries/tools';
 import { tools, type User } from '../../db/schema';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
@@ -71,5 +73,34 @@ describe("the alternatives' pools", () => {
     expect(await shown()).toEqual(['Reel Other']);
     await declare([categoryTag('data-analysis')]);
     expect(await shown()).toEqual(['Reel Renamed']);
+  });
+});
+
+describe('a kept value', () => {
+  it('computed while another use read a change to its tags is answered but not kept', async () => {
+    const kept = keptWhileTagsStay<number>(4);
+    const other = keptWhileTagsStay<number>(4);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      readTags([toolTag('racing')]);
+      if (computed === 1) {
+        // The change commits while the value is being made, and another use reads it meanwhile.
+        await declare([toolTag('racing')]);
+        await other('any', async () => 0);
+      }
+      return computed;
+    };
+    expect(await kept('key', compute)).toBe(1);
+    expect(await kept('key', compute)).toBe(2);
+    expect(await kept('key', compute)).toBe(2);
+  });
+
+  it('that read no tag is not kept: nothing would say when it changed', async () => {
+    const kept = keptWhileTagsStay<number>(4);
+    let computed = 0;
+    const compute = async () => ++computed;
+    await kept('key', compute);
+    expect(await kept('key', compute)).toBe(2);
   });
 });
