@@ -278,16 +278,6 @@ export const subscriptions = sqliteTable(
   (t) => [index('subscriptions_user_idx').on(t.userId)],
 );
 
-/**
- * One row whose version goes up with every insert, update and delete of a tool (triggers of migration 0006, whoever
- * writes: the API, another process, a seed, a shell). What a process derives from the catalogue, such as a search's
- * ordered matches (db/queries/tools.ts), stays valid while the version does (docs/decisions/0039).
- */
-export const catalogueVersion = sqliteTable('catalogue_version', {
-  id: integer().primaryKey(),
-  version: integer().notNull(),
-});
-
 export const rebuildJobs = sqliteTable(
   'rebuild_jobs',
   {

@@ -3,7 +3,7 @@
 // The same names go to shared caches in Cache-Tag and Surrogate-Key, and to PURGE_COMMAND.
 
 /** Every page carries it: purging it empties a CDN (a new server build changes every page). */
-const SITE_TAG = 'site';
+export const SITE_TAG = 'site';
 /** The lists of tools: the home page, the directory, the feeds of new tools, /llms.txt, the alternatives. */
 export const TOOLS_TAG = 'tools';
 /** The lists of posts: the blog's index, its feed, the home page's latest articles. */

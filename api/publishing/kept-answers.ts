@@ -1,9 +1,9 @@
-// The public catalogue's answers (GET /api/tools), kept as their JSON text while the catalogue does not change
-// (docs/decisions/0039): the directory's pages and searches repeat, and reading, mapping and serialising twelve tools
-// cost three quarters of such an answer. Any change to a tool, by any process, moves the catalogue version and starts
-// them over, so an answer is never older than the catalogue the request saw.
+// The public catalogue's answers (GET /api/tools), kept as their JSON text (docs/decisions/0039, 0080): the directory's
+// pages and searches repeat, and reading, mapping and serialising twelve tools cost three quarters of such an answer.
+// An answer is kept until a rebuild request, by any process, touches a tag its queries read, so it is never older than
+// the changes the request could see.
 import type { z } from 'zod';
-import { keptWhileCatalogueStays } from '../../db/queries/catalogue-version';
+import { keptWhileTagsStay } from '../../db/queries/kept';
 import { isProduction } from '../config';
 
 /** Answers kept at most (each a page of tools, about 11 KB). */
@@ -14,11 +14,11 @@ interface KeptAnswer {
   body: string;
   headers: Record<string, string>;
 }
-const keptAnswers = keptWhileCatalogueStays<KeptAnswer>(KEPT_ANSWERS);
+const keptAnswers = keptWhileTagsStay<KeptAnswer>(KEPT_ANSWERS);
 
 /**
- * The JSON answer for `key` (everything the answer depends on besides the catalogue), computed by `compute` when
- * not kept, with the headers `compute` gives beside it. Outside production the computed answer is checked against
+ * The JSON answer for `key` (everything the answer depends on besides the data its queries read), computed by
+ * `compute` when not kept, with the headers `compute` gives beside it. Outside production the computed answer is checked against
  * `schema` first, as Elysia checks the answers it serialises itself (api/answer.ts): a kept answer goes out as a
  * Response, which Elysia does not check.
  */

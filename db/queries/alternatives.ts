@@ -16,16 +16,27 @@ import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { toolAlternatives, tools } from '../schema';
-import { keptWhileCatalogueStays } from './catalogue-version';
+import { keptWhileTagsStay } from './kept';
 import { browseQuery, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** An alternative as the pages show it; `curated` when an editor picked it. */
 export type Alternative = PublicTool & { curated: boolean };
 
-/** The candidates of one category: its first ALTERNATIVE_POOL public tools, kept while the catalogue stays. */
-const keptPools = keptWhileCatalogueStays<PublicTool[]>(16);
+/**
+ * The candidates of one category: its first ALTERNATIVE_POOL public tools, kept until a change touches the category
+ * (every change to a public tool names its categories). A render that shows alternatives depends on the pools'
+ * categories: their order picks the alternatives.
+ */
+const keptPools = keptWhileTagsStay<PublicTool[]>(16);
 const poolOf = (category: string, database: Database) =>
-  keptPools(category, () => browseQuery({ category, limit: ALTERNATIVE_POOL, offset: 0 }, database), database);
+  keptPools(
+    category,
+    async () => {
+      readTags([categoryTag(category)]);
+      return browseQuery({ category, limit: ALTERNATIVE_POOL, offset: 0 }, database);
+    },
+    database,
+  );
 
 /** The public tools editors picked as alternatives to each of `toolIds`, in their order. */
 async function curatedOf(toolIds: number[], database: Database): Promise<Map<number, PublicTool[]>> {
@@ -65,8 +76,6 @@ export async function alternativesOfMany(
   const categories = [...new Set(batch.flatMap((t) => t.tags))];
   const pools = new Map(await Promise.all(categories.map(async (c) => [c, await poolOf(c, database)] as const)));
   const result = new Map<number, Alternative[]>();
-  // A render that shows them depends on the pools' categories (their order picks the alternatives) and on each shown.
-  readTags(categories.map(categoryTag));
   // Without picks, a tool's alternatives are its profile's (ranked once, one more than needed) without itself.
   const candidatesOf = (tool: Rankable) => [...new Set(tool.tags)].flatMap((c) => pools.get(c) ?? []);
   for (const tool of batch) {
@@ -91,6 +100,7 @@ export async function alternativesOfMany(
     }
     result.set(tool.id, ranked.filter((t) => t.id !== tool.id).slice(0, limit));
   }
+  // And on each alternative shown.
   for (const list of result.values()) readTags(list.map((t) => toolTag(t.slug)));
   return result;
 }

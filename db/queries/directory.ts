@@ -9,7 +9,7 @@ import { TOOLS_TAG } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
-import { keptWhileCatalogueStays } from './catalogue-version';
+import { keptWhileTagsStay } from './kept';
 import { spellingSuggestion } from './spelling';
 import {
   RANKED_MATCH_LIMIT,
@@ -57,7 +57,7 @@ interface FacetGroup {
 }
 
 /** Groups kept per search (the filters are applied to the groups, so every combination of filters shares them). */
-const keptGroups = keptWhileCatalogueStays<FacetGroup[]>(200);
+const keptGroups = keptWhileTagsStay<FacetGroup[]>(200);
 
 /**
  * The groups of the public tools the search finds. Grouped in the order of tools_public_facets_idx, which holds every
@@ -69,6 +69,7 @@ function facetGroups(search: string | undefined, database: Database): Promise<Fa
   return keptGroups(
     searchWords(search).join(' '),
     async () => {
+      readTags([TOOLS_TAG]);
       const byRowid =
         expression !== null && (await countMatches(expression, RANKED_MATCH_LIMIT + 1, database)) <= RANKED_MATCH_LIMIT;
       return database
@@ -84,7 +85,7 @@ function facetGroups(search: string | undefined, database: Database): Promise<Fa
 /**
  * How many tools each filter option finds with the search and the other groups' choices (a group's own choice is
  * ignored for its counts, so choosing Design still shows how many Marketing tools there are), and the query's total.
- * Counting reads the groups of the search, not the tools: the groups are kept while the catalogue stays.
+ * Counting reads the groups of the search, not the tools: the groups are kept until the lists of tools change.
  */
 export async function directoryFacets(
   { search, filters = {} }: { search?: string; filters?: ToolFilters },

@@ -4,12 +4,14 @@ import { and, asc, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CursorPosition, ToolSort } from '../../lib/contract/public-v1';
 import type { CategoryId, PricingModel } from '../../lib/categories';
 import type { PublicTool } from '../../lib/contract';
+import { TOOLS_TAG } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { POST_STATUS } from '../../lib/post-status';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { blogPosts, tools, users } from '../schema';
 import { postColumns, toPublicPost, type PublicPost } from './blog';
-import { keptWhileCatalogueStays } from './catalogue-version';
+import { keptWhileTagsStay } from './kept';
 import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } from './tools';
 
 /**
@@ -137,9 +139,10 @@ export function publicCategoryCounts(database: Database = readDb()): Promise<Map
   return keptCounts('all', () => countCategories(database), database);
 }
 
-const keptCounts = keptWhileCatalogueStays<Map<string, number>>(1);
+const keptCounts = keptWhileTagsStay<Map<string, number>>(1);
 
 async function countCategories(database: Database): Promise<Map<string, number>> {
+  readTags([TOOLS_TAG]);
   const category = sql<string>`json_each.value`;
   const rows = await database
     .select({ category, tools: countDistinct(tools.id) })

@@ -2,11 +2,13 @@
 // catalogue is replaced by the closest word of the search index's vocabulary (tools_fts_vocab, migration 0007).
 import { and, eq, sql } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
+import { TOOLS_TAG } from '../../lib/cache-tags';
 import { searchWords } from '../../lib/directory';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
+import { readTags } from '../page-tags';
 import { tools } from '../schema';
-import { keptWhileCatalogueStays } from './catalogue-version';
+import { keptWhileTagsStay } from './kept';
 import { matchesFts } from './tools';
 
 /** Words shorter than this are not corrected: too many words are one edit away from them. */
@@ -22,14 +24,15 @@ interface Vocabulary {
 
 /**
  * The vocabulary, read only when a search has a word in no tool (reading it walks the whole index: about 150 ms at
- * 100,000 tools), and kept while the catalogue stays: any change to a tool may add or remove words.
+ * 100,000 tools), and kept until the lists of tools change: any change to a public tool may add or remove words.
  */
-const keptVocabulary = keptWhileCatalogueStays<Vocabulary>(1);
+const keptVocabulary = keptWhileTagsStay<Vocabulary>(1);
 
 function vocabulary(database: Database): Promise<Vocabulary> {
   return keptVocabulary(
     'vocabulary',
     async () => {
+      readTags([TOOLS_TAG]);
       const rows = await database
         .select({ term: sql<string>`term`, tools: sql<number>`doc` })
         .from(sql`tools_fts_vocab`);

@@ -9,7 +9,7 @@ import { TOOLS_TAG, toolTag } from '../../lib/cache-tags';
 import { prepared, readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { editorialReviews, tools } from '../schema';
-import { keptWhileCatalogueStays } from './catalogue-version';
+import { keptWhileTagsStay } from './kept';
 
 /** The columns a visitor may see; never rejectionReason, unlistReason, urlKey or submittedById. */
 export const publicToolColumns = {
@@ -296,6 +296,7 @@ async function searchPage(
   page: Page,
   database: Database,
 ): Promise<number[]> {
+  readTags([TOOLS_TAG]);
   const expression = terms.join(' AND ');
   const few = (await countMatches(expression, rankedMatchLimit + 1, database)) <= rankedMatchLimit;
   if (sort !== DEFAULT_SORT) {
@@ -307,22 +308,22 @@ async function searchPage(
 }
 
 /**
- * The first CACHED_MATCHES results of a search are kept, in order, per search, filters and sort, while the catalogue
- * does not change (catalogue_version, which triggers move on any change to a tool): a common word matches a large share
- * of the catalogue, and ordering its matches costs time in proportion to them (about 10 ms at 100,000 tools), where a
- * page of a kept order costs one lookup by id. Any change to a tool, by any process, starts over (decision 0039).
+ * The first CACHED_MATCHES results of a search are kept, in order, per search, filters and sort, until the lists of
+ * tools change (a rebuild request touching TOOLS_TAG, which every change to a public tool declares, by any process): a
+ * common word matches a large share of the catalogue, and ordering its matches costs time in proportion to them (about
+ * 10 ms at 100,000 tools), where a page of a kept order costs one lookup by id (decisions 0039, 0080).
  */
 export const CACHED_MATCHES = 240;
 /** Searches kept at most (each at most CACHED_MATCHES ids). */
 const CACHED_SEARCHES = 500;
-const keptOrders = keptWhileCatalogueStays<number[]>(CACHED_SEARCHES);
+const keptOrders = keptWhileTagsStay<number[]>(CACHED_SEARCHES);
 
 /** A text key for filters: equal filters in any order give one key. */
 export function filtersKey({ categories = [], pricing = [], minRating }: ToolFilters): string {
   return JSON.stringify([[...new Set(categories)].sort(), [...new Set(pricing)].sort(), minRating ?? 0]);
 }
 
-/** The first CACHED_MATCHES result ids of a search, from the kept orders when the catalogue has not changed since. */
+/** The first CACHED_MATCHES result ids of a search, from the kept orders when the lists of tools have not changed since. */
 function firstMatches(
   terms: string[],
   filters: ToolFilters,

@@ -6,7 +6,7 @@ import { editorialReviews, tools, type NewTool, type Tool, type User } from '../
 import { MSG } from '../../lib/messages';
 import { TOOL_STATUS } from '../../lib/tool-status';
 import { call, makeUser } from '../helpers/api';
-import { makeListedTool } from '../helpers/admin';
+import { declareCatalogueRewritten, declareToolChange, makeListedTool } from '../helpers/admin';
 
 let owner: User;
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db.delete(tools);
+  await declareCatalogueRewritten();
 });
 
 describe('GET /api/tools order and shape', () => {
@@ -225,16 +226,19 @@ describe('GET /api/tools search', () => {
       .update(tools)
       .set({ name: 'Comet Notes', tags: ['marketing'] })
       .where(eq(tools.id, tool.id));
+    await declareToolChange({ slug: tool.slug, tags: ['productivity', 'marketing'] });
     expect(await search('orbit')).toEqual([]);
     expect(await search('comet')).toEqual(['Comet Notes']);
     expect(await search('marketing')).toEqual(['Comet Notes']);
     expect(await search('productivity')).toEqual([]);
 
     await db.update(tools).set({ description: 'Summarises podcasts.' }).where(eq(tools.id, tool.id));
+    await declareToolChange(tool);
     expect(await search('meeting')).toEqual([]);
     expect(await search('podcasts')).toEqual(['Comet Notes']);
 
     await db.delete(tools).where(eq(tools.id, tool.id));
+    await declareToolChange(tool);
     expect(await search('comet')).toEqual([]);
   });
 
@@ -321,6 +325,7 @@ describe('search for words so common that bm25 does not rank them', () => {
         submittedById: owner.id,
       })),
     );
+    await declareCatalogueRewritten();
     // The oracle: the browse order (tested above), name hits first, then the description hits.
     const browse = (await listPublicTools({ limit: 1000 })).map((t) => t.name);
     const expected = [...browse.filter((n) => n.includes('Notes')), 'Beta', 'Gamma'];

@@ -9,7 +9,7 @@ import type { ToolFacets, ToolListAnswer } from '../../lib/contract';
 import { DIRECTORY_SORTS, SUGGESTION_HEADER, suggestionFrom, type ToolFilters } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, signedIn } from '../helpers/api';
-import { NO_PASSWORD, makeListedTool, makeTool, reloadTool } from '../helpers/admin';
+import { NO_PASSWORD, declareCatalogueRewritten, makeListedTool, makeTool, reloadTool } from '../helpers/admin';
 
 let owner: User;
 const day = (d: number) => new Date(Date.UTC(2025, 5, d));
@@ -37,6 +37,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db.delete(tools);
+  await declareCatalogueRewritten();
 });
 
 /** Five tools whose orders all differ. */

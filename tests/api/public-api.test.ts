@@ -11,7 +11,7 @@ import { db } from '../../db/client';
 import { listPublicTools } from '../../db/queries/tools';
 import { blogPosts, editorialReviews, tools, type NewTool, type Tool, type User } from '../../db/schema';
 import { V1_MSG, encodeCursor } from '../../lib/contract/public-v1';
-import { makeTool, NO_PASSWORD } from '../helpers/admin';
+import { declareToolChange, makeTool, NO_PASSWORD } from '../helpers/admin';
 import { BASE, makeUser } from '../helpers/api';
 
 /** An app whose limit these tests never reach; the rate-limit tests make their own. */
@@ -61,10 +61,10 @@ const day = (d: number, minute = 0) => new Date(Date.UTC(2025, 4, d, 12, minute)
 
 let owner: User;
 let n = 0;
-/** An approved tool with the given values; slug from the name. */
+/** An approved tool with the given values; slug from the name; with the rebuild request its approval would make. */
 async function approved(values: Partial<NewTool> & { name: string }): Promise<Tool> {
   n += 1;
-  return makeTool({
+  const tool = await makeTool({
     slug: `${values.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`,
     status: 'approved',
     approvedAt: day(1),
@@ -73,6 +73,8 @@ async function approved(values: Partial<NewTool> & { name: string }): Promise<To
     submittedById: owner.id,
     ...values,
   });
+  await declareToolChange(tool);
+  return tool;
 }
 
 // Non-public records whose text must never come out of the public API.
@@ -289,6 +291,7 @@ describe('GET /api/v1/tools paging', () => {
       expect(second.items.map((t) => t.slug)).toEqual(expected.slice(3, 6));
     } finally {
       await db.delete(tools).where(eqId(late.id));
+      await declareToolChange(late);
     }
   });
 });
@@ -632,6 +635,7 @@ describe('shared caches', () => {
       expect(res.headers.get('etag')).not.toBe(before);
     } finally {
       await db.delete(tools).where(eqId(added.id));
+      await declareToolChange(added);
     }
   });
 

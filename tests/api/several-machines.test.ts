@@ -1,6 +1,6 @@
 // Several API machines over one database: two real server processes (their own ports, one database file, one build
-// folder, the rebuild worker on in both) build once for approvals made through either, both serve the new pages from
-// the build, a third with a build folder of its own pulls the published build, and when the lease's holder is killed
+// folder, the rebuild worker on in both) build once for approvals made through either, each one's kept answers show
+// the other's approval at once, both serve the new pages from the build, a third with a build folder of its own pulls the published build, and when the lease's holder is killed
 // mid-build the other takes the lease over once it lapses, requeues the interrupted job and builds it.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,10 @@ async function page(server: ServerProcess, path: string): Promise<string | null>
   return res.ok ? res.text() : null;
 }
 
+/** The names GET /api/tools answers for a search on `server` (kept there until a change touches what it read). */
+const listed = async (server: ServerProcess, search: string) =>
+  ((await (await fetch(`${server.base}/api/tools?search=${search}`)).json()) as { name: string }[]).map((t) => t.name);
+
 /** The curator's take as a tool page shows it. */
 const take = (text: string) => `data-testid="curator-take">${text}<`;
 
@@ -93,11 +97,14 @@ describe('two server processes over one database', () => {
     servers.push(own);
     const one = await makeTool({ name: 'Left Ledger', slug: 'left-ledger' });
     const two = await makeTool({ name: 'Right Relay', slug: 'right-relay' });
+    expect([await listed(b, 'ledger'), await listed(a, 'relay')]).toEqual([[], []]);
     const answers = await Promise.all([
       approve(a, one.id, 'Keeps the left books.'),
       approve(b, two.id, 'Relays to the right.'),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // Each process's kept answer follows the approval the other made, with no wait: the database says it.
+    expect([await listed(b, 'ledger'), await listed(a, 'relay')]).toEqual([['Left Ledger'], ['Right Relay']]);
     const jobs = (await db.select().from(rebuildJobs)).filter((job) => /left-ledger|right-relay/.test(job.reason));
     expect(jobs).toHaveLength(2);
     const built = await until(

@@ -14,6 +14,8 @@ import {
   type NewTool,
   type Tool,
 } from '../../db/schema';
+import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { toolChangeTags } from '../../lib/cache-tags';
 import { urlKey } from '../../lib/format';
 import { slugify } from '../../lib/slug';
 import { makeUser } from './api';
@@ -51,8 +53,19 @@ export async function makeTool(values: Partial<NewTool> = {}): Promise<Tool> {
 }
 
 /**
- * Inserts a public tool of `owner` for the catalogue's read tests: approved, in productivity, with a slug from its name
- * and approved a minute after the one inserted before it, unless told otherwise.
+ * Declares a change to a tool written here straight into the database, as the app's writes do: a rebuild request
+ * naming its tags, which is what drops the values a process keeps (docs/decisions/0080).
+ */
+export const declareToolChange = (tool: Pick<Tool, 'slug' | 'tags'>) =>
+  requestRebuild('a test changed a tool', db, toolChangeTags(tool.slug, tool.tags));
+
+/** Declares that a test rewrote the catalogue (deleted every tool, say): a request naming no tag drops every kept value. */
+export const declareCatalogueRewritten = () => requestRebuild('a test rewrote the catalogue', db);
+
+/**
+ * Inserts a public tool of `owner` for the catalogue's read tests, with the rebuild request its approval would make:
+ * approved, in productivity, with a slug from its name and approved a minute after the one inserted before it, unless
+ * told otherwise.
  */
 export async function makeListedTool(
   owner: { id: number },
@@ -74,6 +87,7 @@ export async function makeListedTool(
       ...values,
     })
     .returning();
+  await declareToolChange(tool);
   return tool;
 }
 
