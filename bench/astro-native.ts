@@ -1,7 +1,7 @@
 // `bun bench/astro-native.ts [--tools N]`: what Astro 7 does natively beside the engine's own part, on one scratch
 // site of N synthetic tools (default 10,000), side by side in one run (docs/decisions/0083). Never part of `npm test`.
 // (a) A kept render: a comparison page answered again from Astro's route cache (`cache.provider: memoryCache()`,
-//     `routeRules`, invalidated by tag through `context.cache.invalidate`) vs from ours (on-demand-pages.ts,
+//     `routeRules`, invalidated by tag through `context.cache.invalidate`) vs from ours (
 //     kept-renders.ts, dropped by a rebuild request's tags): answers/s, p50 and p99 in a tight loop through each
 //     handler, and the first answer after an invalidation.
 // (b) The incremental build: `astro build` with `experimental.incrementalBuild` (static output, the tool page behind a
@@ -24,7 +24,7 @@ const { seedDemo, seedSyntheticTools } = await import('../db/seed');
 const { editOneTool } = await import('./synthetic-tools');
 const { buildApp, buildSite } = await import('../api/publishing/site-build');
 const { renderPage } = await import('../api/publishing/page-renderer');
-const { serveOnDemandPage } = await import('../api/publishing/on-demand-pages');
+const { serveOnDemandPage } = await import('../api/publishing/kept-renders');
 const { requestRebuild } = await import('../api/publishing/rebuild-queue');
 const { TOOLS_TAG, toolTag } = await import('../lib/cache-tags');
 const { tools } = await import('../db/schema');

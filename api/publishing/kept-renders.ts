@@ -17,44 +17,31 @@ import { comparePairs } from '../../lib/alternatives';
 import { CACHE, isRouteOf, PAGE_ROUTES, pagePath } from '../../lib/routes';
 import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
+import { keptWhileTagsStay } from '../../db/queries/kept';
+import { readTags } from '../../db/page-tags';
 import { log } from '../log';
 import { pageSecurityHeaders } from '../plugins/security';
-import { changedSince, changesRead } from './live-pages';
 import { renderWhole } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 
-/** What a render leaves to keep, and the tags it read. */
-interface KeptRender<V> {
-  value: V;
-  tags: readonly string[];
-}
-
-/** The tags a prepared page carries (page-renderer.ts sent them as its Surrogate-Key). */
+/** The tags a rendered page carries (page-renderer.ts sent them as its Surrogate-Key). */
 const tagsOfPage = (headers: Record<string, string> | undefined): string[] => tagsOfHeader(headers?.[SURROGATE_KEY]);
 
 /**
- * Values by key, at most `limit` of them (the least recently used goes first), each answered again until a change
- * touches one of its tags. A value whose tags changed while it was being made is answered but not kept.
+ * A render shared by concurrent first requests (`renders`), kept while no change touches the tags it read
+ * (db/queries/kept.ts, as every value a process keeps): the tags are recorded in each caller's own context.
  */
-function keptRenders<V>(limit: number) {
-  const values = new Map<string, KeptRender<V> & { seen: number }>();
-  return async function kept(key: string, render: () => Promise<KeptRender<V>>): Promise<V> {
-    const seen = await changesRead();
-    const hit = values.get(key);
-    if (hit) {
-      values.delete(key); // re-inserted below: most recently used last
-      if (!changedSince(hit.tags, hit.seen)) {
-        values.set(key, hit);
-        return hit.value;
-      }
-    }
+async function keptRender<V>(
+  kept: (key: string, compute: () => Promise<V>) => Promise<V>,
+  key: string,
+  render: () => Promise<{ value: V; tags: readonly string[] }>,
+): Promise<V> {
+  return kept(key, async () => {
     const made = await render();
-    if (changedSince(made.tags, seen)) return made.value;
-    if (values.size >= limit) values.delete(values.keys().next().value!);
-    values.set(key, { ...made, seen });
+    readTags(made.tags);
     return made.value;
-  };
+  });
 }
 
 interface QueryPages {
@@ -68,9 +55,9 @@ interface QueryPages {
 
 /** Serves `href` (an address read as its page reads it) for `request`, or null when the static file should answer. */
 function queryPages({ kept, serves, what }: QueryPages) {
-  const keptPages = keptRenders<PreparedPage>(kept);
-  const renders = sharedRenders<KeptRender<PreparedPage>>();
-  const render = async (href: string): Promise<KeptRender<PreparedPage>> => {
+  const keptPages = keptWhileTagsStay<PreparedPage>(kept);
+  const renders = sharedRenders<{ value: PreparedPage; tags: string[] }>();
+  const render = async (href: string) => {
     const rendered = await renderWhole(href, { appDir: config.appDir, siteUrl: config.siteUrl });
     if (!rendered || !serves(rendered.status)) throw new Error(`${href} answered ${rendered?.status ?? 'nothing'}`);
     const page = preparePage(rendered.html, { status: rendered.status, headers: rendered.headers });
@@ -78,7 +65,7 @@ function queryPages({ kept, serves, what }: QueryPages) {
   };
   return (href: string, request: Request, peer?: Peer): Promise<Response | null> =>
     // A kept render is dropped when a change touches a tag it read: never older than the changes the request saw.
-    keptPages(href, () => renders(href, request, peer, () => render(href)))
+    keptRender(keptPages, href, () => renders(href, request, peer, () => render(href)))
       .then((page) => pageResponse(request, page))
       .catch((error: unknown) => {
         const refused = refusalOf(error, request);
@@ -160,12 +147,12 @@ const KEPT_PAGES = 1000;
 /** What a render leaves to answer again: the page, a redirect to the canonical address, or null for the 404 page. */
 type OnDemandAnswer = PreparedPage | { status: number; location: string } | null;
 
-const kept = keptRenders<OnDemandAnswer>(KEPT_PAGES);
+const kept = keptWhileTagsStay<OnDemandAnswer>(KEPT_PAGES);
 /** Renders under way, by path: concurrent first requests for one page share one render. */
-const onDemandRenders = sharedRenders<KeptRender<OnDemandAnswer>>();
+const onDemandRenders = sharedRenders<{ value: OnDemandAnswer; tags: string[] }>();
 
 /** The answer, with the tags the render read (a 404 or a redirect too: the tools it looked up). */
-async function render(path: string): Promise<KeptRender<OnDemandAnswer>> {
+async function render(path: string): Promise<{ value: OnDemandAnswer; tags: string[] }> {
   const page = await renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
   const headers = Object.fromEntries(page?.headers ?? []);
   const tags = page ? tagsOfPage(headers) : [];
@@ -185,7 +172,7 @@ export function serveOnDemandPage(request: Request, pathname: string, peer?: Pee
   const path = pagePath(pathname);
   if (!isOnDemand(path)) return null;
   if (!isWellFormed(path)) return serveNotFound(request);
-  return kept(path, () => onDemandRenders(path, request, peer, () => render(path))).then(
+  return keptRender(kept, path, () => onDemandRenders(path, request, peer, () => render(path))).then(
     (page) => {
       if (!page) return serveNotFound(request);
       if ('location' in page) {

@@ -119,9 +119,6 @@ async function followLiveBuild(): Promise<void> {
   for (const [tag, jobId] of changed) if (jobId <= coveredJobId) changed.delete(tag);
 }
 
-/** Tag → the newest rebuild request that touched it, read by this process (kept renders are checked against it). */
-const lastChange = new Map<string, number>();
-
 async function refresh(): Promise<void> {
   await followLiveBuild();
   // The first read starts after the live build (what it covers is in its files); later reads take every newer
@@ -136,7 +133,6 @@ async function refresh(): Promise<void> {
     seenJobId = Math.max(seenJobId, id);
     for (const tag of tags) {
       touched.add(tag);
-      lastChange.set(tag, Math.max(id, lastChange.get(tag) ?? 0));
       if (id > coveredJobId) changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
     }
   }
@@ -203,19 +199,12 @@ function ensureFresh(): Promise<void> | null {
 }
 
 /**
- * For renders kept in memory (kept-renders.ts): resolves once the changes a request must see are read (this
- * process's own at once, other processes' within a second), with the newest change read so far, to note beside a
- * render made now.
+ * For the live sitemap (live-sitemap.ts): resolves once the changes a request must see are read (this process's own
+ * at once, other processes' within a second), with the newest change read so far, to note beside what is made now.
  */
 export async function changesRead(): Promise<number> {
   await ensureFresh();
   return seenJobId;
-}
-
-/** Whether a change read after `seen` (changesRead's answer when it was made) touched any of `tags`. */
-export function changedSince(tags: readonly string[], seen: number): boolean {
-  for (const tag of tags) if ((lastChange.get(tag) ?? 0) > seen) return true;
-  return false;
 }
 
 /** The tags changed since the live build. */
