@@ -160,9 +160,6 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   const { id } = await created.json();
 
   await page.goto('/dashboard');
-  // Once the dashboard's stores have settled: a list fetched again re-renders its rows, and a click between the
-  // press and the release on a replaced link goes nowhere.
-  await page.waitForLoadState('networkidle');
   const row = page.getByTestId('submission-row').filter({ hasText: name });
   await row.getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL(`**/submit?edit=${id}`);
@@ -203,6 +200,49 @@ test('the owner edits a pending submission, then edits and resubmits it once rej
   expect(rejections).toContainEqual(
     expect.objectContaining({ toolId: id, rejectionReason: 'Add a pricing page first' }),
   );
+});
+
+test("the dashboard's rows stay where they are while its other cards load, so a click aimed at Edit lands on it", async ({
+  page,
+  login,
+}) => {
+  // A Premium member (the membership card) with a pending submission (its Edit link). The cards that load on their
+  // own, the membership and Tool Performance, answer only after the list has: a card that then grew above the rows
+  // would move the link under a pointer already on its way, and the click would land on something else.
+  const { id } = await login({ isPremium: true });
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = `Steadywise ${stamp}`;
+  await insertTools(id, [
+    { name, slug: `steadywise-${stamp}`, url: `https://steadywise-${stamp}.example.com`, description: 'Keeps still.' },
+  ]);
+  const listed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/user/tools');
+  for (const late of ['**/api/premium/subscription', '**/api/user/tools/metrics?*'])
+    await page.route(late, async (route) => {
+      await listed;
+      await route.continue();
+    });
+  // Where the Edit link is, in every frame the page draws it.
+  await page.addInitScript(() => {
+    const tops: number[] = [];
+    (window as unknown as { editTops: number[] }).editTops = tops;
+    const frame = () => {
+      const link = document.querySelector('[data-testid="submission-row"] a');
+      const top = link && link.getBoundingClientRect().top + window.scrollY;
+      if (top !== null && top !== tops.at(-1)) tops.push(top);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('membership')).toBeVisible();
+  await expect(page.getByTestId('tool-metrics')).toContainText('No page views');
+  const edit = page.getByTestId('submission-row').filter({ hasText: name }).getByRole('link', { name: 'Edit' });
+  await expect(edit).toBeVisible();
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  expect(await page.evaluate(() => (window as unknown as { editTops: number[] }).editTops)).toHaveLength(1);
+  await edit.click();
+  await page.waitForURL('**/submit?edit=*');
 });
 
 test('the dashboard shows a page of submissions, counts them all, and loads the next page the answer names', async ({

@@ -1,9 +1,11 @@
-// The signed-in user's dashboard: stats, upgrade or membership, and their submissions a page at a time with View and Edit.
+// The signed-in user's dashboard: stats, upgrade or membership, their submissions a page at a time with View and Edit,
+// and their tools' performance.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { $myToolStats, type MyTool } from '../../stores/my-tools';
+import { $membership } from '../../stores/premium';
 import Membership from './Membership';
 import Submissions from './Submissions';
 import UpgradeButton from './UpgradeButton';
@@ -15,6 +17,7 @@ const ToolMetrics = lazy(() => import('./ToolMetrics'));
 export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: user, loading } = useUser();
   const { data: counts } = useStore($myToolStats);
+  const membership = useStore($membership);
   const [editing, setEditing] = useState<MyTool | null>(null);
 
   useEffect(() => {
@@ -36,6 +39,9 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   if (!user) {
     return <PageSpinner />;
   }
+  // A member's membership card sits above the submissions: their rows wait until it is drawn (or failed), so that no
+  // row moves under a pointer on its way to its Edit. Tool Performance, which grows as it loads, comes after them.
+  const aboveDrawn = !user.isPremium || membership.data !== undefined || membership.error !== undefined;
 
   const stats = [
     { label: 'Total Submissions', value: counts?.total ?? 0 },
@@ -68,11 +74,11 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       </div>
 
       <Membership />
+      <Submissions onEdit={setEditing} ready={aboveDrawn} />
       <Suspense fallback={null}>
         <ToolMetrics premium={user.isPremium} />
       </Suspense>
 
-      <Submissions onEdit={setEditing} />
       {editing && (
         <Suspense fallback={null}>
           <ChangeRequestDialog tool={editing} onClose={() => setEditing(null)} />

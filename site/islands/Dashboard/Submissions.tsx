@@ -65,7 +65,16 @@ function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) =
   ));
 }
 
-export default function Submissions({ onEdit }: { onEdit: (tool: MyTool) => void }) {
+function Loading() {
+  return (
+    <div className="flex justify-center py-10">
+      <span className="loading loading-spinner" role="status" aria-label="Loading" />
+    </div>
+  );
+}
+
+/** `ready`: the cards above are drawn at their height; until then a spinner holds the place of what could be clicked. */
+export default function Submissions({ onEdit, ready }: { onEdit: (tool: MyTool) => void; ready: boolean }) {
   // The pages shown, by address: Load More adds the one the last page names. Each page is its own store, so the rows
   // already shown stay while the next one loads.
   const [pageUrls, setPageUrls] = useState([MY_TOOLS_FIRST_PAGE]);
@@ -84,7 +93,9 @@ export default function Submissions({ onEdit }: { onEdit: (tool: MyTool) => void
     <div className="card bg-base-100 border border-base-200 mt-8">
       <div className="card-body">
         <h2 className="card-title">Your Submissions</h2>
-        {!first.data && first.error && !first.loading ? (
+        {!ready ? (
+          <Loading />
+        ) : !first.data && first.error && !first.loading ? (
           <div className="text-center py-10">
             <p className="text-base-content/80 mb-4" role="alert">
               Your submissions could not be loaded.
@@ -98,9 +109,7 @@ export default function Submissions({ onEdit }: { onEdit: (tool: MyTool) => void
             </button>
           </div>
         ) : !first.data ? (
-          <div className="flex justify-center py-10">
-            <span className="loading loading-spinner" role="status" aria-label="Loading" />
-          </div>
+          <Loading />
         ) : first.data.items.length === 0 ? (
           <div className="text-center py-10">
             <p className="text-base-content/80 mb-4">No tools submitted yet</p>
