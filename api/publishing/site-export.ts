@@ -1,8 +1,8 @@
 // The static export: renders every page through the Astro server build (the same handler that renders changed
 // pages on demand) into a fresh folder. A page of the previous export that the same code rendered, and that carries
 // no tag a rebuild request since that export named, is reused from it (hard links) instead of being rendered again,
-// so a rebuild costs what changed (docs/decisions/0032, 0044, 0079). Alternatives and compare pages are rendered on request, not here; the sitemap lists
-// them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
+// so a rebuild costs what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on
+// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // posts through its Node API (the only pages it searches, decisions 0041 and 0077), and the sitemap lists the public
 // pages written (site-sitemap.ts). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
