@@ -1,8 +1,8 @@
 // `bun bench/restart-build.ts [--tools N]`: what a restart or a deploy costs. Seeds N synthetic tools (default 10,000)
 // into a scratch database, then runs `npm run build` (the real scripts/build-site.ts: the server build, then the site)
 // twice with one tool edited between, and prints each run's time and pages rendered and reused. The second run makes
-// the server build again, as every start does: only the edited tool's pages (and the pages without a row) should be
-// rendered (docs/decisions/0065). Never part of `npm test`.
+// the server build again, as every start does: only the pages carrying the edited tool's tags should be rendered
+// (docs/decisions/0065, 0079). Never part of `npm test`.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { rmSync } from 'node:fs';

@@ -28,6 +28,7 @@ const { editOneTool } = await import('./synthetic-tools');
 const { buildApp, buildSite } = await import('../api/publishing/site-build');
 const { createSession, SESSION_COOKIE } = await import('../api/auth/sessions');
 const { rebuildJobs, tools, users } = await import('../db/schema');
+type ExportStats = import('../api/publishing/site-build').ExportStats;
 const { eq } = await import('drizzle-orm');
 
 const line = (label: string, value: string) => console.log(`${label.padEnd(34)} ${value}`);
@@ -79,8 +80,11 @@ try {
     'rebuild after one change',
     `${s(as.seconds)} (${as.rendered} rendered, ${as.reused.toLocaleString('en-US')} reused)`,
   );
+  line('  rendered, by kind', kinds(again.result.log));
   line('  of which', phases(again.result.log));
   line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
+  // That build covered the edit's request: the server below must not build it again during the approval.
+  await db.update(rebuildJobs).set({ status: 'succeeded' }).where(eq(rebuildJobs.status, 'queued'));
 
   let apiToken = '';
   // The real server, its rebuild worker on: an approval through the API, then the page, then the static page.
@@ -164,15 +168,28 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-function phases(log: string): string {
-  const last = log.trim().split('\n').at(-1) ?? '{}';
+/** The export's figures: the last line of its log (site-build.ts's ExportStats); null when it is not them. */
+function exportStats(log: string): ExportStats | null {
   try {
-    const { phases: p } = JSON.parse(last) as {
-      phases: { pages: number; search: number; sitemap: number; finalize: number };
-    };
-    return `pages ${s(p.pages)}, search index ${s(p.search)} (sitemap meanwhile ${s(p.sitemap)}), compression and manifest ${s(p.finalize)}`;
+    return JSON.parse(log.trim().split('\n').at(-1) ?? '') as ExportStats;
   } catch {
-    return 'n/a';
+    return null;
   }
+}
+
+function phases(log: string): string {
+  const p = exportStats(log)?.phases;
+  if (!p) return 'n/a';
+  return `pages ${s(p.pages)}, search index ${s(p.search)} (sitemap meanwhile ${s(p.sitemap)}), compression and manifest ${s(p.finalize)}`;
+}
+
+/** The pages the export rendered, by kind of the route table: `tool 1, toolMarkdown 1, home 1`. */
+function kinds(log: string): string {
+  const counts = exportStats(log)?.kinds;
+  if (!counts) return 'n/a';
+  return Object.entries(counts)
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
 }
 process.exit(0);

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type NewTool, tools } from '../db/schema';
 import { prng } from '../db/seed';
+import { requestRebuild } from '../api/publishing/rebuild-queue';
+import { toolChangeTags } from '../lib/cache-tags';
 
 const PREFIXES = [
   'Neural',
@@ -174,13 +176,17 @@ export function syntheticTools(n: number, submittedById: number, seed = 42): New
 /** Edits the description of the approved tool in the middle of the catalogue: the one change a rebuild bench makes. */
 export async function editOneTool(database: Database, n: number): Promise<void> {
   const [one] = await database
-    .select({ id: tools.id })
+    .select({ id: tools.id, slug: tools.slug, tags: tools.tags })
     .from(tools)
     .where(eq(tools.status, 'approved'))
     .limit(1)
     .offset(Math.floor(n / 2));
-  await database
-    .update(tools)
-    .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
-    .where(eq(tools.id, one.id));
+  // As an admin's edit does: the change and its rebuild request, naming its tags, in one transaction.
+  await database.transaction(async (tx) => {
+    await tx
+      .update(tools)
+      .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
+      .where(eq(tools.id, one.id));
+    await requestRebuild(`bench: tool edited: ${one.slug}`, tx, toolChangeTags(one.slug, one.tags));
+  });
 }

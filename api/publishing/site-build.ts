@@ -160,6 +160,8 @@ const exportStatsSchema = z.object({
   pages: z.number().int(),
   rendered: z.number().int(),
   reused: z.number().int(),
+  /** The pages rendered, by kind of the route table (lib/routes.ts): `{ tool: 1, toolMarkdown: 1, home: 1 }`. */
+  kinds: z.record(z.string(), z.number().int()),
   seconds: duration,
   /**
    * Seconds spent writing pages (the search index is made meanwhile), waiting for the search index after them, and

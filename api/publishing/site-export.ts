@@ -1,48 +1,42 @@
 // The static export: renders every page through the Astro server build (the same handler that renders changed
-// pages on demand) into a fresh folder. A tool, post or category page whose data and code are unchanged since the
-// previous export is reused from it (hard links) instead of being rendered again, so a rebuild costs what changed
-// (docs/decisions/0032, 0044). Alternatives and compare pages are rendered on request, not here; the sitemap lists
-// them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
+// pages on demand) into a fresh folder. A page of the previous export that the same code rendered, and that carries
+// no tag a rebuild request since that export named, is reused from it (hard links) instead of being rendered again,
+// so a rebuild costs what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on
+// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
 // posts through its Node API (the only pages it searches, decisions 0041 and 0077), and the sitemap lists the public
 // pages as the database gives them (db/queries/sitemap.ts, decision 0081). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { gt, max } from 'drizzle-orm';
 import { z } from 'zod';
+import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
+import { rebuildJobs } from '../../db/schema';
 import { sitemapPages } from '../../db/queries/sitemap';
-import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
-import { fixedPagePaths, PAGE_ROUTES } from '../../lib/routes';
+import { CACHE_TAG, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
+import { fixedPagePaths, PAGE_ROUTES, routeOf } from '../../lib/routes';
+import { INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
   linkFolder,
   readBuildJson,
   readManifest,
   reuseBuildFile,
-  walk,
   writeBuildFile,
   writeManifest,
   type FileEntry,
 } from './build-files';
+import { readBuildInfo } from './live-pages';
 import { renderPage } from './page-renderer';
+import { toolsFallingDue } from './review-due';
 import type { ExportStats } from './site-build';
 import { writeSitemap } from './site-sitemap';
 
-/** What an export leaves beside its pages for the next one: which data and code each page was rendered from. */
-const PAGES_INDEX = '_pages.json';
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
-
-const pagesIndexSchema = z.object({
-  /** The server build that rendered the pages (codeIdOf). */
-  code: z.string(),
-  /** path → cache key of its data. (The files themselves are described by the build's manifest.) */
-  pages: z.record(z.string(), z.string()),
-});
-type PagesIndex = z.infer<typeof pagesIndexSchema>;
 
 export interface ExportOptions {
   appDir: string;
@@ -54,8 +48,8 @@ export interface ExportOptions {
 
 /** What a worker leaves in its result.json: its share of the pages, but for their files (its manifest). */
 const partRestSchema = z.object({
-  pages: z.record(z.string(), z.string()),
-  rendered: z.number().int(),
+  /** The pages rendered, by kind of the route table (tool, toolMarkdown, category...). */
+  kinds: z.record(z.string(), z.number().int()),
   reused: z.number().int(),
   /** Pages whose bytes differ from the previous export's (new ones included). */
   changed: z.array(z.string()),
@@ -63,41 +57,6 @@ const partRestSchema = z.object({
 
 /** One process's share of the pages. */
 type PartResult = z.infer<typeof partRestSchema> & { files: Map<string, FileEntry> };
-
-/** The manifest Astro writes into the server build's entry: one JSON object literal on its own line. */
-const MANIFEST_LINE = /^(var _manifest = deserializeManifest\()(\{.*\})(\);)$/m;
-/** Of Astro's manifest, the parts that differ between builds of the same code; the rest is kept as it is. */
-const astroManifestSchema = z.looseObject({ key: z.string().optional(), assets: z.array(z.string()).optional() });
-
-/**
- * The server build's manifest without what differs between two builds of the same code: Astro's key (a fresh random
- * one per `astro build` unless ASTRO_KEY is set; it encrypts server islands' props only, and site/ has none), and the
- * order of its list of public files (the order Astro happened to find them in).
- */
-function stableManifest(entry: string): string {
-  return entry.replace(MANIFEST_LINE, (line: string, before: string, json: string, after: string) => {
-    const parsed = astroManifestSchema.safeParse(JSON.parse(json));
-    // Another shape (a newer Astro): hashed whole, its pages are rendered again once rather than reused wrongly.
-    if (!parsed.success) return line;
-    const manifest = parsed.data;
-    delete manifest.key;
-    manifest.assets?.sort();
-    return `${before}${JSON.stringify(manifest)}${after}`;
-  });
-}
-
-/**
- * Identifies the server build: a page rendered by other code is rendered again. The same code built again (every
- * start, restart or deploy builds it) has the same id, so its pages are reused (docs/decisions/0065).
- */
-async function codeIdOf(appDir: string): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of (await walk(join(appDir, 'server'))).sort()) {
-    const bytes = readFileSync(join(appDir, 'server', file));
-    hash.update(file).update(file === 'entry.mjs' ? stableManifest(bytes.toString('utf8')) : bytes);
-  }
-  return hash.digest('base64url');
-}
 
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
 function fileOfPath(path: string): string {
@@ -107,47 +66,73 @@ function fileOfPath(path: string): string {
   return /\.[a-z]+$/.test(name) ? name : `${name}/index.html`;
 }
 
-/** The data a page is rendered from, when it has a row or rows behind it (its cache key is this data's hash). */
+/** The data a page is rendered from, when it has a row or rows behind it. */
 type PageData = ToolPage | PostPage | CategoryPage;
 
-function cacheKey(code: string, data: PageData): string {
-  return createHash('sha256').update(code).update(JSON.stringify(data)).digest('base64url');
+/**
+ * What the export knows of the previous one, read once by the parent and handed to its workers (CHANGES_FILE), so all
+ * agree: the tags that rebuild requests named since it was built; null when its pages may not be reused at all (no
+ * previous build, other code, a request that named no tags).
+ */
+const changesSchema = z.object({ tags: z.array(z.string()).nullable() });
+type Changes = z.infer<typeof changesSchema>;
+/** Where the parent leaves the changes for its workers, in the new folder until they are done. */
+const CHANGES_FILE = '_changes.json';
+
+/**
+ * The code that rendered a folder's pages: the hash of what its server build was made from (app-inputs.ts), which the
+ * server build keeps beside it and an export copies beside its pages; null when unknown (then nothing is reused).
+ */
+function codeIn(dir: string): string | null {
+  try {
+    return readFileSync(join(dir, INPUTS_FILE), 'utf8') || null;
+  } catch {
+    return null;
+  }
 }
 
-function readPagesIndex(dir: string | null | undefined): PagesIndex | null {
-  return dir ? readBuildJson(join(dir, PAGES_INDEX), pagesIndexSchema) : null;
+/**
+ * The tags changed since the previous export (`dir`), when its pages rendered by `code` may be reused: those every
+ * rebuild request newer than the ones it covers named (also a request made after this export started: its pages are
+ * rendered once more than needed rather than left stale), and the tool pages that turned "Review due" since it read
+ * the data (no request names them when no server watched meanwhile, decision 0047).
+ */
+async function changesSince(dir: string | null | undefined, code: string | null): Promise<Changes> {
+  const info = dir ? readBuildInfo(dir) : null;
+  if (!dir || !info || !code || codeIn(dir) !== code) return { tags: null };
+  const [{ newest }] = await db.select({ newest: max(rebuildJobs.id) }).from(rebuildJobs);
+  // A database that never saw the requests the previous build covers (a restored backup): its changes are unknown.
+  if ((newest ?? 0) < info.coveredJobId) return { tags: null };
+  const rows = await db
+    .select({ tags: rebuildJobs.tags })
+    .from(rebuildJobs)
+    .where(gt(rebuildJobs.id, info.coveredJobId));
+  // A request that names no tags (a server start, Rebuild Now) may stand for any change.
+  if (rows.some((row) => row.tags.length === 0)) return { tags: null };
+  const due = await toolsFallingDue(new Date(info.startedAt), new Date());
+  return { tags: [...new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)])].sort() };
 }
 
-/** The previous export's page keys (when the same code wrote it) and its files, read once per process. */
+/** The previous export's files, and which of its pages may be reused, read once per process. */
 interface Previous {
-  /** path → cache key, only when the previous export ran the same server build. */
-  keys: Record<string, string> | null;
-  /** Its post pages (whatever code wrote it): its search index holds them. */
-  posts: string[];
-  /** Its manifest: which files it has, with their ETags and compressed copies. */
+  /** Its manifest (whatever code wrote it): its files with their ETags, compressed copies and each page's tags. */
   files: Map<string, FileEntry> | null;
+  /** The tags changed since it was built; null: none of its pages is reused. */
+  changed: Set<string> | null;
 }
 
-async function readPrevious(dir: string | null | undefined, code: string): Promise<Previous> {
-  if (!dir) return { keys: null, posts: [], files: null };
-  const index = readPagesIndex(dir);
-  return {
-    keys: index?.code === code ? index.pages : null,
-    posts: Object.keys(index?.pages ?? {})
-      .filter(isPostPage)
-      .sort(),
-    files: await readManifest(dir).catch(() => null),
-  };
+async function readPrevious(dir: string | null | undefined, changes: Changes): Promise<Previous> {
+  const files = dir ? await readManifest(dir).catch(() => null) : null;
+  return { files, changed: changes.tags && new Set(changes.tags) };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
 class PageWriter {
-  readonly result: PartResult = { files: new Map(), pages: {}, rendered: 0, reused: 0, changed: [] };
+  readonly result: PartResult = { files: new Map(), kinds: {}, reused: 0, changed: [] };
   private inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly options: ExportOptions,
-    private readonly code: string,
     private readonly previous: Previous,
   ) {}
 
@@ -172,18 +157,21 @@ class PageWriter {
     return csp;
   }
 
+  /** Whether a page of the previous export carries tags, none of them changed since (a page without is unknown). */
+  private unchanged(before: FileEntry): boolean {
+    const { changed } = this.previous;
+    const tags = tagsOfHeader(before.headers?.[SURROGATE_KEY]);
+    return changed !== null && tags.length > 0 && tags.every((tag) => !changed.has(tag));
+  }
+
   private async write(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     const { appDir, outDir, previousDir, siteUrl } = this.options;
     const file = fileOfPath(path);
-    if (data) {
-      const key = cacheKey(this.code, data);
-      this.result.pages[path] = key;
-      const before = this.previous.files?.get(file);
-      if (previousDir && before && this.previous.keys?.[path] === key) {
-        this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
-        this.result.reused += 1;
-        return;
-      }
+    const before = this.previous.files?.get(file);
+    if (previousDir && before && this.unchanged(before)) {
+      this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
+      this.result.reused += 1;
+      return;
     }
     const response = await renderPage(path, { appDir, siteUrl, locals, tags: data?.tags });
     if (!response) throw new Error(`No page of site/ answers ${path}.`);
@@ -199,7 +187,8 @@ class PageWriter {
     }
     const entry = await writeBuildFile(outDir, file, body, headers);
     this.result.files.set(file, entry);
-    this.result.rendered += 1;
+    const kind = routeOf(path)?.kind ?? 'other';
+    this.result.kinds[kind] = (this.result.kinds[kind] ?? 0) + 1;
     if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
   }
 }
@@ -216,8 +205,8 @@ const PART_RESULT = 'result.json';
 
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
-  const code = await codeIdOf(options.appDir);
-  const writer = new PageWriter(options, code, await readPrevious(options.previousDir, code));
+  const changes = readBuildJson(join(options.outDir, CHANGES_FILE), changesSchema) ?? { tags: null };
+  const writer = new PageWriter(options, await readPrevious(options.previousDir, changes));
   for await (const batch of toolPages(500, undefined, { part, parts })) {
     for (const page of batch) {
       await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
@@ -275,9 +264,14 @@ export function searchDocument(html: string): string | null {
   return `<!doctype html><html lang="${lang}"><head>${title}</head><body>${html.slice(start, end)}</body></html>`;
 }
 
-/** A post's page: /blog/{slug} (the blog's index is /blog). */
-function isPostPage(path: string): boolean {
-  return path.startsWith('/blog/');
+/** The post pages of a build's manifest (its search index holds them), sorted. */
+function postPagesIn(files: Map<string, FileEntry> | null): string[] {
+  const posts: string[] = [];
+  for (const file of files?.keys() ?? []) {
+    const slug = /^blog\/([^/]+)\/index\.html$/.exec(file)?.[1];
+    if (slug) posts.push(`/blog/${slug}`);
+  }
+  return posts.sort();
 }
 
 /** Where the articles' search index is written, and what the header's search loads (site-search.ts). */
@@ -318,13 +312,16 @@ async function writeSearchIndex(
   }
 }
 
-/** Renders every page into `outDir`; pages whose data and code are unchanged are linked from the previous export. */
+/** Renders every page into `outDir`; pages that no change since the previous export touched are linked from it. */
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
   const { appDir, outDir } = options;
-  const code = await codeIdOf(appDir);
+  const code = codeIn(appDir);
   const parts = workerCount();
-  const previous = await readPrevious(options.previousDir, code);
+  const changes = await changesSince(options.previousDir, code);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, CHANGES_FILE), JSON.stringify(changes satisfies Changes));
+  const previous = await readPrevious(options.previousDir, changes);
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
   // What the sitemap lists, read from the database while the pages are written (decision 0081).
   const listing = sitemapPages();
@@ -332,7 +329,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
-  const writer = new PageWriter(options, code, previous);
+  const writer = new PageWriter(options, previous);
   for (const path of fixedPagePaths()) await writer.add(path);
   const posts: string[] = [];
   for (const page of await postPages()) {
@@ -344,18 +341,19 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const searching = writeSearchIndex(
     outDir,
     posts.sort(),
-    { dir: options.previousDir, posts: previous.posts },
+    { dir: options.previousDir, posts: postPagesIn(previous.files) },
     new Set(changedSoFar),
   );
   searching.catch(() => {}); // awaited (and so thrown) after the pages
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
+  rmSync(join(outDir, CHANGES_FILE));
 
   const files = new Map<string, FileEntry>();
-  const pages: Record<string, string> = {};
+  const kinds: Record<string, number> = {};
   for (const part of all) {
     for (const [file, entry] of part.files) files.set(file, entry);
-    Object.assign(pages, part.pages);
+    for (const [kind, n] of Object.entries(part.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
   }
   const pagesDone = performance.now();
   // The sitemap is written while Pagefind finishes the search index.
@@ -371,9 +369,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
   // linked from the previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
-  // After the manifest: it is for the next export, not for visitors.
-  writeFileSync(join(outDir, PAGES_INDEX), JSON.stringify({ code, pages } satisfies PagesIndex));
-  const rendered = all.reduce((n, part) => n + part.rendered, 0);
+  // After the manifest: these files are for the next export and the server, not for visitors.
+  if (code) writeFileSync(join(outDir, INPUTS_FILE), code);
+  const rendered = Object.values(kinds).reduce((n, count) => n + count, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
   const phases = {
@@ -389,6 +387,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     pages: rendered + reused,
     rendered,
     reused,
+    kinds,
     seconds: (now - started) / 1000,
     phases,
     changed: changed.sort(),

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { seedSyntheticTools } from '../../db/seed';
+import { MANIFEST_FILE } from '../../api/publishing/build-files';
 import { alive, childrenOf, until } from '../helpers/server-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,7 +41,7 @@ describe('an export whose parent is killed', () => {
     process.kill(parent.pid, 'SIGKILL');
     await parent.exited;
     await until('the export and its workers to end', () => processes.every((pid) => !alive(pid)), 60_000);
-    // Gone because their parent was, not because they were done: the export never wrote its last file.
-    expect(existsSync(join(out, '_pages.json'))).toBe(false);
+    // Gone because their parent was, not because they were done: the export never wrote its manifest.
+    expect(existsSync(join(out, MANIFEST_FILE))).toBe(false);
   }, 120_000);
 });
