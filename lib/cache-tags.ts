@@ -21,6 +21,28 @@ export function toolChangeTags(slug: string, categories: readonly string[] = [])
   return [...new Set([toolTag(slug), TOOLS_TAG, ...categories.map(categoryTag)])];
 }
 
+/**
+ * A tool's columns that place it in its categories' lists and in the alternatives' pools: which tools are public, their
+ * categories and audiences (relevance, lib/alternatives.ts) and the public order (premium, score, approval).
+ */
+const RANKING_FIELDS: readonly string[] = [
+  'status',
+  'tags',
+  'targetAudience',
+  'qualityScore',
+  'isPremium',
+  'approvedAt',
+];
+
+/**
+ * What an edit of a public tool touches (`changed`: the columns it changed): the tool's pages and every page showing it
+ * (its tag, the lists of tools), and its categories' lists and pools (before and after) only when a changed column
+ * places it in them, so a new description does not render again every tool page of its categories.
+ */
+export function toolEditTags(slug: string, changed: readonly string[], categories: readonly string[]): string[] {
+  return toolChangeTags(slug, changed.some((column) => RANKING_FIELDS.includes(column)) ? categories : []);
+}
+
 /** The tool or post a tag names (toolTag, postTag); null for a list's or a category's tag. */
 export function rowOfTag(tag: string): { kind: 'tool' | 'post'; slug: string } | null {
   const at = tag.indexOf(':');

@@ -19,7 +19,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { toolChangeTags } from '../../lib/cache-tags';
+import { toolEditTags } from '../../lib/cache-tags';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from '../emails';
 import { personColumns, personOf } from './shared';
 import { toolRecord } from '../tools/service';
@@ -140,7 +140,7 @@ export async function approveChangeRequest(
       await requestRebuild(
         `tool changes approved: ${applied.tool.slug}`,
         tx,
-        toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]),
+        toolEditTags(applied.tool.slug, Object.keys(applied.after), [...tool.tags, ...applied.tool.tags]),
       );
     if (changed) {
       await recordAudit(tx, {

@@ -35,7 +35,7 @@ import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { toolChangeTags } from '../../lib/cache-tags';
+import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
@@ -358,7 +358,7 @@ export async function updateTool(
       await requestRebuild(
         `tool edited: ${applied.tool.slug}`,
         tx,
-        toolChangeTags(applied.tool.slug, [...tool.tags, ...applied.tool.tags]),
+        toolEditTags(applied.tool.slug, Object.keys(applied.after), [...tool.tags, ...applied.tool.tags]),
       );
     await recordAudit(tx, {
       actorId: actor.id,

@@ -29,3 +29,15 @@ export function appInputsHash(root: string, settings: Record<string, string>): s
   for (const source of SOURCES) walk(join(root, source));
   return hash.digest('hex');
 }
+
+/**
+ * The code a folder was made by: the inputs hash its server build keeps beside it, and an export copies beside its
+ * pages; null when unknown (then nothing of it is reused).
+ */
+export function codeIn(dir: string): string | null {
+  try {
+    return readFileSync(join(dir, INPUTS_FILE), 'utf8') || null;
+  } catch {
+    return null;
+  }
+}

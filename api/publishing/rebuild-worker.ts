@@ -1,10 +1,13 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
 // records the outcome on every job it covered, and queues a failed build again after a backoff.
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { resolve } from 'node:path';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
+import { codeIn } from './app-inputs';
+import { readBuildInfo } from './live-pages';
 import { requestRebuild } from './rebuild-queue';
 import { stopAllSteps } from './run-step';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
@@ -19,6 +22,7 @@ export const REBUILD_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 1
 /** The end of a failed build's log kept on its jobs: long enough for Astro's error and stack. */
 const LOG_TAIL_CHARS = 16_000;
 const POLL_MS = 1000;
+const ROOT = resolve(import.meta.dirname, '../..');
 
 type RebuildJob = typeof rebuildJobs.$inferSelect;
 
@@ -205,16 +209,32 @@ export function startRebuildWorker(): () => void {
 type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
 
 /**
- * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once and
- * queue a rebuild for the worker, so a build that fails on restart never takes a healthy site down;
- * with none, build now, and fail with the log only when that build fails.
+ * Whether the live build is what a build now would make of the data it covers: the code that exported it is the
+ * server build's now, and the database holds every change it covers (it is not a backup restored from before it).
+ */
+async function liveBuildIsCurrent(distDir: string, appDir: string): Promise<boolean> {
+  const live = resolve(ROOT, distDir);
+  const code = codeIn(live);
+  const info = readBuildInfo(live);
+  if (!code || !info || code !== codeIn(resolve(ROOT, appDir))) return false;
+  const [{ newest }] = await db.select({ newest: max(rebuildJobs.id) }).from(rebuildJobs);
+  return (newest ?? 0) >= info.coveredJobId;
+}
+
+/**
+ * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once, and when it is
+ * not current (other code, a restored database) queue a rebuild of every page for the worker, so a build that fails
+ * on restart never takes a healthy site down; with none, build now, and fail with the log only when that build
+ * fails. Changes made meanwhile through the app are queued already (decision 0079).
  */
 export async function prepareSiteForStart(
   distDir = config.distDir,
   build: () => Promise<BuildResult> = () => buildSite(distDir),
+  appDir = config.appDir,
 ): Promise<StartBuild> {
   if (hasLiveBuild(distDir)) {
-    await requestRebuild('server start', db);
+    if (!(await liveBuildIsCurrent(distDir, appDir)))
+      await requestRebuild('server start: the live build is not current', db);
     return { outcome: 'previous' };
   }
   const result = await build();

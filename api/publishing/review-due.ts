@@ -8,7 +8,9 @@ import { toolTag } from '../../lib/cache-tags';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { requestRebuild } from './rebuild-queue';
+import { config } from '../config';
 import { log } from '../log';
+import { readBuildInfo } from './live-pages';
 
 /** A badge up to this late is harmless, and each check that finds a page costs a rebuild: a few a day at most. */
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -44,14 +46,19 @@ export async function requestRebuildOfDuePages(since: Date, now = new Date(), da
   return now;
 }
 
-/** Checks every CHECK_EVERY_MS from now on: a server start already rebuilds every page, with the due state of that moment. */
+/**
+ * Checks now for the pages that fell due since the live build was made (a server that was down meanwhile), then every
+ * CHECK_EVERY_MS.
+ */
 export function startReviewDueWatch(): () => void {
-  let since = new Date();
+  const built = readBuildInfo(config.distDir)?.startedAt;
+  let since = built ? new Date(built) : new Date();
   const check = () =>
     requestRebuildOfDuePages(since).then(
       (now) => void (since = now),
       (error) => log.error({ err: error }, 'review due check failed'),
     );
+  void check();
   const timer = setInterval(check, CHECK_EVERY_MS).unref();
   return () => clearInterval(timer);
 }

@@ -21,7 +21,7 @@ import { db } from '../../db/client';
 import { rebuildJobs, type BuildStats } from '../../db/schema';
 import { siteUrlOf } from '../../lib/site-url';
 import { config } from '../config';
-import { appInputsHash, INPUTS_FILE } from './app-inputs';
+import { appInputsHash, codeIn, INPUTS_FILE } from './app-inputs';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
 import { publishBuild } from './publish';
 import { purge } from './purge';
@@ -124,7 +124,7 @@ export async function buildApp(
   const env = stepEnv({ NODE_ENV: 'production', SITE_URL: siteUrlOf(process.env) });
   const inputs = appInputsHash(ROOT, env);
   const inputsFile = join(dir, INPUTS_FILE);
-  if (!force && hasAppBuild(dir) && existsSync(inputsFile) && readFileSync(inputsFile, 'utf8') === inputs) {
+  if (!force && hasAppBuild(dir) && codeIn(dir) === inputs) {
     linkPackages(dir);
     return {
       ok: true,

@@ -18,7 +18,7 @@ import { rebuildJobs } from '../../db/schema';
 import { sitemapPages } from '../../db/queries/sitemap';
 import { CACHE_TAG, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
 import { fixedPagePaths, PAGE_ROUTES, routeOf } from '../../lib/routes';
-import { INPUTS_FILE } from './app-inputs';
+import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
   linkFolder,
@@ -80,18 +80,6 @@ type Changes = z.infer<typeof changesSchema>;
 const CHANGES_FILE = '_changes.json';
 
 /**
- * The code that rendered a folder's pages: the hash of what its server build was made from (app-inputs.ts), which the
- * server build keeps beside it and an export copies beside its pages; null when unknown (then nothing is reused).
- */
-function codeIn(dir: string): string | null {
-  try {
-    return readFileSync(join(dir, INPUTS_FILE), 'utf8') || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The tags changed since the previous export (`dir`), when its pages rendered by `code` may be reused: those every
  * rebuild request newer than the ones it covers named (also a request made after this export started: its pages are
  * rendered once more than needed rather than left stale), and the tool pages that turned "Review due" since it read
@@ -107,7 +95,7 @@ async function changesSince(dir: string | null | undefined, code: string | null)
     .select({ tags: rebuildJobs.tags })
     .from(rebuildJobs)
     .where(gt(rebuildJobs.id, info.coveredJobId));
-  // A request that names no tags (a server start, Rebuild Now) may stand for any change.
+  // A request that names no tags (Rebuild Now, a start whose live build is not current) may stand for any change.
   if (rows.some((row) => row.tags.length === 0)) return { tags: null };
   const due = await toolsFallingDue(new Date(info.startedAt), new Date());
   return { tags: [...new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)])].sort() };

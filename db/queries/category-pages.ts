@@ -5,7 +5,7 @@ import { and, count, sql } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
 import { toolCardOf, type ToolCardData } from '../../lib/tool-card';
-import { categoryTag } from '../../lib/cache-tags';
+import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
@@ -37,6 +37,14 @@ async function listedCount(category: CategoryId, database: Database): Promise<nu
   return row?.n ?? 0;
 }
 
+/**
+ * What a category page depends on: the category's list (its tools and their order) and each tool it shows (its card),
+ * so that an edit that does not move a tool in the list renders again only the page showing it.
+ */
+function categoryPageTags(category: CategoryId, cards: readonly { slug: string }[]): string[] {
+  return [categoryTag(category), ...cards.map((card) => toolTag(card.slug))];
+}
+
 /** Page `page` of a category; null when the category or the page does not exist (page 1 always does). */
 export async function categoryPage(
   category: CategoryId,
@@ -48,8 +56,10 @@ export async function categoryPage(
   const pageCount = categoryPageCount(await listedCount(category, database));
   if (page > pageCount) return null;
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
-  const rows = await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database);
-  return { category, page, pageCount, offset, tools: rows.map(toolCardOf), tags: [categoryTag(category)] };
+  const cards = (await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database)).map(toolCardOf);
+  const tags = categoryPageTags(category, cards);
+  readTags(tags);
+  return { category, page, pageCount, offset, tools: cards, tags };
 }
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
@@ -65,7 +75,14 @@ export async function categoryPages(database: Database = readDb()): Promise<{ pa
     return Array.from({ length: pageCount }, (_, i) => {
       const offset = i * CATEGORY_PAGE_SIZE;
       const tools = rows.slice(offset, offset + CATEGORY_PAGE_SIZE).map(toolCardOf);
-      const data: CategoryPage = { category, page: i + 1, pageCount, offset, tools, tags: [categoryTag(category)] };
+      const data: CategoryPage = {
+        category,
+        page: i + 1,
+        pageCount,
+        offset,
+        tools,
+        tags: categoryPageTags(category, tools),
+      };
       return { path: categoryPagePath(category, i + 1), data };
     });
   });

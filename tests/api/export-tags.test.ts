@@ -82,6 +82,9 @@ let ant: number;
 beforeAll(async () => {
   admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
   ant = (await makeTool({ status: 'approved', name: 'Alpha Ant', slug: 'alpha-ant', tags: ['design'] })).id;
+  // Four better-scored design tools: each one's top three alternatives are the other three, not Alpha Ant.
+  for (const slug of ['delta-dog', 'echo-eel', 'fox-fly', 'gull-gnat'])
+    await makeTool({ status: 'approved', name: slug, slug, tags: ['design'], qualityScore: 9 });
   await makeTool({ status: 'approved', name: 'Beta Bee', slug: 'beta-bee', tags: ['marketing'] });
   await makeTool({ status: 'approved', name: 'Gamma Gnu', slug: 'gamma-gnu', tags: ['marketing'] });
   const first = await buildSite(dist);
@@ -107,6 +110,18 @@ describe('the incremental export', () => {
     expect(readFileSync(join(dist, 'tool/alpha-ant/index.html'), 'utf8')).toContain('Counts the ants');
     expect(kinds).toEqual(kindsOf(rendered));
   }, 60_000);
+
+  it("renders again a category's other tool pages only when an edit can move the tool in its lists", async () => {
+    // A new description shows on the category page that lists the tool, not in any ranking.
+    await call('PATCH', `/api/admin/tools/${ant}`, { cookie: admin, body: { description: 'Finds every ant.' } });
+    let { rendered } = await rebuild();
+    expect(rendered).toEqual(expect.arrayContaining(['tool/alpha-ant/index.html', 'category/design/index.html']));
+    expect(rendered).not.toContain('tool/delta-dog/index.html');
+    // A new score moves it in the design pool that Delta Dog's alternatives are ranked from (into its top three).
+    await call('PATCH', `/api/admin/tools/${ant}`, { cookie: admin, body: { qualityScore: 10 } });
+    ({ rendered } = await rebuild());
+    expect(rendered).toEqual(expect.arrayContaining(['tool/alpha-ant/index.html', 'tool/delta-dog/index.html']));
+  }, 90_000);
 
   it('renders again a page whose data did not change when a rebuild request names its tag', async () => {
     await requestRebuild('a test names the tool', db, [toolTag('beta-bee')]);

@@ -222,6 +222,40 @@ describe('npm start', () => {
     }
   });
 
+  it('queues no rebuild when the live build is current, and one when its code differs or the database is behind it', async () => {
+    const { root, dist } = siteRoot(true);
+    const app = join(root, 'app');
+    mkdirSync(app);
+    const live = join(`${dist}-builds`, '2026-01-01T00-00-00-000Z-1');
+    const info = { pages: 1, rendered: 1, reused: 0, seconds: 1, startedAt: '', finishedAt: '' };
+    const queued = async () => (await db.select().from(rebuildJobs)).length;
+    try {
+      await requestRebuild('a change the live build covers', db, []);
+      const [{ id }] = await db.select().from(rebuildJobs);
+      await db.delete(rebuildJobs);
+      writeFileSync(join(live, '_build.json'), JSON.stringify({ ...info, coveredJobId: id }));
+      writeFileSync(join(live, '.inputs'), 'code A');
+      writeFileSync(join(app, '.inputs'), 'code A');
+      // The same code, and the database has every change the build covers (its newest request is gone, not older).
+      await requestRebuild('a change after the build', db, ['tool:x']);
+      await db.update(rebuildJobs).set({ status: 'succeeded' });
+      expect(await prepareSiteForStart(dist, async () => failed(), app)).toEqual({ outcome: 'previous' });
+      expect(await queued()).toBe(1);
+      // Other code: every page is rendered again.
+      writeFileSync(join(app, '.inputs'), 'code B');
+      await prepareSiteForStart(dist, async () => failed(), app);
+      expect(await queued()).toBe(2);
+      // A database restored from before the build: its changes are unknown.
+      writeFileSync(join(app, '.inputs'), 'code A');
+      await db.delete(rebuildJobs);
+      await prepareSiteForStart(dist, async () => failed(), app);
+      expect(await queued()).toBe(1);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      await db.delete(rebuildJobs);
+    }
+  });
+
   it('fails with the build log when the build fails and there is no build at all', async () => {
     const { root, dist } = siteRoot(false);
     try {
