@@ -1,6 +1,6 @@
 // `npm run bench`: the whole publishing path at scale, in one run, each figure beside its reference.
-// Seeds N synthetic tools (default 10,000; `--tools N`) into a scratch database and prints: the full build (s, s per
-// 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
+// Seeds N synthetic tools (default 10,000; `--tools N`; `--build-only` stops after the builds) into a scratch
+// database and prints: the full build (s, s per 1,000 pages, peak memory of the build's processes), the rebuild after one change, approval-to-visible (on demand)
 // and approval-to-static (the rebuild swapped in), a static tool page ours vs nginx, and the API (bench/api.ts:
 // /api/user with a session, the directory's page, three searches) at 50 connections vs a constant Bun.serve answer.
 // Never part of `npm test`.
@@ -83,6 +83,11 @@ try {
   line('  rendered, by kind', kinds(again.result.log));
   line('  of which', phases(again.result.log));
   line('  peak memory (all processes)', `${again.peakMb.toFixed(0)} MB`);
+  // `--build-only`: the builds' figures alone (at 100,000 tools the serving figures are another run's).
+  if (process.argv.includes('--build-only')) {
+    rmSync(work, { recursive: true, force: true });
+    process.exit(0);
+  }
   // That build covered the edit's request: the server below must not build it again during the approval.
   await db.update(rebuildJobs).set({ status: 'succeeded' }).where(eq(rebuildJobs.status, 'queued'));
 

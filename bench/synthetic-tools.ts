@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { type NewTool, tools } from '../db/schema';
 import { prng } from '../db/seed';
 import { requestRebuild } from '../api/publishing/rebuild-queue';
-import { toolChangeTags } from '../lib/cache-tags';
+import { toolEditTags } from '../lib/cache-tags';
 
 const PREFIXES = [
   'Neural',
@@ -187,6 +187,6 @@ export async function editOneTool(database: Database, n: number): Promise<void> 
       .update(tools)
       .set({ description: `Edited for the bench at ${new Date().toISOString()}.`, updatedAt: new Date() })
       .where(eq(tools.id, one.id));
-    await requestRebuild(`bench: tool edited: ${one.slug}`, tx, toolChangeTags(one.slug, one.tags));
+    await requestRebuild(`bench: tool edited: ${one.slug}`, tx, toolEditTags(one.slug, ['description'], one.tags));
   });
 }
