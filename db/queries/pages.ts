@@ -24,8 +24,8 @@ export interface ToolPage {
   /** Its editorial reviews, newest first: "Last reviewed" and the review history. */
   reviews: PublicEditorialReview[];
   /**
-   * Whether the latest review is older than REVIEW_DUE_DAYS when the page is read: part of the data, so the export's
-   * cache key renders a page again the day it turns due (docs/decisions/0047).
+   * Whether the latest review is older than REVIEW_DUE_DAYS when the page is read; the day it turns due, the review-due
+   * watch and the export name the tool's tag, so its page is rendered again (docs/decisions/0047, 0079).
    */
   reviewDue: boolean;
   /** What the page depends on (lib/cache-tags.ts): the tool, each alternative shown, and its categories' lists (the pools its alternatives are ranked from). */
