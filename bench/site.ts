@@ -64,6 +64,8 @@ try {
 
   const full = await peakTreeRss(() => buildSite());
   if (!full.result.ok || !full.result.stats) throw new Error(full.result.log);
+  // A module imported before useScratchSite would have read the repository's own folders instead.
+  if (!full.result.dir.startsWith(work)) throw new Error(`the build went to ${full.result.dir}, outside ${work}`);
   const fs = full.result.stats;
   line(
     'full build',

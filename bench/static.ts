@@ -7,7 +7,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MANIFEST_FILE, finalizeBuildFolder } from '../api/publishing/build-files';
 import { formatWrk as fmt, freePort, productionEnv, wrk, type WrkResult } from './load';
 import { treeRss } from './proc';
 
@@ -193,6 +192,9 @@ export async function benchStatic(
   const path = toolPath ?? firstToolPath(buildDir);
 
   let finalizeSeconds: number | null = null;
+  // Imported here, not at the top: the engine's modules read the configuration on import, and bench/site.ts imports
+  // this file before it points the environment at its scratch folder.
+  const { MANIFEST_FILE, finalizeBuildFolder } = await import('../api/publishing/build-files');
   if (!existsSync(join(buildDir, MANIFEST_FILE))) {
     const started = performance.now();
     const entries = await finalizeBuildFolder(buildDir, new Map());
