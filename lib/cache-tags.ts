@@ -15,6 +15,7 @@ export const toolTag = (slug: string): string => `tool:${slug}`;
 export const postTag = (slug: string): string => `post:${slug}`;
 /** The tools of one category, in the order its pages list them. */
 export const categoryTag = (id: string): string => `category:${id}`;
+export const isCategoryTag = (tag: string): boolean => tag.startsWith('category:');
 
 /** What a change to a public tool touches: the tool, the lists of tools, and its categories (before and after). */
 export function toolChangeTags(slug: string, categories: readonly string[] = []): string[] {

@@ -16,7 +16,7 @@ import { categoryPages, type CategoryPage } from '../../db/queries/category-page
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { rebuildJobs } from '../../db/schema';
 import { sitemapPages } from '../../db/queries/sitemap';
-import { CACHE_TAG, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
+import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
 import { fixedPagePaths, PAGE_ROUTES, routeOf } from '../../lib/routes';
 import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
@@ -145,18 +145,32 @@ class PageWriter {
     return csp;
   }
 
-  /** Whether a page of the previous export carries tags, none of them changed since (a page without is unknown). */
-  private unchanged(before: FileEntry): boolean {
+  /**
+   * Whether a page of the previous export is still true: it carries tags (a page without is unknown) and none of them
+   * changed since; or, for a tool page (`data`), only its categories' pools changed and it shows the same tools as
+   * before (the same tool tags): a pool is where its alternatives are ranked from, and a change of a tool it shows names
+   * that tool, so a new tool elsewhere in a category no longer renders every page of the category.
+   */
+  private unchanged(before: FileEntry, data?: PageData): boolean {
     const { changed } = this.previous;
     const tags = tagsOfHeader(before.headers?.[SURROGATE_KEY]);
-    return changed !== null && tags.length > 0 && tags.every((tag) => !changed.has(tag));
+    if (changed === null || tags.length === 0) return false;
+    const touched = tags.filter((tag) => changed.has(tag));
+    if (touched.length === 0) return true;
+    if (!data || !('tool' in data) || !touched.every(isCategoryTag)) return false;
+    const shown = (list: readonly string[]) =>
+      list
+        .filter((tag) => rowOfTag(tag)?.kind === 'tool')
+        .sort()
+        .join(' ');
+    return shown(data.tags) === shown(tags);
   }
 
   private async write(path: string, data?: PageData, locals?: App.Locals): Promise<void> {
     const { appDir, outDir, previousDir, siteUrl } = this.options;
     const file = fileOfPath(path);
     const before = this.previous.files?.get(file);
-    if (previousDir && before && this.unchanged(before)) {
+    if (previousDir && before && this.unchanged(before, data)) {
       this.result.files.set(file, await reuseBuildFile(previousDir, outDir, file, before));
       this.result.reused += 1;
       return;

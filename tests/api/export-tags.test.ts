@@ -121,6 +121,16 @@ describe('the incremental export', () => {
     await call('PATCH', `/api/admin/tools/${ant}`, { cookie: admin, body: { qualityScore: 10 } });
     ({ rendered } = await rebuild());
     expect(rendered).toEqual(expect.arrayContaining(['tool/alpha-ant/index.html', 'tool/delta-dog/index.html']));
+    // A new design tool ranked below Delta Dog's three: its pool changed, what its page shows did not.
+    const hyena = await makeTool({ status: 'pending', name: 'Hyena', slug: 'hyena', tags: ['design'] });
+    const approve = await call('POST', `/api/admin/tools/${hyena.id}/approve`, {
+      cookie: admin,
+      body: { curatorTake: 'Laughs at your drafts.', qualityScore: 1 },
+    });
+    expect(approve.status).toBe(200);
+    ({ rendered } = await rebuild());
+    expect(rendered).toContain('tool/hyena/index.html');
+    expect(rendered).not.toContain('tool/delta-dog/index.html');
   }, 90_000);
 
   it('renders again a page whose data did not change when a rebuild request names its tag', async () => {
