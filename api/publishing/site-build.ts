@@ -3,16 +3,7 @@
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
 // published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { max } from 'drizzle-orm';
 import { z } from 'zod';
