@@ -7,7 +7,7 @@
 // by another server process are seen too, within a second; a page's tags are the ones its render recorded (the live
 // build's manifest), or, for a page the build does not have yet, the ones its address names.
 import { join } from 'node:path';
-import { gt } from 'drizzle-orm';
+import { gt, max } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { rowOfTag } from '../../lib/cache-tags';
@@ -15,6 +15,7 @@ import { liveBuildSchema, type LiveBuild } from '../../lib/contract/admin';
 import { ogImagePath } from '../../lib/og';
 import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
 import { config } from '../config';
+import { codeIn } from './app-inputs';
 import { readBuildJson } from './build-files';
 import { renderPage } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
@@ -104,6 +105,23 @@ export function readBuildInfo(folder: string): BuildInfo | null {
   } catch {
     return null; // unreadable (not a folder any more: swapped out meanwhile)
   }
+}
+
+/** The newest rebuild request: a build started now covers it and every one before it. */
+export async function newestRebuildRequest(): Promise<number> {
+  const [row] = await db.select({ id: max(rebuildJobs.id) }).from(rebuildJobs);
+  return row?.id ?? 0;
+}
+
+/**
+ * What a build folder says of itself when its pages still stand for the code and the database: it was made by `code`
+ * (app-inputs.ts), and the database holds every change it covers (not a backup restored from before it); null
+ * otherwise (then all of it is rendered again, decision 0079).
+ */
+export async function currentBuildInfo(folder: string, code: string | null): Promise<BuildInfo | null> {
+  const info = readBuildInfo(folder);
+  if (!info || !code || codeIn(folder) !== code) return null;
+  return (await newestRebuildRequest()) >= info.coveredJobId ? info : null;
 }
 
 /**

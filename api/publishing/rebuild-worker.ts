@@ -1,13 +1,13 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
 // records the outcome on every job it covered, and queues a failed build again after a backoff.
 import { resolve } from 'node:path';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
 import { codeIn } from './app-inputs';
-import { readBuildInfo } from './live-pages';
+import { currentBuildInfo } from './live-pages';
 import { requestRebuild } from './rebuild-queue';
 import { stopAllSteps } from './run-step';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
@@ -213,12 +213,7 @@ type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' 
  * server build's now, and the database holds every change it covers (it is not a backup restored from before it).
  */
 async function liveBuildIsCurrent(distDir: string, appDir: string): Promise<boolean> {
-  const live = resolve(ROOT, distDir);
-  const code = codeIn(live);
-  const info = readBuildInfo(live);
-  if (!code || !info || code !== codeIn(resolve(ROOT, appDir))) return false;
-  const [{ newest }] = await db.select({ newest: max(rebuildJobs.id) }).from(rebuildJobs);
-  return (newest ?? 0) >= info.coveredJobId;
+  return (await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))) !== null;
 }
 
 /**

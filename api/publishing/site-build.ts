@@ -5,14 +5,12 @@
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { max } from 'drizzle-orm';
 import { z } from 'zod';
-import { db } from '../../db/client';
-import { rebuildJobs, type BuildStats } from '../../db/schema';
+import type { BuildStats } from '../../db/schema';
 import { siteUrlOf } from '../../lib/site-url';
 import { config } from '../config';
 import { appInputsHash, codeIn, INPUTS_FILE } from './app-inputs';
-import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
+import { BUILD_INFO, liveBuildSwapped, newestRebuildRequest, type BuildInfo } from './live-pages';
 import { publishBuild } from './publish';
 import { purge } from './purge';
 import { runStep } from './run-step';
@@ -136,12 +134,6 @@ export async function buildApp(
     writeFileSync(inputsFile, inputs);
   }
   return { ok: step.code === 0, kept: false, dir, seconds: (performance.now() - started) / 1000, log: step.output };
-}
-
-/** The newest rebuild request: a build started now covers it and every one before it. */
-async function newestRebuildRequest(): Promise<number> {
-  const [row] = await db.select({ id: max(rebuildJobs.id) }).from(rebuildJobs);
-  return row?.id ?? 0;
 }
 
 const duration = z.number().nonnegative();

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { gt, max } from 'drizzle-orm';
+import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
@@ -29,7 +29,7 @@ import {
   writeManifest,
   type FileEntry,
 } from './build-files';
-import { readBuildInfo } from './live-pages';
+import { currentBuildInfo } from './live-pages';
 import { renderPage } from './page-renderer';
 import { toolsFallingDue } from './review-due';
 import type { ExportStats } from './site-build';
@@ -86,11 +86,8 @@ const CHANGES_FILE = '_changes.json';
  * the data (no request names them when no server watched meanwhile, decision 0047).
  */
 async function changesSince(dir: string | null | undefined, code: string | null): Promise<Changes> {
-  const info = dir ? readBuildInfo(dir) : null;
-  if (!dir || !info || !code || codeIn(dir) !== code) return { tags: null };
-  const [{ newest }] = await db.select({ newest: max(rebuildJobs.id) }).from(rebuildJobs);
-  // A database that never saw the requests the previous build covers (a restored backup): its changes are unknown.
-  if ((newest ?? 0) < info.coveredJobId) return { tags: null };
+  const info = dir ? await currentBuildInfo(dir, code) : null;
+  if (!info) return { tags: null };
   const rows = await db
     .select({ tags: rebuildJobs.tags })
     .from(rebuildJobs)
