@@ -1,8 +1,8 @@
-// Astro config: every page of site/ is rendered by one server build (@astrojs/node, middleware mode), which the
-// Bun server mounts for pages changed since the last static export and which the exporter runs to write the static
+// Astro config: every page of site/ is rendered by one server build (its own adapter, site/adapter), which the
+// Bun server calls for pages changed since the last static export and which the exporter runs to write the static
 // site (docs/decisions/0032). React islands, Tailwind 4 + daisyUI 5, a hashed Content-Security-Policy.
 import { defineConfig } from 'astro/config';
-import node from '@astrojs/node';
+import renderAdapter from './site/adapter/index.mjs';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteUrlOf } from './lib/site-url.ts';
@@ -15,7 +15,7 @@ export default defineConfig({
   // Canonical links, og:url, sitemap, robots, JSON-LD, RSS and Share: the same origin the server uses.
   site: siteUrlOf(process.env),
   output: 'server',
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  adapter: renderAdapter(),
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
