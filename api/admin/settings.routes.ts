@@ -24,7 +24,8 @@ import { changedPages, readBuildInfo, type BuildInfo } from '../publishing/live-
 import { paymentsConfigured } from '../services/payments';
 import { liveFolderOf } from '../publishing/static-site';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { rebuildState } from '../publishing/rebuild-worker';
+import { rebuildQueueState } from '../../db/queries/rebuilds';
+import { REBUILD_RETRY_DELAYS_MS } from '../publishing/rebuild-worker';
 import { readLease, WORKER_LEASE } from '../publishing/worker-lease';
 import { googleConfigured } from '../auth/google';
 import { config } from '../config';
@@ -40,7 +41,7 @@ async function liveBuild(): Promise<BuildInfo | null> {
 
 async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox, lease] = await Promise.all([
-    rebuildState(5),
+    rebuildQueueState(5),
     changedPages(),
     liveBuild(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
@@ -56,6 +57,8 @@ async function settingsState(): Promise<AdminSettings> {
     payments: { provider: 'stripe', configured: paymentsConfigured(), webhook: Boolean(config.stripe.webhookSecret) },
     google: { configured: googleConfigured() },
     ...builds,
+    // Builds tried per job before it is given up on.
+    maxAttempts: REBUILD_RETRY_DELAYS_MS.length + 1,
     live,
     onDemand: { count: onDemand.paths.length, paths: onDemand.paths.slice(0, ON_DEMAND_SHOWN), tags: onDemand.tags },
     builder: lease && {

@@ -1,7 +1,7 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
 // records the outcome on every job it covered, and queues a failed build again after a backoff.
 import { resolve } from 'node:path';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
@@ -23,8 +23,6 @@ export const REBUILD_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 1
 const LOG_TAIL_CHARS = 16_000;
 const POLL_MS = 1000;
 const ROOT = resolve(import.meta.dirname, '../..');
-
-type RebuildJob = typeof rebuildJobs.$inferSelect;
 
 let running = false;
 /** Set by a shutdown: no build starts any more, and a build cut short is given back to the queue. */
@@ -97,8 +95,9 @@ export async function runQueuedRebuild(
       .where(and(eq(rebuildJobs.status, 'queued'), lte(rebuildJobs.requestedAt, cutoff)))
       .returning({ id: rebuildJobs.id, attempts: rebuildJobs.attempts });
     if (jobs.length === 0) return false;
+    const ids = jobs.map((j) => j.id);
     buildRecorded = recorded.promise;
-    const coveredJobId = Math.max(...jobs.map((j) => j.id));
+    const coveredJobId = Math.max(...ids);
     let result: BuildResult;
     try {
       result = await build(coveredJobId);
@@ -107,15 +106,7 @@ export async function runQueuedRebuild(
     }
     if (!result.ok && abandoned) {
       // Cut short by a shutdown, not failed: queued again as they were, no try counted; the next process builds them.
-      await db
-        .update(rebuildJobs)
-        .set({ status: 'queued', startedAt: null })
-        .where(
-          inArray(
-            rebuildJobs.id,
-            jobs.map((j) => j.id),
-          ),
-        );
+      await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, ids));
       log.warn(
         { outcome: 'abandoned', jobs: jobs.length, coveredJobId, seconds: result.seconds },
         'site rebuild abandoned by the shutdown; its jobs are queued again',
@@ -131,12 +122,7 @@ export async function runQueuedRebuild(
           attempts: sql`${rebuildJobs.attempts} + 1`,
           stats: result.stats ?? null,
         })
-        .where(
-          inArray(
-            rebuildJobs.id,
-            jobs.map((j) => j.id),
-          ),
-        );
+        .where(inArray(rebuildJobs.id, ids));
       log.info(
         { outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats },
         'site rebuilt',
@@ -234,73 +220,4 @@ export async function prepareSiteForStart(
   }
   const result = await build();
   return result.ok ? { outcome: 'built', seconds: result.seconds } : { outcome: 'failed', log: result.log };
-}
-
-/** A job waiting for a build or in one, as Settings lists it (its log, if a try failed, is in lastFailure). */
-export interface QueuedRebuild {
-  id: number;
-  reason: string;
-  status: string;
-  requestedAt: Date;
-  attempts: number;
-  /** When a failed try is due again; null for a fresh request (built once the burst settles). */
-  nextAttemptAt: Date | null;
-}
-
-interface RebuildState {
-  /** The newest job. */
-  build: RebuildJob | null;
-  /** The newest failed try no later build has made good: waiting to retry (queued), retrying (running) or given up (failed). */
-  lastFailure: (RebuildJob & { willRetry: boolean }) | null;
-  /** Builds tried per job before it is given up on. */
-  maxAttempts: number;
-  /** The newest jobs, with the figures of the build that ran each one that succeeded. */
-  rebuilds: RebuildJob[];
-  /**
-   * The jobs not built yet: how many, how many of them the build running now covers, and the first `queueLimit`
-   * (the running ones first, then the oldest request).
-   */
-  queue: { count: number; running: number; jobs: QueuedRebuild[] };
-}
-
-const WAITING = ['queued', 'running'];
-
-/** The queue as the admin Settings tab shows it. */
-export async function rebuildState(limit = 5, queueLimit = 5): Promise<RebuildState> {
-  const [rebuilds, [failure], [success], [waiting], queued] = await Promise.all([
-    db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id)).limit(limit),
-    db.select().from(rebuildJobs).where(isNotNull(rebuildJobs.error)).orderBy(desc(rebuildJobs.id)).limit(1),
-    db
-      .select({ id: rebuildJobs.id })
-      .from(rebuildJobs)
-      .where(eq(rebuildJobs.status, 'succeeded'))
-      .orderBy(desc(rebuildJobs.id))
-      .limit(1),
-    db
-      .select({ n: count(), running: sql<number>`coalesce(sum(${rebuildJobs.status} = 'running'), 0)` })
-      .from(rebuildJobs)
-      .where(inArray(rebuildJobs.status, WAITING)),
-    db
-      .select({
-        id: rebuildJobs.id,
-        reason: rebuildJobs.reason,
-        status: rebuildJobs.status,
-        requestedAt: rebuildJobs.requestedAt,
-        attempts: rebuildJobs.attempts,
-        nextAttemptAt: rebuildJobs.nextAttemptAt,
-      })
-      .from(rebuildJobs)
-      .where(inArray(rebuildJobs.status, WAITING))
-      .orderBy(sql`${rebuildJobs.status} = 'running' desc`, asc(rebuildJobs.id))
-      .limit(queueLimit),
-  ]);
-  // Every build takes all queued jobs along, so a success of a later request was built after this failure.
-  const current = failure && !(success && success.id > failure.id) ? failure : null;
-  return {
-    build: rebuilds[0] ?? null,
-    lastFailure: current && { ...current, willRetry: current.status !== 'failed' },
-    maxAttempts: REBUILD_RETRY_DELAYS_MS.length + 1,
-    rebuilds,
-    queue: { count: waiting?.n ?? 0, running: Number(waiting?.running ?? 0), jobs: queued },
-  };
 }
