@@ -7,7 +7,7 @@ import { rebuildJobs } from '../schema';
 type RebuildJob = typeof rebuildJobs.$inferSelect;
 
 /** A job waiting for a build or in one, as Settings lists it (its log, if a try failed, is in lastFailure). */
-export interface QueuedRebuild {
+interface QueuedRebuild {
   id: number;
   reason: string;
   status: string;
