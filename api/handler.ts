@@ -16,7 +16,7 @@ import { requestPath, serveStatic } from './publishing/static-site';
 
 const handleApi = (request: Request) => app.handle(request);
 
-/** Before a 404: the pages rendered on request (alternatives, comparisons, images), then one made public since the build. */
+/** Before a 404: a page rendered on request (alternatives, comparison, image), then one made public since the build. */
 const missingPage = (request: Request, path: string, peer?: Peer) =>
   serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
 

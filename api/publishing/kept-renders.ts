@@ -143,7 +143,7 @@ type OnDemandAnswer = PreparedPage | { status: number; location: string } | null
 
 /** Alternatives and compare pages kept at most: 1000 (about 20 KB each). */
 const keptPages = keptWhileTagsStay<OnDemandAnswer>(1000);
-/** Open Graph images kept at most: 500 (25–40 KB each, decision 0085), apart, so pages do not push them out. */
+/** Open Graph images kept at most: 500 (about 33 KB each, decision 0085), apart, so pages do not push them out. */
 const keptImages = keptWhileTagsStay<OnDemandAnswer>(500);
 
 /** Where the answers of a path rendered on request are kept (the route table's kinds); null for any other path. */
