@@ -25,7 +25,7 @@ WORKDIR /app
 COPY --from=build /usr/local/bin/bun /usr/local/bin/bun
 COPY --from=build /app /app
 RUN mkdir -p /data && chown app:app /data
-ENV NODE_ENV=production PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist OG_CACHE_DIR=/data/og
+ENV NODE_ENV=production PORT=8080 DATABASE_URL=file:/data/app.db UPLOADS_DIR=/data/uploads DIST_DIR=/data/dist
 EXPOSE 8080
 # Starts as root only to hand the mounted volume to `app` (a fresh Fly volume is root's), then drops to `app`.
 ENTRYPOINT ["scripts/docker-entrypoint.sh"]

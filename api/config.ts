@@ -200,7 +200,6 @@ const envSchema = z.object({
       'must be a folder of its own, such as /data/uploads: not the filesystem root, a shared folder (/var, /tmp, /home) or a system folder (/etc, /usr, ...)',
   }),
   DIST_DIR: optional,
-  OG_CACHE_DIR: optional,
   APP_DIR: optional,
   REBUILD_WORKER: optional.refine((v) => v === undefined || v === '0' || v === '1', {
     message: 'must be 1 (run the rebuild worker, the default) or 0',
@@ -391,8 +390,6 @@ function configOf(s: Settings, env: Env) {
       pullCommand: s.PULL_COMMAND ?? '',
     },
     distDir: s.DIST_DIR ?? 'dist',
-    /** Open Graph images rendered on their first request and kept (api/publishing/og-images.ts). */
-    ogCacheDir: s.OG_CACHE_DIR ?? 'data/og',
     /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
     appDir: s.APP_DIR ?? 'build/app',
   };

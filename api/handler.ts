@@ -1,9 +1,9 @@
 // What the one Bun server does with a request (the route table, lib/routes.ts): the API's paths go to Elysia, and so do
-// the posts of the forms that work without JavaScript;
-// Open Graph images (/og/*) are rendered once and kept; pages changed since the live build are rendered on demand;
-// everything else is a static file of the live build.
+// the posts of the forms that work without JavaScript; pages changed since the live build are rendered on demand;
+// everything else is a static file of the live build, or, missing from it, a page rendered on request and kept
+// (alternatives, comparisons, Open Graph images) or the 404 page.
 import { join } from 'node:path';
-import { isApiRequest, OG_IMAGES_PREFIX } from '../lib/routes';
+import { isApiRequest } from '../lib/routes';
 import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
@@ -11,13 +11,12 @@ import { answerLogged } from './request-log';
 import { serveDirectoryQuery, serveFormPageQuery, serveOnDemandPage } from './publishing/kept-renders';
 import { serveChangedPage, serveMissingPage } from './publishing/live-pages';
 import { serveLiveSitemap } from './publishing/live-sitemap';
-import { serveOgImage } from './publishing/og-images';
 import type { Peer } from './publishing/render-budget';
 import { requestPath, serveStatic } from './publishing/static-site';
 
 const handleApi = (request: Request) => app.handle(request);
 
-/** Before a 404: the pages rendered on demand (alternatives, comparisons), then a page made public since the build. */
+/** Before a 404: a page rendered on request (alternatives, comparison, image), then one made public since the build. */
 const missingPage = (request: Request, path: string, peer?: Peer) =>
   serveOnDemandPage(request, path, peer) ?? serveMissingPage(request, path, peer);
 
@@ -41,8 +40,6 @@ export function handleRequest(request: Request, peer?: Peer): Response | Promise
   if (isApiRequest(request.method, path)) {
     return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
   }
-  // Open Graph images are rendered on their first request and kept, never part of a build (og-images.ts).
-  if (path.startsWith(OG_IMAGES_PREFIX)) return serveOgImage(request, path);
   const directory = serveDirectoryQuery(request, path, peer);
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
   const form = serveFormPageQuery(request, path, peer);

@@ -10,7 +10,6 @@ import { handleRequest } from './handler';
 import { MAX_BODY_BYTES } from './plugins/bodies';
 import { log } from './log';
 import { startBuildPuller } from './publishing/build-puller';
-import { sweepOgTemporaryFiles } from './publishing/og-images';
 import { exitWithPrimary, isReplica, startReplicas } from './publishing/replicas';
 import { shutDown, shutDownGracefully } from './shutdown';
 import { startSingletons } from './singletons';
@@ -46,10 +45,6 @@ if (replica) {
   const replicas = processes > 1 ? startReplicas(processes - 1, server.port!, import.meta.path) : null;
   // The builds, e-mails, watches, purges and sweeps run in one process of the deployment: the lease's holder.
   const lease = runWhileHolding(startSingletons);
-  // Each machine's Open Graph images are on its own disk: what a crash cut short there is swept at its start.
-  void sweepOgTemporaryFiles().catch((error) =>
-    log.error({ err: error }, 'sweeping Open Graph temporary files failed'),
-  );
   // A machine with its own copy of the build pulls the newest one when another machine built it (PULL_COMMAND).
   const stopPuller = startBuildPuller();
   shutDownGracefully({ server, replicas, lease, stopPuller });

@@ -11,7 +11,6 @@ export function useScratchSite(name: string, siteUrl: string): string {
     DATABASE_URL: `file:${join(work, 'app.db')}`,
     UPLOADS_DIR: join(work, 'uploads'),
     DIST_DIR: join(work, 'dist'),
-    OG_CACHE_DIR: join(work, 'og'),
     APP_DIR: join(work, 'app'),
     SITE_URL: siteUrl,
   });

@@ -1,24 +1,15 @@
-// Open Graph images: their size, their addresses, and the data each one shows (what its cache key is made of).
+// Open Graph images: their size, their addresses, and the data each one shows. The server renders one on its first
+// request and keeps it while no change touches its tool or post (api/publishing/kept-renders.ts, docs/decisions/0085).
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 export const OG_SIZE = { width: OG_WIDTH, height: OG_HEIGHT } as const;
-/** Bump when the images' design changes: every kept image is then rendered again on its next request. */
-export const OG_IMAGE_VERSION = 1;
 
-export type OgKind = 'tool' | 'blog';
+type OgKind = 'tool' | 'blog';
 
 /** /og/tool/{slug}.png, /og/blog/{slug}.png */
 export function ogImagePath(kind: OgKind, slug: string): string {
   return `/og/${kind}/${slug}.png`;
-}
-
-const OG_PATH = /^\/og\/(tool|blog)\/([^/]+)\.png$/;
-
-/** The kind and slug of an image address; null for any other path. */
-export function parseOgImagePath(path: string): { kind: OgKind; slug: string } | null {
-  const match = OG_PATH.exec(path);
-  return match ? { kind: match[1] as OgKind, slug: match[2] } : null;
 }
 
 export interface OgTool {

@@ -92,7 +92,7 @@ export interface PageRoute {
   path?: string;
   /** The file of site/pages that renders it; null for what the exporter writes itself or copies (sitemap, assets). */
   file: string | null;
-  /** Written by the static export, or rendered when asked for (and kept: kept-renders.ts, og-images.ts). */
+  /** Written by the static export, or rendered when asked for (and kept: api/publishing/kept-renders.ts). */
   render: 'export' | 'request';
   /** Its Cache-Control. */
   cache: string;
@@ -128,9 +128,6 @@ function fixed(
 const publicPage = (path: string, file: string) => fixed(path, file, { sitemap: true });
 /** Screens of the signed-in (and the sign-in): no content of their own for a crawler. */
 const screen = (path: string, file: string) => fixed(path, file, { sitemap: false });
-
-/** The prefix of the Open Graph images: answered apart, before any page (api/handler.ts). */
-export const OG_IMAGES_PREFIX = '/og/';
 
 export const PAGE_ROUTES = {
   home: fixed('/', 'index.astro', { sitemap: true, tags: [TOOLS_TAG, POSTS_TAG] }),

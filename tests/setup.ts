@@ -6,7 +6,6 @@ const file = inject('templateDb').replace(/template\.db$/, `${crypto.randomUUID(
 copyFileSync(inject('templateDb'), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.UPLOADS_DIR = file.replace(/\.db$/, '-uploads');
-process.env.OG_CACHE_DIR = file.replace(/\.db$/, '-og');
 process.env.APP_DIR = inject('appDir');
 // Quiet test output: a test that reads the log sets its own level (a spawned server's LOG_LEVEL, or a spy on log).
 process.env.LOG_LEVEL ??= 'silent';

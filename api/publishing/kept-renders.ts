@@ -3,7 +3,8 @@
 // before. Concurrent first requests share one render, each render counted against the client's budget
 // (render-budget.ts), a kept answer not. They are:
 // - instead of exported (docs/decisions/0046): a tool's alternatives page and the comparisons, so a page that involves a
-//   tool no longer public answers 404 at once, and a crawler walking thousands of them costs one render each;
+//   tool no longer public answers 404 at once, and a crawler walking thousands of them costs one render each; and the
+//   Open Graph images of tools and posts (docs/decisions/0048, 0085), too slow to render for every page of a build;
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
 //   the directory's filters (?q=&category=&pricing=&minRating=&sort=&page=), so the filtered, sorted and paged directory
 //   works without JavaScript and for crawlers, and the form pages' /auth?tab=register, /auth?next=/submit and
@@ -14,14 +15,14 @@ import { directoryHref } from '../../lib/directory';
 import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';
 import { comparePairs } from '../../lib/alternatives';
-import { CACHE, isRouteOf, PAGE_ROUTES, pagePath } from '../../lib/routes';
+import { CACHE, isRouteOf, PAGE_ROUTES, pagePath, routeOf } from '../../lib/routes';
 import { isSlugShaped } from '../../lib/slug';
 import { config } from '../config';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { readTags } from '../../db/page-tags';
 import { log } from '../log';
 import { pageSecurityHeaders } from '../plugins/security';
-import { renderWhole } from './page-renderer';
+import { renderPage, renderWhole } from './page-renderer';
 import { refusalOf, sharedRenders, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 
@@ -127,50 +128,54 @@ export function serveFormPageQuery(request: Request, path: string, peer?: Peer):
   return formPages(href, request, peer);
 }
 
-/** /tool/{slug}/alternatives and /compare/{a}-vs-{b} (the route table's). */
-const isOnDemand = (path: string) => isRouteOf(path, 'alternatives', 'compare');
-
 /**
  * Whether an on-demand path names what such a page can be about: a slug, or two joined by -vs-, each of the slug rule.
  * Anything else is a 404 before any read (a 15 KB chain of -vs- was thousands of reads).
  */
 function isWellFormed(path: string): boolean {
-  const pair = PAGE_ROUTES.compare.pattern.exec(path)?.groups?.pair;
+  const { pair, slug } = routeOf(path)?.params ?? {};
   if (pair !== undefined) return comparePairs(pair).length > 0;
-  const slug = PAGE_ROUTES.alternatives.pattern.exec(path)?.groups?.slug;
   return slug !== undefined && isSlugShaped(slug);
 }
-
-/** Rendered answers kept at most (about 20 KB each). */
-const KEPT_PAGES = 1000;
 
 /** What a render leaves to answer again: the page, a redirect to the canonical address, or null for the 404 page. */
 type OnDemandAnswer = PreparedPage | { status: number; location: string } | null;
 
-const kept = keptWhileTagsStay<OnDemandAnswer>(KEPT_PAGES);
+/** Alternatives and compare pages kept at most: 1000 (about 20 KB each). */
+const keptPages = keptWhileTagsStay<OnDemandAnswer>(1000);
+/** Open Graph images kept at most: 500 (about 33 KB each, decision 0085), apart, so pages do not push them out. */
+const keptImages = keptWhileTagsStay<OnDemandAnswer>(500);
+
+/** Where the answers of a path rendered on request are kept (the route table's kinds); null for any other path. */
+const keptFor = (path: string) =>
+  isRouteOf(path, 'alternatives', 'compare') ? keptPages : isRouteOf(path, 'ogTool', 'ogPost') ? keptImages : null;
+
 /** Renders under way, by path: concurrent first requests for one page share one render. */
 const onDemandRenders = sharedRenders<{ value: OnDemandAnswer; tags: string[] }>();
 
 /** The answer, with the tags the render read (a 404 or a redirect too: the tools it looked up). */
 async function render(path: string): Promise<{ value: OnDemandAnswer; tags: string[] }> {
-  const page = await renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+  const page = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
   const headers = Object.fromEntries(page?.headers ?? []);
   const tags = page ? tagsOfPage(headers) : [];
   if (!page || page.status === 404) return { value: null, tags };
   if (page.status >= 300 && page.status < 400)
     return { value: { status: page.status, location: headers.location ?? '/' }, tags };
-  return { value: preparePage(page.html, { status: page.status, headers: page.headers }), tags };
+  // Read as bytes: an image is not text (preparePage leaves it uncompressed).
+  const body = new Uint8Array(await page.arrayBuffer());
+  return { value: preparePage(body, { status: page.status, headers: page.headers }), tags };
 }
 
 /**
- * The answer for an alternatives or compare page (null at once for any other path): 200 with the page, 301 to a
- * comparison's canonical address, or the 404 page. A render counts against the client's budget (`peer`, see
- * render-budget.ts), a kept answer does not. A failed render is not kept: it answers 500.
+ * The answer for an alternatives or compare page or an Open Graph image (null at once for any other path): 200 with
+ * the page, 301 to a comparison's canonical address, or the 404 page. A render counts against the client's budget
+ * (`peer`, see render-budget.ts), a kept answer does not. A failed render is not kept: it answers 500.
  */
 export function serveOnDemandPage(request: Request, pathname: string, peer?: Peer): Promise<Response> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  if (!isOnDemand(path)) return null;
+  const kept = keptFor(path);
+  if (!kept) return null;
   if (!isWellFormed(path)) return serveNotFound(request);
   return keptRender(kept, path, () => onDemandRenders(path, request, peer, () => render(path))).then(
     (page) => {

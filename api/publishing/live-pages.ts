@@ -56,11 +56,16 @@ const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) =>
 /** The tags of a page the live build does not have: those its address names, for a page a change can create. */
 const addressTags = (path: string): string[] => (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
 
-/** The pages of the tool or post a tag names (a new one's are not in the live build yet); none for other tags. */
+/**
+ * The pages of the tool or post a tag names, which the live build may not have: a new one's, and its Open Graph image
+ * (rendered on request, never in a build); none for other tags.
+ */
 function rowPages(tag: string): string[] {
   const row = rowOfTag(tag);
   if (!row) return [];
-  return row.kind === 'tool' ? [`/tool/${row.slug}`, `/tool/${row.slug}.md`] : [`/blog/${row.slug}`];
+  return row.kind === 'tool'
+    ? [`/tool/${row.slug}`, `/tool/${row.slug}.md`, ogImagePath('tool', row.slug)]
+    : [`/blog/${row.slug}`, ogImagePath('blog', row.slug)];
 }
 
 /** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
@@ -163,11 +168,7 @@ async function refresh(): Promise<void> {
 /** Tells a CDN to drop the pages carrying these tags: by tag, and by URL (the live build's pages, the new ones' addresses). */
 async function purgeTagged(tags: Set<string>): Promise<void> {
   try {
-    const images = [...tags].flatMap((tag) => {
-      const row = rowOfTag(tag);
-      return row ? [ogImagePath(row.kind === 'tool' ? 'tool' : 'blog', row.slug)] : [];
-    });
-    await purge({ tags: [...tags], paths: [...(await pagesTagged(tags)), ...images] });
+    await purge({ tags: [...tags], paths: await pagesTagged(tags) });
   } catch (error) {
     log.error({ err: error }, 'live pages: could not purge the changed pages');
   }

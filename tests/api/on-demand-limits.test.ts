@@ -157,6 +157,21 @@ describe('the render budget of a client', () => {
   });
 });
 
+describe('the render budget and Open Graph images', () => {
+  it('counts the render of an image against it, and serves a kept image past it', async () => {
+    const client = newClient();
+    const kept = '/og/tool/alpha-quill.png';
+    expect((await get(kept, client)).status).toBe(200);
+    while ((await get(distinctQuery(), client)).status === 200);
+    const refused = await get('/og/tool/beta-quill.png', client);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(MSG.tooManyPageRenders);
+    const again = await get(kept, client);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-type')).toBe('image/png');
+  });
+});
+
 describe('renders in flight', () => {
   it('runs at most RENDERS_IN_FLIGHT at once, queues RENDERS_WAITING more and answers the rest 503 with Retry-After', async () => {
     const { promise: held, resolve: release } = Promise.withResolvers<void>();

@@ -8,7 +8,6 @@ const dir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'aitools-e2e-
 process.env.DATABASE_URL = `file:${join(dir, 'app.db')}`;
 process.env.UPLOADS_DIR = join(dir, 'uploads');
 process.env.DIST_DIR = join(dir, 'dist');
-process.env.OG_CACHE_DIR = join(dir, 'og');
 process.env.PORT ||= '4329';
 
 const { db } = await import('../../db/client');

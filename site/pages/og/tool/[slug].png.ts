@@ -1,5 +1,5 @@
 // /og/tool/{slug}.png: a public tool's Open Graph image. The server renders it on its first request and keeps it
-// (api/publishing/og-images.ts, docs/decisions/0048); 404 for a tool that is not public.
+// (api/publishing/kept-renders.ts, docs/decisions/0085); 404 for a tool that is not public.
 import type { APIRoute } from 'astro';
 import { publicToolBySlug } from '../../../../db/queries/tools';
 import { toolOgImage } from '../../../components/og-image';
