@@ -12,7 +12,7 @@ import { blogPosts } from '../schema';
 import { ftsMatchExpression } from './tools';
 
 /** The most posts an answer holds: the header's list shows them under the tools. */
-export const POST_SEARCH_LIMIT = 3;
+const POST_SEARCH_LIMIT = 3;
 /** FTS5 column weights for title, excerpt, content: a title hit counts most. */
 const BM25 = sql`bm25(posts_fts, 10.0, 4.0, 1.0)`;
 /**

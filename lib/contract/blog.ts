@@ -37,7 +37,7 @@ export const postSearchQuerySchema = z.object({
 });
 
 /** A post the search found: its excerpt is the passage of its text that holds a matched word (plain text). */
-export const postSearchResultSchema = z.strictObject({ slug: z.string(), title: z.string(), excerpt: z.string() });
+const postSearchResultSchema = z.strictObject({ slug: z.string(), title: z.string(), excerpt: z.string() });
 export type PostSearchResult = z.infer<typeof postSearchResultSchema>;
 
 /** The published posts matching, best first (at most 3). */
