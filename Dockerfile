@@ -13,7 +13,7 @@ ARG SITE_URL=""
 # No database is needed (nor made) for it.
 # (The step itself is always a production bundle; the server's production settings are checked where it runs.)
 RUN SITE_URL="$SITE_URL" DATABASE_URL="file::memory:" node_modules/.bin/bun scripts/build-site.ts --app-only
-# The runtime keeps the production dependencies (astro and pagefind rebuild the site on approval) and Bun's binary;
+# The runtime keeps the production dependencies (astro rebuilds the site on approval) and Bun's binary;
 # not the libSQL server the tests run (an optional dependency, so that other platforms install without it).
 RUN cp node_modules/bun/bin/bun.exe /usr/local/bin/bun && npm prune --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/sqld-binary .bin

@@ -36,8 +36,7 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      // Pagefind's search runs WebAssembly.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      scriptDirective: { resources: ["'self'"] },
       styleDirective: { resources: ["'self'"] },
     },
   },

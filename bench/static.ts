@@ -151,10 +151,7 @@ function firstToolPath(dir: string): string {
         .map((d) => d.name)
         .sort()[0]
     : undefined;
-  if (!first)
-    throw new Error(
-      `${dir} has no tool/ folder: build the site first (bun --bun astro build; npx pagefind --site dist)`,
-    );
+  if (!first) throw new Error(`${dir} has no tool/ folder: build the site first (npm run build)`);
   return `/tool/${first}/`;
 }
 

@@ -39,6 +39,7 @@ export const MSG = {
   unknownSort: `sort must be one of: ${DIRECTORY_SORTS.join(', ')}`,
   tooManyValues: 'A filter takes at most 20 values',
   searchTooLong: 'Search text must be at most 200 characters',
+  searchRequired: 'Search text is required',
   toolNotFound: 'Tool not found',
   postNotFound: 'Post not found',
   // Blog CMS: featured images and categories

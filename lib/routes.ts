@@ -17,8 +17,6 @@ export const CACHE = {
    * (api/publishing/purge.ts) tells a CDN at once when a page changes.
    */
   page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
-  /** Pagefind's index: short-lived, so a search never mixes two builds' chunks for long. */
-  searchIndex: 'public, max-age=60, stale-while-revalidate=600',
   /** An address that moved for good (/tools/{slug}, a comparison's other order): a day is enough to learn it. */
   redirect: 'public, max-age=86400',
   /** The 404 page and refusals: a page may exist a second later. */
@@ -250,16 +248,8 @@ export const PAGE_ROUTES = {
     sitemap: false,
     tags: none,
   },
-  // The build's hashed client assets and Pagefind's index: files of the build, not pages.
+  // The build's hashed client assets: files of the build, not pages.
   assets: { pattern: /^\/_astro\//, file: null, render: 'export', cache: CACHE.immutable, sitemap: false, tags: none },
-  searchIndex: {
-    pattern: /^\/pagefind\//,
-    file: null,
-    render: 'export',
-    cache: CACHE.searchIndex,
-    sitemap: false,
-    tags: none,
-  },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageKind = keyof typeof PAGE_ROUTES;

@@ -1,4 +1,5 @@
-// The public blog API: published posts, newest first, and one published post by slug.
+// The public blog API: published posts, newest first, one published post by slug, and the articles' search
+// (search-routes.ts).
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { getPublishedPostBySlug, listPublishedPosts } from '../../db/queries/blog';
@@ -7,10 +8,12 @@ import { MSG } from '../../lib/messages';
 import { answer } from '../answer';
 import { errors, notFound } from '../plugins/errors';
 import { PUBLIC_CACHE, security } from '../plugins/security';
+import { blogSearchRoutes } from './search-routes';
 
 export const blogRoutes = new Elysia({ name: 'blog-routes' })
   .use(errors)
   .use(security)
+  .use(blogSearchRoutes)
   .get(
     '/api/blog/posts',
     async ({ set }) => {

@@ -24,12 +24,11 @@ const EMBED_FRAME_SRC = VIDEO_FRAME_ORIGINS.join(' ');
 
 /**
  * The policy for an HTML page that carries none of its own (the exporter stores the one Astro produced,
- * with the hashes of the page's inline scripts). 'wasm-unsafe-eval' lets Pagefind run its WebAssembly;
- * no 'unsafe-inline' for scripts.
+ * with the hashes of the page's inline scripts). No 'unsafe-inline' for scripts.
  */
 export const DEFAULT_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",

@@ -1,5 +1,5 @@
 // Builds the static site into a fresh folder (an export through the Astro server build: unchanged pages reused from
-// the live build, the rest rendered; then Pagefind and pre-compression) and swaps it in as dist/ atomically (dist is
+// the live build, the rest rendered; then the sitemap and pre-compression) and swaps it in as dist/ atomically (dist is
 // a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
 // published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
 // The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
@@ -145,11 +145,8 @@ const exportStatsSchema = z.object({
   /** The pages rendered, by kind of the route table (lib/routes.ts): `{ tool: 1, toolMarkdown: 1, home: 1 }`. */
   kinds: z.record(z.string(), z.number().int()),
   seconds: duration,
-  /**
-   * Seconds spent writing pages (the search index is made meanwhile), waiting for the search index after them, and
-   * describing the rest of the folder; `sitemap`: writing the sitemap, at the same time as that wait.
-   */
-  phases: z.object({ pages: duration, search: duration, sitemap: duration, finalize: duration }),
+  /** Seconds spent writing pages, then the sitemap, then describing the rest of the folder. */
+  phases: z.object({ pages: duration, sitemap: duration, finalize: duration }),
   /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
   changed: z.array(z.string()),
 });

@@ -2,13 +2,12 @@
 // pages on demand) into a fresh folder. A page of the previous export that the same code rendered, and that carries
 // no tag a rebuild request since that export named, is reused from it (hard links) instead of being rendered again,
 // so a rebuild costs what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on
-// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes, one per core; Pagefind indexes the
-// posts through its Node API (the only pages it searches, decisions 0041 and 0077), and the sitemap lists the public
-// pages as the database gives them (db/queries/sitemap.ts, decision 0081). Runs in its own process (scripts/export-site.ts), started by site-build.ts.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes, one per core, and
+// the sitemap lists the public pages as the database gives them (db/queries/sitemap.ts, decision 0081). The articles'
+// search is the database's (decision 0087): no index is written here. Runs in its own process (scripts/export-site.ts), started by site-build.ts.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import * as pagefind from 'pagefind';
 import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
@@ -236,81 +235,6 @@ function runPart(part: number, parts: number, { outDir, previousDir }: ExportOpt
   });
 }
 
-/**
- * What Pagefind needs of a page: its language, title and the element marked data-pagefind-body (with its filters),
- * as a small document; null when the page has no such element. Pagefind indexes only that element anyway, and
- * parsing 6 KB instead of 30 KB per page makes the index several times faster to build.
- */
-export function searchDocument(html: string): string | null {
-  const start = html.search(/<[a-z]+[^>]*\sdata-pagefind-body[\s>]/);
-  if (start < 0) return null;
-  const tag = /^<([a-z]+)/.exec(html.slice(start))![1];
-  // The element's end: its own closing tag, counting same-named elements nested in it.
-  const pattern = new RegExp(`<(/?)${tag}[\\s>]`, 'g');
-  pattern.lastIndex = start + 1;
-  let depth = 1;
-  let end = -1;
-  for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
-    depth += m[1] ? -1 : 1;
-    if (depth === 0) {
-      end = html.indexOf('>', m.index) + 1;
-      break;
-    }
-  }
-  if (end <= 0) return null;
-  const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en';
-  const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
-  return `<!doctype html><html lang="${lang}"><head>${title}</head><body>${html.slice(start, end)}</body></html>`;
-}
-
-/** The post pages of a build's manifest (its search index holds them), sorted. */
-function postPagesIn(files: Map<string, FileEntry> | null): string[] {
-  const posts: string[] = [];
-  for (const file of files?.keys() ?? []) {
-    const slug = /^blog\/([^/]+)\/index\.html$/.exec(file)?.[1];
-    if (slug) posts.push(`/blog/${slug}`);
-  }
-  return posts.sort();
-}
-
-/** Where the articles' search index is written, and what the header's search loads (site-search.ts). */
-const SEARCH_INDEX_DIR = 'pagefind';
-
-/**
- * Pagefind's index of the posts (tools are searched through the API, decision 0041) for the header's article search:
- * one index, not shards (decision 0077). `posts`: the post pages, already written into `outDir`. When they are the
- * same pages as the previous export's and none of their bytes changed (`changed`), its index is linked as it is;
- * otherwise every post is indexed again (Pagefind cannot replace one page of an index; posts are few).
- */
-async function writeSearchIndex(
-  outDir: string,
-  posts: string[],
-  previous: { dir: string | null | undefined; posts: string[] },
-  changed: Set<string>,
-): Promise<'reused' | 'written'> {
-  const before = previous.dir ? join(previous.dir, SEARCH_INDEX_DIR) : null;
-  const samePosts =
-    posts.length === previous.posts.length &&
-    posts.every((path, i) => path === previous.posts[i] && !changed.has(path));
-  if (before && samePosts && existsSync(join(before, 'pagefind-entry.json'))) {
-    await linkFolder(before, join(outDir, SEARCH_INDEX_DIR));
-    return 'reused';
-  }
-  try {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    for (const path of posts) {
-      const content = searchDocument(readFileSync(join(outDir, fileOfPath(path)), 'utf8'));
-      if (content) await index.addHTMLFile({ url: path, content });
-    }
-    const written = await index.writeFiles({ outputPath: join(outDir, SEARCH_INDEX_DIR) });
-    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-    return 'written';
-  } finally {
-    await pagefind.close();
-  }
-}
-
 /** Renders every page into `outDir`; pages that no change since the previous export touched are linked from it. */
 export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
@@ -330,20 +254,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   await linkFolder(join(appDir, 'client'), outDir);
   const writer = new PageWriter(options, previous);
   for (const path of fixedPagePaths()) await writer.add(path);
-  const posts: string[] = [];
-  for (const page of await postPages()) {
-    posts.push(`/blog/${page.post.slug}`);
-    await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
-  }
-  // Once the posts are in place Pagefind indexes them (in its own process) while the rest is rendered.
-  const { changed: changedSoFar } = await writer.done();
-  const searching = writeSearchIndex(
-    outDir,
-    posts.sort(),
-    { dir: options.previousDir, posts: postPagesIn(previous.files) },
-    new Set(changedSoFar),
-  );
-  searching.catch(() => {}); // awaited (and so thrown) after the pages
+  for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
   const all = [await writer.done(), ...(await Promise.all(workers))];
   rmSync(join(outDir, CHANGES_FILE));
@@ -355,18 +266,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     for (const [kind, n] of Object.entries(part.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
   }
   const pagesDone = performance.now();
-  // The sitemap is written while Pagefind finishes the search index.
-  const [, sitemap] = await Promise.all([
-    searching,
-    writeSitemap(outDir, options.siteUrl, await listing).then((written) => ({
-      written,
-      seconds: (performance.now() - pagesDone) / 1000,
-    })),
-  ]);
-  for (const [file, entry] of sitemap.written) files.set(file, entry);
-  const searchDone = performance.now();
-  // Everything not written above (browser assets, the search index) is described and pre-compressed here, or
-  // linked from the previous build with its compressed copies when its bytes are the same.
+  const sitemap = await writeSitemap(outDir, options.siteUrl, await listing);
+  for (const [file, entry] of sitemap) files.set(file, entry);
+  const sitemapDone = performance.now();
+  // Everything not written above (the browser assets) is described and pre-compressed here, or linked from the
+  // previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
   // After the manifest: these files are for the next export and the server, not for visitors.
   if (code) writeFileSync(join(outDir, INPUTS_FILE), code);
@@ -375,13 +279,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const now = performance.now();
   const phases = {
     pages: (pagesDone - started) / 1000,
-    search: (searchDone - pagesDone) / 1000,
-    sitemap: sitemap.seconds,
-    finalize: (now - searchDone) / 1000,
+    sitemap: (sitemapDone - pagesDone) / 1000,
+    finalize: (now - sitemapDone) / 1000,
   };
   const changed = all.flatMap((part) => part.changed);
-  for (const [file, entry] of sitemap.written)
-    if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
+  for (const [file, entry] of sitemap) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
   return {
     pages: rendered + reused,
     rendered,

@@ -241,7 +241,6 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
 function cacheControlFor(relPath: string): string {
   const path = `/${relPath}`;
   if (PAGE_ROUTES.assets.pattern.test(path)) return PAGE_ROUTES.assets.cache;
-  if (PAGE_ROUTES.searchIndex.pattern.test(path)) return PAGE_ROUTES.searchIndex.cache;
   return PAGE_CACHE;
 }
 

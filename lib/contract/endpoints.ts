@@ -42,7 +42,7 @@ import {
   contactSentSchema,
   outboxEmailSchema,
 } from './mail';
-import { publicPostSchema } from './blog';
+import { postSearchAnswerSchema, postSearchQuerySchema, publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
@@ -96,6 +96,7 @@ export const endpoints = {
   'GET /api/tools/slug/:slug': { params: slugParamsSchema, response: publicToolDetailSchema },
   'GET /api/blog/posts': { response: z.array(publicPostSchema) },
   'GET /api/blog/posts/:slug': { params: slugParamsSchema, response: publicPostSchema },
+  'GET /api/blog/search': { query: postSearchQuerySchema, response: postSearchAnswerSchema },
 
   // ---- A user's own tools ----
   'POST /api/tools': { multipart: submissionSchema, response: { 201: toolRecordSchema } },

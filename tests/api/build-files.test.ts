@@ -51,14 +51,14 @@ describe('writeBuildFile', () => {
     expect(c.etag).not.toBe(a.etag);
   });
 
-  it('leaves small files, images and Pagefind chunks uncompressed', async () => {
+  it('leaves small files, images and fonts uncompressed', async () => {
     const small = await writeBuildFile(dir, 'robots.txt', 'User-agent: *\nAllow: /\n');
     const png = await writeBuildFile(dir, 'logo.png', new Uint8Array(4096).fill(7));
-    const chunk = await writeBuildFile(dir, 'pagefind/fragment/en_1a2b3c.pf_fragment', new Uint8Array(4096).fill(7));
+    const font = await writeBuildFile(dir, 'fonts/inter.woff2', new Uint8Array(4096).fill(7));
     for (const [entry, path] of [
       [small, 'robots.txt'],
       [png, 'logo.png'],
-      [chunk, 'pagefind/fragment/en_1a2b3c.pf_fragment'],
+      [font, 'fonts/inter.woff2'],
     ] as const) {
       expect(entry.br).toBeUndefined();
       expect(entry.gz).toBeUndefined();
@@ -69,13 +69,7 @@ describe('writeBuildFile', () => {
   });
 
   it('compresses scripts, styles, JSON, XML and SVG', async () => {
-    for (const name of [
-      '_astro/app.abc.js',
-      '_astro/base.abc.css',
-      'pagefind/pagefind-entry.json',
-      'sitemap.xml',
-      'favicon.svg',
-    ]) {
+    for (const name of ['_astro/app.abc.js', '_astro/base.abc.css', 'data/feed.json', 'sitemap.xml', 'favicon.svg']) {
       const entry = await writeBuildFile(dir, name, `/* ${name} */ ${'abcdefgh '.repeat(300)}`);
       expect(entry.br, name).toBeGreaterThan(0);
       expect(entry.gz, name).toBeGreaterThan(0);
@@ -148,43 +142,36 @@ describe('finalizeBuildFolder', () => {
     ]);
     mkdirSync(join(dir, '_astro'));
     writeFileSync(join(dir, '_astro/app.abc.js'), `console.log(${'1+'.repeat(2000)}1)`);
-    mkdirSync(join(dir, 'pagefind/fragment'), { recursive: true });
-    writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), new Uint8Array(2048));
+    mkdirSync(join(dir, 'fonts'));
+    writeFileSync(join(dir, 'fonts/inter.woff2'), new Uint8Array(2048));
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
     const entries = await finalizeBuildFolder(dir, known);
     expect([...entries.keys()].sort()).toEqual([
       '_astro/app.abc.js',
-      'pagefind/fragment/en_1.pf_fragment',
+      'fonts/inter.woff2',
       'robots.txt',
       'tool/x/index.html',
     ]);
     expect(entries.get('tool/x/index.html')).toBe(known.get('tool/x/index.html'));
     expect(entries.get('_astro/app.abc.js')!.br).toBeGreaterThan(0);
     expect(existsSync(join(dir, '_astro/app.abc.js.br'))).toBe(true);
-    expect(entries.get('pagefind/fragment/en_1.pf_fragment')!.gz).toBeUndefined();
+    expect(entries.get('fonts/inter.woff2')!.gz).toBeUndefined();
     expect(await readManifest(dir)).toEqual(entries);
   });
 
   it('links the previous build siblings of a file whose bytes did not change instead of compressing it again', async () => {
     const old = join(dir, 'old');
     const next = join(dir, 'next');
-    const script = `export const x = ${'"pagefind" + '.repeat(300)}1;`;
+    const script = `export const x = ${'"chunk" + '.repeat(300)}1;`;
     for (const d of [old, next]) {
-      mkdirSync(join(d, 'pagefind'), { recursive: true });
-      writeFileSync(join(d, 'pagefind/pagefind.js'), script);
-      writeFileSync(
-        join(d, 'pagefind/pagefind-entry.json'),
-        JSON.stringify({ page_count: d === old ? 1 : 2, pad: 'x'.repeat(2000) }),
-      );
+      mkdirSync(join(d, '_astro'), { recursive: true });
+      writeFileSync(join(d, '_astro/app.js'), script);
+      writeFileSync(join(d, 'feed.json'), JSON.stringify({ count: d === old ? 1 : 2, pad: 'x'.repeat(2000) }));
     }
     await finalizeBuildFolder(old, new Map());
     const entries = await finalizeBuildFolder(next, new Map(), { previous: old });
-    expect(statSync(join(next, 'pagefind/pagefind.js.br')).ino).toBe(
-      statSync(join(old, 'pagefind/pagefind.js.br')).ino,
-    );
-    expect(statSync(join(next, 'pagefind/pagefind-entry.json.br')).ino).not.toBe(
-      statSync(join(old, 'pagefind/pagefind-entry.json.br')).ino,
-    );
-    expect(entries.get('pagefind/pagefind.js')!.br).toBe(statSync(join(next, 'pagefind/pagefind.js.br')).size);
+    expect(statSync(join(next, '_astro/app.js.br')).ino).toBe(statSync(join(old, '_astro/app.js.br')).ino);
+    expect(statSync(join(next, 'feed.json.br')).ino).not.toBe(statSync(join(old, 'feed.json.br')).ino);
+    expect(entries.get('_astro/app.js')!.br).toBe(statSync(join(next, '_astro/app.js.br')).size);
   });
 });

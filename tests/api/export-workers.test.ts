@@ -35,7 +35,7 @@ describe('an export whose parent is killed', () => {
       { cwd: ROOT, env: { ...process.env, EXPORT_WORKERS: '2' }, stdout: 'ignore', stderr: 'inherit' },
     );
     const [exporter] = await until('the export', () => childrenOf(parent.pid).length === 1 && childrenOf(parent.pid));
-    // Its two workers have started (Pagefind starts once the posts are written).
+    // Its two workers have started.
     await until('the workers', () => childrenOf(exporter).length >= 2);
     const processes = [exporter, ...descendantsOf(exporter)];
     process.kill(parent.pid, 'SIGKILL');

@@ -1,6 +1,6 @@
 // Instant publishing: a change to a public page is served at once, rendered on demand from the database by the
 // same server build that writes the static site, until a rebuild covering it is swapped in.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,8 +28,6 @@ const dist = vi.hoisted(() => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   handleRequest(new Request(`${BASE}${path}`, { headers }));
 const staticFile = (slug: string) => join(dist, 'tool', slug, 'index.html');
-/** The articles' search index in a build folder (its entry file's inode: the same when linked from the build before). */
-const searchIndexOf = (folder: string) => statSync(join(folder, 'pagefind/pagefind-entry.json')).ino;
 const review = { curatorTake: 'A sharp take on drafting contracts.', qualityScore: 8 };
 
 let admin: string;
@@ -187,10 +185,9 @@ describe('the static site catches up', () => {
     expect((await changedPages()).paths).toEqual(
       expect.arrayContaining(['/tool/edit-easel', '/og/tool/edit-easel.png']),
     );
-    const before = realpathSync(dist);
     await build();
-    // A post was published: the articles' search index is made again.
-    expect(searchIndexOf(realpathSync(dist))).not.toBe(searchIndexOf(before));
+    // The articles are searched in the database (decision 0087): the build writes no search index.
+    expect(existsSync(join(realpathSync(dist), 'pagefind'))).toBe(false);
     // The same bytes under the same ETag: a browser or CDN holding the on-demand copy revalidates with a 304.
     const revalidated = await get('/tool/edit-easel', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
     expect(revalidated.status).toBe(304);
@@ -214,20 +211,6 @@ describe('the static site catches up', () => {
     expect(manifest.get('sitemap-0.xml')?.br).toBeGreaterThan(0);
     const encoded = await get('/sitemap-0.xml', { 'accept-encoding': 'br' });
     expect(encoded.headers.get('content-encoding')).toBe('br');
-  }, 60_000);
-
-  it("keeps the articles' search index as it was when only tools changed", async () => {
-    const before = realpathSync(dist);
-    await makeTool({ status: 'approved', name: 'Index Ignored', slug: 'index-ignored', tags: ['design'] });
-    expect(
-      (await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description: 'Boards, again.' } }))
-        .status,
-    ).toBe(200);
-    await build();
-    expect(realpathSync(dist)).not.toBe(before);
-    expect(existsSync(staticFile('index-ignored'))).toBe(true);
-    // The index holds the posts only (decision 0041): a new or edited tool page leaves it linked as it was.
-    expect(searchIndexOf(realpathSync(dist))).toBe(searchIndexOf(before));
   }, 60_000);
 
   it('a failed build leaves the previous site serving, and the changed page still rendered on demand', async () => {

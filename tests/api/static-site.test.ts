@@ -150,8 +150,6 @@ describe('serveStatic on a build with a manifest', () => {
     );
     mkdirSync(join(dist, '_astro'));
     writeFileSync(join(dist, '_astro/app.abc123.js'), `console.log(${'1+'.repeat(2000)}1)`);
-    mkdirSync(join(dist, 'pagefind'));
-    writeFileSync(join(dist, 'pagefind/pagefind-entry.json'), JSON.stringify({ version: '1', pad: 'x'.repeat(2000) }));
     writeFileSync(join(dist, 'legacy.html'), '<p>Legacy page</p>');
     mkdirSync(join(dist, 'logos'));
     writeFileSync(
@@ -244,9 +242,6 @@ describe('serveStatic on a build with a manifest', () => {
   it('sets the cache policy by kind of file', async () => {
     expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',
-    );
-    expect((await get('/pagefind/pagefind-entry.json')).headers.get('cache-control')).toMatch(
-      /^public, max-age=\d{1,3}, /,
     );
     expect((await get('/')).headers.get('cache-control')).toContain('stale-while-revalidate=');
   });

@@ -1,5 +1,5 @@
-// The Content-Security-Policy every page is served with (hashes for inline scripts, no 'unsafe-inline' for scripts,
-// Pagefind's WebAssembly allowed): every island still works under it, and Chromium reports no violation.
+// The Content-Security-Policy every page is served with (hashes for inline scripts, no 'unsafe-inline' for scripts, no
+// WebAssembly): every island still works under it, and Chromium reports no violation.
 import { ADMIN, expect, test, watchViolations } from './fixtures';
 
 test('pages carry a strict CSP and the other security headers', async ({ request }) => {
@@ -10,6 +10,7 @@ test('pages carry a strict CSP and the other security headers', async ({ request
     const script = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
     expect(script, path).not.toContain("'unsafe-inline'");
     expect(script, path).toContain("'sha256-");
+    expect(script, path).not.toContain("'wasm-unsafe-eval'");
     for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"])
       expect(csp, path).toContain(directive);
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
@@ -17,9 +18,7 @@ test('pages carry a strict CSP and the other security headers', async ({ request
   }
 });
 
-test('anonymous islands work under the CSP: site search (Pagefind), directory search, the sign-in form', async ({
-  page,
-}) => {
+test('anonymous islands work under the CSP: site search, directory search, the sign-in form', async ({ page }) => {
   const violations = watchViolations(page);
   await page.goto('/tool/chatgpt');
   const box = page.getByRole('combobox', { name: 'Search tools and articles' }).first();

@@ -11,8 +11,8 @@ describe('platformOf', () => {
     ['@tailwindcss/oxide-linux-arm-gnueabihf', { os: ['linux'], cpu: ['arm'], libc: ['glibc'] }],
     ['@tailwindcss/oxide-wasm32-wasi', { cpu: ['wasm32'] }],
     ['@tailwindcss/oxide-win32-x64-msvc', { os: ['win32'], cpu: ['x64'] }],
-    ['@pagefind/windows-arm64', { os: ['win32'], cpu: ['arm64'] }],
-    ['@pagefind/freebsd-x64', { os: ['freebsd'], cpu: ['x64'] }],
+    ['@oven/bun-windows-x64', { os: ['win32'], cpu: ['x64'] }],
+    ['@esbuild/freebsd-x64', { os: ['freebsd'], cpu: ['x64'] }],
   ])('%s', (name, expected) => {
     expect(platformOf(name)).toEqual(expected);
   });
@@ -21,13 +21,13 @@ describe('platformOf', () => {
 describe('completeLock', () => {
   it('adds the missing optional binaries with their pinned version, in npm key order, and nothing twice', () => {
     const packages = {
-      'node_modules/pagefind': {
-        version: '1.6.0',
+      'node_modules/esbuild': {
+        version: '0.25.0',
         dev: true,
-        optionalDependencies: { '@pagefind/linux-x64': '1.6.0', '@pagefind/darwin-arm64': '1.6.0' },
+        optionalDependencies: { '@esbuild/linux-x64': '0.25.0', '@esbuild/darwin-arm64': '0.25.0' },
       },
-      'node_modules/@pagefind/linux-x64': {
-        version: '1.6.0',
+      'node_modules/@esbuild/linux-x64': {
+        version: '0.25.0',
         dev: true,
         license: 'MIT',
         optional: true,
@@ -35,10 +35,10 @@ describe('completeLock', () => {
         cpu: ['x64'],
       },
     };
-    expect(completeLock(packages)).toEqual(['@pagefind/darwin-arm64']);
-    const added = (packages as Record<string, object>)['node_modules/@pagefind/darwin-arm64'];
+    expect(completeLock(packages)).toEqual(['@esbuild/darwin-arm64']);
+    const added = (packages as Record<string, object>)['node_modules/@esbuild/darwin-arm64'];
     expect(added).toEqual({
-      version: '1.6.0',
+      version: '0.25.0',
       cpu: ['arm64'],
       dev: true,
       license: 'MIT',

@@ -1,48 +1,14 @@
 import { directoryHref, searchWords } from '../../../lib/directory';
 import { hostOf } from '../../../lib/format';
 import { highlightParts } from '../../../lib/highlight';
-import { searchCatalogue, type ToolList } from '../../stores/catalogue';
+import { searchArticles, searchCatalogue, type ArticleMatch, type ToolList } from '../../stores/catalogue';
 
-// The site-wide search box (docs/decisions/0041): tools from the catalogue API's full-text search, the same engine and
-// order as the directory (typos corrected the same way), and articles from the Pagefind index of the blog.
-// /pagefind/pagefind.js (written by the build) is imported the first time a box is focused or typed in, so the
-// article search costs nothing until it is used.
+// The site-wide search box (docs/decisions/0041, 0087): tools from the catalogue API's full-text search, the same
+// engine and order as the directory (typos corrected the same way), and articles from the posts' full-text search
+// (GET /api/blog/search), both asked at once when typing pauses.
 const MAX_TOOLS = 5;
-const MAX_ARTICLES = 3;
 /** How long typing pauses before the search runs. */
 const TYPING_DELAY_MS = 150;
-/** One index of the posts (decision 0077): a blog's worth of posts is one small download. */
-const PAGEFIND_SCRIPT = '/pagefind/pagefind.js';
-
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: { title?: string };
-}
-interface Pagefind {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  search(
-    term: string,
-    options?: Record<string, unknown>,
-  ): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
-}
-
-let pagefind: Promise<Pagefind> | null = null;
-
-function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= (async () => {
-    // A runtime address, not a module of the bundle: the index is written after Astro builds.
-    const module = (await import(/* @vite-ignore */ PAGEFIND_SCRIPT)) as Pagefind;
-    await module.options({ excerptLength: 18 });
-    await module.init();
-    return module;
-  })();
-  pagefind.catch(() => {
-    pagefind = null; // let a later attempt retry
-  });
-  return pagefind;
-}
 
 /** A text node and <mark>s for the words the search matched. */
 function marked(text: string, words: string[]): Node[] {
@@ -81,17 +47,8 @@ function toolItem(tool: ToolList['tools'][number], words: string[]): HTMLLIEleme
   ]);
 }
 
-function articleItem(data: PagefindResultData): HTMLLIElement {
-  const excerpt = document.createElement('span');
-  // Pagefind's excerpt is escaped page text with <mark> around the matches.
-  excerpt.innerHTML = data.excerpt;
-  return resultItem(data.url, [document.createTextNode(data.meta.title ?? data.url)], 'Article', [excerpt]);
-}
-
-/** Published posts that match, from the Pagefind index: it holds the posts alone, so no filter (and no filter chunk to fetch). */
-async function findArticles(term: string): Promise<PagefindResultData[]> {
-  const found = await (await loadPagefind()).search(term);
-  return found ? Promise.all(found.results.slice(0, MAX_ARTICLES).map((r) => r.data())) : [];
+function articleItem(post: ArticleMatch, words: string[]): HTMLLIElement {
+  return resultItem(`/blog/${post.slug}`, marked(post.title, words), 'Article', marked(post.excerpt, words));
 }
 
 export function enhanceSiteSearch(root: HTMLElement): void {
@@ -115,12 +72,16 @@ export function enhanceSiteSearch(root: HTMLElement): void {
     try {
       const [tools, articles] = await Promise.all([
         searchCatalogue({ limit: MAX_TOOLS, search: term }, controller.signal),
-        // Articles are a bonus: without the index the tools still show.
-        findArticles(term).catch(() => [] as PagefindResultData[]),
+        // Articles are a bonus: when their search fails the tools still show.
+        searchArticles(term, controller.signal).catch(() => [] as ArticleMatch[]),
       ]);
       if (controller.signal.aborted) return;
       const words = searchWords(tools.suggestion ?? term);
-      list.replaceChildren(...tools.tools.map((t) => toolItem(t, words)), ...articles.map(articleItem));
+      const asTyped = searchWords(term);
+      list.replaceChildren(
+        ...tools.tools.map((t) => toolItem(t, words)),
+        ...articles.map((a) => articleItem(a, asTyped)),
+      );
       const count = tools.tools.length + articles.length;
       status.textContent = tools.suggestion
         ? `No results for “${term}”. Did you mean ${tools.suggestion}?`
@@ -155,7 +116,6 @@ export function enhanceSiteSearch(root: HTMLElement): void {
   };
 
   input.addEventListener('focus', () => {
-    void loadPagefind().catch(() => undefined);
     if (input.value.trim()) open(true);
   });
   input.addEventListener('input', onInput);
