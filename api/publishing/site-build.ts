@@ -146,10 +146,10 @@ const exportStatsSchema = z.object({
   kinds: z.record(z.string(), z.number().int()),
   seconds: duration,
   /**
-   * Seconds spent writing pages (the search index is made meanwhile), waiting for the search index after them, and
-   * describing the rest of the folder; `sitemap`: writing the sitemap, at the same time as that wait.
+   * Seconds spent writing pages (the sitemap's among them; the search index is made meanwhile), waiting for the search
+   * index after them, and describing the rest of the folder.
    */
-  phases: z.object({ pages: duration, search: duration, sitemap: duration, finalize: duration }),
+  phases: z.object({ pages: duration, search: duration, finalize: duration }),
   /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
   changed: z.array(z.string()),
 });
