@@ -15,17 +15,9 @@ import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { rebuildJobs } from '../../db/schema';
-import { sitemapFiles, sitemapListing, type SitemapListing } from '../../db/queries/sitemap';
+import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
-import {
-  fixedPagePaths,
-  isRouteOf,
-  PAGE_ROUTES,
-  routeOf,
-  SITEMAP_INDEX_PATH,
-  SITEMAP_PATH,
-  sitemapFilePath,
-} from '../../lib/routes';
+import { fixedPagePaths, isRouteOf, PAGE_ROUTES, routeOf } from '../../lib/routes';
 import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
@@ -355,12 +347,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // The sitemap's pages, each rendered from the one list read above (a render of its own would read it again), as
   // many files as it makes.
   const sitemap = await listing;
-  const sitemapPaths = [
-    SITEMAP_INDEX_PATH,
-    SITEMAP_PATH,
-    ...sitemapFiles(sitemap.pages).map((_, n) => sitemapFilePath(n)),
-  ];
-  for (const path of sitemapPaths) await writer.add(path, sitemap, { sitemap });
+  for (const path of sitemapPaths(sitemap.pages)) await writer.add(path, sitemap, { sitemap });
   const all = [await writer.done(), ...(await Promise.all(workers))];
   rmSync(join(outDir, CHANGES_FILE));
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { SITEMAP_TAG } from '../../lib/cache-tags';
 import { CATEGORY_IDS } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
-import { SITEMAP_PAGES } from '../../lib/routes';
+import { SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH, sitemapFilePath } from '../../lib/routes';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { readDb } from '../client';
 import { collectTags, readTags } from '../page-tags';
@@ -114,4 +114,9 @@ export async function sitemapListing(): Promise<SitemapListing> {
 /** The sitemap's files (sitemap-0.xml, sitemap-1.xml…): the listing's pages, `limit` to a file, in order. */
 export function sitemapFiles(pages: readonly SitemapPage[], limit = SITEMAP_ENTRY_LIMIT): SitemapPage[][] {
   return Array.from({ length: Math.ceil(pages.length / limit) }, (_, n) => pages.slice(n * limit, (n + 1) * limit));
+}
+
+/** The sitemap's pages for the listing's `pages`: the index, its old address, and each file. */
+export function sitemapPaths(pages: readonly SitemapPage[]): string[] {
+  return [SITEMAP_INDEX_PATH, SITEMAP_PATH, ...sitemapFiles(pages).map((_, n) => sitemapFilePath(n))];
 }
