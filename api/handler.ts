@@ -10,7 +10,6 @@ import { withClientAddress } from './plugins/security';
 import { answerLogged } from './request-log';
 import { serveDirectoryQuery, serveFormPageQuery, serveOnDemandPage } from './publishing/kept-renders';
 import { serveChangedPage, serveMissingPage } from './publishing/live-pages';
-import { serveLiveSitemap } from './publishing/live-sitemap';
 import type { Peer } from './publishing/render-budget';
 import { requestPath, serveStatic } from './publishing/static-site';
 
@@ -44,9 +43,6 @@ export function handleRequest(request: Request, peer?: Peer): Response | Promise
   if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
   const form = serveFormPageQuery(request, path, peer);
   if (form !== null) return form.then((res) => res ?? serveFile(request, path, peer));
-  // The sitemap follows the changes at once too: made from the database's list (db/queries/sitemap.ts) while tools or posts changed.
-  const sitemap = serveLiveSitemap(request, path);
-  if (sitemap !== null) return sitemap.then((res) => res ?? serveFile(request, path, peer));
   const live = serveChangedPage(request, path, peer);
   if (live === null) return serveFile(request, path, peer);
   return live.then((res) => res ?? serveFile(request, path, peer));

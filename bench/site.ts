@@ -187,7 +187,7 @@ function exportStats(log: string): ExportStats | null {
 function phases(log: string): string {
   const p = exportStats(log)?.phases;
   if (!p) return 'n/a';
-  return `pages ${s(p.pages)}, sitemap ${s(p.sitemap)}, compression and manifest ${s(p.finalize)}`;
+  return `pages ${s(p.pages)} (the sitemap's among them), compression and manifest ${s(p.finalize)}`;
 }
 
 /** The pages the export rendered, by kind of the route table: `tool 1, toolMarkdown 1, home 1`. */

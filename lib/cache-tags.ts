@@ -8,6 +8,12 @@ export const SITE_TAG = 'site';
 export const TOOLS_TAG = 'tools';
 /** The lists of posts: the blog's index, its feed, the home page's latest articles. */
 export const POSTS_TAG = 'posts';
+/**
+ * What the sitemap lists (every public tool's and post's page with its date, the category, alternatives and compare
+ * pages): only the sitemap's files carry it, and every change to a public tool or post names it, so the sitemap
+ * changes with them without carrying a tag per row.
+ */
+export const SITEMAP_TAG = 'sitemap';
 
 /** A public tool: its page, its Markdown, its card wherever it is shown, its Open Graph image. */
 export const toolTag = (slug: string): string => `tool:${slug}`;
@@ -17,9 +23,12 @@ export const postTag = (slug: string): string => `post:${slug}`;
 export const categoryTag = (id: string): string => `category:${id}`;
 export const isCategoryTag = (tag: string): boolean => tag.startsWith('category:');
 
-/** What a change to a public tool touches: the tool, the lists of tools, and its categories (before and after). */
+/**
+ * What a change to a public tool touches: the tool, the lists of tools, the sitemap, and its categories (before and
+ * after).
+ */
 export function toolChangeTags(slug: string, categories: readonly string[] = []): string[] {
-  return [...new Set([toolTag(slug), TOOLS_TAG, ...categories.map(categoryTag)])];
+  return [...new Set([toolTag(slug), TOOLS_TAG, SITEMAP_TAG, ...categories.map(categoryTag)])];
 }
 
 /**
@@ -51,9 +60,9 @@ export function rowOfTag(tag: string): { kind: 'tool' | 'post'; slug: string } |
   return kind === 'tool' || kind === 'post' ? { kind, slug: tag.slice(at + 1) } : null;
 }
 
-/** What a change to a published post touches: the post (under each slug it had) and the lists of posts. */
+/** What a change to a published post touches: the post (under each slug it had), the lists of posts and the sitemap. */
 export function postChangeTags(...slugs: string[]): string[] {
-  return [...new Set([...slugs.map(postTag), POSTS_TAG])];
+  return [...new Set([...slugs.map(postTag), POSTS_TAG, SITEMAP_TAG])];
 }
 
 /** The headers that carry a page's tags to shared caches: Surrogate-Key (Fastly, Varnish's xkey) and Cache-Tag (Cloudflare). */

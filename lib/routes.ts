@@ -2,7 +2,7 @@
 // the dev proxy (astro.config.mjs), the exporter, the on-demand pages, the changed pages and the sitemap all read it.
 // Pure: astro.config.mjs, api/ and tests import it.
 import { comparePairs } from './alternatives';
-import { categoryTag, POSTS_TAG, postTag, TOOLS_TAG, toolTag } from './cache-tags';
+import { categoryTag, POSTS_TAG, postTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
 import { FORM_POST_PATHS } from './form-pages';
 
 // ---------------------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ export interface PageRoute {
   pattern: RegExp;
   /** The path, for a page of one address. */
   path?: string;
-  /** The file of site/pages that renders it; null for what the exporter writes itself or copies (sitemap, assets). */
+  /** The file of site/pages that renders it; null for what the exporter copies (assets) or the server answers itself. */
   file: string | null;
   /** Written by the static export, or rendered when asked for (and kept: api/publishing/kept-renders.ts). */
   render: 'export' | 'request';
@@ -96,7 +96,7 @@ export interface PageRoute {
   cache: string;
   /** Whether the sitemap lists it (the pages of rows: each one the export wrote or the database lists). */
   sitemap: boolean;
-  /** Whether a change can make a page of this kind appear (a new tool, post, further category page). */
+  /** Whether a change can make a page of this kind appear (a new tool, post, further category page or sitemap file). */
   madeByChanges?: boolean;
   /** The tags (lib/cache-tags.ts) the page depends on by its address alone. */
   tags(params: RouteParams): string[];
@@ -199,14 +199,18 @@ export const PAGE_ROUTES = {
   llms: fixed('/llms.txt', 'llms.txt.ts', { sitemap: false, tags: [TOOLS_TAG] }),
   robots: fixed('/robots.txt', 'robots.txt.ts', { sitemap: false }),
   manifest: fixed('/manifest.webmanifest', 'manifest.webmanifest.ts', { sitemap: false }),
-  // Written by the exporter from the database's list (db/queries/sitemap.ts, site-sitemap.ts); made again from it while tools or posts changed (live-sitemap.ts).
-  sitemap: {
-    pattern: /^\/sitemap(?:-index|-\d+)?\.xml$/,
-    file: null,
+  // The sitemap (site/pages/sitemap-*.ts): its index under two addresses, and its files, as many as the database's
+  // list makes (db/queries/sitemap.ts); a change to what it lists names SITEMAP_TAG.
+  sitemapIndex: fixed('/sitemap-index.xml', 'sitemap-index.xml.ts', { sitemap: false, tags: [SITEMAP_TAG] }),
+  sitemapAlias: fixed('/sitemap.xml', 'sitemap.xml.ts', { sitemap: false, tags: [SITEMAP_TAG] }),
+  sitemapFile: {
+    pattern: /^\/sitemap-(?<n>[0-9]+)\.xml$/,
+    file: 'sitemap-[n].xml.ts',
     render: 'export',
     cache: CACHE.page,
     sitemap: false,
-    tags: () => [TOOLS_TAG, POSTS_TAG],
+    madeByChanges: true,
+    tags: () => [SITEMAP_TAG],
   },
   ogTool: {
     pattern: /^\/og\/tool\/(?<slug>[^/]+)\.png$/,
@@ -307,9 +311,11 @@ export const SITEMAP_PAGES: readonly string[] = PAGE_ENTRIES.flatMap(([, route])
 );
 
 /** The sitemap index that robots.txt names: @astrojs/sitemap's name for it. */
-export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
+export const SITEMAP_INDEX_PATH = PAGE_ROUTES.sitemapIndex.path;
 /** The sitemap's address before the index: the same index is served here for crawlers that were given it. */
-export const SITEMAP_PATH = '/sitemap.xml';
+export const SITEMAP_PATH = PAGE_ROUTES.sitemapAlias.path;
+/** The n-th file of the sitemap (from 0), as the index names it. */
+export const sitemapFilePath = (n: number): string => `/sitemap-${n}.xml`;
 
 /** One form per page: /tool/x/, /tool/x/index.html and /tool/x are the same page. */
 export function pagePath(pathname: string): string {

@@ -5,6 +5,7 @@ declare namespace App {
     toolPage?: import('../db/queries/pages').ToolPage;
     postPage?: import('../db/queries/pages').PostPage;
     categoryPage?: import('../db/queries/category-pages').CategoryPage;
+    sitemap?: import('../db/queries/sitemap').SitemapListing;
     authForm?: import('../lib/form-pages').AuthFormState;
     contactForm?: import('../lib/form-pages').ContactFormState;
   }

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolAlternatives, tools } from '../../db/schema';
-import { toolTag } from '../../lib/cache-tags';
+import { SITEMAP_TAG, toolTag } from '../../lib/cache-tags';
 import type { CuratedAlternative, CuratedAlternativesInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { ownPicksRefusal, type Actor } from '../../lib/permissions';
@@ -66,7 +66,8 @@ export async function setCuratedAlternatives(
         .values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
     }
     if (tool.status === PUBLIC_TOOL_STATUS)
-      await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+      // The picks make other comparisons: the sitemap lists them.
+      await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug), SITEMAP_TAG]);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.alternatives',

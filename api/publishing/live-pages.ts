@@ -217,15 +217,6 @@ function ensureFresh(): Promise<void> | null {
   return null;
 }
 
-/**
- * For the live sitemap (live-sitemap.ts): resolves once the changes a request must see are read (this process's own
- * at once, other processes' within a second), with the newest change read so far, to note beside what is made now.
- */
-export async function changesRead(): Promise<number> {
-  await ensureFresh();
-  return seenJobId;
-}
-
 /** The tags changed since the live build. */
 export async function changedTags(): Promise<string[]> {
   await ensureFresh();

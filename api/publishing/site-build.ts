@@ -145,8 +145,8 @@ const exportStatsSchema = z.object({
   /** The pages rendered, by kind of the route table (lib/routes.ts): `{ tool: 1, toolMarkdown: 1, home: 1 }`. */
   kinds: z.record(z.string(), z.number().int()),
   seconds: duration,
-  /** Seconds spent writing pages, then the sitemap, then describing the rest of the folder. */
-  phases: z.object({ pages: duration, sitemap: duration, finalize: duration }),
+  /** Seconds spent writing pages (the sitemap's among them), then describing the rest of the folder. */
+  phases: z.object({ pages: duration, finalize: duration }),
   /** Pages whose bytes differ from the previous export's: a CDN in front is told to drop them after the swap. */
   changed: z.array(z.string()),
 });

@@ -2,9 +2,10 @@
 // pages on demand) into a fresh folder. A page of the previous export that the same code rendered, and that carries
 // no tag a rebuild request since that export named, is reused from it (hard links) instead of being rendered again,
 // so a rebuild costs what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on
-// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes, one per core, and
-// the sitemap lists the public pages as the database gives them (db/queries/sitemap.ts, decision 0081). The articles'
-// search is the database's (decision 0087): no index is written here. Runs in its own process (scripts/export-site.ts), started by site-build.ts.
+// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes,
+// one per core, and the sitemap's pages render the list the database gives, read once (db/queries/sitemap.ts,
+// decisions 0081, 0086). The articles' search is the database's (decision 0087): no index is written here. Runs in its
+// own process (scripts/export-site.ts), started by site-build.ts.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,9 @@ import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
 import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { rebuildJobs } from '../../db/schema';
-import { sitemapPages } from '../../db/queries/sitemap';
+import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
-import { fixedPagePaths, PAGE_ROUTES, routeOf } from '../../lib/routes';
+import { fixedPagePaths, isRouteOf, PAGE_ROUTES, routeOf } from '../../lib/routes';
 import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
@@ -32,7 +33,6 @@ import { currentBuildInfo } from './live-pages';
 import { renderPage } from './page-renderer';
 import { toolsFallingDue } from './review-due';
 import type { ExportStats } from './site-build';
-import { writeSitemap } from './site-sitemap';
 
 /** At most this many pages are written (rendered or linked) at once by one process. */
 const IN_FLIGHT = 16;
@@ -66,7 +66,7 @@ function fileOfPath(path: string): string {
 }
 
 /** The data a page is rendered from, when it has a row or rows behind it. */
-type PageData = ToolPage | PostPage | CategoryPage;
+type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
 
 /**
  * What the export knows of the previous one, read once by the parent and handed to its workers (CHANGES_FILE), so all
@@ -247,15 +247,19 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const previous = await readPrevious(options.previousDir, changes);
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
   // What the sitemap lists, read from the database while the pages are written (decision 0081).
-  const listing = sitemapPages();
-  listing.catch(() => {}); // awaited (and so thrown) with the sitemap
+  const listing = sitemapListing();
+  listing.catch(() => {}); // awaited (and so thrown) with the sitemap's pages
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
   const writer = new PageWriter(options, previous);
-  for (const path of fixedPagePaths()) await writer.add(path);
+  for (const path of fixedPagePaths()) if (!isRouteOf(path, 'sitemapIndex', 'sitemapAlias')) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
+  // The sitemap's pages, each rendered from the one list read above (a render of its own would read it again), as
+  // many files as it makes.
+  const sitemap = await listing;
+  for (const path of sitemapPaths(sitemap.pages)) await writer.add(path, sitemap, { sitemap });
   const all = [await writer.done(), ...(await Promise.all(workers))];
   rmSync(join(outDir, CHANGES_FILE));
 
@@ -266,9 +270,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
     for (const [kind, n] of Object.entries(part.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
   }
   const pagesDone = performance.now();
-  const sitemap = await writeSitemap(outDir, options.siteUrl, await listing);
-  for (const [file, entry] of sitemap) files.set(file, entry);
-  const sitemapDone = performance.now();
   // Everything not written above (the browser assets) is described and pre-compressed here, or linked from the
   // previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
@@ -279,11 +280,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const now = performance.now();
   const phases = {
     pages: (pagesDone - started) / 1000,
-    sitemap: (sitemapDone - pagesDone) / 1000,
-    finalize: (now - sitemapDone) / 1000,
+    finalize: (now - pagesDone) / 1000,
   };
   const changed = all.flatMap((part) => part.changed);
-  for (const [file, entry] of sitemap) if (previous.files?.get(file)?.etag !== entry.etag) changed.push(`/${file}`);
   return {
     pages: rendered + reused,
     rendered,

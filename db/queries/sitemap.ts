@@ -1,16 +1,22 @@
-// What the sitemap lists, as the database says now: the export writes it and the server answers it between builds
-// (docs/decisions/0081). One read of the public tools in the public order gives their pages, the category pages and
-// the lists' dates; one of the posts; the alternatives and comparisons are read as the export always read them.
+// What the sitemap lists, as the database says now, and how it is cut into files: the sitemap's pages of site/ render
+// it (docs/decisions/0081, 0086). One read of the public tools in the public order gives their pages, the category
+// pages and the lists' dates; one of the posts; the alternatives and comparisons are read as the export always read them.
 import { eq } from 'drizzle-orm';
+import { SITEMAP_TAG } from '../../lib/cache-tags';
 import { CATEGORY_IDS } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
-import { SITEMAP_PAGES } from '../../lib/routes';
+import { SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH, sitemapFilePath } from '../../lib/routes';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
-import { readDb, type Database } from '../client';
+import { readDb } from '../client';
+import { collectTags, readTags } from '../page-tags';
 import { tools } from '../schema';
 import { onDemandPages } from './alternatives';
 import { listPublishedPosts } from './blog';
+import { keptWhileTagsStay } from './kept';
 import { publicOrder } from './tools';
+
+/** URLs per sitemap file: @astrojs/sitemap's default, under the protocol's 50,000 (and its 50 MB at ~110 bytes a URL). */
+export const SITEMAP_ENTRY_LIMIT = 45_000;
 
 export interface SitemapPage {
   /** The page's path, as its canonical link writes it: /tool/x, no trailing slash. */
@@ -39,12 +45,19 @@ function categorySitemapPages(ordered: readonly { tags: readonly string[]; lastm
   });
 }
 
+/** What the sitemap lists, in path order (the same pages give the same files), and the tags its files carry. */
+export interface SitemapListing {
+  pages: SitemapPage[];
+  tags: string[];
+}
+
 /**
  * Every page the sitemap lists: the public pages of one address (the home page and the directory dated by the newest
  * public tool, the blog by the newest published post, the others undated), each public tool's and published post's
  * page dated by its row, the category pages, and the alternatives and compare pages (onDemandPages).
  */
-export async function sitemapPages(database: Database = readDb()): Promise<SitemapPage[]> {
+async function sitemapPages(): Promise<SitemapPage[]> {
+  const database = readDb();
   const [toolRows, posts, onDemand] = await Promise.all([
     database
       .select({ slug: tools.slug, tags: tools.tags, updatedAt: tools.updatedAt })
@@ -72,4 +85,38 @@ export async function sitemapPages(database: Database = readDb()): Promise<Sitem
     ...categorySitemapPages(ordered),
     ...onDemand,
   ];
+}
+
+const byPath = (a: SitemapPage, b: SitemapPage) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** Kept until a change names SITEMAP_TAG: at 100,000 tools the list takes seconds, and each file of it is a render. */
+const kept = keptWhileTagsStay<SitemapListing>(1);
+/** The read under way: the files a crawler asks for at once share it. */
+let reading: Promise<SitemapListing> | null = null;
+
+/**
+ * What the sitemap lists. It records SITEMAP_TAG alone, not the tags of the rows it reads (a tag per tool and post
+ * would make a header of megabytes): every change to a public tool or post, or to the editors' picks, names it.
+ */
+export async function sitemapListing(): Promise<SitemapListing> {
+  reading ??= kept('sitemap', async () => {
+    readTags([SITEMAP_TAG]);
+    const { value: pages } = await collectTags(sitemapPages);
+    return { pages: pages.sort(byPath), tags: [SITEMAP_TAG] };
+  }).finally(() => {
+    reading = null;
+  });
+  const listing = await reading;
+  readTags(listing.tags); // also for a render that joined another's read
+  return listing;
+}
+
+/** The sitemap's files (sitemap-0.xml, sitemap-1.xml…): the listing's pages, `limit` to a file, in order. */
+export function sitemapFiles(pages: readonly SitemapPage[], limit = SITEMAP_ENTRY_LIMIT): SitemapPage[][] {
+  return Array.from({ length: Math.ceil(pages.length / limit) }, (_, n) => pages.slice(n * limit, (n + 1) * limit));
+}
+
+/** The sitemap's pages for the listing's `pages`: the index, its old address, and each file. */
+export function sitemapPaths(pages: readonly SitemapPage[]): string[] {
+  return [SITEMAP_INDEX_PATH, SITEMAP_PATH, ...sitemapFiles(pages).map((_, n) => sitemapFilePath(n))];
 }

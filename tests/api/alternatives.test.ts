@@ -190,7 +190,10 @@ describe('PUT /api/admin/tools/{id}/alternatives', () => {
       ['pixel-painter', false],
       ['long-lyric', false],
     ]);
-    expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.tags)).toEqual([['tool:main-muse']]);
+    // The tool's pages, and the sitemap, which lists the comparisons the picks make.
+    expect((await rebuildsFor('alternatives picked: main-muse')).map((job) => job.tags)).toEqual([
+      ['tool:main-muse', 'sitemap'],
+    ]);
     expect((await auditOf('tool', main.id)).find((row) => row.action === 'tool.alternatives')?.after).toEqual({
       alternativeIds: [coder.id, drafter.id],
     });

@@ -103,10 +103,11 @@ describe('category pages', () => {
 });
 
 describe('change tags', () => {
-  it('name the tool, the lists of tools, and each of its categories before and after, once', () => {
+  it('name the tool, the lists of tools, the sitemap, and each of its categories before and after, once', () => {
     expect(toolChangeTags('x', ['design', 'marketing', 'design'])).toEqual([
       'tool:x',
       'tools',
+      'sitemap',
       'category:design',
       'category:marketing',
     ]);

@@ -12,7 +12,14 @@ import { buildSite } from '../../api/publishing/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { SITEMAP_INDEX_PATH, SITEMAP_PATH } from '../../lib/routes';
-import { toolChangeTags, toolTag } from '../../lib/cache-tags';
+import {
+  postChangeTags,
+  SURROGATE_KEY,
+  tagsOfHeader,
+  toolChangeTags,
+  toolEditTags,
+  toolTag,
+} from '../../lib/cache-tags';
 import { readManifest } from '../../api/publishing/build-files';
 import { BASE, call, signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
@@ -212,6 +219,23 @@ describe('the static site catches up', () => {
     const encoded = await get('/sitemap-0.xml', { 'accept-encoding': 'br' });
     expect(encoded.headers.get('content-encoding')).toBe('br');
   }, 60_000);
+
+  it('tags the sitemap with what every change of what it lists names, so a CDN in front drops it at once', async () => {
+    // What an approval or unlisting, an edit of a description, and a published post each name.
+    const changes = [
+      toolChangeTags('any-tool', ['design']),
+      toolEditTags('any-tool', ['description'], []),
+      postChangeTags('any-post'),
+    ];
+    for (const path of [SITEMAP_INDEX_PATH, SITEMAP_PATH, '/sitemap-0.xml']) {
+      const tags = tagsOfHeader((await get(path)).headers.get(SURROGATE_KEY));
+      for (const named of changes)
+        expect(
+          named.some((tag) => tags.includes(tag)),
+          `${path}: ${named}`,
+        ).toBe(true);
+    }
+  });
 
   it('a failed build leaves the previous site serving, and the changed page still rendered on demand', async () => {
     const live = realpathSync(dist);
