@@ -1,7 +1,7 @@
 // The 404 page says what was not found, chosen by the server from the path (no script needed): 'Tool Not Found' under
 // /tool/ and /tools/, 'Post Not Found' under /blog/, 'Page Not Found' elsewhere; always status 404. The page renders
 // each card itself, and the export writes each (lib/routes.ts NOT_FOUND_PAGES): the server only picks the file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +75,14 @@ describe('the 404 page picked by path', () => {
     const gone = await serveNotFound(new Request('http://localhost:4321/tool/gone'), dist);
     expect(gone.status).toBe(404);
     expect(shownCard(await gone.text()).heading).toBe(NOT_FOUND.tool);
+  });
+
+  it('answers a build without the cards (older code wrote it) with its 404.html as it is, never rewritten', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'dist-404-old-'));
+    const plain = readFileSync(join(dist, NOT_FOUND_PAGES.page.file), 'utf8');
+    writeFileSync(join(old, NOT_FOUND_PAGES.page.file), plain);
+    const res = await serveStatic(new Request('http://localhost:4321/tool/no-such-tool'), old);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(plain);
   });
 });
