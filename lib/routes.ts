@@ -241,7 +241,7 @@ export const PAGE_ROUTES = {
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),
   preview: screen('/dashboard/preview', 'dashboard/preview.astro'),
   admin: screen('/admin', 'admin.astro'),
-  // Exported as 404.html, answered with status 404 for any address no page has.
+  // Exported once per card (NOT_FOUND_PAGES), answered with status 404 for any address no page has.
   notFound: fixed('/404', '404.astro', { sitemap: false, cache: CACHE.none }),
   // The old form of a tool's address: moved for good to /tool/{slug} (api/publishing/static-site.ts).
   legacyTool: {
@@ -298,11 +298,15 @@ export function routeTags(path: string): string[] {
   return route && route.kind in PAGE_ROUTES ? PAGE_ROUTES[route.kind as PageKind].tags(route.params) : [];
 }
 
-/** The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt). */
+/**
+ * The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt), and the 404
+ * page's other cards.
+ */
 export function fixedPagePaths(): string[] {
-  return PAGE_ENTRIES.flatMap(([, route]) =>
+  const paths = PAGE_ENTRIES.flatMap(([, route]) =>
     route.path && route.file && route.render === 'export' ? [route.path] : [],
-  ).sort();
+  );
+  return [...paths, NOT_FOUND_PAGES.tool.path, NOT_FOUND_PAGES.post.path].sort();
 }
 
 /** The pages of one address that the sitemap lists; the pages of rows are listed as the export writes them. */
@@ -329,3 +333,13 @@ export type NotFoundKind = 'page' | 'tool' | 'post';
 export function notFoundKind(path: string): NotFoundKind {
   return /^\/tools?\//.test(path) ? 'tool' : /^\/blog\/./.test(path) ? 'post' : 'page';
 }
+
+/**
+ * The 404 page as the export writes it for each card: rendered at `path` (site/pages/404.astro shows the card its query
+ * names, and says it in its title), written to `file`, which the static server answers for a missing path of the kind.
+ */
+export const NOT_FOUND_PAGES: Readonly<Record<NotFoundKind, { path: string; file: string }>> = {
+  page: { path: '/404', file: '404.html' },
+  tool: { path: '/404?card=tool', file: '404-tool.html' },
+  post: { path: '/404?card=post', file: '404-post.html' },
+};

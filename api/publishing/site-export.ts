@@ -17,7 +17,7 @@ import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/que
 import { rebuildJobs } from '../../db/schema';
 import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
-import { fixedPagePaths, isRouteOf, PAGE_ROUTES, routeOf } from '../../lib/routes';
+import { fixedPagePaths, isRouteOf, NOT_FOUND_PAGES, PAGE_ROUTES, routeOf } from '../../lib/routes';
 import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
@@ -57,10 +57,14 @@ const partRestSchema = z.object({
 /** One process's share of the pages. */
 type PartResult = z.infer<typeof partRestSchema> & { files: Map<string, FileEntry> };
 
+/** The 404 page's files, by the address each card is rendered at. */
+const NOT_FOUND_FILES = new Map(Object.values(NOT_FOUND_PAGES).map(({ path, file }) => [path, file]));
+
 /** Where a page's answer is written: /tool/x → tool/x/index.html, /404 → 404.html, /robots.txt → robots.txt. */
 function fileOfPath(path: string): string {
   if (path === '/') return 'index.html';
-  if (path === PAGE_ROUTES.notFound.path) return '404.html';
+  const notFound = NOT_FOUND_FILES.get(path);
+  if (notFound) return notFound;
   const name = path.slice(1);
   return /\.[a-z]+$/.test(name) ? name : `${name}/index.html`;
 }
@@ -173,7 +177,7 @@ class PageWriter {
     }
     const response = await renderPage(path, { appDir, siteUrl, locals, tags: data?.tags });
     if (!response) throw new Error(`No page of site/ answers ${path}.`);
-    const expected = path === PAGE_ROUTES.notFound.path ? 404 : 200;
+    const expected = NOT_FOUND_FILES.has(path) ? 404 : 200;
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
     const body = new Uint8Array(await response.arrayBuffer());

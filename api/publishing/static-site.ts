@@ -20,7 +20,7 @@ import { log } from '../log';
 import type { Peer } from './render-budget';
 import { NOT_FOUND } from '../../lib/messages';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
-import { CACHE, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
+import { CACHE, NOT_FOUND_PAGES, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
 
 // The cache policies are the route table's (lib/routes.ts, docs/decisions/0030).
 const PAGE_CACHE = CACHE.page;
@@ -90,9 +90,8 @@ interface Site {
   manifest: boolean;
   /** Request paths (without %-escapes) already resolved to a file. */
   routes: Map<string, Served>;
-  notFound: Served;
-  /** The 404 page showing the tool's or the post's card, made from the page's file on first need. */
-  notFoundCards: Map<NotFoundKind, Promise<Served | null>>;
+  /** The build's 404 page with each card shown (NOT_FOUND_PAGES); a card's file missing, the plain one. */
+  notFound: Record<NotFoundKind, Served>;
   nextCheck: number;
   memory: number;
   resident: Set<Variant>;
@@ -150,21 +149,24 @@ async function loadSite(root: string): Promise<Site> {
   const manifest = entries !== null;
   // A folder without a readable manifest (a test folder, a damaged one) is described as it is: never taken down.
   entries ??= await describeBuildFolder(target).catch(() => new Map<string, FileEntry>());
+  const plain = preparePage(NOT_FOUND.page, { status: 404 });
   const site: Site = {
     signature,
     target,
     entries,
     manifest,
     routes: new Map(),
-    // Replaced by the build's own 404 page when it has one.
-    notFound: preparePage(NOT_FOUND.page, { status: 404 }),
-    notFoundCards: new Map(),
+    notFound: { page: plain, tool: plain, post: plain },
     nextCheck: Date.now() + RECHECK_MS,
     memory: 0,
     resident: new Set(),
   };
-  const notFound = entries.get('404.html');
-  if (notFound) site.notFound = servedFrom(site, '404.html', notFound, 404);
+  // The build's own 404 page, once per card; without a card's file (a folder the export did not write), the plain one.
+  for (const kind of ['page', 'tool', 'post'] as const) {
+    const { file } = NOT_FOUND_PAGES[kind];
+    const entry = entries.get(file);
+    site.notFound[kind] = entry ? servedFrom(site, file, entry, 404) : site.notFound.page;
+  }
   return site;
 }
 
@@ -478,42 +480,9 @@ function decodedPath(url: string, raw: string): string | null {
   }
 }
 
-/**
- * The 404 page with the card of `kind` shown and the others hidden, and its title saying so: the page's inline script
- * does the same in a browser, but without JavaScript (or before it runs) the page must say it already.
- */
-async function notFoundCard(site: Site, kind: Exclude<NotFoundKind, 'page'>): Promise<Served | null> {
-  const served = site.notFound;
-  if (served.full === null) return null;
-  const html = await Bun.file(served.full).text();
-  const shown = new HTMLRewriter()
-    .on('[data-not-found]', {
-      element(card) {
-        if (card.getAttribute('data-not-found') === kind) card.removeAttribute('hidden');
-        else card.setAttribute('hidden', '');
-      },
-    })
-    .on('title', {
-      text(chunk) {
-        if (chunk.text.includes(NOT_FOUND.page)) chunk.replace(chunk.text.replace(NOT_FOUND.page, NOT_FOUND[kind]));
-      },
-    })
-    .transform(html);
-  return preparePage(shown, { status: 404, headers: served.entry.headers });
-}
-
-/** The 404 answer for `path`: the built 404 page with the card its path calls for, or a plain one without it. */
-async function answerNotFound(site: Site, request: Request, path: string): Promise<Response> {
-  const kind = notFoundKind(path);
-  if (kind !== 'page' && !site.notFoundCards.has(kind)) {
-    const card = notFoundCard(site, kind).catch((error: unknown) => {
-      log.error({ err: error, kind }, 'static site: the 404 card could not be made; answering the plain 404 page');
-      return null;
-    });
-    site.notFoundCards.set(kind, card);
-  }
-  const card = kind === 'page' ? null : await site.notFoundCards.get(kind);
-  return answer(card ?? site.notFound, request);
+/** The 404 answer for `path`: the build's 404 page with the card its path calls for. */
+function answerNotFound(site: Site, request: Request, path: string): Response | Promise<Response> {
+  return answer(site.notFound[notFoundKind(path)], request);
 }
 
 /**

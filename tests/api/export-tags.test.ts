@@ -106,7 +106,9 @@ describe('the incremental export', () => {
     expect(rendered).toEqual(carrying);
     expect(rendered).toEqual(expect.arrayContaining(['tool/alpha-ant/index.html', 'tool/alpha-ant.md']));
     // Pages that read none of it are linked, the fixed ones too.
-    expect(reused).toEqual(expect.arrayContaining(['tool/beta-bee/index.html', 'about/index.html', '404.html']));
+    expect(reused).toEqual(
+      expect.arrayContaining(['tool/beta-bee/index.html', 'about/index.html', '404.html', '404-tool.html']),
+    );
     expect(readFileSync(join(dist, 'tool/alpha-ant/index.html'), 'utf8')).toContain('Counts the ants');
     expect(kinds).toEqual(kindsOf(rendered));
   }, 60_000);
