@@ -17,7 +17,7 @@ import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/que
 import { rebuildJobs } from '../../db/schema';
 import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
-import { fixedPagePaths, isRouteOf, NOT_FOUND_PAGES, PAGE_ROUTES, routeOf } from '../../lib/routes';
+import { fixedPagePaths, isRouteOf, NOT_FOUND_PAGES, routeOf } from '../../lib/routes';
 import { codeIn, INPUTS_FILE } from './app-inputs';
 import {
   finalizeBuildFolder,
