@@ -8,7 +8,7 @@ import { app } from './app';
 import { config } from './config';
 import { withClientAddress } from './plugins/security';
 import { answerLogged } from './request-log';
-import { serveDirectoryQuery, serveFormPageQuery, serveOnDemandPage } from './publishing/kept-renders';
+import { serveOnDemandPage, serveQueryPage } from './publishing/kept-renders';
 import { serveChangedPage, serveMissingPage } from './publishing/live-pages';
 import type { Peer } from './publishing/render-budget';
 import { requestPath, serveStatic } from './publishing/static-site';
@@ -39,11 +39,8 @@ export function handleRequest(request: Request, peer?: Peer): Response | Promise
   if (isApiRequest(request.method, path)) {
     return answerLogged(withClientAddress(request, peer?.()), path, handleApi);
   }
-  const directory = serveDirectoryQuery(request, path, peer);
-  if (directory !== null) return directory.then((res) => res ?? serveFile(request, path, peer));
-  const form = serveFormPageQuery(request, path, peer);
-  if (form !== null) return form.then((res) => res ?? serveFile(request, path, peer));
-  const live = serveChangedPage(request, path, peer);
-  if (live === null) return serveFile(request, path, peer);
-  return live.then((res) => res ?? serveFile(request, path, peer));
+  // A query the page reads (the directory's, the form pages'), else a page changed since the live build, else the file.
+  const rendered = serveQueryPage(request, path, peer) ?? serveChangedPage(request, path, peer);
+  if (rendered === null) return serveFile(request, path, peer);
+  return rendered.then((res) => res ?? serveFile(request, path, peer));
 }

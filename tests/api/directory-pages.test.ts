@@ -1,18 +1,22 @@
-// Which requests the directory renders on demand (api/publishing/kept-renders.ts): only /directory with a parameter
-// it reads, by GET or HEAD; everything else is left to the static files (the renders themselves: tests/e2e/directory.spec.ts).
+// Which requests are rendered on demand for their query (api/publishing/kept-renders.ts): only /directory with a
+// parameter it reads, or /auth and /contact with one they read, by GET or HEAD; everything else is left to the static
+// files (the renders themselves: tests/e2e/directory.spec.ts and tests/api/form-posts.test.ts).
 import { describe, expect, it } from 'vitest';
-import { serveDirectoryQuery } from '../../api/publishing/kept-renders';
+import { serveQueryPage } from '../../api/publishing/kept-renders';
 
 const request = (path: string, method = 'GET') => new Request(`http://localhost:4321${path}`, { method });
 
-describe('serveDirectoryQuery', () => {
+describe('serveQueryPage', () => {
   it.each([
     ['/directory', 'GET'],
     ['/directory?utm_source=newsletter', 'GET'],
     ['/directory/extra?category=design', 'GET'],
     ['/tool/x?category=design', 'GET'],
     ['/directory?category=design', 'POST'],
+    ['/auth?tab=login', 'GET'],
+    ['/contact?sent=2', 'GET'],
+    ['/about?tab=register', 'GET'],
   ])('leaves %s (%s) to the static files', (path, method) => {
-    expect(serveDirectoryQuery(request(path, method), new URL(`http://x${path}`).pathname)).toBeNull();
+    expect(serveQueryPage(request(path, method), new URL(`http://x${path}`).pathname)).toBeNull();
   });
 });

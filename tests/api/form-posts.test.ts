@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { app } from '../../api/app';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
-import { serveFormPageQuery } from '../../api/publishing/kept-renders';
+import { serveQueryPage } from '../../api/publishing/kept-renders';
 import { RATE_LIMITS } from '../../api/rate-limit';
 import { db } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
@@ -237,7 +237,7 @@ describe('POST /contact (the form without JavaScript)', () => {
 
 describe('the form pages with a query, rendered on demand without JavaScript', () => {
   const get = (path: string, method = 'GET') =>
-    serveFormPageQuery(new Request(`${BASE}${path}`, { method }), new URL(`${BASE}${path}`).pathname);
+    serveQueryPage(new Request(`${BASE}${path}`, { method }), new URL(`${BASE}${path}`).pathname);
 
   it('opens the Register tab of /auth?tab=register as a form that posts', async () => {
     const res = await get('/auth?tab=register');

@@ -1,7 +1,8 @@
 // What pages rendered on request cost the server, seen by their callers (docs/decisions/0064): a malformed compare
 // or alternatives address is a 404 without a render, each client has a budget of uncached renders (429 past it) while
 // kept answers and static files stay served, the process renders a bounded number of pages at once (the rest wait in
-// a bounded queue, then 503), a kept page is compressed once, and on-demand HTML names its charset.
+// a bounded queue, then 503), a kept page is compressed once, on-demand HTML names its charset, and a failed render
+// answers 500 (an on-demand page) or the static file (a query), kept neither way.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Read by api/config.ts at import: a small budget keeps the test short, a static site of one page to serve.
@@ -15,8 +16,11 @@ const renders = await vi.hoisted(async () => {
     `${dist}/index.html`,
     `<!doctype html><html><head><title>Home</title></head><body>${'home '.repeat(400)}</body></html>`,
   );
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(`${dist}/directory`);
+  writeFileSync(`${dist}/directory/index.html`, '<!doctype html><title>Directory</title><p>the static directory</p>');
   process.env.DIST_DIR = dist;
-  return { active: 0, most: 0, calls: [] as string[], hold: null as Promise<void> | null };
+  return { active: 0, most: 0, calls: [] as string[], hold: null as Promise<void> | null, fail: false };
 });
 
 vi.mock('../../api/publishing/page-renderer', async (importOriginal) => {
@@ -30,6 +34,7 @@ vi.mock('../../api/publishing/page-renderer', async (importOriginal) => {
       renders.most = Math.max(renders.most, renders.active);
       try {
         if (renders.hold) await renders.hold;
+        if (renders.fail) throw new Error('the server build failed');
         return await render(...args);
       } finally {
         renders.active -= 1;
@@ -253,5 +258,28 @@ describe('a kept render and the changes (the one freshness rule)', () => {
     await requestRebuild('tool edited: beta-quill', db, toolChangeTags('beta-quill', ['content-creation']));
     for (const path of pages) expect((await get(path, client)).status, path).toBe(200);
     expect(renders.calls).toEqual([...pages, '/compare/alpha-quill-vs-beta-quill', '/directory?q=quill']);
+  });
+});
+
+describe('a failed render', () => {
+  it('answers 500 for an alternatives page and the static file for a directory query, and is not kept', async () => {
+    const { db } = await import('../../db/client');
+    const { requestRebuild } = await import('../../api/publishing/rebuild-queue');
+    const { toolChangeTags } = await import('../../lib/cache-tags');
+    // Whatever an earlier test kept of the alternatives page is dropped: this one renders it.
+    await requestRebuild('tool edited: alpha-quill', db, toolChangeTags('alpha-quill', ['content-creation']));
+    const client = newClient();
+    renders.fail = true;
+    try {
+      expect((await get('/tool/alpha-quill/alternatives', client)).status).toBe(500);
+      const directory = await get('/directory?q=failed', client);
+      expect(directory.status).toBe(200);
+      expect(await directory.text()).toContain('the static directory');
+    } finally {
+      renders.fail = false;
+    }
+    expect((await get('/tool/alpha-quill/alternatives', client)).status).toBe(200);
+    expect(await (await get('/directory?q=failed', client)).text()).not.toContain('the static directory');
+    expect(renders.calls).toHaveLength(4);
   });
 });
