@@ -116,21 +116,21 @@ export async function currentBuildInfo(folder: string, code: string | null): Pro
 async function read(): Promise<void> {
   checkedAt = Date.now();
   const folder = await liveFolderOf(distDir);
-  const newBuild = folder !== live?.folder;
-  if (newBuild) {
+  const followed = live;
+  let build = followed;
+  if (build?.folder !== folder) {
     const coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
-    live = { folder, coveredJobId, tagsOf: await livePageTags(distDir) };
+    build = live = { folder, coveredJobId, tagsOf: await livePageTags(distDir) };
     seen = Math.max(seen, coveredJobId);
   }
-  const { coveredJobId } = live!;
-  const changes = await changesNow(readDb(), coveredJobId);
-  if (!newBuild && changes.seen <= seen) return;
+  const changes = await changesNow(readDb(), build.coveredJobId);
+  if (changes.seen <= seen && build === followed) return;
   const touched = new Set<string>();
   changed = new Set();
   for (const [tag, jobId] of changes.last) {
     if (tag === SITE_TAG) continue;
     if (jobId > seen) touched.add(tag);
-    if (jobId > coveredJobId) changed.add(tag);
+    if (jobId > build.coveredJobId) changed.add(tag);
   }
   seen = Math.max(seen, changes.seen);
   if (touched.size > 0) void purgeTagged(touched);
@@ -196,15 +196,10 @@ async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   return [...paths];
 }
 
-/** The tags changed since the live build. */
-export async function changedTags(): Promise<string[]> {
-  await readIfDue();
-  return [...changed].sort();
-}
-
 /** The tags changed since the live build, and the pages rendered on demand now because of them. */
 export async function changedPages(): Promise<{ tags: string[]; paths: string[] }> {
-  const tags = await changedTags();
+  await readIfDue();
+  const tags = [...changed].sort();
   return { tags, paths: (await pagesTagged(new Set(tags))).sort() };
 }
 

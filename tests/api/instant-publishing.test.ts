@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { rebuildJobs, type Tool } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
-import { changedPages, changedTags, serveChangedPage } from '../../api/publishing/live-pages';
+import { changedPages, serveChangedPage } from '../../api/publishing/live-pages';
 import { buildSite } from '../../api/publishing/site-build';
 import { QUIET_PERIOD_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
@@ -287,6 +287,6 @@ describe('the static site catches up', () => {
     await new Promise((resolve) => setTimeout(resolve, 100)); // which has finished
     // Answered at once, without waiting for a read of the changes (a promise would be such a wait).
     for (let i = 0; i < 5; i++) expect(serveChangedPage(new Request(`${BASE}/about`), '/about')).toBeNull();
-    expect(await changedTags()).not.toContain(toolTag('never'));
+    expect((await changedPages()).tags).not.toContain(toolTag('never'));
   });
 });
