@@ -233,8 +233,10 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
 
   it('lists the running build first and counts what it does not show', async () => {
     const tags = Array.from({ length: ON_DEMAND_SHOWN + 5 }, (_, i) => `tool:many-${String(i).padStart(2, '0')}`);
-    // Each new tool's page and its Markdown, which its address names.
-    const paths = tags.flatMap((tag) => [`/tool/${tag.slice(5)}`, `/tool/${tag.slice(5)}.md`]).sort();
+    // Each new tool's page, its Markdown and its Open Graph image, which its address names.
+    const paths = tags
+      .flatMap((tag) => [`/tool/${tag.slice(5)}`, `/tool/${tag.slice(5)}.md`, `/og/tool/${tag.slice(5)}.png`])
+      .sort();
     await requestRebuild('tool approved: running-one', db, tags.slice(0, 1));
     await db.update(rebuildJobs).set({ status: 'running', startedAt: new Date() });
     for (let i = 0; i < 6; i++) await requestRebuild(`tool approved: waiting-${i}`, db, i === 0 ? tags.slice(1) : []);
