@@ -7,10 +7,9 @@
 // by another server process are seen too, within a second; a page's tags are the ones its render recorded (the live
 // build's manifest), or, for a page the build does not have yet, the ones its address names.
 import { join } from 'node:path';
-import { gt, max } from 'drizzle-orm';
-import { db } from '../../db/client';
-import { rebuildJobs } from '../../db/schema';
-import { rowOfTag } from '../../lib/cache-tags';
+import { readDb } from '../../db/client';
+import { changesNow, newestRebuildRequest } from '../../db/queries/kept';
+import { rowOfTag, SITE_TAG } from '../../lib/cache-tags';
 import { liveBuildSchema, type LiveBuild } from '../../lib/contract/admin';
 import { ogImagePath } from '../../lib/og';
 import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
@@ -38,17 +37,30 @@ export const BUILD_INFO = '_build.json';
 /** Its schema is the one Settings shows it with (lib/contract/admin.ts). */
 export type BuildInfo = LiveBuild;
 
+/** A build started now covers the newest rebuild request and every one before it (site-build.ts). */
+export { newestRebuildRequest };
+
 /** Another process's changes and swaps are seen within this long. */
 const RECHECK_MS = 1000;
+/**
+ * How long requests wait to read back a rebuild request this process made: its transaction commits within this, or it
+ * was rolled back (then waiting longer would only cost every request a query).
+ */
+const READ_BACK_MS = 2000;
+/** Between two reads back of a change whose transaction has not committed yet. */
+const READ_BACK_POLL_MS = 20;
 
 let distDir = config.distDir;
-let liveFolder: string | null = null;
-let coveredJobId = 0;
-let seenJobId = 0;
-/** Tag → the newest rebuild request that touched it and is not in the live build yet. */
-const changed = new Map<string, number>();
-/** The tags of the live build's pages, by path (null: the build has no such page). */
-let tagsInBuild: (path: string) => string[] | null = () => null;
+/** The build the static server answers from, as last read; null until the first read (and after a swap here). */
+let live: { folder: string | null; coveredJobId: number; tagsOf: (path: string) => string[] | null } | null = null;
+/** The tags changed since the live build. */
+let changed = new Set<string>();
+/** The newest rebuild request read here (the changes up to it are purged); when the last read started. */
+let seen = 0;
+let checkedAt = 0;
+/** The newest rebuild request this process made (maybe not committed yet), and when. */
+let wantedJobId = 0;
+let wantedAt = 0;
 
 /** The only kinds of page a change can create (the route table's): a tool's, a post's and a category's further pages. */
 const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) => 'madeByChanges' in PAGE_ROUTES[kind]);
@@ -70,37 +82,8 @@ function rowPages(tag: string): string[] {
 
 /** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
 function isChanged(path: string): boolean {
-  for (const tag of tagsInBuild(path) ?? addressTags(path)) if (changed.has(tag)) return true;
+  for (const tag of live?.tagsOf(path) ?? addressTags(path)) if (changed.has(tag)) return true;
   return false;
-}
-let checkedAt = 0;
-let wantedJobId = 0;
-let wantedAt = 0;
-let inFlight: Promise<void> | null = null;
-/**
- * How long requests wait to read back a rebuild request this process made: its transaction commits within this,
- * or it was rolled back (then waiting longer would only cost every request a query).
- */
-const READ_BACK_MS = 2000;
-
-onRebuildRequested((jobId) => {
-  wantedJobId = Math.max(wantedJobId, jobId);
-  wantedAt = Date.now();
-  void readBackNow();
-});
-
-/** Between two reads back of a change whose transaction has not committed yet. */
-const READ_BACK_POLL_MS = 20;
-
-/**
- * Reads this process's change back as soon as its transaction commits, not at the next page request: a CDN edge
- * holding the changed pages sends none, and reading the change is what sends their purge.
- */
-async function readBackNow(): Promise<void> {
-  while (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) {
-    await readChanges().catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
-    if (wantedJobId > seenJobId) await Bun.sleep(READ_BACK_POLL_MS);
-  }
 }
 
 /** What a build folder says of itself; null when it says nothing (a build being made, a test folder) or is damaged. */
@@ -110,12 +93,6 @@ export function readBuildInfo(folder: string): BuildInfo | null {
   } catch {
     return null; // unreadable (not a folder any more: swapped out meanwhile)
   }
-}
-
-/** The newest rebuild request: a build started now covers it and every one before it. */
-export async function newestRebuildRequest(): Promise<number> {
-  const [row] = await db.select({ id: max(rebuildJobs.id) }).from(rebuildJobs);
-  return row?.id ?? 0;
 }
 
 /**
@@ -130,39 +107,77 @@ export async function currentBuildInfo(folder: string, code: string | null): Pro
 }
 
 /**
- * Follows the build the static server answers from (a swap by another process is seen by both within a second): a
- * change is dropped only once the static file that has it is served, so no window serves the stale one.
+ * Follows the build the static server answers from (a swap by another process is seen by both within a second), then
+ * the changes it does not cover (db/queries/kept.ts). A change is dropped only once the static file that has it is
+ * served, so no window serves the stale one. A CDN in front is told to drop the pages of every change read (also of a
+ * tag changed before, whose pages at the edge are the ones after that change); those a new build covers were purged by
+ * its swap. A request that names no tag (Rebuild Now) changed no data: the build it asks for renders everything.
  */
-async function followLiveBuild(): Promise<void> {
+async function read(): Promise<void> {
+  checkedAt = Date.now();
   const folder = await liveFolderOf(distDir);
-  if (folder === liveFolder) return;
-  liveFolder = folder;
-  tagsInBuild = await livePageTags(distDir);
-  coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
-  for (const [tag, jobId] of changed) if (jobId <= coveredJobId) changed.delete(tag);
+  const followed = live;
+  let build = followed;
+  if (build?.folder !== folder) {
+    const coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
+    build = live = { folder, coveredJobId, tagsOf: await livePageTags(distDir) };
+    seen = Math.max(seen, coveredJobId);
+  }
+  const changes = await changesNow(readDb(), build.coveredJobId);
+  if (changes.seen <= seen && build === followed) return;
+  const touched = new Set<string>();
+  changed = new Set();
+  for (const [tag, jobId] of changes.last) {
+    if (tag === SITE_TAG) continue;
+    if (jobId > seen) touched.add(tag);
+    if (jobId > build.coveredJobId) changed.add(tag);
+  }
+  seen = Math.max(seen, changes.seen);
+  if (touched.size > 0) void purgeTagged(touched);
 }
 
-async function refresh(): Promise<void> {
-  await followLiveBuild();
-  // The first read starts after the live build (what it covers is in its files); later reads take every newer
-  // request, also one a build covered before this process read it: a render kept here may predate it.
-  if (checkedAt === 0) seenJobId = Math.max(seenJobId, coveredJobId);
-  const rows = await db
-    .select({ id: rebuildJobs.id, tags: rebuildJobs.tags })
-    .from(rebuildJobs)
-    .where(gt(rebuildJobs.id, seenJobId));
-  const touched = new Set<string>();
-  for (const { id, tags } of rows) {
-    seenJobId = Math.max(seenJobId, id);
-    for (const tag of tags) {
-      touched.add(tag);
-      if (id > coveredJobId) changed.set(tag, Math.max(id, changed.get(tag) ?? 0));
-    }
+/** The read under way, and the one to start when it ends, shared by every caller meanwhile. */
+let reading: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
+
+/**
+ * Resolves once a read that started after this call has finished: it sees every change committed before the call.
+ * Reads are one at a time, so a flood of requests waiting costs one small query at a time.
+ */
+function readStartedNow(): Promise<void> {
+  if (!reading) return (reading = read().finally(() => (reading = null)));
+  return (queued ??= reading
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return readStartedNow();
+    }));
+}
+
+const logReadError = (error: unknown) => log.error({ err: error }, 'live pages: could not read the changes');
+
+/**
+ * Reads this process's change back as soon as its transaction commits, not at the next page request: a CDN edge
+ * holding the changed pages sends none, and reading the change is what sends their purge.
+ */
+onRebuildRequested(async (jobId) => {
+  wantedJobId = Math.max(wantedJobId, jobId);
+  wantedAt = Date.now();
+  while (wantedJobId > seen && Date.now() - wantedAt < READ_BACK_MS) {
+    await readStartedNow().catch(logReadError);
+    if (wantedJobId > seen) await Bun.sleep(READ_BACK_POLL_MS);
   }
-  checkedAt = Date.now();
-  // A CDN in front drops the pages carrying a changed tag at once (the purge hook, when one is configured): on every
-  // change, also of a tag changed before since the build, whose pages at the edge are the ones after that change.
-  if (touched.size > 0) void purgeTagged(touched);
+});
+
+/**
+ * Reads new changes when due; a promise only when the answer must wait for it: nothing was read since the start (or a
+ * swap here), or this process asked for a rebuild it has not read back yet. Other processes' changes are read in the
+ * background, at most a second late, so no request waits for that.
+ */
+function readIfDue(): Promise<void> | null {
+  if (!live || (wantedJobId > seen && Date.now() - wantedAt < READ_BACK_MS)) return readStartedNow();
+  if (Date.now() - checkedAt >= RECHECK_MS) readStartedNow().catch(logReadError);
+  return null;
 }
 
 /** Tells a CDN to drop the pages carrying these tags: by tag, and by URL (the live build's pages, the new ones' addresses). */
@@ -181,59 +196,17 @@ async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   return [...paths];
 }
 
-/** Reads of the changes started and finished so far (one at a time, so they finish in order). */
-let readsStarted = 0;
-let readsFinished = 0;
-
-/** Reads the changes now, or joins the read under way. */
-function readChanges(): Promise<void> {
-  if (!inFlight) {
-    const read = ++readsStarted;
-    inFlight = refresh().finally(() => {
-      readsFinished = read;
-      inFlight = null;
-    });
-  }
-  return inFlight;
-}
-
-/** Resolves once a read that started after this call has finished: it sees every change committed before the call. */
-async function readStartedNow(): Promise<void> {
-  const needed = readsStarted + 1;
-  while (readsFinished < needed) await readChanges().catch(() => undefined);
-}
-
-/**
- * Reads new changes when due; a promise only when the answer must wait for it: this process asked for a rebuild it
- * has not read back yet, or nothing was read since the start. Other processes' changes are read in the background,
- * at most a second late, so no request waits for that.
- */
-function ensureFresh(): Promise<void> | null {
-  const mustWait = (wantedJobId > seenJobId && Date.now() - wantedAt < READ_BACK_MS) || checkedAt === 0;
-  if (!mustWait && Date.now() - checkedAt < RECHECK_MS) return null;
-  const reading = readChanges();
-  if (mustWait) return reading;
-  reading.catch((error) => log.error({ err: error }, 'live pages: could not read the changes'));
-  return null;
-}
-
-/** The tags changed since the live build. */
-export async function changedTags(): Promise<string[]> {
-  await ensureFresh();
-  return [...changed.keys()].sort();
-}
-
 /** The tags changed since the live build, and the pages rendered on demand now because of them. */
 export async function changedPages(): Promise<{ tags: string[]; paths: string[] }> {
-  const tags = await changedTags();
+  await readIfDue();
+  const tags = [...changed].sort();
   return { tags, paths: (await pagesTagged(new Set(tags))).sort() };
 }
 
 /** Called right after this process swaps a build in (`dir`: the live link; tests give theirs): the next request reads it. */
 export function liveBuildSwapped(dir = distDir): void {
   distDir = dir;
-  liveFolder = null;
-  checkedAt = 0;
+  live = null;
 }
 
 /**
@@ -244,18 +217,16 @@ export function liveBuildSwapped(dir = distDir): void {
  */
 export function serveChangedPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const pending = ensureFresh();
+  const pending = readIfDue();
   if (!pending && changed.size === 0) return null;
   const path = pagePath(pathname);
-  if (!pending) return isChanged(path) ? renderChanged(request, path, peer) : null;
-  return pending.then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
+  const answer = () => (isChanged(path) ? renderChanged(request, path, peer) : null);
+  return pending ? pending.then(answer) : answer();
 }
 
 /**
  * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change
- * would otherwise be read within the second; read the changes now instead, so a new page never answers 404. The
- * reads are one at a time and shared by every request waiting, so a flood of requests for missing pages costs one
- * small query at a time.
+ * would otherwise be read within the second; read the changes now instead, so a new page never answers 404.
  */
 export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;

@@ -1,18 +1,20 @@
 // Values derived from the database and kept in the process until a change touches what they read (docs/decisions/0080):
-// search orders, spelling words, facets, the alternatives' pools, the public API's counts, GET /api/tools answers.
+// search orders, spelling words, facets, the alternatives' pools, the public API's counts, GET /api/tools answers; and
+// the one reader of the changes (the rebuild requests' tags), which the pages rendered on demand follow too (live-pages.ts).
 import { gt, max, sql } from 'drizzle-orm';
 import { SITE_TAG } from '../../lib/cache-tags';
-import { prepared, readDb, type Database } from '../client';
+import { db, prepared, readDb, type Database } from '../client';
 import { collectTags, readTags } from '../page-tags';
 import { rebuildJobs } from '../schema';
 
 /** The rebuild requests of one database as this process has read them (each names the tags its change touched). */
 interface Changes {
-  /** The first request this process reads: a value computed before it may predate one it never read. */
+  /** Every request after it is read: a value computed before it may predate one this process never read. */
   from: number;
   /** The newest request read. */
   seen: number;
-  /** Tag → the newest request read that touched it. */
+  /** Tag → the newest request read that touched it; a request that names no tag (Rebuild Now, a server's start) may
+   * stand for any change: it touches SITE_TAG, which every value and page reads. */
   last: Map<string, number>;
 }
 const changesBy = new WeakMap<Database, Changes>();
@@ -29,22 +31,30 @@ const requestsAfter = (database: Database) =>
     .where(gt(rebuildJobs.id, sql.placeholder('after')))
     .prepare();
 
+/** The newest rebuild request (the primary key's last entry): a build started now covers it and every one before it. */
+export async function newestRebuildRequest(database: Database = db): Promise<number> {
+  return (await prepared(database, newestRequest).get())?.id ?? 0;
+}
+
 /**
- * The changes as the database has them now: one read of the newest request's id (the primary key's last entry), and
- * the tags of the newer requests only when it moved. The database is the truth, so a change written by another process
- * or machine is seen by the next use here. A request that names no tag (Rebuild Now, a server's start) may stand for
- * any change, so it touches every value.
+ * The changes as the database has them now: one read of the newest request's id, and the tags of the newer requests
+ * only when it moved. The database is the truth, so a change written by another process or machine is seen by the
+ * next use here. `since`: the requests after it are wanted too, though older than the first read (live-pages.ts: the
+ * changes the live build does not cover).
  */
-async function changesNow(database: Database): Promise<Changes> {
-  const newest = (await prepared(database, newestRequest).get())?.id ?? 0;
+export async function changesNow(database: Database = readDb(), since = Number.POSITIVE_INFINITY): Promise<Changes> {
+  const newest = await newestRebuildRequest(database);
   let changes = changesBy.get(database);
   if (!changes) changesBy.set(database, (changes = { from: newest, seen: newest, last: new Map() }));
-  if (newest <= changes.seen) return changes;
-  for (const { id, tags } of await prepared(database, requestsAfter).all({ after: changes.seen })) {
+  // Reading again a request read before changes nothing: each tag keeps its newest request.
+  const after = Math.min(changes.seen, since);
+  if (newest <= after) return changes;
+  for (const { id, tags } of await prepared(database, requestsAfter).all({ after })) {
     for (const tag of tags.length > 0 ? tags : [SITE_TAG])
       changes.last.set(tag, Math.max(id, changes.last.get(tag) ?? 0));
     changes.seen = Math.max(changes.seen, id);
   }
+  changes.from = Math.min(changes.from, after);
   return changes;
 }
 
