@@ -106,6 +106,9 @@ describe('content types', () => {
     ['fonts/inter.woff2', 'font/woff2', false],
     ['app.wasm', 'application/wasm', false],
     ['guide.pdf', 'application/pdf', false],
+    // Beyond the types above, the type is Bun's for the name and its compression follows the type.
+    ['fonts/inter.ttf', 'font/ttf', false],
+    ['data/tools.csv', 'text/csv; charset=utf-8', true],
     ['chunk.pf_fragment', 'application/octet-stream', false],
     ['LICENSE', 'application/octet-stream', false],
   ])('%s is %s (compressed: %s)', async (name, type, compressed) => {
