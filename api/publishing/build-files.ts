@@ -2,7 +2,7 @@
 // pre-compressed siblings (X.br, X.gz), reuse of unchanged files from the previous build, and one manifest.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readFile, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,9 +18,8 @@ export interface FileEntry {
   type: string;
   /** Bytes of the file itself. */
   size: number;
-  /** Bytes of the brotli sibling X.br, when there is one. */
+  /** Bytes of the brotli (X.br) and gzip (X.gz) siblings, each when there is one. */
   br?: number;
-  /** Bytes of the gzip sibling X.gz, when there is one. */
   gz?: number;
   /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy here). */
   headers?: Record<string, string>;
@@ -89,10 +88,6 @@ export function brotliBytes(
  */
 export function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return Bun.gzipSync(bytes, { level: 9, library: 'libdeflate' });
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }
 
 /**
@@ -196,7 +191,6 @@ export async function reuseBuildFile(
 
 const MANIFEST_VERSION = 1;
 type Row = [relPath: string, hash: string, type: number, size: number, br: number, gz: number, headers: number];
-const isInt = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
 /**
  * A row checked by hand, not with z.tuple: at 200,000 files zod's tuples take ten times as long as the JSON.parse
  * (~600 ms against ~50 ms), and the server reads the manifest at every swap. -1 is "none" for br, gz and headers.
@@ -206,11 +200,7 @@ const isRow = (row: unknown): row is Row =>
   row.length === 7 &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
-  isInt(row[2], 0) &&
-  isInt(row[3], 0) &&
-  isInt(row[4], -1) &&
-  isInt(row[5], -1) &&
-  isInt(row[6], -1);
+  [2, 3, 4, 5, 6].every((i) => Number.isInteger(row[i]) && row[i] >= (i < 4 ? 0 : -1));
 const manifestSchema = z
   .object({
     version: z.literal(MANIFEST_VERSION),
@@ -222,8 +212,6 @@ const manifestSchema = z
     (m) => m.files.every((row) => row[2] < m.types.length && row[6] < m.headers.length),
     'a file names a type or header set the manifest lacks',
   );
-type ManifestJson = z.infer<typeof manifestSchema>;
-
 export async function writeManifest(dir: string, entries: Map<string, FileEntry>): Promise<void> {
   // Each type and header set once, in the order first seen: a Map's keys keep it.
   const types = new Map<string, number>();
@@ -239,7 +227,7 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
     files.push([relPath, e.etag.slice(1, -1), indexIn(types, e.type), e.size, e.br ?? -1, e.gz ?? -1, h]);
   }
   const headers = [...headerSets.keys()].map((json) => JSON.parse(json) as Record<string, string>);
-  const json: ManifestJson = { version: MANIFEST_VERSION, types: [...types.keys()], headers, files };
+  const json: z.infer<typeof manifestSchema> = { version: MANIFEST_VERSION, types: [...types.keys()], headers, files };
   // Written aside and renamed: a reader never sees half a manifest.
   const tmp = join(dir, `${MANIFEST_FILE}.${process.pid}.tmp`);
   await writeFile(tmp, JSON.stringify(json));
@@ -256,7 +244,7 @@ export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    if (isMissing(error)) return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (!(error instanceof SyntaxError)) throw error;
     log.warn({ file, err: error }, 'build file is not JSON; treated as absent');
     return null;
@@ -285,36 +273,18 @@ export async function readManifest(dir: string): Promise<Map<string, FileEntry> 
   return entries;
 }
 
-// ---------------------------------------------------------------------------------------------
-
 /** Every regular file under dir, as '/'-separated paths relative to it (links are not followed). */
-export async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const items = await readdir(join(dir, prefix), { withFileTypes: true });
-  const files: string[] = [];
-  const subdirs: Promise<string[]>[] = [];
-  for (const item of items) {
-    const rel = prefix ? `${prefix}/${item.name}` : item.name;
-    if (item.isDirectory()) subdirs.push(walk(dir, rel));
-    else if (item.isFile()) files.push(rel);
-  }
-  for (const more of await Promise.all(subdirs)) files.push(...more);
-  return files;
-}
-
-/** Whether `relPath` is the .br/.gz sibling of another file in the folder, not a file of its own. */
-function isSibling(relPath: string, present: Set<string>): boolean {
-  if (!relPath.endsWith('.br') && !relPath.endsWith('.gz')) return false;
-  const base = relPath.slice(0, -3);
-  return present.has(base) && isCompressibleType(base);
+export function walk(dir: string): Promise<string[]> {
+  return Array.fromAsync(new Bun.Glob('**').scan({ cwd: dir, onlyFiles: true, dot: true }));
 }
 
 /** The files of a build folder that are its own: not the manifest (or one being written), not a .br/.gz sibling. */
 async function ownFiles(dir: string): Promise<string[]> {
   const files = await walk(dir);
   const present = new Set(files);
-  return files.filter(
-    (relPath) => relPath !== MANIFEST_FILE && !relPath.startsWith(`${MANIFEST_FILE}.`) && !isSibling(relPath, present),
-  );
+  const isSibling = (file: string) =>
+    /\.(br|gz)$/.test(file) && present.has(file.slice(0, -3)) && isCompressibleType(file.slice(0, -3));
+  return files.filter((file) => file !== MANIFEST_FILE && !file.startsWith(`${MANIFEST_FILE}.`) && !isSibling(file));
 }
 
 /** Runs `task` over `items` with at most `limit` at a time: enough to keep the thread pool (brotli) and this thread (gzip, hashing) busy; 8 measured best on 2 cores. */
@@ -326,8 +296,6 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-type Complete = (relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry) => Promise<FileEntry>;
-
 /**
  * A build folder's own files: those in `known` as given, every other read for its ETag, type and size and then
  * `complete`d. Alone (a folder without a readable manifest: a test folder, a damaged manifest) it writes nothing and
@@ -336,14 +304,15 @@ type Complete = (relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEnt
 export async function describeBuildFolder(
   dir: string,
   known = new Map<string, FileEntry>(),
-  complete: Complete = async (_relPath, _bytes, entry) => entry,
+  complete?: (relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry) => Promise<FileEntry>,
 ): Promise<Map<string, FileEntry>> {
   const entries = new Map<string, FileEntry>();
   await eachLimited(await ownFiles(dir), Math.max(8, availableParallelism() * 4), async (relPath) => {
     const given = known.get(relPath);
     if (given) return void entries.set(relPath, given);
     const bytes = await readFile(join(dir, relPath));
-    entries.set(relPath, await complete(relPath, bytes, entryFor(relPath, bytes)));
+    const entry = entryFor(relPath, bytes);
+    entries.set(relPath, complete ? await complete(relPath, bytes, entry) : entry);
   });
   return entries;
 }
