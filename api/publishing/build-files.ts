@@ -2,9 +2,9 @@
 // pre-compressed siblings (X.br, X.gz), reuse of unchanged files from the previous build, and one manifest.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
@@ -18,9 +18,8 @@ export interface FileEntry {
   type: string;
   /** Bytes of the file itself. */
   size: number;
-  /** Bytes of the brotli sibling X.br, when there is one. */
+  /** Bytes of the brotli (X.br) and gzip (X.gz) siblings, each when there is one. */
   br?: number;
-  /** Bytes of the gzip sibling X.gz, when there is one. */
   gz?: number;
   /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy here). */
   headers?: Record<string, string>;
@@ -40,74 +39,30 @@ const MIN_SAVING = 0.05;
 const BR_QUALITY_PAGE = 5;
 /** Hashed client assets are few, reused across builds and cached for a year: worth the slowest, smallest brotli. */
 const BR_QUALITY_ASSET = 11;
-type GzipLevel = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-const GZIP_LEVEL: GzipLevel = 9;
-
 const brotli = promisify(brotliCompress);
 
 const CHARSET = '; charset=utf-8';
-/** Content types by extension; text types carry their charset (Astro and Pagefind write UTF-8). */
-const TYPES: Record<string, string> = {
-  '.html': `text/html${CHARSET}`,
-  '.htm': `text/html${CHARSET}`,
-  '.css': `text/css${CHARSET}`,
-  '.js': `text/javascript${CHARSET}`,
-  '.mjs': `text/javascript${CHARSET}`,
-  '.json': `application/json${CHARSET}`,
-  '.map': `application/json${CHARSET}`,
-  '.xml': `application/xml${CHARSET}`,
-  '.txt': `text/plain${CHARSET}`,
-  '.md': `text/markdown${CHARSET}`,
-  '.svg': 'image/svg+xml',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.pdf': 'application/pdf',
-};
-/** Text formats that shrink; images, fonts and Pagefind's .pf_* chunks are compressed already. */
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.htm',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.map',
-  '.xml',
-  '.txt',
-  '.md',
-  '.svg',
-  '.webmanifest',
-]);
+/** Types that shrink: text, JSON (feeds, the web manifest), XML (SVG), JavaScript; not images, fonts or archives. */
+const COMPRESSIBLE = /^text\/|[/+](json|xml)$|javascript$/;
 
-/** A JSON Feed (tools/feed.json) has its own type (jsonfeed.org/version/1.1), which feed readers look for. */
-const JSON_FEED_TYPE = `application/feed+json${CHARSET}`;
-
+/**
+ * Bun's type for the file's name, with UTF-8 named (Astro writes it) on text, JSON and XML as our answers always spell
+ * it; a JSON Feed (tools/feed.json) has its own type (jsonfeed.org/version/1.1), which feed readers look for.
+ */
 function contentTypeOf(relPath: string): string {
-  if (relPath.endsWith('/feed.json') || relPath === 'feed.json') return JSON_FEED_TYPE;
-  return TYPES[extname(relPath).toLowerCase()] ?? 'application/octet-stream';
+  if (basename(relPath) === 'feed.json') return `application/feed+json${CHARSET}`;
+  const type = Bun.file(relPath).type.split(';')[0];
+  return /^text\/|^application\/(json|xml)$/.test(type) ? `${type}${CHARSET}` : type;
 }
 
 /** Whether answers for this file may be encoded (and so vary by Accept-Encoding). */
 export function isCompressibleType(relPath: string): boolean {
-  return COMPRESSIBLE.has(extname(relPath).toLowerCase());
+  return COMPRESSIBLE.test(contentTypeOf(relPath).split(';')[0]);
 }
 
 /** Strong ETag from the bytes: 96 bits of SHA-256, base64url. */
 export function contentEtag(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
-}
-
-function brotliQualityFor(relPath: string): number {
-  return relPath.startsWith('_astro/') ? BR_QUALITY_ASSET : BR_QUALITY_PAGE;
 }
 
 /**
@@ -131,50 +86,33 @@ export function brotliBytes(
  * Gzip with libdeflate (bundled with Bun): at level 9 it is about three times as fast as zlib's level 9
  * and a little smaller. Synchronous, ~0.4 ms for a 30 KB page.
  */
-export function gzipBytes(bytes: Uint8Array<ArrayBuffer>, level: GzipLevel = GZIP_LEVEL): Uint8Array<ArrayBuffer> {
-  return Bun.gzipSync(bytes, { level, library: 'libdeflate' });
-}
-
-/** Both encodings of `bytes`, each only when it is worth keeping. */
-async function compressBoth(
-  bytes: Uint8Array<ArrayBuffer>,
-  brQuality: number = BR_QUALITY_PAGE,
-): Promise<{ br?: Uint8Array<ArrayBuffer>; gz?: Uint8Array<ArrayBuffer> }> {
-  // Brotli runs on the thread pool while gzip runs here.
-  const pending = brotliBytes(bytes, brQuality);
-  const gz = gzipBytes(bytes);
-  const br = await pending;
-  const worth = (c: Uint8Array) => c.length <= bytes.length * (1 - MIN_SAVING);
-  return { br: worth(br) ? br : undefined, gz: worth(gz) ? gz : undefined };
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+export function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return Bun.gzipSync(bytes, { level: 9, library: 'libdeflate' });
 }
 
 /**
- * Writes a new inode: a path may be a hard link into the previous (live) build (reuseBuildFile),
- * and writing through it would change the live file.
+ * Writes a new inode: a path may be a hard link into the previous (live) build (linkFiles), and writing through it
+ * would change the live file.
  */
 async function writeFresh(path: string, data: Uint8Array): Promise<void> {
-  await unlink(path).catch((error) => {
-    if (!isMissing(error)) throw error;
-  });
+  await rm(path, { force: true });
   await writeFile(path, data);
 }
 
-/** Writes the siblings of a file already in place and completes its entry. */
-async function addSiblings(
-  full: string,
-  relPath: string,
-  bytes: Uint8Array<ArrayBuffer>,
-  entry: FileEntry,
-): Promise<FileEntry> {
+/** Writes the siblings of a file already in place, each only when it is worth keeping, and completes its entry. */
+async function addSiblings(dir: string, relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry) {
   if (!isCompressibleType(relPath) || bytes.length < MIN_COMPRESS_SIZE) return entry;
-  const { br, gz } = await compressBoth(bytes, brotliQualityFor(relPath));
-  await Promise.all([br && writeFresh(`${full}.br`, br), gz && writeFresh(`${full}.gz`, gz)]);
-  if (br) entry.br = br.length;
-  if (gz) entry.gz = gz.length;
+  // Brotli runs on the thread pool while gzip runs here.
+  const pending = brotliBytes(bytes, relPath.startsWith('_astro/') ? BR_QUALITY_ASSET : BR_QUALITY_PAGE);
+  const gz = gzipBytes(bytes);
+  const br = await pending;
+  const worth = (c: Uint8Array) => c.length <= bytes.length * (1 - MIN_SAVING);
+  if (worth(br)) entry.br = br.length;
+  if (worth(gz)) entry.gz = gz.length;
+  await Promise.all([
+    entry.br !== undefined && writeFresh(join(dir, `${relPath}.br`), br),
+    entry.gz !== undefined && writeFresh(join(dir, `${relPath}.gz`), gz),
+  ]);
   return entry;
 }
 
@@ -188,19 +126,13 @@ function entryFor(relPath: string, bytes: Uint8Array, headers?: Record<string, s
 export async function writeBuildFile(
   dir: string,
   relPath: string,
-  content: string | Uint8Array,
+  content: string | Uint8Array<ArrayBuffer>,
   headers?: Record<string, string>,
 ): Promise<FileEntry> {
-  const bytes: Uint8Array<ArrayBuffer> =
-    typeof content === 'string'
-      ? Buffer.from(content)
-      : content.buffer instanceof ArrayBuffer
-        ? (content as Uint8Array<ArrayBuffer>)
-        : new Uint8Array(content);
-  const full = join(dir, relPath);
-  await mkdir(dirname(full), { recursive: true });
-  await writeFresh(full, bytes);
-  return addSiblings(full, relPath, bytes, entryFor(relPath, bytes, headers));
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  await mkdir(dirname(join(dir, relPath)), { recursive: true });
+  await writeFresh(join(dir, relPath), bytes);
+  return addSiblings(dir, relPath, bytes, entryFor(relPath, bytes, headers));
 }
 
 async function linkOrCopy(from: string, to: string): Promise<void> {
@@ -208,44 +140,48 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
     await link(from, to);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') {
-      await unlink(to);
-      return linkOrCopy(from, to);
-    }
-    if (isMissing(error)) throw error;
+    if (code === 'ENOENT') throw error;
+    // What is there may be a link into the live build: replaced, never written through.
+    if (code === 'EEXIST') return unlink(to).then(() => linkOrCopy(from, to));
     // Another file system (EXDEV) or one without hard links: a copy costs more but is the same file.
     await copyFile(from, to);
   }
 }
 
-/** The file and its siblings, as the entry lists them. */
-function filesOf(relPath: string, entry: FileEntry): string[] {
-  return [
-    relPath,
-    ...(entry.br !== undefined ? [`${relPath}.br`] : []),
-    ...(entry.gz !== undefined ? [`${relPath}.gz`] : []),
-  ];
-}
-
-/** Links every file of a folder into another (the server build's browser assets, an unchanged search shard); finalizeBuildFolder describes them. */
-export async function linkFolder(fromDir: string, toDir: string): Promise<void> {
-  await Promise.all(
-    (await walk(fromDir)).map(async (relPath) => {
-      await mkdir(dirname(join(toDir, relPath)), { recursive: true });
-      await linkOrCopy(join(fromDir, relPath), join(toDir, relPath));
+/**
+ * Hard-links `files` of one folder into another (no bytes copied). Every link is settled before a failure is thrown,
+ * so none lands after the caller has moved on to writing those paths itself.
+ */
+async function linkFiles(fromDir: string, toDir: string, files: string[]): Promise<void> {
+  const results = await Promise.allSettled(
+    files.map(async (file) => {
+      await mkdir(dirname(join(toDir, file)), { recursive: true });
+      await linkOrCopy(join(fromDir, file), join(toDir, file));
     }),
   );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
-/** Carries an unchanged file and its siblings from the previous build into the new one: hard links, no bytes copied. */
+/** The .br and .gz siblings of a file, as its entry lists them. */
+const siblingsOf = (relPath: string, entry: FileEntry) =>
+  (['br', 'gz'] as const)
+    .filter((encoding) => entry[encoding] !== undefined)
+    .map((encoding) => `${relPath}.${encoding}`);
+
+/** Links every file of a folder into another (the server build's browser assets); finalizeBuildFolder describes them. */
+export async function linkFolder(fromDir: string, toDir: string): Promise<void> {
+  await linkFiles(fromDir, toDir, await walk(fromDir));
+}
+
+/** Carries an unchanged file and its siblings from the previous build into the new one. */
 export async function reuseBuildFile(
   fromDir: string,
   toDir: string,
   relPath: string,
   entry: FileEntry,
 ): Promise<FileEntry> {
-  await mkdir(dirname(join(toDir, relPath)), { recursive: true });
-  await Promise.all(filesOf(relPath, entry).map((f) => linkOrCopy(join(fromDir, f), join(toDir, f))));
+  await linkFiles(fromDir, toDir, [relPath, ...siblingsOf(relPath, entry)]);
   return entry;
 }
 
@@ -255,7 +191,6 @@ export async function reuseBuildFile(
 
 const MANIFEST_VERSION = 1;
 type Row = [relPath: string, hash: string, type: number, size: number, br: number, gz: number, headers: number];
-const isInt = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
 /**
  * A row checked by hand, not with z.tuple: at 200,000 files zod's tuples take ten times as long as the JSON.parse
  * (~600 ms against ~50 ms), and the server reads the manifest at every swap. -1 is "none" for br, gz and headers.
@@ -265,11 +200,7 @@ const isRow = (row: unknown): row is Row =>
   row.length === 7 &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
-  isInt(row[2], 0) &&
-  isInt(row[3], 0) &&
-  isInt(row[4], -1) &&
-  isInt(row[5], -1) &&
-  isInt(row[6], -1);
+  [2, 3, 4, 5, 6].every((i) => Number.isInteger(row[i]) && row[i] >= (i < 4 ? 0 : -1));
 const manifestSchema = z
   .object({
     version: z.literal(MANIFEST_VERSION),
@@ -281,36 +212,22 @@ const manifestSchema = z
     (m) => m.files.every((row) => row[2] < m.types.length && row[6] < m.headers.length),
     'a file names a type or header set the manifest lacks',
   );
-type ManifestJson = z.infer<typeof manifestSchema>;
-
 export async function writeManifest(dir: string, entries: Map<string, FileEntry>): Promise<void> {
-  const types: string[] = [];
-  const typeIndex = new Map<string, number>();
-  const headerSets: Record<string, string>[] = [];
-  const headerIndex = new Map<string, number>();
-  const indexOf = <T>(index: Map<string, number>, list: T[], key: string, value: T) => {
-    let i = index.get(key);
-    if (i === undefined) {
-      i = list.push(value) - 1;
-      index.set(key, i);
-    }
-    return i;
+  // Each type and header set once, in the order first seen: a Map's keys keep it.
+  const types = new Map<string, number>();
+  const headerSets = new Map<string, number>();
+  const indexIn = (index: Map<string, number>, key: string) => {
+    if (!index.has(key)) index.set(key, index.size);
+    return index.get(key)!;
   };
   const files: Row[] = [];
   for (const [relPath, e] of entries) {
-    const h = e.headers ? indexOf(headerIndex, headerSets, JSON.stringify(e.headers), e.headers) : -1;
+    const h = e.headers ? indexIn(headerSets, JSON.stringify(e.headers)) : -1;
     // -1 for "no sibling": 0 would be a real (if pointless) size.
-    files.push([
-      relPath,
-      e.etag.slice(1, -1),
-      indexOf(typeIndex, types, e.type, e.type),
-      e.size,
-      e.br ?? -1,
-      e.gz ?? -1,
-      h,
-    ]);
+    files.push([relPath, e.etag.slice(1, -1), indexIn(types, e.type), e.size, e.br ?? -1, e.gz ?? -1, h]);
   }
-  const json: ManifestJson = { version: MANIFEST_VERSION, types, headers: headerSets, files };
+  const headers = [...headerSets.keys()].map((json) => JSON.parse(json) as Record<string, string>);
+  const json: z.infer<typeof manifestSchema> = { version: MANIFEST_VERSION, types: [...types.keys()], headers, files };
   // Written aside and renamed: a reader never sees half a manifest.
   const tmp = join(dir, `${MANIFEST_FILE}.${process.pid}.tmp`);
   await writeFile(tmp, JSON.stringify(json));
@@ -323,17 +240,12 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
  * logged: each reader then does what it does without the file.
  */
 export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (!(error instanceof SyntaxError)) throw error;
     log.warn({ file, err: error }, 'build file is not JSON; treated as absent');
     return null;
   }
@@ -361,36 +273,18 @@ export async function readManifest(dir: string): Promise<Map<string, FileEntry> 
   return entries;
 }
 
-// ---------------------------------------------------------------------------------------------
-
 /** Every regular file under dir, as '/'-separated paths relative to it (links are not followed). */
-export async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const items = await readdir(join(dir, prefix), { withFileTypes: true });
-  const files: string[] = [];
-  const subdirs: Promise<string[]>[] = [];
-  for (const item of items) {
-    const rel = prefix ? `${prefix}/${item.name}` : item.name;
-    if (item.isDirectory()) subdirs.push(walk(dir, rel));
-    else if (item.isFile()) files.push(rel);
-  }
-  for (const more of await Promise.all(subdirs)) files.push(...more);
-  return files;
-}
-
-/** Whether `relPath` is the .br/.gz sibling of another file in the folder, not a file of its own. */
-function isSibling(relPath: string, present: Set<string>): boolean {
-  if (!relPath.endsWith('.br') && !relPath.endsWith('.gz')) return false;
-  const base = relPath.slice(0, -3);
-  return present.has(base) && isCompressibleType(base);
+export function walk(dir: string): Promise<string[]> {
+  return Array.fromAsync(new Bun.Glob('**').scan({ cwd: dir, onlyFiles: true, dot: true }));
 }
 
 /** The files of a build folder that are its own: not the manifest (or one being written), not a .br/.gz sibling. */
 async function ownFiles(dir: string): Promise<string[]> {
   const files = await walk(dir);
   const present = new Set(files);
-  return files.filter(
-    (relPath) => relPath !== MANIFEST_FILE && !relPath.startsWith(`${MANIFEST_FILE}.`) && !isSibling(relPath, present),
-  );
+  const isSibling = (file: string) =>
+    /\.(br|gz)$/.test(file) && present.has(file.slice(0, -3)) && isCompressibleType(file.slice(0, -3));
+  return files.filter((file) => file !== MANIFEST_FILE && !file.startsWith(`${MANIFEST_FILE}.`) && !isSibling(file));
 }
 
 /** Runs `task` over `items` with at most `limit` at a time: enough to keep the thread pool (brotli) and this thread (gzip, hashing) busy; 8 measured best on 2 cores. */
@@ -402,68 +296,52 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-interface FinalizeOptions {
-  /**
-   * The previous build folder: a file not in `known` whose bytes are the same as there (Pagefind's
-   * scripts, unchanged client assets) gets that build's siblings linked instead of compressed again.
-   */
-  previous?: string;
-}
-
 /**
- * Completes a build folder: describes (and compresses) every file not in `known`, then writes the
- * manifest of all of them. Returns the manifest's entries.
+ * A build folder's own files: those in `known` as given, every other read for its ETag, type and size and then
+ * `complete`d. Alone (a folder without a readable manifest: a test folder, a damaged manifest) it writes nothing and
+ * gives no siblings (the server compresses such files in memory).
  */
-export async function finalizeBuildFolder(
+export async function describeBuildFolder(
   dir: string,
-  known: Map<string, FileEntry>,
-  { previous }: FinalizeOptions = {},
+  known = new Map<string, FileEntry>(),
+  complete?: (relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry) => Promise<FileEntry>,
 ): Promise<Map<string, FileEntry>> {
-  const [files, before] = await Promise.all([
-    ownFiles(dir),
-    previous ? readManifest(previous).catch(() => null) : null,
-  ]);
   const entries = new Map<string, FileEntry>();
-  const todo: string[] = [];
-  for (const relPath of files) {
-    const entry = known.get(relPath);
-    if (entry) entries.set(relPath, entry);
-    else todo.push(relPath);
-  }
-  await eachLimited(todo, Math.max(8, availableParallelism() * 4), async (relPath) => {
-    const full = join(dir, relPath);
-    const bytes = await readFile(full);
+  await eachLimited(await ownFiles(dir), Math.max(8, availableParallelism() * 4), async (relPath) => {
+    const given = known.get(relPath);
+    if (given) return void entries.set(relPath, given);
+    const bytes = await readFile(join(dir, relPath));
     const entry = entryFor(relPath, bytes);
-    const old = before?.get(relPath);
-    if (previous && old && old.etag === entry.etag && (old.br !== undefined || old.gz !== undefined)) {
-      const siblings = filesOf(relPath, old).slice(1);
-      const linked = await Promise.all(
-        siblings.map((f) =>
-          linkOrCopy(join(previous, f), join(dir, f)).then(
-            () => true,
-            () => false,
-          ),
-        ),
-      );
-      if (linked.every(Boolean)) {
-        entries.set(relPath, { ...entry, br: old.br, gz: old.gz });
-        return;
-      }
-    }
-    entries.set(relPath, await addSiblings(full, relPath, bytes, entry));
+    entries.set(relPath, complete ? await complete(relPath, bytes, entry) : entry);
   });
-  await writeManifest(dir, entries);
   return entries;
 }
 
 /**
- * A folder without a readable manifest (a test folder, a damaged manifest) described as it is, writing nothing: each
- * of its own files with its ETag, type and size, and no siblings (the server compresses such files in memory).
+ * Completes a build folder: describes and compresses every file not in `known` (the browser assets), then writes the
+ * manifest of all of them. A file whose bytes are the same in the `previous` build (unchanged client assets) gets that
+ * build's siblings linked instead of compressed again.
  */
-export async function describeBuildFolder(dir: string): Promise<Map<string, FileEntry>> {
-  const entries = new Map<string, FileEntry>();
-  await eachLimited(await ownFiles(dir), 8, async (relPath) => {
-    entries.set(relPath, entryFor(relPath, await readFile(join(dir, relPath))));
+export async function finalizeBuildFolder(
+  dir: string,
+  known: Map<string, FileEntry>,
+  { previous }: { previous?: string } = {},
+): Promise<Map<string, FileEntry>> {
+  // Read while the folder is walked.
+  const before = previous ? readManifest(previous).catch(() => null) : null;
+  const entries = await describeBuildFolder(dir, known, async (relPath, bytes, entry) => {
+    const old = (await before)?.get(relPath);
+    if (previous && old?.etag === entry.etag) {
+      const siblings = siblingsOf(relPath, old);
+      const linked =
+        siblings.length > 0 &&
+        (await linkFiles(previous, dir, siblings)
+          .then(() => true)
+          .catch(() => false));
+      if (linked) return { ...entry, br: old.br, gz: old.gz };
+    }
+    return addSiblings(dir, relPath, bytes, entry);
   });
+  await writeManifest(dir, entries);
   return entries;
 }

@@ -77,6 +77,48 @@ describe('writeBuildFile', () => {
   });
 });
 
+describe('content types', () => {
+  // The exact header values the server sends for each kind of file: the charset spelled '; charset=utf-8' on text,
+  // JSON and XML; siblings only for the types that shrink.
+  it.each([
+    ['index.html', 'text/html; charset=utf-8', true],
+    ['old.htm', 'text/html; charset=utf-8', true],
+    ['_astro/base.css', 'text/css; charset=utf-8', true],
+    ['_astro/app.js', 'text/javascript; charset=utf-8', true],
+    ['_astro/chunk.mjs', 'text/javascript; charset=utf-8', true],
+    ['_astro/app.js.map', 'application/json; charset=utf-8', true],
+    ['data.json', 'application/json; charset=utf-8', true],
+    ['tools/feed.json', 'application/feed+json; charset=utf-8', true],
+    ['feed.json', 'application/feed+json; charset=utf-8', true],
+    ['sitemap.xml', 'application/xml; charset=utf-8', true],
+    ['robots.txt', 'text/plain; charset=utf-8', true],
+    ['tool/chatgpt.md', 'text/markdown; charset=utf-8', true],
+    ['favicon.svg', 'image/svg+xml', true],
+    ['site.webmanifest', 'application/manifest+json', true],
+    ['LOGO.PNG', 'image/png', false],
+    ['photo.jpg', 'image/jpeg', false],
+    ['photo.jpeg', 'image/jpeg', false],
+    ['anim.gif', 'image/gif', false],
+    ['shot.webp', 'image/webp', false],
+    ['shot.avif', 'image/avif', false],
+    ['favicon.ico', 'image/x-icon', false],
+    ['fonts/inter.woff', 'font/woff', false],
+    ['fonts/inter.woff2', 'font/woff2', false],
+    ['app.wasm', 'application/wasm', false],
+    ['guide.pdf', 'application/pdf', false],
+    // Beyond the types above, the type is Bun's for the name and its compression follows the type.
+    ['fonts/inter.ttf', 'font/ttf', false],
+    ['data/tools.csv', 'text/csv; charset=utf-8', true],
+    ['chunk.pf_fragment', 'application/octet-stream', false],
+    ['LICENSE', 'application/octet-stream', false],
+  ])('%s is %s (compressed: %s)', async (name, type, compressed) => {
+    const entry = await writeBuildFile(dir, name, 'abcdefgh '.repeat(300));
+    expect(entry.type).toBe(type);
+    expect(entry.br !== undefined && entry.gz !== undefined).toBe(compressed);
+    expect(existsSync(join(dir, `${name}.br`))).toBe(compressed);
+  });
+});
+
 describe('reuseBuildFile', () => {
   it('links the file and its siblings into the new build, and a later write there leaves the old build alone', async () => {
     const old = join(dir, 'old');
