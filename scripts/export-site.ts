@@ -10,9 +10,8 @@ import type { ExportOptions } from '../api/publishing/site-export';
 endWithParent();
 const { exportPart, exportSite } = await import('../api/publishing/site-export');
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const [outDir, previousDir] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const part = /^--part=(\d+)\/(\d+)$/.exec(process.argv.find((a) => a.startsWith('--part=')) ?? '');
-const [outDir, previousDir] = args;
 if (!outDir) {
   console.error('Usage: bun scripts/export-site.ts <outDir> [previousDir] [--part=K/N]');
   process.exit(2);

@@ -104,14 +104,9 @@ export async function runQueuedRebuild(
     } catch (error) {
       result = { ok: false, dir: '', seconds: 0, log: String(error) };
     }
-    if (!result.ok && abandoned) {
-      // Cut short by a shutdown, not failed: queued again as they were, no try counted; the next process builds them.
-      await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, ids));
-      log.warn(
-        { outcome: 'abandoned', jobs: jobs.length, coveredJobId, seconds: result.seconds },
-        'site rebuild abandoned by the shutdown; its jobs are queued again',
-      );
-    } else if (result.ok) {
+    const outcome = result.ok ? 'succeeded' : abandoned ? 'abandoned' : 'failed';
+    const fields = { outcome, jobs: jobs.length, coveredJobId, seconds: result.seconds };
+    if (result.ok) {
       await db
         .update(rebuildJobs)
         .set({
@@ -123,22 +118,14 @@ export async function runQueuedRebuild(
           stats: result.stats ?? null,
         })
         .where(inArray(rebuildJobs.id, ids));
-      log.info(
-        { outcome: 'succeeded', jobs: jobs.length, coveredJobId, seconds: result.seconds, ...result.stats },
-        'site rebuilt',
-      );
+      log.info({ ...fields, ...result.stats }, 'site rebuilt');
+    } else if (abandoned) {
+      // Cut short by a shutdown, not failed: queued again as they were, no try counted; the next process builds them.
+      await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, ids));
+      log.warn(fields, 'site rebuild abandoned by the shutdown; its jobs are queued again');
     } else {
       await recordFailure(jobs, result.log, retryDelaysMs);
-      log.error(
-        {
-          outcome: 'failed',
-          jobs: jobs.length,
-          coveredJobId,
-          seconds: result.seconds,
-          logTail: result.log.slice(-2000),
-        },
-        'site rebuild failed; the live build is unchanged',
-      );
+      log.error({ ...fields, logTail: result.log.slice(-2000) }, 'site rebuild failed; the live build is unchanged');
     }
     return true;
   } finally {
@@ -195,18 +182,10 @@ export function startRebuildWorker(): () => void {
 type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
 
 /**
- * Whether the live build is what a build now would make of the data it covers: the code that exported it is the
- * server build's now, and the database holds every change it covers (it is not a backup restored from before it).
- */
-async function liveBuildIsCurrent(distDir: string, appDir: string): Promise<boolean> {
-  return (await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))) !== null;
-}
-
-/**
  * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once, and when it is
- * not current (other code, a restored database) queue a rebuild of every page for the worker, so a build that fails
- * on restart never takes a healthy site down; with none, build now, and fail with the log only when that build
- * fails. Changes made meanwhile through the app are queued already (decision 0079).
+ * not current (other code, a restored database: currentBuildInfo) queue a rebuild of every page for the worker, so a
+ * build that fails on restart never takes a healthy site down; with none, build now, and fail with the log only when
+ * that build fails. Changes made meanwhile through the app are queued already (decision 0079).
  */
 export async function prepareSiteForStart(
   distDir = config.distDir,
@@ -214,7 +193,7 @@ export async function prepareSiteForStart(
   appDir = config.appDir,
 ): Promise<StartBuild> {
   if (hasLiveBuild(distDir)) {
-    if (!(await liveBuildIsCurrent(distDir, appDir)))
+    if (!(await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))))
       await requestRebuild('server start: the live build is not current', db);
     return { outcome: 'previous' };
   }

@@ -13,17 +13,12 @@ let ending = false;
 
 /**
  * For a process that is ending (a shutdown abandoning a build): kills every step running now and what each started,
- * and fails any step asked for later, so a build between two steps does not start its next one; returns how many.
+ * and fails any step asked for later, so a build between two steps does not start its next one.
  */
-export function stopAllSteps(): number {
+export function stopAllSteps(): void {
   ending = true;
-  const kills = [...running];
-  for (const kill of kills) kill();
-  return kills.length;
+  for (const kill of running) kill();
 }
-
-/** How often a step checks that the process that started it is still there. */
-const PARENT_CHECK_MS = 250;
 
 /**
  * For a step's own process (the export and its workers): ends it once the process that started it is gone. A kill -9
@@ -32,10 +27,7 @@ const PARENT_CHECK_MS = 250;
  */
 export function endWithParent(): void {
   const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid !== parent) process.exit(1);
-  }, PARENT_CHECK_MS);
-  timer.unref();
+  setInterval(() => process.ppid !== parent && process.exit(1), 250).unref();
 }
 
 /** Reads a child's output as it comes, so what was written before a kill is kept. */
@@ -101,15 +93,10 @@ export async function runHook(what: string, command: string, args: string[], tim
   try {
     const step = await runStep([...argv, ...args], {}, timeoutMs);
     if (step.code === 0) return true;
-    const fields = {
-      command: argv[0],
-      code: step.code,
-      timedOut: step.timedOut,
-      output: step.output.trim().slice(-2000),
-    };
+    const { code, timedOut } = step;
     log.error(
-      step.timedOut ? { ...fields, timeoutMs } : fields,
-      step.timedOut ? `${what} command killed at its timeout` : `${what} command failed`,
+      { command: argv[0], code, timedOut, output: step.output.trim().slice(-2000), ...(timedOut && { timeoutMs }) },
+      timedOut ? `${what} command killed at its timeout` : `${what} command failed`,
     );
   } catch (error) {
     log.error({ err: error, command: argv[0] }, `${what} command failed`);

@@ -19,11 +19,6 @@ import { reloadStaticSite } from './static-site';
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEEP_BUILDS = 2;
 
-/** Builds for a live folder sit beside it (dist → dist-builds/), so each target prunes only its own. */
-function buildsDirOf(distDir: string): string {
-  return `${distDir}-builds`;
-}
-
 export interface BuildResult {
   ok: boolean;
   dir: string;
@@ -32,9 +27,6 @@ export interface BuildResult {
   /** What the export did, when it got that far. */
   stats?: BuildStats;
 }
-
-/** A build step that runs longer than this is hung: it is killed and the build fails (SITE_BUILD_TIMEOUT_MS). */
-const stepTimeoutMs = () => config.siteBuildTimeoutMs;
 
 /** Whether distDir holds a build to serve: a link to a pruned build does not count. */
 export function hasLiveBuild(distDir: string): boolean {
@@ -46,44 +38,39 @@ export function hasAppBuild(appDir: string): boolean {
   return existsSync(join(resolve(ROOT, appDir), 'server/entry.mjs'));
 }
 
-/** Points `distDir` at `buildDir` in one rename, replacing a plain folder the first time. */
-function swapIn(buildDir: string, distDir: string): void {
-  const tmp = `${distDir}.next-${process.pid}-${Date.now()}`;
-  symlinkSync(buildDir, tmp, 'dir');
-  if (existsSync(distDir) && !lstatSync(distDir).isSymbolicLink()) rmSync(distDir, { recursive: true, force: true });
-  renameSync(tmp, distDir);
-}
+/** Builds for a live folder sit beside it (dist → dist-builds/), so each target prunes only its own. */
+const buildsDirOf = (distDir: string) => `${resolve(ROOT, distDir)}-builds`;
 
 /** A fresh folder beside the live build's others (dist-builds/), named so the newest sorts last. */
 export function newBuildFolder(distDir: string, startedAt = new Date()): string {
-  const buildsDir = buildsDirOf(resolve(ROOT, distDir));
+  const buildsDir = buildsDirOf(distDir);
   mkdirSync(buildsDir, { recursive: true });
   return join(buildsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
 }
 
-/** Makes a complete build folder (from newBuildFolder) the live build: the swap, this process's reload, the pruning. */
+/**
+ * Makes a complete build folder (from newBuildFolder) the live build: `distDir` pointed at it in one rename (a plain
+ * folder replaced the first time), this process's reload, and all but the newest KEEP_BUILDS builds pruned.
+ */
 export async function installBuild(dir: string, distDir: string): Promise<void> {
   const target = resolve(ROOT, distDir);
-  swapIn(dir, target);
+  const tmp = `${target}.next-${process.pid}-${Date.now()}`;
+  symlinkSync(dir, tmp, 'dir');
+  if (existsSync(target) && !lstatSync(target).isSymbolicLink()) rmSync(target, { recursive: true, force: true });
+  renameSync(tmp, target);
   await reloadStaticSite(target);
   liveBuildSwapped(target);
-  pruneOldBuilds(buildsDirOf(target), dir);
-}
-
-function pruneOldBuilds(buildsDir: string, keep: string): void {
+  const buildsDir = buildsDirOf(target);
   const builds = readdirSync(buildsDir).sort();
   for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
-    const dir = join(buildsDir, name);
-    if (dir !== keep) rmSync(dir, { recursive: true, force: true });
+    if (join(buildsDir, name) !== dir) rmSync(join(buildsDir, name), { recursive: true, force: true });
   }
 }
 
 /** The env of a build step: Astro's own telemetry off; demo logins shown only outside production. */
-function stepEnv(extra: Record<string, string> = {}): Record<string, string> {
+function stepEnv(extra: Record<string, string>): Record<string, string> {
   return { DEMO_LOGINS: process.env.NODE_ENV === 'production' ? '0' : '1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
 }
-
-const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 /**
  * The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found from
@@ -100,40 +87,32 @@ function linkPackages(dir: string): void {
 /**
  * Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. A server build
  * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
- * then costs only what changed in the data.
+ * then costs only what changed in the data. A step killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS) fails the build.
  */
 export async function buildApp(
   appDir = config.appDir,
-  { timeoutMs = stepTimeoutMs(), force = false } = {},
+  { timeoutMs = config.siteBuildTimeoutMs, force = false } = {},
 ): Promise<BuildResult & { kept: boolean }> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
   // Always a production bundle (React's production build), whatever mode the server or the tests run in.
   const env = stepEnv({ NODE_ENV: 'production', SITE_URL: siteUrlOf(process.env) });
   const inputs = appInputsHash(ROOT, env);
-  const inputsFile = join(dir, INPUTS_FILE);
-  if (!force && hasAppBuild(dir) && codeIn(dir) === inputs) {
-    linkPackages(dir);
-    return {
-      ok: true,
-      kept: true,
-      dir,
-      seconds: (performance.now() - started) / 1000,
-      log: 'unchanged: the server build was kept',
-    };
+  const kept = !force && hasAppBuild(dir) && codeIn(dir) === inputs;
+  let step = { code: 0, output: 'unchanged: the server build was kept' };
+  if (!kept) {
+    // A build that fails half way leaves no record, so the next start builds again.
+    rmSync(join(dir, INPUTS_FILE), { force: true });
+    const astro = join(ROOT, 'node_modules/.bin/astro');
+    step = await runStep(
+      [process.execPath, '--bun', astro, 'build', '--silent'],
+      { ...env, ASTRO_OUT_DIR: dir },
+      timeoutMs,
+    );
+    if (step.code === 0) writeFileSync(join(dir, INPUTS_FILE), inputs);
   }
-  // A build that fails half way leaves no record, so the next start builds again.
-  rmSync(inputsFile, { force: true });
-  const step = await runStep(
-    [process.execPath, '--bun', bin('astro'), 'build', '--silent'],
-    { ...env, ASTRO_OUT_DIR: dir },
-    timeoutMs,
-  );
-  if (step.code === 0) {
-    linkPackages(dir);
-    writeFileSync(inputsFile, inputs);
-  }
-  return { ok: step.code === 0, kept: false, dir, seconds: (performance.now() - started) / 1000, log: step.output };
+  if (step.code === 0) linkPackages(dir);
+  return { ok: step.code === 0, kept, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 
 const duration = z.number().nonnegative();
@@ -155,10 +134,9 @@ export type ExportStats = z.infer<typeof exportStatsSchema>;
 /** The export's figures from its output, or null when its last line is not them. */
 function exportStatsOf(output: string): ExportStats | null {
   try {
-    const parsed = exportStatsSchema.safeParse(JSON.parse(output.trim().split('\n').at(-1) ?? ''));
-    return parsed.success ? parsed.data : null;
+    return exportStatsSchema.safeParse(JSON.parse(output.trim().split('\n').at(-1) ?? '')).data ?? null;
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 
@@ -169,41 +147,34 @@ function exportStatsOf(output: string): ExportStats | null {
  */
 export async function buildSite(
   distDir = config.distDir,
-  timeoutMs = stepTimeoutMs(),
+  timeoutMs = config.siteBuildTimeoutMs,
   coveredJobId?: number,
 ): Promise<BuildResult> {
   const started = performance.now();
   const startedAt = new Date();
   const covered = coveredJobId ?? (await newestRebuildRequest());
-  const target = resolve(ROOT, distDir);
-  const dir = newBuildFolder(target, startedAt);
-  const previous = hasLiveBuild(distDir) ? [target] : [];
+  const dir = newBuildFolder(distDir, startedAt);
+  const previous = hasLiveBuild(distDir) ? [resolve(ROOT, distDir)] : [];
   const step = await runStep(
     [process.execPath, join(ROOT, 'scripts/export-site.ts'), dir, ...previous],
     stepEnv({ APP_DIR: resolve(ROOT, config.appDir) }),
     timeoutMs,
   );
   const seconds = (performance.now() - started) / 1000;
-  let stats: BuildStats | undefined;
   // An export that ends well but does not say what it wrote is not swapped in: its purge list would be unknown.
   const exported = step.code === 0 ? exportStatsOf(step.output) : null;
-  const log =
-    step.code === 0 && !exported ? `${step.output}\nThe export printed no figures as its last line.` : step.output;
-  if (exported) {
-    stats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
-    const info: BuildInfo = {
-      coveredJobId: covered,
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      ...stats,
-    };
-    writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
-    await installBuild(dir, target);
-    // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.
-    await publishBuild(dir);
-    void purge({ paths: exported.changed });
-  } else {
+  if (!exported) {
     rmSync(dir, { recursive: true, force: true });
+    const log = step.code === 0 ? `${step.output}\nThe export printed no figures as its last line.` : step.output;
+    return { ok: false, dir, seconds, log };
   }
-  return { ok: exported !== null, dir, seconds, log, stats };
+  const stats: BuildStats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
+  const finishedAt = new Date().toISOString();
+  const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt, ...stats };
+  writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
+  await installBuild(dir, distDir);
+  // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.
+  await publishBuild(dir);
+  void purge({ paths: exported.changed });
+  return { ok: true, dir, seconds, log: step.output, stats };
 }

@@ -45,17 +45,15 @@ export interface ExportOptions {
   siteUrl: string;
 }
 
-/** What a worker leaves in its result.json: its share of the pages, but for their files (its manifest). */
-const partRestSchema = z.object({
+/** One process's share of the pages, as a worker leaves it in its result.json (its files go in its manifest). */
+const partSchema = z.object({
   /** The pages rendered, by kind of the route table (tool, toolMarkdown, category...). */
   kinds: z.record(z.string(), z.number().int()),
   reused: z.number().int(),
   /** Pages whose bytes differ from the previous export's (new ones included). */
   changed: z.array(z.string()),
 });
-
-/** One process's share of the pages. */
-type PartResult = z.infer<typeof partRestSchema> & { files: Map<string, FileEntry> };
+type PartResult = z.infer<typeof partSchema> & { files: Map<string, FileEntry> };
 
 /** The 404 page's files, by the address each card is rendered at. */
 const NOT_FOUND_FILES = new Map(Object.values(NOT_FOUND_PAGES).map(({ path, file }) => [path, file]));
@@ -72,36 +70,7 @@ function fileOfPath(path: string): string {
 /** The data a page is rendered from, when it has a row or rows behind it. */
 type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
 
-/**
- * What the export knows of the previous one, read once by the parent and handed to its workers (CHANGES_FILE), so all
- * agree: the tags that rebuild requests named since it was built; null when its pages may not be reused at all (no
- * previous build, other code, a request that named no tags).
- */
-const changesSchema = z.object({ tags: z.array(z.string()).nullable() });
-type Changes = z.infer<typeof changesSchema>;
-/** Where the parent leaves the changes for its workers, in the new folder until they are done. */
-const CHANGES_FILE = '_changes.json';
-
-/**
- * The tags changed since the previous export (`dir`), when its pages rendered by `code` may be reused: those every
- * rebuild request newer than the ones it covers named (also a request made after this export started: its pages are
- * rendered once more than needed rather than left stale), and the tool pages that turned "Review due" since it read
- * the data (no request names them when no server watched meanwhile, decision 0047).
- */
-async function changesSince(dir: string | null | undefined, code: string | null): Promise<Changes> {
-  const info = dir ? await currentBuildInfo(dir, code) : null;
-  if (!info) return { tags: null };
-  const rows = await db
-    .select({ tags: rebuildJobs.tags })
-    .from(rebuildJobs)
-    .where(gt(rebuildJobs.id, info.coveredJobId));
-  // A request that names no tags (Rebuild Now, a start whose live build is not current) may stand for any change.
-  if (rows.some((row) => row.tags.length === 0)) return { tags: null };
-  const due = await toolsFallingDue(new Date(info.startedAt), new Date());
-  return { tags: [...new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)])].sort() };
-}
-
-/** The previous export's files, and which of its pages may be reused, read once per process. */
+/** The previous export as one process sees it. */
 interface Previous {
   /** Its manifest (whatever code wrote it): its files with their ETags, compressed copies and each page's tags. */
   files: Map<string, FileEntry> | null;
@@ -109,9 +78,26 @@ interface Previous {
   changed: Set<string> | null;
 }
 
-async function readPrevious(dir: string | null | undefined, changes: Changes): Promise<Previous> {
-  const files = dir ? await readManifest(dir).catch(() => null) : null;
-  return { files, changed: changes.tags && new Set(changes.tags) };
+/**
+ * The previous export (`dir`), with the tags changed since when its pages rendered by `code` may be reused: those
+ * every rebuild request newer than the ones it covers named (also a request made after this export started: its pages
+ * are rendered once more than needed rather than left stale), and the tool pages that turned "Review due" since it
+ * read the data (no request names them when no server watched meanwhile, decision 0047). Each process of the export
+ * reads them for itself: one that reads later sees more changes, never fewer (decision 0079).
+ */
+async function readPrevious(dir: string | null | undefined, code: string | null): Promise<Previous> {
+  if (!dir) return { files: null, changed: null };
+  const files = await readManifest(dir).catch(() => null);
+  const info = await currentBuildInfo(dir, code);
+  if (!info) return { files, changed: null };
+  const rows = await db
+    .select({ tags: rebuildJobs.tags })
+    .from(rebuildJobs)
+    .where(gt(rebuildJobs.id, info.coveredJobId));
+  // A request that names no tags (Rebuild Now, a start whose live build is not current) may stand for any change.
+  if (rows.some((row) => row.tags.length === 0)) return { files, changed: null };
+  const due = await toolsFallingDue(new Date(info.startedAt), new Date());
+  return { files, changed: new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)]) };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
@@ -139,10 +125,8 @@ class PageWriter {
   /** One copy of each distinct CSP (most pages share one): 100,000 manifest entries hold the same string. */
   private readonly csps = new Map<string, string>();
   private interned(csp: string): string {
-    const kept = this.csps.get(csp);
-    if (kept !== undefined) return kept;
-    this.csps.set(csp, csp);
-    return csp;
+    if (!this.csps.has(csp)) this.csps.set(csp, csp);
+    return this.csps.get(csp) ?? csp;
   }
 
   /**
@@ -191,7 +175,7 @@ class PageWriter {
     this.result.files.set(file, entry);
     const kind = routeOf(path)?.kind ?? 'other';
     this.result.kinds[kind] = (this.result.kinds[kind] ?? 0) + 1;
-    if (this.previous.files?.get(file)?.etag !== entry.etag) this.result.changed.push(path);
+    if (before?.etag !== entry.etag) this.result.changed.push(path);
   }
 }
 
@@ -201,14 +185,13 @@ function workerCount(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(availableParallelism(), 4);
 }
 
-/** Where a worker leaves its result: its files as a manifest (compact), the rest as JSON. */
+/** Where a worker leaves its result: its files as a manifest (compact), the rest in result.json. */
 const partDir = (outDir: string, part: number) => join(outDir, `_part-${part}`);
 const PART_RESULT = 'result.json';
 
 /** The tool pages whose id falls in `part` of `parts`, written by a worker process into the shared folder. */
 export async function exportPart(options: ExportOptions, part: number, parts: number): Promise<void> {
-  const changes = readBuildJson(join(options.outDir, CHANGES_FILE), changesSchema) ?? { tags: null };
-  const writer = new PageWriter(options, await readPrevious(options.previousDir, changes));
+  const writer = new PageWriter(options, await readPrevious(options.previousDir, codeIn(options.appDir)));
   for await (const batch of toolPages(500, undefined, { part, parts })) {
     for (const page of batch) {
       await writer.add(`/tool/${page.tool.slug}`, page, { toolPage: page });
@@ -219,24 +202,20 @@ export async function exportPart(options: ExportOptions, part: number, parts: nu
   const dir = partDir(options.outDir, part);
   mkdirSync(dir);
   await writeManifest(dir, files);
-  writeFileSync(join(dir, PART_RESULT), JSON.stringify(rest satisfies z.infer<typeof partRestSchema>));
+  writeFileSync(join(dir, PART_RESULT), JSON.stringify(rest satisfies z.infer<typeof partSchema>));
 }
 
-function runPart(part: number, parts: number, { outDir, previousDir }: ExportOptions): Promise<PartResult> {
+async function runPart(part: number, parts: number, { outDir, previousDir }: ExportOptions): Promise<PartResult> {
   const script = join(import.meta.dirname, '../../scripts/export-site.ts');
-  const child = Bun.spawn([process.execPath, script, outDir, previousDir ?? '', `--part=${part}/${parts}`], {
-    stdout: 'inherit',
-    stderr: 'inherit',
-  });
-  return child.exited.then(async (code) => {
-    if (code !== 0) throw new Error(`Export worker ${part + 1}/${parts} failed (exit ${code}).`);
-    const dir = partDir(outDir, part);
-    const rest = readBuildJson(join(dir, PART_RESULT), partRestSchema);
-    const files = await readManifest(dir);
-    if (!rest || !files) throw new Error(`Export worker ${part + 1}/${parts} left no result.`);
-    rmSync(dir, { recursive: true, force: true });
-    return { ...rest, files };
-  });
+  const argv = [process.execPath, script, outDir, previousDir ?? '', `--part=${part}/${parts}`];
+  const code = await Bun.spawn(argv, { stdout: 'inherit', stderr: 'inherit' }).exited;
+  if (code !== 0) throw new Error(`Export worker ${part + 1}/${parts} failed (exit ${code}).`);
+  const dir = partDir(outDir, part);
+  const rest = readBuildJson(join(dir, PART_RESULT), partSchema);
+  const files = await readManifest(dir);
+  if (!rest || !files) throw new Error(`Export worker ${part + 1}/${parts} left no result.`);
+  rmSync(dir, { recursive: true, force: true });
+  return { ...rest, files };
 }
 
 /** Renders every page into `outDir`; pages that no change since the previous export touched are linked from it. */
@@ -244,11 +223,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
   const { appDir, outDir } = options;
   const code = codeIn(appDir);
-  const parts = workerCount();
-  const changes = await changesSince(options.previousDir, code);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, CHANGES_FILE), JSON.stringify(changes satisfies Changes));
-  const previous = await readPrevious(options.previousDir, changes);
+  const parts = workerCount();
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
   // What the sitemap lists, read from the database while the pages are written (decision 0081).
   const listing = sitemapListing();
@@ -256,7 +232,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Meanwhile: the browser's files (hashed /_astro/ chunks, favicon), the same for every export of this server
   // build, then the pages that are not a tool's.
   await linkFolder(join(appDir, 'client'), outDir);
-  const writer = new PageWriter(options, previous);
+  const writer = new PageWriter(options, await readPrevious(options.previousDir, code));
   for (const path of fixedPagePaths()) if (!isRouteOf(path, 'sitemapIndex', 'sitemapAlias')) await writer.add(path);
   for (const page of await postPages()) await writer.add(`/blog/${page.post.slug}`, page, { postPage: page });
   for (const { path, data } of await categoryPages()) await writer.add(path, data, { categoryPage: data });
@@ -265,7 +241,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const sitemap = await listing;
   for (const path of sitemapPaths(sitemap.pages)) await writer.add(path, sitemap, { sitemap });
   const all = [await writer.done(), ...(await Promise.all(workers))];
-  rmSync(join(outDir, CHANGES_FILE));
 
   const files = new Map<string, FileEntry>();
   const kinds: Record<string, number> = {};
@@ -277,23 +252,18 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   // Everything not written above (the browser assets) is described and pre-compressed here, or linked from the
   // previous build with its compressed copies when its bytes are the same.
   await finalizeBuildFolder(outDir, files, { previous: options.previousDir ?? undefined });
-  // After the manifest: these files are for the next export and the server, not for visitors.
+  // After the manifest: this file is for the next export and the server, not for visitors.
   if (code) writeFileSync(join(outDir, INPUTS_FILE), code);
   const rendered = Object.values(kinds).reduce((n, count) => n + count, 0);
   const reused = all.reduce((n, part) => n + part.reused, 0);
   const now = performance.now();
-  const phases = {
-    pages: (pagesDone - started) / 1000,
-    finalize: (now - pagesDone) / 1000,
-  };
-  const changed = all.flatMap((part) => part.changed);
   return {
     pages: rendered + reused,
     rendered,
     reused,
     kinds,
     seconds: (now - started) / 1000,
-    phases,
-    changed: changed.sort(),
+    phases: { pages: (pagesDone - started) / 1000, finalize: (now - pagesDone) / 1000 },
+    changed: all.flatMap((part) => part.changed).sort(),
   };
 }
