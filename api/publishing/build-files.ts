@@ -235,7 +235,7 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
 }
 
 /**
- * One of the files a build keeps for itself (its manifest, _build.json, _changes.json...), read through its schema: null
+ * One of the files a build keeps for itself (its manifest, _build.json, a worker's result.json), read through its schema: null
  * when it is missing, and when it is not what the schema says (damaged, or written by another version), which is
  * logged: each reader then does what it does without the file.
  */

@@ -37,9 +37,6 @@ export const BUILD_INFO = '_build.json';
 /** Its schema is the one Settings shows it with (lib/contract/admin.ts). */
 export type BuildInfo = LiveBuild;
 
-/** A build started now covers the newest rebuild request and every one before it (site-build.ts). */
-export { newestRebuildRequest };
-
 /** Another process's changes and swaps are seen within this long. */
 const RECHECK_MS = 1000;
 /**
