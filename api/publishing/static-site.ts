@@ -32,14 +32,9 @@ const MAX_MEMORY_FILE = 1024 * 1024;
 /** How often the build link is looked at, for a swap made by another process. */
 const RECHECK_MS = 1000;
 
-/** Indexes of the tables below. */
-type Encoding = 0 | 1 | 2;
-const IDENTITY: Encoding = 0;
-const BR: Encoding = 1;
-const GZIP: Encoding = 2;
-const ENCODING_NAMES = ['', 'br', 'gzip'] as const;
-const ETAG_SUFFIXES = ['', '-br', '-gz'] as const;
-const FILE_SUFFIXES = ['', '.br', '.gz'] as const;
+type Encoding = 'identity' | 'br' | 'gzip';
+/** Each encoding's suffix to the ETag and to the file's name (its pre-compressed sibling). */
+const SUFFIXES = { identity: ['', ''], br: ['-br', '.br'], gzip: ['-gz', '.gz'] } as const;
 
 /** One answer for one file or page in one encoding, built the first time it is asked for. */
 interface Variant {
@@ -73,7 +68,7 @@ interface Served {
   compressible: boolean;
   /** The build whose memory budget holds the bodies; null for a rendered page (its owner keeps it or lets it go). */
   site: Site | null;
-  variants: (Variant | undefined)[];
+  variants: Partial<Record<Encoding, Variant>>;
 }
 
 interface Site {
@@ -254,7 +249,7 @@ function baseHeaders(entry: FileEntry, status: number, cacheControl: string, var
 }
 
 function etagFor(entry: FileEntry, encoding: Encoding): string {
-  return encoding === IDENTITY ? entry.etag : `${entry.etag.slice(0, -1)}${ETAG_SUFFIXES[encoding]}"`;
+  return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${SUFFIXES[encoding][0]}"`;
 }
 
 /** The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first. */
@@ -265,7 +260,7 @@ function parseAcceptEncoding(header: string): Encoding[] {
     const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).findLast((v) => v !== undefined);
     weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
-  return ([BR, GZIP] as const).filter((e) => (weights.get(ENCODING_NAMES[e]) ?? weights.get('*') ?? 0) > 0);
+  return (['br', 'gzip'] as const).filter((e) => (weights.get(e) ?? weights.get('*') ?? 0) > 0);
 }
 
 /** Clients send a handful of distinct headers, so they are parsed once. */
@@ -273,8 +268,8 @@ const acceptedEncodings = remembered(256, parseAcceptEncoding);
 const NONE: Encoding[] = [];
 
 function has(served: Served, encoding: Encoding): boolean {
-  if (encoding === IDENTITY || served.compressible) return true;
-  return (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
+  if (encoding === 'identity' || served.compressible) return true;
+  return (encoding === 'br' ? served.entry.br : served.entry.gz) !== undefined;
 }
 
 /** Whether an If-None-Match (absent: null) names `etag` or any entity ('*'); weak tags compare as strong (RFC 9110). */
@@ -292,15 +287,15 @@ function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
   if (variant) return variant;
   const { entry, full, bytes, status } = served;
-  const size = encoding === IDENTITY ? entry.size : encoding === BR ? entry.br : entry.gz;
+  const size = encoding === 'identity' ? entry.size : encoding === 'br' ? entry.br : entry.gz;
   const headers = new Headers(served.headers);
   if (status === 200) headers.set('etag', etagFor(entry, encoding));
-  if (encoding !== IDENTITY) headers.set('content-encoding', ENCODING_NAMES[encoding]);
+  if (encoding !== 'identity') headers.set('content-encoding', encoding);
   // The page's own headers (its CSP with the hashes of its inline scripts) win over the defaults.
   if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
-  const path = full !== null && size !== undefined ? full + FILE_SUFFIXES[encoding] : null;
+  const path = full !== null && size !== undefined ? full + SUFFIXES[encoding][1] : null;
   variant = { headers, path, size: size ?? -1, ok: null, notModified: null, used: 0, loading: null };
-  if (bytes && encoding === IDENTITY) variant.ok = new Response(bytes, { status, headers });
+  if (bytes && encoding === 'identity') variant.ok = new Response(bytes, { status, headers });
   served.variants[encoding] = variant;
   return variant;
 }
@@ -318,7 +313,7 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
       if (body.length !== variant.size) return;
     } else {
       const bytes = served.bytes ?? (await Bun.file(served.full!).bytes());
-      body = await (encoding === BR ? brotliBytes(bytes) : gzipBytes(bytes));
+      body = await (encoding === 'br' ? brotliBytes(bytes) : gzipBytes(bytes));
     }
     variant.size = body.length;
     variant.ok = new Response(body, { status: served.status, headers: variant.headers });
@@ -346,11 +341,11 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
 function answer(served: Served, request: Request): Response | Promise<Response> {
   const acceptEncoding = request.headers.get('accept-encoding');
   const accepted = acceptEncoding === null ? NONE : acceptedEncodings(acceptEncoding);
-  const chosen = accepted.find((e) => has(served, e)) ?? IDENTITY;
+  const chosen = accepted.find((e) => has(served, e)) ?? 'identity';
   const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
   if (ifNoneMatch !== null) {
     // The chosen variant first, else another the client takes (a cache holding that one).
-    const matched = [chosen, IDENTITY, ...accepted].find(
+    const matched = [chosen, 'identity' as const, ...accepted].find(
       (e) => has(served, e) && matchesIfNoneMatch(ifNoneMatch, etagFor(served.entry, e)),
     );
     if (matched !== undefined) {
@@ -402,7 +397,7 @@ function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200)
     // A folder described without a manifest has no siblings: its text files are compressed in memory.
     compressible: !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE,
     site,
-    variants: [],
+    variants: {},
   };
 }
 
@@ -531,7 +526,7 @@ export function preparePage(
     bytes,
     compressible: text && bytes.length >= MIN_COMPRESS_SIZE,
     site: null,
-    variants: [],
+    variants: {},
   };
 }
 
