@@ -232,20 +232,23 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
  */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** The headers every encoding of `entry` answers with, but for the entry's own (variantOf adds them last). */
-function baseHeaders(entry: FileEntry, status: number, cacheControl: string, varies: boolean): Headers {
-  const csp = entry.type.startsWith('text/html')
-    ? DEFAULT_CSP
-    : entry.type.startsWith('image/svg+xml')
-      ? SVG_CSP
-      : undefined;
+/** A file or a page to serve, with the headers each of its answers carries but the entry's own (variantOf's). */
+function servedOf(
+  entry: FileEntry,
+  status: number,
+  cacheControl: string,
+  varies: boolean,
+  source: Pick<Served, 'full' | 'bytes' | 'compressible' | 'site'>,
+): Served {
+  const { type } = entry;
+  const csp = type.startsWith('text/html') ? DEFAULT_CSP : type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
   const headers = new Headers({
-    'content-type': entry.type,
+    'content-type': type,
     'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
     ...pageSecurityHeaders({ csp }),
   });
   if (varies) headers.set('vary', 'Accept-Encoding');
-  return headers;
+  return { entry, status, headers, variants: {}, ...source };
 }
 
 function etagFor(entry: FileEntry, encoding: Encoding): string {
@@ -388,17 +391,9 @@ function respond(served: Served, variant: Variant, encoding: Encoding, head: boo
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
   const cache = PAGE_ROUTES.assets.pattern.test(`/${relPath}`) ? PAGE_ROUTES.assets.cache : CACHE.page;
-  return {
-    entry,
-    status,
-    headers: baseHeaders(entry, status, cache, varies),
-    full: join(site.target, relPath),
-    bytes: null,
-    // A folder described without a manifest has no siblings: its text files are compressed in memory.
-    compressible: !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE,
-    site,
-    variants: {},
-  };
+  // A folder described without a manifest has no siblings: its text files are compressed in memory.
+  const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
+  return servedOf(entry, status, cache, varies, { full: join(site.target, relPath), bytes: null, compressible, site });
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -517,17 +512,8 @@ export function preparePage(
   if (Object.keys(extra).length > 0) entry.headers = extra;
   // Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks.
   const text = !type.startsWith('image/') || type.startsWith('image/svg');
-  const status = init.status ?? 200;
-  return {
-    entry,
-    status,
-    headers: baseHeaders(entry, status, CACHE.page, text),
-    full: null,
-    bytes,
-    compressible: text && bytes.length >= MIN_COMPRESS_SIZE,
-    site: null,
-    variants: {},
-  };
+  const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
+  return servedOf(entry, init.status ?? 200, CACHE.page, text, { full: null, bytes, compressible, site: null });
 }
 
 /** The answer for a prepared page, exactly as its static file's would be. */
