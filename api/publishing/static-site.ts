@@ -23,7 +23,6 @@ import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { CACHE, NOT_FOUND_PAGES, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
 
 // The cache policies are the route table's (lib/routes.ts, docs/decisions/0030).
-const PAGE_CACHE = CACHE.page;
 const NOT_FOUND_CACHE = PAGE_ROUTES.notFound.cache;
 
 /** File bodies kept in memory, at most (least recently used go first). */
@@ -33,20 +32,12 @@ const MAX_MEMORY_FILE = 1024 * 1024;
 /** How often the build link is looked at, for a swap made by another process. */
 const RECHECK_MS = 1000;
 
-const IDENTITY = 0;
-const BR = 1;
-const GZIP = 2;
-type Encoding = typeof IDENTITY | typeof BR | typeof GZIP;
-const ENCODING_NAMES = ['', 'br', 'gzip'] as const;
-const ETAG_SUFFIXES = ['', '-br', '-gz'] as const;
-const FILE_SUFFIXES = ['', '.br', '.gz'] as const;
-/** Bits of acceptedEncodings(). */
-const ACCEPTS_BR = 1;
-const ACCEPTS_GZIP = 2;
+type Encoding = 'identity' | 'br' | 'gzip';
+/** Each encoding's suffix to the ETag and to the file's name (its pre-compressed sibling). */
+const SUFFIXES = { identity: ['', ''], br: ['-br', '.br'], gzip: ['-gz', '.gz'] } as const;
 
 /** One answer for one file or page in one encoding, built the first time it is asked for. */
 interface Variant {
-  encoding: Encoding;
   headers: Headers;
   /** The file holding exactly these bytes; null when they are made in memory (a page's, or a file's br/gzip). */
   path: string | null;
@@ -58,7 +49,7 @@ interface Variant {
   /** Clock at the last use, for least-recently-used eviction. */
   used: number;
   /** The body being read or made: one at a time. */
-  loading: Promise<unknown> | null;
+  loading: Promise<void> | null;
 }
 
 /**
@@ -68,9 +59,8 @@ interface Variant {
 interface Served {
   entry: FileEntry;
   status: number;
-  cacheControl: string;
-  /** Whether answers vary by Accept-Encoding (a text type). */
-  varies: boolean;
+  /** What every encoding's answer carries: type, cache policy, security headers, Vary. */
+  headers: Headers;
   /** The file in the build's real folder (a swap mid-request still reads one build); null for a rendered page. */
   full: string | null;
   /** A rendered page's bytes (a file's stay on disk). */
@@ -78,7 +68,7 @@ interface Served {
   compressible: boolean;
   /** The build whose memory budget holds the bodies; null for a rendered page (its owner keeps it or lets it go). */
   site: Site | null;
-  variants: (Variant | undefined)[];
+  variants: Partial<Record<Encoding, Variant>>;
 }
 
 interface Site {
@@ -162,30 +152,26 @@ async function loadSite(root: string): Promise<Site> {
     resident: new Set(),
   };
   // The build's own 404 page, once per card; without a card's file (a folder the export did not write), the plain one.
-  for (const kind of ['page', 'tool', 'post'] as const) {
+  const card = (kind: NotFoundKind) => {
     const { file } = NOT_FOUND_PAGES[kind];
     const entry = entries.get(file);
-    site.notFound[kind] = entry ? servedFrom(site, file, entry, 404) : site.notFound.page;
-  }
+    return entry && servedFrom(site, file, entry, 404);
+  };
+  const page = card('page') ?? plain;
+  site.notFound = { page, tool: card('tool') ?? page, post: card('post') ?? page };
+  sites.set(root, site);
   return site;
 }
 
 function load(root: string): Promise<Site> {
-  let pending = loading.get(root);
-  if (!pending) {
-    pending = loadSite(root)
-      .then((site) => {
-        sites.set(root, site);
-        return site;
-      })
-      .finally(() => loading.delete(root));
-    loading.set(root, pending);
-  }
+  const pending = loading.get(root) ?? loadSite(root).finally(() => loading.delete(root));
+  loading.set(root, pending);
   return pending;
 }
 
-/** The live site for root; picks up a swap (by this process or another) within RECHECK_MS. */
-function siteFor(root: string): Site | Promise<Site> {
+/** The live site for distDir; picks up a swap (by this process or another) within RECHECK_MS. */
+function siteFor(distDir: string = config.distDir): Site | Promise<Site> {
+  const root = rootOf(distDir);
   const site = sites.get(root);
   if (site === undefined) return load(root);
   const now = Date.now();
@@ -200,8 +186,8 @@ function siteFor(root: string): Site | Promise<Site> {
  * The build folder answering for distDir now, null when there is none; it follows a swap made by another process
  * within RECHECK_MS, as the requests do.
  */
-export async function liveFolderOf(distDir: string = config.distDir): Promise<string | null> {
-  const site = await siteFor(rootOf(distDir));
+export async function liveFolderOf(distDir?: string): Promise<string | null> {
+  const site = await siteFor(distDir);
   return site.signature === 'missing' ? null : site.target;
 }
 
@@ -210,8 +196,8 @@ export async function liveFolderOf(distDir: string = config.distDir): Promise<st
  * the tags of the page at a path, or null when the build has no such page (or no manifest). Follows a swap as
  * liveFolderOf does.
  */
-export async function livePageTags(distDir: string = config.distDir): Promise<(path: string) => string[] | null> {
-  const site = await siteFor(rootOf(distDir));
+export async function livePageTags(distDir?: string): Promise<(path: string) => string[] | null> {
+  const site = await siteFor(distDir);
   return (path) => {
     const entry = site.manifest && fileOf(site, path)?.[1];
     return entry ? tagsOfHeader(entry.headers?.[SURROGATE_KEY]) : null;
@@ -219,8 +205,8 @@ export async function livePageTags(distDir: string = config.distDir): Promise<(p
 }
 
 /** The paths of the live build's pages that carry any of `tags`: one pass over its manifest. */
-export async function livePagesTagged(tags: ReadonlySet<string>, distDir: string = config.distDir): Promise<string[]> {
-  const { entries } = await siteFor(rootOf(distDir));
+export async function livePagesTagged(tags: ReadonlySet<string>, distDir?: string): Promise<string[]> {
+  const { entries } = await siteFor(distDir);
   const paths: string[] = [];
   if (tags.size === 0) return paths;
   for (const [relPath, entry] of entries) {
@@ -238,13 +224,7 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
 }
 
 // ---------------------------------------------------------------------------------------------
-// Headers
-
-function cacheControlFor(relPath: string): string {
-  const path = `/${relPath}`;
-  if (PAGE_ROUTES.assets.pattern.test(path)) return PAGE_ROUTES.assets.cache;
-  return PAGE_CACHE;
-}
+// Headers and content negotiation
 
 /**
  * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
@@ -252,92 +232,55 @@ function cacheControlFor(relPath: string): string {
  */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-function cspOf(type: string): string | undefined {
-  if (type.startsWith('text/html')) return DEFAULT_CSP;
-  return type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
+/** A file or a page to serve, with the headers each of its answers carries but the entry's own (variantOf's). */
+function servedOf(
+  entry: FileEntry,
+  status: number,
+  cacheControl: string,
+  varies: boolean,
+  source: Pick<Served, 'full' | 'bytes' | 'compressible' | 'site'>,
+): Served {
+  const { type } = entry;
+  const csp = type.startsWith('text/html') ? DEFAULT_CSP : type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
+  const headers = new Headers({
+    'content-type': type,
+    'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
+    ...pageSecurityHeaders({ csp }),
+  });
+  if (varies) headers.set('vary', 'Accept-Encoding');
+  return { entry, status, headers, variants: {}, ...source };
 }
 
 function etagFor(entry: FileEntry, encoding: Encoding): string {
-  return encoding === IDENTITY ? entry.etag : `${entry.etag.slice(0, -1)}${ETAG_SUFFIXES[encoding]}"`;
+  return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${SUFFIXES[encoding][0]}"`;
 }
 
-/** The headers of a 200/404 answer for `served` in `encoding` (Content-Length is the body's). */
-function answerHeaders({ entry, status, cacheControl, varies }: Served, encoding: Encoding): Headers {
-  const headers = new Headers({
-    'content-type': entry.type,
-    'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
-    ...pageSecurityHeaders({ csp: cspOf(entry.type) }),
-  });
-  if (status === 200) headers.set('etag', etagFor(entry, encoding));
-  if (encoding !== IDENTITY) headers.set('content-encoding', ENCODING_NAMES[encoding]);
-  if (varies) headers.set('vary', 'Accept-Encoding');
-  // The page's own headers (its CSP with the hashes of its inline scripts) win over the defaults.
-  if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
-  return headers;
-}
-
-/** A 304 repeats the caching headers, never the body's own (a cache would apply them to its stored copy). */
-function notModifiedOf(headers: Headers): Response {
-  const copy = new Headers(headers);
-  copy.delete('content-type');
-  copy.delete('content-encoding');
-  return new Response(null, { status: 304, headers: copy });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Content negotiation
-
-/** Encodings the client takes (q=0 refuses one, `*` stands for the others), as bits. */
-function parseAcceptEncoding(header: string): number {
+/** The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first. */
+function parseAcceptEncoding(header: string): Encoding[] {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';');
     const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).findLast((v) => v !== undefined);
     weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
-  const takes = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  return (takes('br') ? ACCEPTS_BR : 0) | (takes('gzip') ? ACCEPTS_GZIP : 0);
+  return (['br', 'gzip'] as const).filter((e) => (weights.get(e) ?? weights.get('*') ?? 0) > 0);
 }
 
 /** Clients send a handful of distinct headers, so they are parsed once. */
-const acceptedBits = remembered(256, parseAcceptEncoding);
+const acceptedEncodings = remembered(256, parseAcceptEncoding);
+const NONE: Encoding[] = [];
 
 function has(served: Served, encoding: Encoding): boolean {
-  if (encoding === IDENTITY || served.compressible) return true;
-  return (encoding === BR ? served.entry.br : served.entry.gz) !== undefined;
+  if (encoding === 'identity' || served.compressible) return true;
+  return (encoding === 'br' ? served.entry.br : served.entry.gz) !== undefined;
 }
 
-/** Brotli, then gzip, then the file as it is. */
-function chooseEncoding(served: Served, accepted: number): Encoding {
-  if (accepted & ACCEPTS_BR && has(served, BR)) return BR;
-  if (accepted & ACCEPTS_GZIP && has(served, GZIP)) return GZIP;
-  return IDENTITY;
-}
-
-/** The entity tags an If-None-Match lists, weak ones compared as strong (a 304 needs only a weak match). */
-function ifNoneMatchTags(header: string): string[] {
-  return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-}
-
-/** Whether an If-None-Match (absent: null) names `etag` or any entity ('*'). */
+/** Whether an If-None-Match (absent: null) names `etag` or any entity ('*'); weak tags compare as strong (RFC 9110). */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (header === null) return false;
-  const tags = ifNoneMatchTags(header);
+  if (header === etag) return true;
+  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
   return tags.includes('*') || tags.includes(etag);
-}
-
-/** The variant an If-None-Match names: the chosen one first, else another the client can take (a cache holding that one). */
-function notModifiedEncoding(header: string, served: Served, chosen: Encoding, accepted: number): Encoding | null {
-  const entry = served.entry;
-  if (header === etagFor(entry, chosen)) return chosen;
-  const tags = ifNoneMatchTags(header);
-  if (tags.includes('*')) return chosen;
-  const candidates: Encoding[] = [chosen, IDENTITY];
-  if (accepted & ACCEPTS_BR) candidates.push(BR);
-  if (accepted & ACCEPTS_GZIP) candidates.push(GZIP);
-  for (const encoding of candidates)
-    if (has(served, encoding) && tags.includes(etagFor(entry, encoding))) return encoding;
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,56 +289,89 @@ function notModifiedEncoding(header: string, served: Served, chosen: Encoding, a
 function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
   if (variant) return variant;
-  const { entry, full, bytes } = served;
-  const size = encoding === IDENTITY ? entry.size : encoding === BR ? entry.br : entry.gz;
-  const headers = answerHeaders(served, encoding);
-  const path = full !== null && size !== undefined ? full + FILE_SUFFIXES[encoding] : null;
-  variant = { encoding, headers, path, size: size ?? -1, ok: null, notModified: null, used: 0, loading: null };
-  if (bytes && encoding === IDENTITY) variant.ok = new Response(bytes, { status: served.status, headers });
+  const { entry, full, bytes, status } = served;
+  const size = encoding === 'identity' ? entry.size : encoding === 'br' ? entry.br : entry.gz;
+  const headers = new Headers(served.headers);
+  if (status === 200) headers.set('etag', etagFor(entry, encoding));
+  if (encoding !== 'identity') headers.set('content-encoding', encoding);
+  // The page's own headers (its CSP with the hashes of its inline scripts) win over the defaults.
+  if (entry.headers) for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
+  const path = full !== null && size !== undefined ? full + SUFFIXES[encoding][1] : null;
+  variant = { headers, path, size: size ?? -1, ok: null, notModified: null, used: 0, loading: null };
+  if (bytes && encoding === 'identity') variant.ok = new Response(bytes, { status, headers });
   served.variants[encoding] = variant;
   return variant;
 }
 
-/** br or gzip made in memory with the build's own settings: the same bytes, under the same ETag, as a static file's. */
-async function made(served: Served, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = served.bytes ?? (await Bun.file(served.full!).bytes());
-  return encoding === BR ? brotliBytes(bytes) : gzipBytes(bytes);
-}
-
-/** Keeps a variant's bytes as its answer for the next requests, within its build's memory budget. */
-async function hold(served: Served, variant: Variant, bytes: Promise<Uint8Array<ArrayBuffer>>): Promise<void> {
+/**
+ * Keeps a variant's bytes as its answer for the next requests, within its build's memory budget: the file's, or br or
+ * gzip made in memory with the build's own settings (the same bytes, under the same ETag, as a static file's).
+ */
+async function hold(served: Served, variant: Variant, encoding: Encoding): Promise<void> {
   try {
-    const body = await bytes;
-    // A file that no longer matches its manifest entry keeps being read from disk.
-    if (variant.path !== null && body.length !== variant.size) return;
+    let body: Uint8Array<ArrayBuffer>;
+    if (variant.path !== null) {
+      body = await Bun.file(variant.path).bytes();
+      // A file that no longer matches its manifest entry keeps being read from disk.
+      if (body.length !== variant.size) return;
+    } else {
+      const bytes = served.bytes ?? (await Bun.file(served.full!).bytes());
+      body = await (encoding === 'br' ? brotliBytes(bytes) : gzipBytes(bytes));
+    }
     variant.size = body.length;
     variant.ok = new Response(body, { status: served.status, headers: variant.headers });
     const site = served.site;
     if (!site) return;
     site.resident.add(variant);
     site.memory += body.length;
-    if (site.memory > MEMORY_BUDGET) evict(site);
+    // Least recently used out, down to 3/4 of the budget, so this is rare.
+    if (site.memory > MEMORY_BUDGET)
+      for (const v of [...site.resident].sort((a, b) => a.used - b.used)) {
+        if (site.memory <= MEMORY_BUDGET * 0.75) break;
+        site.resident.delete(v);
+        site.memory -= v.size;
+        v.ok = null;
+      }
   } finally {
     variant.loading = null;
   }
 }
 
-/** Drops the least recently used bodies until the site is back under its budget (with room to spare, so this is rare). */
-function evict(site: Site): void {
-  for (const v of [...site.resident].sort((a, b) => a.used - b.used)) {
-    if (site.memory <= MEMORY_BUDGET * 0.75) break;
-    site.resident.delete(v);
-    site.memory -= v.size;
-    v.ok = null;
+/**
+ * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
+ * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
+ */
+function answer(served: Served, request: Request): Response | Promise<Response> {
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const accepted = acceptEncoding === null ? NONE : acceptedEncodings(acceptEncoding);
+  const chosen = accepted.find((e) => has(served, e)) ?? 'identity';
+  const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
+  if (ifNoneMatch !== null) {
+    // The chosen variant first, else another the client takes (a cache holding that one).
+    const matched = [chosen, 'identity' as const, ...accepted].find(
+      (e) => has(served, e) && matchesIfNoneMatch(ifNoneMatch, etagFor(served.entry, e)),
+    );
+    if (matched !== undefined) {
+      const variant = variantOf(served, matched);
+      // A 304 repeats the caching headers, never the body's own (a cache would apply them to its stored copy).
+      if (variant.notModified === null) {
+        const headers = new Headers(variant.headers);
+        headers.delete('content-type');
+        headers.delete('content-encoding');
+        variant.notModified = new Response(null, { status: 304, headers });
+      }
+      return variant.notModified.clone();
+    }
   }
+  return respond(served, variantOf(served, chosen), chosen, request.method === 'HEAD');
 }
 
-function respond(served: Served, variant: Variant, head: boolean): Response | Promise<Response> {
+function respond(served: Served, variant: Variant, encoding: Encoding, head: boolean): Response | Promise<Response> {
   variant.used = ++clock;
   // Bytes made in memory are made once, by the first request that takes them (a failure: the next one tries again).
   if (variant.ok === null && variant.path === null) {
-    variant.loading ??= hold(served, variant, made(served, variant.encoding));
-    return variant.loading.then(() => respond(served, variant, head));
+    variant.loading ??= hold(served, variant, encoding);
+    return variant.loading.then(() => respond(served, variant, encoding, head));
   }
   if (head) {
     const headers = new Headers(variant.headers);
@@ -405,26 +381,8 @@ function respond(served: Served, variant: Variant, head: boolean): Response | Pr
   if (variant.ok) return variant.ok.clone();
   // Read into memory for the next requests; this one is sent from disk.
   if (variant.loading === null && variant.size <= MAX_MEMORY_FILE)
-    variant.loading = hold(served, variant, Bun.file(variant.path!).bytes()).catch(() => undefined);
+    variant.loading = hold(served, variant, encoding).catch(() => undefined);
   return new Response(Bun.file(variant.path!), { status: served.status, headers: variant.headers });
-}
-
-/**
- * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
- * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
- */
-function answer(served: Served, request: Request, head = request.method === 'HEAD'): Response | Promise<Response> {
-  const acceptEncoding = request.headers.get('accept-encoding');
-  const accepted = acceptEncoding === null ? 0 : acceptedBits(acceptEncoding);
-  const chosen = chooseEncoding(served, accepted);
-  const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
-  const matched = ifNoneMatch === null ? null : notModifiedEncoding(ifNoneMatch, served, chosen, accepted);
-  if (matched !== null) {
-    const variant = variantOf(served, matched);
-    variant.notModified ??= notModifiedOf(variant.headers);
-    return variant.notModified.clone();
-  }
-  return respond(served, variantOf(served, chosen), head);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,20 +390,10 @@ function answer(served: Served, request: Request, head = request.method === 'HEA
 
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
+  const cache = PAGE_ROUTES.assets.pattern.test(`/${relPath}`) ? PAGE_ROUTES.assets.cache : CACHE.page;
   // A folder described without a manifest has no siblings: its text files are compressed in memory.
   const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
-  const full = join(site.target, relPath);
-  return {
-    entry,
-    status,
-    cacheControl: cacheControlFor(relPath),
-    varies,
-    full,
-    bytes: null,
-    compressible,
-    site,
-    variants: [],
-  };
+  return servedOf(entry, status, cache, varies, { full: join(site.target, relPath), bytes: null, compressible, site });
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -480,22 +428,13 @@ function decodedPath(url: string, raw: string): string | null {
   }
 }
 
-/** The 404 answer for `path`: the build's 404 page with the card its path calls for. */
-function answerNotFound(site: Site, request: Request, path: string): Response | Promise<Response> {
-  return answer(site.notFound[notFoundKind(path)], request);
-}
-
 /**
  * Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts), or
  * be rendered on request (kept-renders.ts); `peer` is the connection's address, for the render budget.
  */
 type MissingPage = (request: Request, path: string, peer?: Peer) => Promise<Response | null> | null;
 
-async function serveMissing(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
-  return (await missing?.(request, raw, peer)) ?? answerNotFound(site, request, raw);
-}
-
-function serveSite(site: Site, request: Request, raw: string, head: boolean, missing?: MissingPage, peer?: Peer) {
+function serveSite(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
   let served = site.routes.get(raw);
   if (served === undefined) {
     const decoded = decodedPath(request.url, raw);
@@ -505,7 +444,12 @@ function serveSite(site: Site, request: Request, raw: string, head: boolean, mis
     // Only paths without escapes are remembered: their number is bounded by the build's files.
     if (decoded === raw) site.routes.set(raw, served);
   }
-  return answer(served, request, head);
+  return answer(served, request);
+}
+
+/** What `missing` answers, else the build's 404 page with the card the path calls for. */
+async function serveMissing(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
+  return (await missing?.(request, raw, peer)) ?? answer(site.notFound[notFoundKind(raw)], request);
 }
 
 /**
@@ -514,14 +458,12 @@ function serveSite(site: Site, request: Request, raw: string, head: boolean, mis
  */
 export function serveStatic(
   request: Request,
-  distDir: string = config.distDir,
+  distDir?: string,
   missing?: MissingPage,
   path: string = requestPath(request.url),
   peer?: Peer,
 ): Response | Promise<Response> {
-  const method = request.method;
-  const head = method === 'HEAD';
-  if (method !== 'GET' && !head) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
     const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
     return new Response('Method not allowed', { status: 405, headers });
   }
@@ -535,24 +477,20 @@ export function serveStatic(
     const headers = { location, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() };
     return new Response(null, { status: 301, headers });
   }
-  const site = siteFor(rootOf(distDir));
-  if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, head, missing, peer));
+  const site = siteFor(distDir);
+  if (site instanceof Promise) return site.then((loaded) => serveSite(loaded, request, path, missing, peer));
   // A cached answer goes back as it is, not wrapped in a promise: less garbage per request, a shorter tail.
-  return serveSite(site, request, path, head, missing, peer);
+  return serveSite(site, request, path, missing, peer);
+}
+
+/** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
+export async function serveNotFound(request: Request, distDir?: string): Promise<Response> {
+  const site = await siteFor(distDir);
+  return answer(site.notFound[notFoundKind(requestPath(request.url))], request);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Pages rendered on demand
-
-/** Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks. */
-function isCompressibleContentType(type: string): boolean {
-  return !type.startsWith('image/') || type.startsWith('image/svg');
-}
-
-/** Astro writes every page as UTF-8 but names no charset: a text answer names it, as the static files' types do. */
-function withCharset(type: string): string {
-  return type.startsWith('text/') && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type;
-}
 
 /**
  * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
@@ -567,23 +505,15 @@ export function preparePage(
   init: { status?: number; headers?: HeadersInit } = {},
 ): PreparedPage {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const { 'content-type': type = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
-  const entry: FileEntry = { etag: contentEtag(bytes), type: withCharset(type), size: bytes.length };
+  const { 'content-type': given = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
+  // Astro writes every page as UTF-8 but names no charset: a text answer names it, as the static files' types do.
+  const type = given.startsWith('text/') && !/;\s*charset=/i.test(given) ? `${given}; charset=utf-8` : given;
+  const entry: FileEntry = { etag: contentEtag(bytes), type, size: bytes.length };
   if (Object.keys(extra).length > 0) entry.headers = extra;
-  const text = isCompressibleContentType(entry.type);
+  // Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks.
+  const text = !type.startsWith('image/') || type.startsWith('image/svg');
   const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
-  const status = init.status ?? 200;
-  return {
-    entry,
-    status,
-    cacheControl: PAGE_CACHE,
-    varies: text,
-    full: null,
-    bytes,
-    compressible,
-    site: null,
-    variants: [],
-  };
+  return servedOf(entry, init.status ?? 200, CACHE.page, text, { full: null, bytes, compressible, site: null });
 }
 
 /** The answer for a prepared page, exactly as its static file's would be. */
@@ -598,9 +528,4 @@ export function htmlResponse(
   init: { status?: number; headers?: HeadersInit } = {},
 ): Promise<Response> {
   return pageResponse(request, preparePage(content, init));
-}
-
-/** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
-export async function serveNotFound(request: Request, distDir: string = config.distDir): Promise<Response> {
-  return answerNotFound(await siteFor(rootOf(distDir)), request, requestPath(request.url));
 }

@@ -183,6 +183,7 @@ describe('serveStatic on a build with a manifest', () => {
     expect((await get('/', { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers.get('content-encoding')).toBeNull();
     expect((await get('/', { 'accept-encoding': '*' })).headers.get('content-encoding')).toBe('br');
     expect((await get('/', { 'accept-encoding': 'gzip;q=0.5, *;q=0' })).headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/', { 'accept-encoding': 'x-gzip' })).headers.get('content-encoding')).toBe('gzip');
   });
 
   it('serves the same bytes again once the file is held in memory', async () => {
@@ -217,6 +218,8 @@ describe('serveStatic on a build with a manifest', () => {
     // ...but not if it no longer takes gzip.
     expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': `"${hash}-gz"` })).status).toBe(200);
     expect((await get('/', { 'if-none-match': '*' })).status).toBe(304);
+    // The identity copy stays valid for a client that takes brotli: it can still be sent as it is.
+    expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': `"${hash}"` })).status).toBe(304);
   });
 
   it('sends the page CSP from the manifest and the default to an HTML file without one', async () => {
