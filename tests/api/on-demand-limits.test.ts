@@ -221,6 +221,30 @@ describe('a page changed since the live build', () => {
     for (const page of pages) expect(await page.text()).toContain('Drafts in bursts.');
     expect(renders.calls.filter((path) => path === '/tool/burst-quill')).toHaveLength(1);
   });
+
+  it('is kept while its tags stay: answered past the budget, and an edit is seen at once', async () => {
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const pending = await makeTool({ name: 'Kept Quill', slug: 'kept-quill', tags: ['content-creation'] });
+    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
+      cookie: admin,
+      body: { curatorTake: 'Keeps its drafts.', qualityScore: 7 },
+    });
+    expect(approved.status).toBe(200);
+    const client = newClient();
+    // More visits than the client's budget of 6 renders: one render, the rest its kept answer.
+    for (let i = 0; i < 9; i++) {
+      const page = await get('/tool/kept-quill', client);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Keeps its drafts.');
+    }
+    expect(renders.calls).toEqual(['/tool/kept-quill']);
+    // An edit touches its tag: the next visit renders it again.
+    const description = 'Now keeps whole notebooks.';
+    const edited = await call('PATCH', `/api/admin/tools/${pending.id}`, { cookie: admin, body: { description } });
+    expect(edited.status).toBe(200);
+    expect(await (await get('/tool/kept-quill', client)).text()).toContain(description);
+    expect(renders.calls).toEqual(['/tool/kept-quill', '/tool/kept-quill']);
+  });
 });
 
 describe('a page rendered on request and not kept yet', () => {
