@@ -1,8 +1,9 @@
 // What pages rendered on request cost the server, seen by their callers (docs/decisions/0064): a malformed compare
 // or alternatives address is a 404 without a render, each client has a budget of uncached renders (429 past it) while
 // kept answers and static files stay served, the process renders a bounded number of pages at once (the rest wait in
-// a bounded queue, then 503), a kept page is compressed once, on-demand HTML names its charset, and a failed render
-// answers 500 (an on-demand page) or the static file (a query), kept neither way.
+// a bounded queue, then 503), a kept page is compressed once, on-demand HTML names its charset, a page changed since
+// the live build is kept until a change touches its tags (0090), and a failed render answers 500 (an on-demand page) or
+// the static file (a query, a changed page), kept neither way.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Read by api/config.ts at import: a small budget keeps the test short, a static site of one page to serve.
@@ -305,5 +306,21 @@ describe('a failed render', () => {
     expect((await get('/tool/alpha-quill/alternatives', client)).status).toBe(200);
     expect(await (await get('/directory?q=failed', client)).text()).not.toContain('the static directory');
     expect(renders.calls).toHaveLength(4);
+  });
+
+  it('leaves a changed page to its static file (none here: the 404 page), and is not kept', async () => {
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const pending = await makeTool({ name: 'Flaky Quill', slug: 'flaky-quill', tags: ['content-creation'] });
+    const approve = { cookie: admin, body: { curatorTake: 'Fails once.', qualityScore: 7 } };
+    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, approve)).status).toBe(200);
+    const client = newClient();
+    renders.fail = true;
+    try {
+      expect((await get('/tool/flaky-quill', client)).status).toBe(404);
+    } finally {
+      renders.fail = false;
+    }
+    expect(await (await get('/tool/flaky-quill', client)).text()).toContain('Fails once.');
+    expect(renders.calls).toEqual(['/tool/flaky-quill', '/tool/flaky-quill']);
   });
 });
