@@ -1,6 +1,6 @@
 // What the one Bun server does with a request (the route table, lib/routes.ts): the API's paths go to Elysia, and so do
-// the posts of the forms that work without JavaScript; pages changed since the live build are rendered on demand;
-// everything else is a static file of the live build, or, missing from it, a page rendered on request and kept
+// the posts of the forms that work without JavaScript; pages changed since the live build are rendered on request and
+// kept; everything else is a static file of the live build, or, missing from it, a page rendered on request and kept
 // (alternatives, comparisons, Open Graph images) or the 404 page.
 import { join } from 'node:path';
 import { isApiRequest } from '../lib/routes';

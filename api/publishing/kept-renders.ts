@@ -8,7 +8,9 @@
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
 //   the directory's filters (?q=&category=&pricing=&minRating=&sort=&page=), so the filtered, sorted and paged directory
 //   works without JavaScript and for crawlers, and the form pages' /auth?tab=register, /auth?next=/submit and
-//   /contact?sent=1 (docs/decisions/0068).
+//   /contact?sent=1 (docs/decisions/0068);
+// - a page changed since the live build (live-pages.ts says which), until the build that covers it is live and its
+//   static file answers first (docs/decisions/0090).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { directoryHref } from '../../lib/directory';
@@ -93,6 +95,8 @@ const internalError = () => new Response('Internal Server Error', { status: 500 
 const directoryPages = keptRenders({ limit: 100, serves: (status) => status < 500, failed: staticFile });
 /** The form pages' queries: kept at most 200 (a page each of about 20 KB; a `next` per page a visitor was sent from). */
 const formPages = keptRenders({ limit: 200, serves: (status) => status === 200, failed: staticFile });
+/** Pages changed since the live build: kept at most 500 (about 30 KB each); a 404 answers the build's 404 page. */
+export const changedPageRenders = keptRenders({ limit: 500, serves: (status) => status < 500, failed: staticFile });
 /** Alternatives and compare pages: kept at most 1000 (about 20 KB each); a failed render answers 500. */
 const onDemandPages = keptRenders({ limit: 1000, serves: () => true, failed: internalError });
 /** Open Graph images: kept at most 500 (about 33 KB each, decision 0085), apart, so pages do not push them out. */

@@ -1,6 +1,7 @@
-// Pages changed since the live static build: the server renders them on demand (page-renderer.ts) until a build
-// that covers their change is swapped in, so an approval, an edit or an unlisting is public at once, and a page that
-// stopped being public answers 404 while its old static file still exists (docs/decisions/0032).
+// Pages changed since the live static build: the server renders them on demand until a build that covers their change
+// is swapped in, so an approval, an edit or an unlisting is public at once, and a page that stopped being public answers
+// 404 while its old static file still exists (docs/decisions/0032). Their renders are kept like every render on request
+// (kept-renders.ts, decision 0090): a popular page just edited is rendered once, not on every visit until the rebuild.
 //
 // The one freshness rule (README.md): a page is changed when it carries a tag a change touched. The changes are read
 // from the database (each rebuild request names its tags, written in the change's own transaction), so changes made
@@ -16,19 +17,11 @@ import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../.
 import { config } from '../config';
 import { codeIn } from './app-inputs';
 import { readBuildJson } from './build-files';
-import { renderPage } from './page-renderer';
-import { refusalOf, sharedRenders, type Peer } from './render-budget';
+import { changedPageRenders } from './kept-renders';
+import type { Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purge } from './purge';
-import {
-  liveFolderOf,
-  livePagesTagged,
-  livePageTags,
-  pageResponse,
-  preparePage,
-  serveNotFound,
-  type PreparedPage,
-} from './static-site';
+import { liveFolderOf, livePagesTagged, livePageTags } from './static-site';
 import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
@@ -207,17 +200,16 @@ export function liveBuildSwapped(dir = distDir): void {
 }
 
 /**
- * The answer for a page changed since the live build, rendered now from the database. null, at once and without a
- * promise, when the page did not change (most requests); a promise of null when its render failed (the static
- * file, whole if stale, is better than an error page). Each render counts against the client's budget (`peer`, see
- * render-budget.ts).
+ * The answer for a page changed since the live build, rendered from the database and kept while its tags stay
+ * (kept-renders.ts). null, at once and without a promise, when the page did not change (most requests); a promise of
+ * null when its render failed (the static file, whole if stale, is better than an error page).
  */
 export function serveChangedPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const pending = readIfDue();
   if (!pending && changed.size === 0) return null;
   const path = pagePath(pathname);
-  const answer = () => (isChanged(path) ? renderChanged(request, path, peer) : null);
+  const answer = () => (isChanged(path) ? changedPageRenders(path, request, peer) : null);
   return pending ? pending.then(answer) : answer();
 }
 
@@ -229,34 +221,5 @@ export function serveMissingPage(request: Request, pathname: string, peer?: Peer
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
   if (!isRouteOf(path, ...NEW_PAGE_KINDS) || isChanged(path)) return null;
-  return readStartedNow().then(() => (isChanged(path) ? renderChanged(request, path, peer) : null));
-}
-
-/** What a render of a changed page leaves to answer with: the page, 'gone' for the 404 page, null for the static file. */
-type ChangedRender = PreparedPage | 'gone' | null;
-
-/** Renders of changed pages, by path: a burst of visitors to a page just approved shares one render. */
-const changedRenders = sharedRenders<ChangedRender>();
-
-async function renderOnce(path: string): Promise<ChangedRender> {
-  // Rendered exactly as the exporter renders it: the same path, no query, the public origin.
-  const rendered = await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl });
-  if (!rendered || rendered.status >= 500) return null;
-  if (rendered.status === 404) return 'gone';
-  return preparePage(await rendered.text(), { status: rendered.status, headers: rendered.headers });
-}
-
-async function renderChanged(request: Request, path: string, peer: Peer | undefined): Promise<Response | null> {
-  let page: ChangedRender;
-  try {
-    page = await changedRenders(path, request, peer, () => renderOnce(path));
-  } catch (error) {
-    const refused = refusalOf(error, request);
-    if (refused) return refused;
-    log.error({ err: error, path }, 'on-demand render failed; serving the static file');
-    return null;
-  }
-  if (page === null) return null;
-  if (page === 'gone') return serveNotFound(request);
-  return pageResponse(request, page);
+  return readStartedNow().then(() => (isChanged(path) ? changedPageRenders(path, request, peer) : null));
 }

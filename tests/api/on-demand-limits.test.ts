@@ -1,8 +1,9 @@
 // What pages rendered on request cost the server, seen by their callers (docs/decisions/0064): a malformed compare
 // or alternatives address is a 404 without a render, each client has a budget of uncached renders (429 past it) while
 // kept answers and static files stay served, the process renders a bounded number of pages at once (the rest wait in
-// a bounded queue, then 503), a kept page is compressed once, on-demand HTML names its charset, and a failed render
-// answers 500 (an on-demand page) or the static file (a query), kept neither way.
+// a bounded queue, then 503), a kept page is compressed once, on-demand HTML names its charset, a page changed since
+// the live build is kept until a change touches its tags (0090), and a failed render answers 500 (an on-demand page) or
+// the static file (a query, a changed page), kept neither way.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Read by api/config.ts at import: a small budget keeps the test short, a static site of one page to serve.
@@ -221,6 +222,30 @@ describe('a page changed since the live build', () => {
     for (const page of pages) expect(await page.text()).toContain('Drafts in bursts.');
     expect(renders.calls.filter((path) => path === '/tool/burst-quill')).toHaveLength(1);
   });
+
+  it('is kept while its tags stay: answered past the budget, and an edit is seen at once', async () => {
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const pending = await makeTool({ name: 'Kept Quill', slug: 'kept-quill', tags: ['content-creation'] });
+    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
+      cookie: admin,
+      body: { curatorTake: 'Keeps its drafts.', qualityScore: 7 },
+    });
+    expect(approved.status).toBe(200);
+    const client = newClient();
+    // More visits than the client's budget of 6 renders: one render, the rest its kept answer.
+    for (let i = 0; i < 9; i++) {
+      const page = await get('/tool/kept-quill', client);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Keeps its drafts.');
+    }
+    expect(renders.calls).toEqual(['/tool/kept-quill']);
+    // An edit touches its tag: the next visit renders it again.
+    const description = 'Now keeps whole notebooks.';
+    const edited = await call('PATCH', `/api/admin/tools/${pending.id}`, { cookie: admin, body: { description } });
+    expect(edited.status).toBe(200);
+    expect(await (await get('/tool/kept-quill', client)).text()).toContain(description);
+    expect(renders.calls).toEqual(['/tool/kept-quill', '/tool/kept-quill']);
+  });
 });
 
 describe('a page rendered on request and not kept yet', () => {
@@ -281,5 +306,21 @@ describe('a failed render', () => {
     expect((await get('/tool/alpha-quill/alternatives', client)).status).toBe(200);
     expect(await (await get('/directory?q=failed', client)).text()).not.toContain('the static directory');
     expect(renders.calls).toHaveLength(4);
+  });
+
+  it('leaves a changed page to its static file (none here: the 404 page), and is not kept', async () => {
+    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+    const pending = await makeTool({ name: 'Flaky Quill', slug: 'flaky-quill', tags: ['content-creation'] });
+    const approve = { cookie: admin, body: { curatorTake: 'Fails once.', qualityScore: 7 } };
+    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, approve)).status).toBe(200);
+    const client = newClient();
+    renders.fail = true;
+    try {
+      expect((await get('/tool/flaky-quill', client)).status).toBe(404);
+    } finally {
+      renders.fail = false;
+    }
+    expect(await (await get('/tool/flaky-quill', client)).text()).toContain('Fails once.');
+    expect(renders.calls).toEqual(['/tool/flaky-quill', '/tool/flaky-quill']);
   });
 });
