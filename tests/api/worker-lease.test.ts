@@ -37,6 +37,13 @@ describe('takeLease', () => {
     expect((await readLease('worker'))!.holder).toBe('b');
   });
 
+  it('is taken from a holder named as gone whatever its expiry, and from no other', async () => {
+    expect(await takeLease('worker', 'gone', 60)).toBe(true);
+    expect(await takeLease('worker', 'b', 30, db, 'someone-else')).toBe(false);
+    expect(await takeLease('worker', 'b', 30, db, 'gone')).toBe(true);
+    expect((await readLease('worker'))!.holder).toBe('b');
+  });
+
   it('keeps leases of different names apart', async () => {
     expect(await takeLease('worker', 'a', 30)).toBe(true);
     expect(await takeLease('other', 'b', 30)).toBe(true);
