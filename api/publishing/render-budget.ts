@@ -50,12 +50,15 @@ let running = 0;
 /** The renders waiting for a slot, each its resolve. */
 const queue: (() => void)[] = [];
 
-/** Runs `render` for `client` within both limits, or throws RenderRefused. */
-async function gated<T>(client: string, render: () => Promise<T>): Promise<T> {
+/**
+ * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
+ * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
+ */
+export async function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
   // A full process refuses before the budget is charged: the client did not get its render.
   if (running >= config.rendersInFlight && queue.length >= RENDERS_WAITING)
     throw new RenderRefused(503, BUSY_RETRY_AFTER_SECONDS);
-  const wait = takeToken(client);
+  const wait = takeToken(addressBucket(client));
   if (wait > 0) throw new RenderRefused(429, wait);
   if (running < config.rendersInFlight) running += 1;
   else await new Promise<void>((resolve) => queue.push(resolve));
@@ -80,14 +83,9 @@ async function gated<T>(client: string, render: () => Promise<T>): Promise<T> {
  * a render its starter was refused (that client's budget) asks for its own. Throws RenderRefused past the limits
  * (refusalOf turns that into the answer).
  */
-export function sharedRenders<T>(): (
-  key: string,
-  request: Request,
-  peer: Peer | undefined,
-  render: () => Promise<T>,
-) => Promise<T> {
+export function sharedRenders<T>() {
   const underway = new Map<string, Promise<T>>();
-  return (key, request, peer, render) => {
+  return (key: string, request: Request, peer: Peer | undefined, render: () => Promise<T>): Promise<T> => {
     const own = () => ownRender(clientAddress(request, peer?.()), render);
     const under = underway.get(key);
     if (under) return under.catch((error: unknown) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
@@ -95,14 +93,6 @@ export function sharedRenders<T>(): (
     underway.set(key, started);
     return started;
   };
-}
-
-/**
- * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
- * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
- */
-export function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
-  return gated(addressBucket(client), render);
 }
 
 /**

@@ -83,13 +83,6 @@ export async function readLease(name: string, database: Database = db): Promise<
   return row ?? null;
 }
 
-export interface HeldLease {
-  /** Whether this process holds the lease now. */
-  held(): boolean;
-  /** Stops what runs under the lease, stops renewing and gives the lease up (a clean stop). */
-  release(): Promise<void>;
-}
-
 /**
  * Asks for the lease now and every third of its length: while this process holds it, `start()` has been called
  * once and its stop function not yet. Losing it (a renewal refused, or none succeeding until it lapsed) stops it.
@@ -97,7 +90,7 @@ export interface HeldLease {
 export function runWhileHolding(
   start: () => () => void,
   options: { name?: string; seconds?: number; holder?: string; database?: Database } = {},
-): HeldLease {
+) {
   const {
     name = WORKER_LEASE,
     seconds = config.cluster.leaseSeconds,
@@ -120,15 +113,12 @@ export function runWhileHolding(
   const lose = (why: string) => {
     if (halt()) log.warn({ lease: name, holder, why }, 'worker lease lost: the singletons stop in this process');
   };
-  /** The holder to take the lease from at once, not when it lapses: a process of this machine that is gone. */
-  const goneHolder = async () => {
-    const current = stop ? null : await readLease(name, database);
-    return current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
-  };
   const ask = async () => {
     const started = performance.now();
     try {
-      const from = await goneHolder();
+      // A holder that was a process of this machine and is gone is not waited out: its lease is taken at once.
+      const current = stop ? null : await readLease(name, database);
+      const from = current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
       if (!(await takeLease(name, holder, seconds, database, from))) return lose('another process holds it');
       takenAt = started;
       if (stop) return;
@@ -140,15 +130,15 @@ export function runWhileHolding(
       log.error({ err: error, lease: name, holder }, 'worker lease: could not renew');
     }
   };
-  const round = () => {
-    asking ??= ask().finally(() => (asking = null));
-    return asking;
-  };
+  // One ask at a time: a slow database does not stack renewals, and release() waits for the one under way.
+  const round = () => (asking ??= ask().finally(() => (asking = null)));
   void round();
   const timer = setInterval(round, (seconds * 1000) / 3);
 
   return {
+    /** Whether this process holds the lease now. */
     held: () => stop !== null,
+    /** Stops what runs under the lease, stops renewing and gives the lease up (a clean stop). */
     async release() {
       clearInterval(timer);
       await asking;

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { leases } from '../../db/schema';
-import { readLease, releaseLease, runWhileHolding, takeLease, type HeldLease } from '../../api/publishing/worker-lease';
+import { readLease, releaseLease, runWhileHolding, takeLease } from '../../api/publishing/worker-lease';
 import { until } from '../helpers/server-process';
 
 afterEach(async () => {
@@ -60,7 +60,7 @@ describe('takeLease', () => {
 });
 
 describe('runWhileHolding', () => {
-  const held: HeldLease[] = [];
+  const held: ReturnType<typeof runWhileHolding>[] = [];
   afterEach(async () => {
     await Promise.all(held.splice(0).map((lease) => lease.release()));
   });
