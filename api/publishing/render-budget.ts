@@ -17,7 +17,7 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 /** The connection's peer address, asked only when a render would happen (api/handler.ts). */
 export type Peer = () => string | undefined;
 
-/** A render refused by the limits; `response` is what the client gets instead. */
+/** A render refused by the limits; refusalOf turns it into the client's answer. */
 class RenderRefused extends Error {
   constructor(
     readonly status: 429 | 503,
@@ -25,84 +25,56 @@ class RenderRefused extends Error {
   ) {
     super(status === 429 ? 'over the render budget' : 'too many renders in flight');
   }
-
-  /** Short plain text, as the API's errors: a page styled like the site would itself be a render, or a file to keep per build. */
-  response(request: Request): Response {
-    const headers = {
-      'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-      'retry-after': String(this.retryAfterSeconds),
-      ...pageSecurityHeaders(),
-    };
-    const text = this.status === 429 ? MSG.tooManyPageRenders : MSG.databaseBusy;
-    return new Response(request.method === 'HEAD' ? null : text, { status: this.status, headers });
-  }
 }
 
-interface GateOptions {
-  /** Renders a client may start a minute, and at once after a quiet minute (the bucket's size). */
-  perMinute: number;
-  /** Renders running at once in this process. */
-  inFlight: number;
-  waiting?: number;
-  clients?: number;
+const perMinute = config.renderBudgetPerMinute;
+const refillPerMs = perMinute / 60_000;
+/** Client → tokens left and when they were counted; in order of last use, so the first is the one to forget. */
+const buckets = new Map<string, { tokens: number; at: number }>();
+
+/** Takes one token of `client`'s bucket: 0, or the seconds until one is there again. */
+function takeToken(client: string): number {
+  const now = Date.now();
+  const bucket = buckets.get(client) ?? { tokens: perMinute, at: now };
+  buckets.delete(client);
+  if (buckets.size >= CLIENTS_REMEMBERED) buckets.delete(buckets.keys().next().value!);
+  buckets.set(client, bucket);
+  bucket.tokens = Math.min(perMinute, bucket.tokens + (now - bucket.at) * refillPerMs);
+  bucket.at = now;
+  if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMs / 1000));
+  bucket.tokens -= 1;
+  return 0;
 }
 
-/** The two limits as one function: runs `render` for `client`, or throws RenderRefused. */
-function renderGate({ perMinute, inFlight, waiting = RENDERS_WAITING, clients = CLIENTS_REMEMBERED }: GateOptions) {
-  const refillPerMs = perMinute / 60_000;
-  /** Client → tokens left and when they were counted; in order of last use, so the first is the one to forget. */
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  let running = 0;
-  const queue: (() => void)[] = [];
+let running = 0;
+/** The renders waiting for a slot, each its resolve. */
+const queue: (() => void)[] = [];
 
-  /** Takes one token of `client`'s bucket: 0, or the seconds until one is there again. */
-  function take(client: string): number {
-    const now = Date.now();
-    let bucket = buckets.get(client);
-    if (bucket) {
-      buckets.delete(client);
-      bucket.tokens = Math.min(perMinute, bucket.tokens + (now - bucket.at) * refillPerMs);
-      bucket.at = now;
-    } else {
-      bucket = { tokens: perMinute, at: now };
-      if (buckets.size >= clients) buckets.delete(buckets.keys().next().value!);
-    }
-    buckets.set(client, bucket);
-    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMs / 1000));
-    bucket.tokens -= 1;
-    return 0;
-  }
-
-  /**
-   * A finished render hands its slot to the first waiting one, on the next turn of the event loop: a render is one
-   * long run of microtasks (the reads are synchronous), so handed over at once, the queue would render back to back
-   * and no static request would be answered until it is empty.
-   */
-  function release(): void {
+/**
+ * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
+ * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
+ */
+export async function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
+  // A full process refuses before the budget is charged: the client did not get its render.
+  if (running >= config.rendersInFlight && queue.length >= RENDERS_WAITING)
+    throw new RenderRefused(503, BUSY_RETRY_AFTER_SECONDS);
+  const wait = takeToken(addressBucket(client));
+  if (wait > 0) throw new RenderRefused(429, wait);
+  if (running < config.rendersInFlight) running += 1;
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  // Requests already arrived (static pages, kept answers) go first: they take microseconds, a render tens of ms.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  try {
+    return await render();
+  } finally {
+    // The slot goes to the first waiting render on the next turn of the event loop: a render is one long run of
+    // microtasks (the reads are synchronous), so handed over at once, the queue would render back to back and no
+    // static request would be answered until it is empty.
     const next = queue.shift();
     if (next) setImmediate(next);
     else running -= 1;
   }
-
-  return async function gated<T>(client: string, render: () => Promise<T>): Promise<T> {
-    // A full process refuses before the budget is charged: the client did not get its render.
-    if (running >= inFlight && queue.length >= waiting) throw new RenderRefused(503, BUSY_RETRY_AFTER_SECONDS);
-    const wait = take(client);
-    if (wait > 0) throw new RenderRefused(429, wait);
-    if (running < inFlight) running += 1;
-    else await new Promise<void>((resolve) => queue.push(resolve));
-    // Requests already arrived (static pages, kept answers) go first: they take microseconds, a render tens of ms.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    try {
-      return await render();
-    } finally {
-      release();
-    }
-  };
 }
-
-const gate = renderGate({ perMinute: config.renderBudgetPerMinute, inFlight: config.rendersInFlight });
 
 /**
  * The renders of one kind of page, each run for the client of its request (its address as decision 0021 reads it, an
@@ -111,15 +83,10 @@ const gate = renderGate({ perMinute: config.renderBudgetPerMinute, inFlight: con
  * a render its starter was refused (that client's budget) asks for its own. Throws RenderRefused past the limits
  * (refusalOf turns that into the answer).
  */
-export function sharedRenders<T>(): (
-  key: string,
-  request: Request,
-  peer: Peer | undefined,
-  render: () => Promise<T>,
-) => Promise<T> {
+export function sharedRenders<T>() {
   const underway = new Map<string, Promise<T>>();
-  return (key, request, peer, render) => {
-    const own = () => gate(addressBucket(clientAddress(request, peer?.())), render);
+  return (key: string, request: Request, peer: Peer | undefined, render: () => Promise<T>): Promise<T> => {
+    const own = () => ownRender(clientAddress(request, peer?.()), render);
     const under = underway.get(key);
     if (under) return under.catch((error: unknown) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
     const started = own().finally(() => underway.delete(key));
@@ -128,15 +95,20 @@ export function sharedRenders<T>(): (
   };
 }
 
-/** The answer for a refused render, or null for any other error. */
-export function refusalOf(error: unknown, request: Request): Response | null {
-  return error instanceof RenderRefused ? error.response(request) : null;
-}
-
 /**
- * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
- * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
+ * The answer for a refused render, or null for any other error: short plain text, as the API's errors (a page styled
+ * like the site would itself be a render, or a file to keep per build).
  */
-export function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
-  return gate(addressBucket(client), render);
+export function refusalOf(error: unknown, request: Request): Response | null {
+  if (!(error instanceof RenderRefused)) return null;
+  const text = error.status === 429 ? MSG.tooManyPageRenders : MSG.databaseBusy;
+  return new Response(request.method === 'HEAD' ? null : text, {
+    status: error.status,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(error.retryAfterSeconds),
+      ...pageSecurityHeaders(),
+    },
+  });
 }

@@ -6,9 +6,6 @@
 import { SERVER_PROCESS_SLOT_ENV } from '../../db/settings';
 import { log } from '../log';
 
-// Read with the configuration (config.ts); exported here too, beside the replicas it counts.
-export { serverProcesses } from '../config';
-
 /** Set in a replica's environment. */
 const REPLICA_ENV = 'SERVER_REPLICA';
 /** A replica that stopped is started again after this long, doubled at each quick failure, up to a minute. */
@@ -17,20 +14,14 @@ const MAX_RESTART_DELAY_MS = 60_000;
 /** A replica up this long has settled: its next failure waits the first delay again. */
 const SETTLED_MS = 60_000;
 
-export function isReplica(env: Record<string, string | undefined> = process.env): boolean {
-  return env[REPLICA_ENV] === '1';
-}
-
-interface Replicas {
-  /** Stops them and waits until they have exited. */
-  stop(): Promise<void>;
-}
+export const isReplica = () => process.env[REPLICA_ENV] === '1';
 
 /**
  * Starts `count` replicas of `entry` on `port`; one that stops is started again. Each reads its standard input
- * until it closes (exitWithPrimary), so the replicas end with the primary however it ends, even killed.
+ * until it closes (exitWithPrimary), so the replicas end with the primary however it ends, even killed. `stop()`
+ * stops them and waits until they have exited.
  */
-export function startReplicas(count: number, port: number, entry: string): Replicas {
+export function startReplicas(count: number, port: number, entry: string) {
   const running = new Map<number, Bun.Subprocess<'pipe', 'inherit', 'inherit'>>();
   let stopping = false;
 
@@ -50,9 +41,7 @@ export function startReplicas(count: number, port: number, entry: string): Repli
           { replica: slot, exit: signal ?? code, restartInSeconds: next / 1000 },
           'server replica stopped; starting it again',
         );
-        setTimeout(() => {
-          if (!stopping) start(slot, Math.min(next * 2, MAX_RESTART_DELAY_MS));
-        }, next).unref();
+        setTimeout(() => stopping || start(slot, Math.min(next * 2, MAX_RESTART_DELAY_MS)), next).unref();
       },
     });
     running.set(slot, child);

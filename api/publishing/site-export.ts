@@ -13,7 +13,7 @@ import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
-import { postPages, toolPages, type PostPage, type ToolPage } from '../../db/queries/pages';
+import { postPages, toolPages, toolsFallingDue, type PostPage, type ToolPage } from '../../db/queries/pages';
 import { rebuildJobs } from '../../db/schema';
 import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
@@ -31,7 +31,6 @@ import {
 } from './build-files';
 import { currentBuildInfo } from './live-pages';
 import { renderPage } from './page-renderer';
-import { toolsFallingDue } from './review-due';
 import type { ExportStats } from './site-build';
 
 /** At most this many pages are written (rendered or linked) at once by one process. */

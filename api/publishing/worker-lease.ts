@@ -17,18 +17,13 @@ const dbNow = sql`cast(unixepoch('subsecond') * 1000 as integer)`;
 
 const machine = () => process.env.FLY_MACHINE_ID || hostname();
 
-/** A name for this process that no other process of the deployment has: machine, pid and a random part. */
-function newHolderId(): string {
-  return `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-}
-
 /**
  * Whether `holder` was a process of this machine that is gone: a restart after a crash or a kill need not wait out
  * its lease. Its pid is not running, or is this process's own (a container's server gets the same pid each start).
  */
-function isDeadLocalHolder(holder: string, self: string): boolean {
+function isDeadLocalHolder(holder: string): boolean {
   const [host, pid] = holder.split(':');
-  if (holder === self || host !== machine() || !/^\d+$/.test(pid)) return false;
+  if (host !== machine() || !/^\d+$/.test(pid)) return false;
   if (Number(pid) === process.pid) return true;
   try {
     process.kill(Number(pid), 0);
@@ -38,40 +33,26 @@ function isDeadLocalHolder(holder: string, self: string): boolean {
   }
 }
 
-/** Takes the lease from `from` (a holder known to be gone) whatever its expiry; true when it was still `from`'s. */
-async function takeLeaseFrom(
-  name: string,
-  from: string,
-  holder: string,
-  seconds: number,
-  database: Database,
-): Promise<boolean> {
-  const rows = await database
-    .update(leases)
-    .set({ holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` })
-    .where(and(eq(leases.name, name), eq(leases.holder, from)))
-    .returning({ holder: leases.holder });
-  return rows.length > 0;
-}
-
 /**
  * Takes the lease, or renews it when `holder` has it already, for `seconds` from now; true when `holder` holds it.
- * One statement: the insert of a free lease, or the update of one that is this holder's or has lapsed.
+ * One statement: the insert of a free lease, or the update of one that is this holder's, has lapsed, or is held by
+ * `from` (a holder known to be gone, whatever its expiry).
  */
 export async function takeLease(
   name: string,
   holder: string,
   seconds: number,
   database: Database = db,
+  from: string = holder,
 ): Promise<boolean> {
-  const expiresAt = sql`(${dbNow} + ${Math.round(seconds * 1000)})`;
+  const lease = { holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` };
   const rows = await database
     .insert(leases)
-    .values({ name, holder, expiresAt, renewedAt: sql`(${dbNow})` })
+    .values({ name, ...lease })
     .onConflictDoUpdate({
       target: leases.name,
-      set: { holder, expiresAt, renewedAt: sql`(${dbNow})` },
-      setWhere: sql`${leases.holder} = ${holder} or ${leases.expiresAt} <= ${dbNow}`,
+      set: lease,
+      setWhere: sql`${leases.holder} in (${holder}, ${from}) or ${leases.expiresAt} <= ${dbNow}`,
     })
     .returning({ holder: leases.holder });
   return rows.length > 0;
@@ -89,7 +70,7 @@ export interface LeaseState {
   expiresInMs: number;
 }
 
-/** Who holds the lease and how fresh it is; null when nobody has taken it (or it was released). */
+/** Who holds the lease and how fresh it is (/healthz, Settings); null when nobody has taken it (or it was released). */
 export async function readLease(name: string, database: Database = db): Promise<LeaseState | null> {
   const [row] = await database
     .select({
@@ -102,83 +83,66 @@ export async function readLease(name: string, database: Database = db): Promise<
   return row ?? null;
 }
 
-export interface HeldLease {
-  /** Whether this process holds the lease now. */
-  held(): boolean;
-  /** Stops what runs under the lease, stops renewing and gives the lease up (a clean stop). */
-  release(): Promise<void>;
-}
-
-interface HoldOptions {
-  name?: string;
-  seconds?: number;
-  holder?: string;
-  database?: Database;
-}
-
 /**
  * Asks for the lease now and every third of its length: while this process holds it, `start()` has been called
  * once and its stop function not yet. Losing it (a renewal refused, or none succeeding until it lapsed) stops it.
  */
-export function runWhileHolding(start: () => () => void, options: HoldOptions = {}): HeldLease {
-  const { name = WORKER_LEASE, seconds = config.cluster.leaseSeconds, holder = newHolderId(), database = db } = options;
+export function runWhileHolding(
+  start: () => () => void,
+  options: { name?: string; seconds?: number; holder?: string; database?: Database } = {},
+) {
+  const {
+    name = WORKER_LEASE,
+    seconds = config.cluster.leaseSeconds,
+    // Unique to this process, even across restarts with the same pid.
+    holder = `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    database = db,
+  } = options;
   let stop: (() => void) | null = null;
   /** When the last successful take or renewal started: the lease is ours until `seconds` after it. */
   let takenAt = 0;
   let asking: Promise<void> | null = null;
 
-  const lose = (why: string) => {
-    if (!stop) return;
-    stop();
+  /** Stops the work; true when it was running. */
+  const halt = () => {
+    const running = stop;
     stop = null;
-    log.warn({ lease: name, holder, why }, 'worker lease lost: the singletons stop in this process');
+    running?.();
+    return running !== null;
   };
-  /** A lease held by a process of this machine that died: taken at once, not when it lapses. */
-  const takeFromDeadLocalHolder = async () => {
-    if (stop) return false;
-    const current = await readLease(name, database);
-    if (!current || !isDeadLocalHolder(current.holder, holder)) return false;
-    const taken = await takeLeaseFrom(name, current.holder, holder, seconds, database);
-    if (taken)
-      log.info(
-        { lease: name, holder, from: current.holder },
-        'worker lease taken from a process of this machine that is gone',
-      );
-    return taken;
+  const lose = (why: string) => {
+    if (halt()) log.warn({ lease: name, holder, why }, 'worker lease lost: the singletons stop in this process');
   };
   const ask = async () => {
     const started = performance.now();
     try {
-      if ((await takeLease(name, holder, seconds, database)) || (await takeFromDeadLocalHolder())) {
-        takenAt = started;
-        if (!stop) {
-          log.info({ lease: name, holder }, 'worker lease taken');
-          stop = start();
-        }
-      } else {
-        lose('another process holds it');
-      }
+      // A holder that was a process of this machine and is gone is not waited out: its lease is taken at once.
+      const current = stop ? null : await readLease(name, database);
+      const from = current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
+      if (!(await takeLease(name, holder, seconds, database, from))) return lose('another process holds it');
+      takenAt = started;
+      if (stop) return;
+      log.info({ lease: name, holder, from }, 'worker lease taken');
+      stop = start();
     } catch (error) {
       // Still ours until it lapses: a passing database error need not stop the work.
       if (stop && performance.now() - takenAt >= seconds * 1000) lose('no renewal before it lapsed');
       log.error({ err: error, lease: name, holder }, 'worker lease: could not renew');
     }
   };
-  const round = () => {
-    asking ??= ask().finally(() => (asking = null));
-    return asking;
-  };
+  // One ask at a time: a slow database does not stack renewals, and release() waits for the one under way.
+  const round = () => (asking ??= ask().finally(() => (asking = null)));
   void round();
   const timer = setInterval(round, (seconds * 1000) / 3);
 
   return {
+    /** Whether this process holds the lease now. */
     held: () => stop !== null,
+    /** Stops what runs under the lease, stops renewing and gives the lease up (a clean stop). */
     async release() {
       clearInterval(timer);
       await asking;
-      if (!stop) return;
-      stop();
-      stop = null;
+      if (!halt()) return;
       await releaseLease(name, holder, database).catch((error) =>
         log.error({ err: error, lease: name, holder }, 'worker lease: release failed'),
       );

@@ -1,15 +1,17 @@
 // The data of each page that changes with the catalogue (a tool page, a post page), read one page at a time for an
 // on-demand render or in bulk for the static export. Both paths give the same data for the same page, so the static
 // file and the on-demand render of a page are the same HTML.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { POSTS_TAG, categoryTag, postTag, toolTag } from '../../lib/cache-tags';
-import { readDb, type Database } from '../client';
+import { db, readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
-import { tools } from '../schema';
+import { editorialReviews, tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { TOP_ALTERNATIVES } from '../../lib/alternatives';
 import type { PublicEditorialReview } from '../../lib/contract';
+import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { isReviewDue } from '../../lib/review-due';
 import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
 import { publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
@@ -41,6 +43,32 @@ function toolPageTags(tool: PublicTool, alternatives: readonly Alternative[]): s
 /** The trust signals of a tool page, from its reviews (newest first) at `now`. */
 function trustOf(reviews: PublicEditorialReview[], now: Date): Pick<ToolPage, 'reviews' | 'reviewDue'> {
   return { reviews, reviewDue: isReviewDue(reviews[0]?.reviewedAt, now) };
+}
+
+/**
+ * The slugs of public tools whose page turns "Review due" in (from, to] without a change to the tool: their latest
+ * review is REVIEW_DUE_DAYS old then (the review-due watch and the export name their tags, docs/decisions/0047).
+ */
+export async function toolsFallingDue(from: Date, to: Date, database: Database = db): Promise<string[]> {
+  const dueAfterMs = REVIEW_DUE_DAYS * 86_400_000;
+  const newer = alias(editorialReviews, 'newer');
+  const laterReview = database
+    .select({ id: newer.id })
+    .from(newer)
+    .where(and(eq(newer.toolId, editorialReviews.toolId), gt(newer.reviewedAt, editorialReviews.reviewedAt)));
+  const rows = await database
+    .selectDistinct({ slug: tools.slug })
+    .from(editorialReviews)
+    .innerJoin(tools, eq(tools.id, editorialReviews.toolId))
+    .where(
+      and(
+        gt(editorialReviews.reviewedAt, new Date(from.getTime() - dueAfterMs)),
+        lte(editorialReviews.reviewedAt, new Date(to.getTime() - dueAfterMs)),
+        eq(tools.status, PUBLIC_TOOL_STATUS),
+        notExists(laterReview),
+      ),
+    );
+  return rows.map((row) => row.slug).sort();
 }
 
 export interface PostPage {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../api/publishing/site-build';
-import { serverProcesses } from '../../api/publishing/replicas';
+import { serverProcesses } from '../../api/config';
 import { signedIn } from '../helpers/api';
 import { makeTool, NO_PASSWORD } from '../helpers/admin';
 import { alive, childrenOf, startServer, until, type ServerProcess } from '../helpers/server-process';

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { leases } from '../../db/schema';
-import { readLease, releaseLease, runWhileHolding, takeLease, type HeldLease } from '../../api/publishing/worker-lease';
+import { readLease, releaseLease, runWhileHolding, takeLease } from '../../api/publishing/worker-lease';
 import { until } from '../helpers/server-process';
 
 afterEach(async () => {
@@ -37,6 +37,13 @@ describe('takeLease', () => {
     expect((await readLease('worker'))!.holder).toBe('b');
   });
 
+  it('is taken from a holder named as gone whatever its expiry, and from no other', async () => {
+    expect(await takeLease('worker', 'gone', 60)).toBe(true);
+    expect(await takeLease('worker', 'b', 30, db, 'someone-else')).toBe(false);
+    expect(await takeLease('worker', 'b', 30, db, 'gone')).toBe(true);
+    expect((await readLease('worker'))!.holder).toBe('b');
+  });
+
   it('keeps leases of different names apart', async () => {
     expect(await takeLease('worker', 'a', 30)).toBe(true);
     expect(await takeLease('other', 'b', 30)).toBe(true);
@@ -53,7 +60,7 @@ describe('takeLease', () => {
 });
 
 describe('runWhileHolding', () => {
-  const held: HeldLease[] = [];
+  const held: ReturnType<typeof runWhileHolding>[] = [];
   afterEach(async () => {
     await Promise.all(held.splice(0).map((lease) => lease.release()));
   });
