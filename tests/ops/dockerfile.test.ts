@@ -19,10 +19,11 @@ beforeAll(async () => {
   image = await runDockerfile(ROOT, work, { SITE_URL });
 }, 10 * 60_000);
 
+// Removing the image's folder (its node_modules included) outlasts the default 10 s on a loaded machine.
 afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the Dockerfile', () => {
   it('skips only the steps that make the unprivileged user and hand it the volume', () => {
