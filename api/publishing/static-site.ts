@@ -268,7 +268,6 @@ function parseAcceptEncoding(header: string): Encoding[] {
 
 /** Clients send a handful of distinct headers, so they are parsed once. */
 const acceptedEncodings = remembered(256, parseAcceptEncoding);
-const NONE: Encoding[] = [];
 
 function has(served: Served, encoding: Encoding): boolean {
   if (encoding === 'identity' || served.compressible) return true;
@@ -338,12 +337,12 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
 }
 
 /**
- * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
- * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
+ * The answer for a file of the build or a prepared page: content-hash ETag per encoding (and 304, also for another
+ * variant the client still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control,
+ * security headers.
  */
-function answer(served: Served, request: Request): Response | Promise<Response> {
-  const acceptEncoding = request.headers.get('accept-encoding');
-  const accepted = acceptEncoding === null ? NONE : acceptedEncodings(acceptEncoding);
+export function pageResponse(request: Request, served: Served): Response | Promise<Response> {
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
   const chosen = accepted.find((e) => has(served, e)) ?? 'identity';
   const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
   if (ifNoneMatch !== null) {
@@ -444,12 +443,12 @@ function serveSite(site: Site, request: Request, raw: string, missing?: MissingP
     // Only paths without escapes are remembered: their number is bounded by the build's files.
     if (decoded === raw) site.routes.set(raw, served);
   }
-  return answer(served, request);
+  return pageResponse(request, served);
 }
 
 /** What `missing` answers, else the build's 404 page with the card the path calls for. */
 async function serveMissing(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
-  return (await missing?.(request, raw, peer)) ?? answer(site.notFound[notFoundKind(raw)], request);
+  return (await missing?.(request, raw, peer)) ?? pageResponse(request, site.notFound[notFoundKind(raw)]);
 }
 
 /**
@@ -468,10 +467,8 @@ export function serveStatic(
     return new Response('Method not allowed', { status: 405, headers });
   }
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
-  const slug = path.startsWith('/tools/')
-    ? PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug
-    : undefined;
-  if (slug !== undefined) {
+  const slug = path.startsWith('/tools/') && PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
+  if (slug) {
     const q = request.url.indexOf('?');
     const location = `/tool/${slug}${q < 0 ? '' : request.url.slice(q)}`;
     const headers = { location, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() };
@@ -486,20 +483,19 @@ export function serveStatic(
 /** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
 export async function serveNotFound(request: Request, distDir?: string): Promise<Response> {
   const site = await siteFor(distDir);
-  return answer(site.notFound[notFoundKind(requestPath(request.url))], request);
+  return pageResponse(request, site.notFound[notFoundKind(requestPath(request.url))]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Pages rendered on demand
 
-/**
- * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
- * and its br/gzip bytes are made by the first request that takes them and kept with it, so a kept page
- * (kept-renders.ts) is compressed once, not on every request.
- */
 export type PreparedPage = Served;
 
-/** A rendered page (HTML, or the type its headers give) made ready to answer; init.headers (e.g. its CSP) win over the defaults. */
+/**
+ * A page rendered on demand (HTML, or the type its headers give) made ready to answer as its static file would be
+ * (same rules, same code); init.headers (e.g. its CSP) win over the defaults. Its br/gzip bytes are made by the first
+ * request that takes them and kept with it, so a kept page (kept-renders.ts) is compressed once, not on every request.
+ */
 export function preparePage(
   content: string | Uint8Array<ArrayBuffer>,
   init: { status?: number; headers?: HeadersInit } = {},
@@ -516,16 +512,11 @@ export function preparePage(
   return servedOf(entry, init.status ?? 200, CACHE.page, text, { full: null, bytes, compressible, site: null });
 }
 
-/** The answer for a prepared page, exactly as its static file's would be. */
-export async function pageResponse(request: Request, page: PreparedPage): Promise<Response> {
-  return answer(page, request);
-}
-
 /** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
 export function htmlResponse(
   request: Request,
   content: string | Uint8Array<ArrayBuffer>,
-  init: { status?: number; headers?: HeadersInit } = {},
-): Promise<Response> {
+  init?: Parameters<typeof preparePage>[1],
+): Response | Promise<Response> {
   return pageResponse(request, preparePage(content, init));
 }
