@@ -182,19 +182,15 @@ function siteFor(distDir: string = config.distDir): Site | Promise<Site> {
   return site;
 }
 
-/**
- * The build folder answering for distDir now, null when there is none; it follows a swap made by another process
- * within RECHECK_MS, as the requests do.
- */
+/** The build folder answering for distDir now, null when there is none; it follows a swap as the requests do. */
 export async function liveFolderOf(distDir?: string): Promise<string | null> {
   const site = await siteFor(distDir);
   return site.signature === 'missing' ? null : site.target;
 }
 
 /**
- * The tags of the live build's pages (their Surrogate-Key, written by the exporter), as a function of the page's path:
- * the tags of the page at a path, or null when the build has no such page (or no manifest). Follows a swap as
- * liveFolderOf does.
+ * The tags (Surrogate-Key, written by the exporter) of the live build's page at a path, null when the build has no
+ * such page (or no manifest); follows a swap as liveFolderOf does.
  */
 export async function livePageTags(distDir?: string): Promise<(path: string) => string[] | null> {
   const site = await siteFor(distDir);
@@ -207,13 +203,10 @@ export async function livePageTags(distDir?: string): Promise<(path: string) => 
 /** The paths of the live build's pages that carry any of `tags`: one pass over its manifest. */
 export async function livePagesTagged(tags: ReadonlySet<string>, distDir?: string): Promise<string[]> {
   const { entries } = await siteFor(distDir);
-  const paths: string[] = [];
-  if (tags.size === 0) return paths;
-  for (const [relPath, entry] of entries) {
-    const header = entry.headers?.[SURROGATE_KEY];
-    if (header && tagsOfHeader(header).some((tag) => tags.has(tag))) paths.push(pagePath(`/${relPath}`));
-  }
-  return paths;
+  if (tags.size === 0) return [];
+  return [...entries]
+    .filter(([, entry]) => tagsOfHeader(entry.headers?.[SURROGATE_KEY]).some((tag) => tags.has(tag)))
+    .map(([relPath]) => pagePath(`/${relPath}`));
 }
 
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */
@@ -222,9 +215,6 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
   await loading.get(root)?.catch(() => undefined);
   await load(root);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Headers and content negotiation
 
 /**
  * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
@@ -255,8 +245,11 @@ function etagFor(entry: FileEntry, encoding: Encoding): string {
   return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${SUFFIXES[encoding][0]}"`;
 }
 
-/** The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first. */
-function parseAcceptEncoding(header: string): Encoding[] {
+/**
+ * The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first; clients
+ * send a handful of distinct headers, so each is parsed once.
+ */
+const acceptedEncodings = remembered(256, (header): Encoding[] => {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';');
@@ -264,10 +257,7 @@ function parseAcceptEncoding(header: string): Encoding[] {
     weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
   return (['br', 'gzip'] as const).filter((e) => (weights.get(e) ?? weights.get('*') ?? 0) > 0);
-}
-
-/** Clients send a handful of distinct headers, so they are parsed once. */
-const acceptedEncodings = remembered(256, parseAcceptEncoding);
+});
 
 function has(served: Served, encoding: Encoding): boolean {
   if (encoding === 'identity' || served.compressible) return true;
@@ -281,9 +271,6 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
   return tags.includes('*') || tags.includes(etag);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Answers and memory
 
 function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
@@ -319,7 +306,7 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
     }
     variant.size = body.length;
     variant.ok = new Response(body, { status: served.status, headers: variant.headers });
-    const site = served.site;
+    const { site } = served;
     if (!site) return;
     site.resident.add(variant);
     site.memory += body.length;
@@ -383,9 +370,6 @@ function respond(served: Served, variant: Variant, encoding: Encoding, head: boo
     variant.loading = hold(served, variant, encoding).catch(() => undefined);
   return new Response(Bun.file(variant.path!), { status: served.status, headers: variant.headers });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Finding the file
 
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
@@ -485,9 +469,6 @@ export async function serveNotFound(request: Request, distDir?: string): Promise
   const site = await siteFor(distDir);
   return pageResponse(request, site.notFound[notFoundKind(requestPath(request.url))]);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Pages rendered on demand
 
 export type PreparedPage = Served;
 
