@@ -1,6 +1,7 @@
 // Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically) from its
 // manifest, and pages rendered on demand by the same rules: no disk lookup per request, hot bodies from memory,
-// br/gzip chosen by Accept-Encoding, content-hash ETags, cache and security headers, and the built 404 page.
+// br/gzip chosen by Accept-Encoding, content-hash ETags, cache (the route table's policies, docs/decisions/0030) and
+// security headers, and the built 404 page.
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from '../config';
@@ -21,9 +22,6 @@ import type { Peer } from './render-budget';
 import { NOT_FOUND } from '../../lib/messages';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { CACHE, NOT_FOUND_PAGES, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
-
-// The cache policies are the route table's (lib/routes.ts, docs/decisions/0030).
-const NOT_FOUND_CACHE = PAGE_ROUTES.notFound.cache;
 
 /** File bodies kept in memory, at most (least recently used go first). */
 const MEMORY_BUDGET = 64 * 1024 * 1024;
@@ -210,7 +208,7 @@ export async function livePagesTagged(tags: ReadonlySet<string>, distDir?: strin
 }
 
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */
-export async function reloadStaticSite(distDir: string = config.distDir): Promise<void> {
+export async function reloadStaticSite(distDir: string): Promise<void> {
   const root = rootOf(distDir);
   await loading.get(root)?.catch(() => undefined);
   await load(root);
@@ -223,22 +221,17 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** A file or a page to serve, with the headers each of its answers carries but the entry's own (variantOf's). */
-function servedOf(
-  entry: FileEntry,
-  status: number,
-  cacheControl: string,
-  varies: boolean,
-  source: Pick<Served, 'full' | 'bytes' | 'compressible' | 'site'>,
-): Served {
+function servedOf(fields: Omit<Served, 'headers' | 'variants'>, cacheControl: string, varies: boolean): Served {
+  const { entry, status } = fields;
   const { type } = entry;
   const csp = type.startsWith('text/html') ? DEFAULT_CSP : type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
   const headers = new Headers({
     'content-type': type,
-    'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
+    'cache-control': status === 404 ? PAGE_ROUTES.notFound.cache : cacheControl,
     ...pageSecurityHeaders({ csp }),
   });
   if (varies) headers.set('vary', 'Accept-Encoding');
-  return { entry, status, headers, variants: {}, ...source };
+  return { ...fields, headers, variants: {} };
 }
 
 function etagFor(entry: FileEntry, encoding: Encoding): string {
@@ -376,7 +369,7 @@ function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200)
   const cache = PAGE_ROUTES.assets.pattern.test(`/${relPath}`) ? PAGE_ROUTES.assets.cache : CACHE.page;
   // A folder described without a manifest has no siblings: its text files are compressed in memory.
   const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
-  return servedOf(entry, status, cache, varies, { full: join(site.target, relPath), bytes: null, compressible, site });
+  return servedOf({ entry, status, full: join(site.target, relPath), bytes: null, compressible, site }, cache, varies);
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -447,7 +440,7 @@ export function serveStatic(
   peer?: Peer,
 ): Response | Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
+    const headers = { allow: 'GET, HEAD', 'cache-control': PAGE_ROUTES.notFound.cache, ...pageSecurityHeaders() };
     return new Response('Method not allowed', { status: 405, headers });
   }
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
@@ -485,12 +478,12 @@ export function preparePage(
   const { 'content-type': given = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
   // Astro writes every page as UTF-8 but names no charset: a text answer names it, as the static files' types do.
   const type = given.startsWith('text/') && !/;\s*charset=/i.test(given) ? `${given}; charset=utf-8` : given;
-  const entry: FileEntry = { etag: contentEtag(bytes), type, size: bytes.length };
-  if (Object.keys(extra).length > 0) entry.headers = extra;
+  const entry: FileEntry = { etag: contentEtag(bytes), type, size: bytes.length, headers: extra };
   // Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks.
   const text = !type.startsWith('image/') || type.startsWith('image/svg');
   const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
-  return servedOf(entry, init.status ?? 200, CACHE.page, text, { full: null, bytes, compressible, site: null });
+  const status = init.status ?? 200;
+  return servedOf({ entry, status, full: null, bytes, compressible, site: null }, CACHE.page, text);
 }
 
 /** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
