@@ -8,19 +8,8 @@ import { tagHeaders } from '../../lib/cache-tags';
 
 type Render = (request: Request, locals?: object) => Promise<Response | null>;
 
+/** Each server build's render, by folder: loaded once (a failed load is tried again by the next render). */
 const renders = new Map<string, Promise<Render>>();
-
-/** The server build's render (build/app/server/entry.mjs by default), loaded once per folder. */
-function renderOf(appDir: string): Promise<Render> {
-  const dir = resolve(appDir);
-  let render = renders.get(dir);
-  if (!render) {
-    render = import(pathToFileURL(join(dir, 'server/entry.mjs')).href).then((m: { render: Render }) => m.render);
-    renders.set(dir, render);
-    render.catch(() => renders.delete(dir));
-  }
-  return render;
-}
 
 interface RenderOptions {
   /** The Astro server build (build/app by default). */
@@ -42,30 +31,29 @@ export async function renderPage(
   path: string,
   { appDir, siteUrl, locals, tags }: RenderOptions,
 ): Promise<Response | null> {
-  const render = await renderOf(appDir);
-  const request = new Request(new URL(path, siteUrl), { headers: { accept: 'text/html' } });
+  const dir = resolve(appDir);
+  let loaded = renders.get(dir);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(dir, 'server/entry.mjs')).href).then((m: { render: Render }) => m.render);
+    renders.set(dir, loaded);
+    loaded.catch(() => renders.delete(dir));
+  }
+  const render = await loaded;
   const read = new Set(tags);
-  // The body is read inside: what the page reads while it is written counts too.
-  const { value: rendered } = await collectTags(async () => {
-    const response = await render(request, locals);
-    return response && { response, body: await response.arrayBuffer() };
+  const { value } = await collectTags(async () => {
+    const response = await render(new Request(new URL(path, siteUrl), { headers: { accept: 'text/html' } }), locals);
+    if (!response) return null;
+    // The body is read inside: what the page reads while it is written counts too.
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(tagHeaders(read))) headers.set(name, value);
+    return new Response(body, { status: response.status, headers });
   }, read);
-  if (!rendered) return null;
-  const { response, body } = rendered;
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(tagHeaders(read))) headers.set(name, value);
-  return new Response(body, { status: response.status, headers });
+  return value;
 }
 
-/** A rendered answer read whole, so that it can be kept and answered again. */
-export interface RenderedPage {
-  status: number;
-  html: string;
-  headers: [string, string][];
-}
-
-/** `renderPage`, read whole; null when no page of site/ matches `path`. */
-export async function renderWhole(path: string, options: RenderOptions): Promise<RenderedPage | null> {
+/** `renderPage`, read whole so that it can be kept and answered again; null when no page of site/ matches `path`. */
+export async function renderWhole(path: string, options: RenderOptions) {
   const response = await renderPage(path, options);
   return response && { status: response.status, html: await response.text(), headers: [...response.headers] };
 }

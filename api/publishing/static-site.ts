@@ -1,6 +1,7 @@
 // Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically) from its
 // manifest, and pages rendered on demand by the same rules: no disk lookup per request, hot bodies from memory,
-// br/gzip chosen by Accept-Encoding, content-hash ETags, cache and security headers, and the built 404 page.
+// br/gzip chosen by Accept-Encoding, content-hash ETags, cache (the route table's policies, docs/decisions/0030) and
+// security headers, and the built 404 page.
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from '../config';
@@ -21,9 +22,6 @@ import type { Peer } from './render-budget';
 import { NOT_FOUND } from '../../lib/messages';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { CACHE, NOT_FOUND_PAGES, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
-
-// The cache policies are the route table's (lib/routes.ts, docs/decisions/0030).
-const NOT_FOUND_CACHE = PAGE_ROUTES.notFound.cache;
 
 /** File bodies kept in memory, at most (least recently used go first). */
 const MEMORY_BUDGET = 64 * 1024 * 1024;
@@ -182,19 +180,15 @@ function siteFor(distDir: string = config.distDir): Site | Promise<Site> {
   return site;
 }
 
-/**
- * The build folder answering for distDir now, null when there is none; it follows a swap made by another process
- * within RECHECK_MS, as the requests do.
- */
+/** The build folder answering for distDir now, null when there is none; it follows a swap as the requests do. */
 export async function liveFolderOf(distDir?: string): Promise<string | null> {
   const site = await siteFor(distDir);
   return site.signature === 'missing' ? null : site.target;
 }
 
 /**
- * The tags of the live build's pages (their Surrogate-Key, written by the exporter), as a function of the page's path:
- * the tags of the page at a path, or null when the build has no such page (or no manifest). Follows a swap as
- * liveFolderOf does.
+ * The tags (Surrogate-Key, written by the exporter) of the live build's page at a path, null when the build has no
+ * such page (or no manifest); follows a swap as liveFolderOf does.
  */
 export async function livePageTags(distDir?: string): Promise<(path: string) => string[] | null> {
   const site = await siteFor(distDir);
@@ -207,24 +201,18 @@ export async function livePageTags(distDir?: string): Promise<(path: string) => 
 /** The paths of the live build's pages that carry any of `tags`: one pass over its manifest. */
 export async function livePagesTagged(tags: ReadonlySet<string>, distDir?: string): Promise<string[]> {
   const { entries } = await siteFor(distDir);
-  const paths: string[] = [];
-  if (tags.size === 0) return paths;
-  for (const [relPath, entry] of entries) {
-    const header = entry.headers?.[SURROGATE_KEY];
-    if (header && tagsOfHeader(header).some((tag) => tags.has(tag))) paths.push(pagePath(`/${relPath}`));
-  }
-  return paths;
+  if (tags.size === 0) return [];
+  return [...entries]
+    .filter(([, entry]) => tagsOfHeader(entry.headers?.[SURROGATE_KEY]).some((tag) => tags.has(tag)))
+    .map(([relPath]) => pagePath(`/${relPath}`));
 }
 
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */
-export async function reloadStaticSite(distDir: string = config.distDir): Promise<void> {
+export async function reloadStaticSite(distDir: string): Promise<void> {
   const root = rootOf(distDir);
   await loading.get(root)?.catch(() => undefined);
   await load(root);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Headers and content negotiation
 
 /**
  * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
@@ -233,30 +221,28 @@ export async function reloadStaticSite(distDir: string = config.distDir): Promis
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** A file or a page to serve, with the headers each of its answers carries but the entry's own (variantOf's). */
-function servedOf(
-  entry: FileEntry,
-  status: number,
-  cacheControl: string,
-  varies: boolean,
-  source: Pick<Served, 'full' | 'bytes' | 'compressible' | 'site'>,
-): Served {
+function servedOf(fields: Omit<Served, 'headers' | 'variants'>, cacheControl: string, varies: boolean): Served {
+  const { entry, status } = fields;
   const { type } = entry;
   const csp = type.startsWith('text/html') ? DEFAULT_CSP : type.startsWith('image/svg+xml') ? SVG_CSP : undefined;
   const headers = new Headers({
     'content-type': type,
-    'cache-control': status === 404 ? NOT_FOUND_CACHE : cacheControl,
+    'cache-control': status === 404 ? PAGE_ROUTES.notFound.cache : cacheControl,
     ...pageSecurityHeaders({ csp }),
   });
   if (varies) headers.set('vary', 'Accept-Encoding');
-  return { entry, status, headers, variants: {}, ...source };
+  return { ...fields, headers, variants: {} };
 }
 
 function etagFor(entry: FileEntry, encoding: Encoding): string {
   return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${SUFFIXES[encoding][0]}"`;
 }
 
-/** The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first. */
-function parseAcceptEncoding(header: string): Encoding[] {
+/**
+ * The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first; clients
+ * send a handful of distinct headers, so each is parsed once.
+ */
+const acceptedEncodings = remembered(256, (header): Encoding[] => {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';');
@@ -264,11 +250,7 @@ function parseAcceptEncoding(header: string): Encoding[] {
     weights.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
   return (['br', 'gzip'] as const).filter((e) => (weights.get(e) ?? weights.get('*') ?? 0) > 0);
-}
-
-/** Clients send a handful of distinct headers, so they are parsed once. */
-const acceptedEncodings = remembered(256, parseAcceptEncoding);
-const NONE: Encoding[] = [];
+});
 
 function has(served: Served, encoding: Encoding): boolean {
   if (encoding === 'identity' || served.compressible) return true;
@@ -282,9 +264,6 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
   return tags.includes('*') || tags.includes(etag);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Answers and memory
 
 function variantOf(served: Served, encoding: Encoding): Variant {
   let variant = served.variants[encoding];
@@ -320,7 +299,7 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
     }
     variant.size = body.length;
     variant.ok = new Response(body, { status: served.status, headers: variant.headers });
-    const site = served.site;
+    const { site } = served;
     if (!site) return;
     site.resident.add(variant);
     site.memory += body.length;
@@ -338,12 +317,12 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
 }
 
 /**
- * The answer for a file or a page: content-hash ETag per encoding (and 304, also for another variant the client
- * still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control, security headers.
+ * The answer for a file of the build or a prepared page: content-hash ETag per encoding (and 304, also for another
+ * variant the client still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control,
+ * security headers.
  */
-function answer(served: Served, request: Request): Response | Promise<Response> {
-  const acceptEncoding = request.headers.get('accept-encoding');
-  const accepted = acceptEncoding === null ? NONE : acceptedEncodings(acceptEncoding);
+export function pageResponse(request: Request, served: Served): Response | Promise<Response> {
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
   const chosen = accepted.find((e) => has(served, e)) ?? 'identity';
   const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
   if (ifNoneMatch !== null) {
@@ -385,15 +364,12 @@ function respond(served: Served, variant: Variant, encoding: Encoding, head: boo
   return new Response(Bun.file(variant.path!), { status: served.status, headers: variant.headers });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Finding the file
-
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
   const cache = PAGE_ROUTES.assets.pattern.test(`/${relPath}`) ? PAGE_ROUTES.assets.cache : CACHE.page;
   // A folder described without a manifest has no siblings: its text files are compressed in memory.
   const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
-  return servedOf(entry, status, cache, varies, { full: join(site.target, relPath), bytes: null, compressible, site });
+  return servedOf({ entry, status, full: join(site.target, relPath), bytes: null, compressible, site }, cache, varies);
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -444,12 +420,12 @@ function serveSite(site: Site, request: Request, raw: string, missing?: MissingP
     // Only paths without escapes are remembered: their number is bounded by the build's files.
     if (decoded === raw) site.routes.set(raw, served);
   }
-  return answer(served, request);
+  return pageResponse(request, served);
 }
 
 /** What `missing` answers, else the build's 404 page with the card the path calls for. */
 async function serveMissing(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
-  return (await missing?.(request, raw, peer)) ?? answer(site.notFound[notFoundKind(raw)], request);
+  return (await missing?.(request, raw, peer)) ?? pageResponse(request, site.notFound[notFoundKind(raw)]);
 }
 
 /**
@@ -464,14 +440,12 @@ export function serveStatic(
   peer?: Peer,
 ): Response | Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const headers = { allow: 'GET, HEAD', 'cache-control': NOT_FOUND_CACHE, ...pageSecurityHeaders() };
+    const headers = { allow: 'GET, HEAD', 'cache-control': PAGE_ROUTES.notFound.cache, ...pageSecurityHeaders() };
     return new Response('Method not allowed', { status: 405, headers });
   }
   // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
-  const slug = path.startsWith('/tools/')
-    ? PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug
-    : undefined;
-  if (slug !== undefined) {
+  const slug = path.startsWith('/tools/') && PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
+  if (slug) {
     const q = request.url.indexOf('?');
     const location = `/tool/${slug}${q < 0 ? '' : request.url.slice(q)}`;
     const headers = { location, 'cache-control': PAGE_ROUTES.legacyTool.cache, ...pageSecurityHeaders() };
@@ -486,20 +460,16 @@ export function serveStatic(
 /** The live build's 404 page, for a page that is not public (any more) even though a file of it may still exist. */
 export async function serveNotFound(request: Request, distDir?: string): Promise<Response> {
   const site = await siteFor(distDir);
-  return answer(site.notFound[notFoundKind(requestPath(request.url))], request);
+  return pageResponse(request, site.notFound[notFoundKind(requestPath(request.url))]);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pages rendered on demand
-
-/**
- * A page rendered on demand, answered as its static file would be (same rules, same code): its bytes are in memory,
- * and its br/gzip bytes are made by the first request that takes them and kept with it, so a kept page
- * (kept-renders.ts) is compressed once, not on every request.
- */
 export type PreparedPage = Served;
 
-/** A rendered page (HTML, or the type its headers give) made ready to answer; init.headers (e.g. its CSP) win over the defaults. */
+/**
+ * A page rendered on demand (HTML, or the type its headers give) made ready to answer as its static file would be
+ * (same rules, same code); init.headers (e.g. its CSP) win over the defaults. Its br/gzip bytes are made by the first
+ * request that takes them and kept with it, so a kept page (kept-renders.ts) is compressed once, not on every request.
+ */
 export function preparePage(
   content: string | Uint8Array<ArrayBuffer>,
   init: { status?: number; headers?: HeadersInit } = {},
@@ -508,24 +478,19 @@ export function preparePage(
   const { 'content-type': given = 'text/html', ...extra } = Object.fromEntries(new Headers(init.headers));
   // Astro writes every page as UTF-8 but names no charset: a text answer names it, as the static files' types do.
   const type = given.startsWith('text/') && !/;\s*charset=/i.test(given) ? `${given}; charset=utf-8` : given;
-  const entry: FileEntry = { etag: contentEtag(bytes), type, size: bytes.length };
-  if (Object.keys(extra).length > 0) entry.headers = extra;
+  const entry: FileEntry = { etag: contentEtag(bytes), type, size: bytes.length, headers: extra };
   // Images (an Open Graph PNG) are compressed already; every text type a page answers with shrinks.
   const text = !type.startsWith('image/') || type.startsWith('image/svg');
   const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
-  return servedOf(entry, init.status ?? 200, CACHE.page, text, { full: null, bytes, compressible, site: null });
-}
-
-/** The answer for a prepared page, exactly as its static file's would be. */
-export async function pageResponse(request: Request, page: PreparedPage): Promise<Response> {
-  return answer(page, request);
+  const status = init.status ?? 200;
+  return servedOf({ entry, status, full: null, bytes, compressible, site: null }, CACHE.page, text);
 }
 
 /** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
 export function htmlResponse(
   request: Request,
   content: string | Uint8Array<ArrayBuffer>,
-  init: { status?: number; headers?: HeadersInit } = {},
-): Promise<Response> {
+  init?: Parameters<typeof preparePage>[1],
+): Response | Promise<Response> {
   return pageResponse(request, preparePage(content, init));
 }
