@@ -20,9 +20,9 @@ import { config } from '../config';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { readTags } from '../../db/page-tags';
 import { log } from '../log';
-import { pageSecurityHeaders } from '../plugins/security';
+import { clientAddress, pageSecurityHeaders } from '../plugins/security';
 import { renderPage } from './page-renderer';
-import { refusalOf, sharedRenders, type Peer } from './render-budget';
+import { ownRender, refusalOf, RenderRefused, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 
 /** What a render leaves to answer again: the page, a redirect (a comparison's canonical address), or null: the 404 page. */
@@ -51,11 +51,13 @@ function answer(request: Request, kept: Answer): Promise<Response> | Response {
 
 /**
  * The renders of one kind of page, by address: at most `limit` kept while no change touches the tags they read
- * (db/queries/kept.ts, as every value a process keeps), a first render shared by concurrent requests and counted
- * against the client's budget (`peer`, render-budget.ts). A shared render's tags are recorded in each caller's own
- * context. `serves`: the statuses a render may answer (no page for the address counts as 404): a 404 answers the
- * build's 404 page, a redirect its address, any other the page as rendered. Any other status is a failure, answered
- * by `failed` (null: the static file answers) and not kept.
+ * (db/queries/kept.ts, as every value a process keeps). A render is run for its request's client (`peer`, an IPv6 /64
+ * as one) within the render limits (render-budget.ts), and shared: a request for a page whose render is under way
+ * waits for it (a burst of visitors to one new page is one render, not a 503 for those past the cap), and asks for its
+ * own if that render's client was refused. A shared render's tags are recorded in each caller's own context.
+ * `serves`: the statuses a render may answer (no page for the address counts as 404): a 404 answers the build's 404
+ * page, a redirect its address, any other the page as rendered. Any other status is a failure, answered by `failed`
+ * (null: the static file answers) and not kept.
  */
 function keptRenders<Failed extends Response | null>(
   limit: number,
@@ -63,12 +65,15 @@ function keptRenders<Failed extends Response | null>(
   failed: () => Failed,
 ) {
   const kept = keptWhileTagsStay<Answer>(limit);
-  const renders = sharedRenders<{ value: Answer; tags: string[] }>();
+  const underway = new Map<string, ReturnType<typeof render>>();
   return (href: string, request: Request, peer?: Peer): Promise<Response | Failed> =>
     kept(href, async () => {
-      const made = await renders(href, request, peer, () => render(href, serves));
-      readTags(made.tags);
-      return made.value;
+      const own = () => ownRender(clientAddress(request, peer?.()), () => render(href, serves));
+      let made = underway.get(href)?.catch((error) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
+      if (!made) underway.set(href, (made = own().finally(() => underway.delete(href))));
+      const { value, tags } = await made;
+      readTags(tags);
+      return value;
     }).then(
       (page) => answer(request, page),
       (error: unknown) => {
