@@ -112,8 +112,6 @@ function formPageHref(path: string, search: URLSearchParams): string | null {
     if (next) query.set(NEXT_PARAM, next);
   } else if (page === '/contact') {
     if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
-  } else {
-    return null;
   }
   return query.size > 0 ? `${page}?${query}` : null;
 }
