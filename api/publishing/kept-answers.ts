@@ -6,21 +6,16 @@ import type { z } from 'zod';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { isProduction } from '../config';
 
-/** Answers kept at most (each a page of tools, about 11 KB). */
-const KEPT_ANSWERS = 200;
-
-/** An answer's JSON text and the headers that go with it (the list's spelling suggestion). */
-interface KeptAnswer {
-  body: string;
-  headers: Record<string, string>;
-}
-const keptAnswers = keptWhileTagsStay<KeptAnswer>(KEPT_ANSWERS);
+/**
+ * An answer's JSON text and the headers that go with it (the list's spelling suggestion), at most 200 of them (each a
+ * page of tools, about 11 KB).
+ */
+const keptAnswers = keptWhileTagsStay<{ body: string; headers: Record<string, string> }>(200);
 
 /**
- * The JSON answer for `key` (everything the answer depends on besides the data its queries read), computed by
- * `compute` when not kept, with the headers `compute` gives beside it. Outside production the computed answer is checked against
- * `schema` first, as Elysia checks the answers it serialises itself (api/answer.ts): a kept answer goes out as a
- * Response, which Elysia does not check.
+ * The JSON answer for `key` (everything the answer depends on besides the data its queries read), with the headers
+ * `compute` gives beside it. Outside production a computed answer is checked against `schema` first, as Elysia checks
+ * the answers it serialises itself (api/answer.ts): a kept answer goes out as a Response, which Elysia does not check.
  */
 export async function keptCatalogueAnswer<T extends z.ZodType>(
   key: string,

@@ -1,14 +1,11 @@
-// The pages rendered on request and kept in memory, each with the tags its render read: one is dropped when a change
-// touches one of its tags (the freshness rule, README.md), read the way live-pages.ts reads every change, and never
-// before. Concurrent first requests share one render, each render counted against the client's budget
-// (render-budget.ts), a kept answer not. They are:
+// The pages rendered on request and kept in memory while no change touches a tag their render read (the freshness
+// rule, README.md), each render counted against its client's budget (render-budget.ts), a kept answer not. They are:
 // - instead of exported (docs/decisions/0046): a tool's alternatives page and the comparisons, so a page that involves a
 //   tool no longer public answers 404 at once, and a crawler walking thousands of them costs one render each; and the
 //   Open Graph images of tools and posts (docs/decisions/0048, 0085), too slow to render for every page of a build;
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
-//   the directory's filters (?q=&category=&pricing=&minRating=&sort=&page=), so the filtered, sorted and paged directory
-//   works without JavaScript and for crawlers, and the form pages' /auth?tab=register, /auth?next=/submit and
-//   /contact?sent=1 (docs/decisions/0068);
+//   the directory's filters, so the filtered, sorted and paged directory works without JavaScript and for crawlers,
+//   and the form pages' /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068);
 // - a page changed since the live build (live-pages.ts says which), until the build that covers it is live and its
 //   static file answers first (docs/decisions/0090).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
@@ -23,25 +20,13 @@ import { config } from '../config';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { readTags } from '../../db/page-tags';
 import { log } from '../log';
-import { pageSecurityHeaders } from '../plugins/security';
+import { clientAddress, pageSecurityHeaders } from '../plugins/security';
 import { renderPage } from './page-renderer';
-import { refusalOf, sharedRenders, type Peer } from './render-budget';
+import { ownRender, refusalOf, RenderRefused, type Peer } from './render-budget';
 import { pageResponse, preparePage, serveNotFound, type PreparedPage } from './static-site';
 
 /** What a render leaves to answer again: the page, a redirect (a comparison's canonical address), or null: the 404 page. */
 type Answer = PreparedPage | { status: number; location: string } | null;
-
-interface Kind<Failed> {
-  /** Answers kept at most. */
-  limit: number;
-  /**
-   * The statuses a render may answer (no page for the address counts as 404): a 404 answers the build's 404 page, a
-   * redirect its address, any other the page as rendered. Any other status is a failure, answered by `failed`, not kept.
-   */
-  serves: (status: number) => boolean;
-  /** What a failed render answers: null leaves the request to the static file. */
-  failed: () => Failed;
-}
 
 /** The render of `href` through the server build, with the tags it read (a 404 or a redirect too: what it looked up). */
 async function render(href: string, serves: (status: number) => boolean): Promise<{ value: Answer; tags: string[] }> {
@@ -65,18 +50,30 @@ function answer(request: Request, kept: Answer): Promise<Response> | Response {
 }
 
 /**
- * The renders of one kind of page, by address: kept while no change touches the tags they read (db/queries/kept.ts,
- * as every value a process keeps), a first render shared by concurrent requests and counted against the client's
- * budget (`peer`, render-budget.ts). A shared render's tags are recorded in each caller's own context.
+ * The renders of one kind of page, by address: at most `limit` kept while no change touches the tags they read
+ * (db/queries/kept.ts, as every value a process keeps). A render is run for its request's client (`peer`, an IPv6 /64
+ * as one) within the render limits (render-budget.ts), and shared: a request for a page whose render is under way
+ * waits for it (a burst of visitors to one new page is one render, not a 503 for those past the cap), and asks for its
+ * own if that render's client was refused. A shared render's tags are recorded in each caller's own context.
+ * `serves`: the statuses a render may answer (no page for the address counts as 404): a 404 answers the build's 404
+ * page, a redirect its address, any other the page as rendered. Any other status is a failure, answered by `failed`
+ * (null: the static file answers) and not kept.
  */
-function keptRenders<Failed extends Response | null>({ limit, serves, failed }: Kind<Failed>) {
+function keptRenders<Failed extends Response | null>(
+  limit: number,
+  serves: (status: number) => boolean,
+  failed: () => Failed,
+) {
   const kept = keptWhileTagsStay<Answer>(limit);
-  const renders = sharedRenders<{ value: Answer; tags: string[] }>();
+  const underway = new Map<string, ReturnType<typeof render>>();
   return (href: string, request: Request, peer?: Peer): Promise<Response | Failed> =>
     kept(href, async () => {
-      const made = await renders(href, request, peer, () => render(href, serves));
-      readTags(made.tags);
-      return made.value;
+      const own = () => ownRender(clientAddress(request, peer?.()), () => render(href, serves));
+      let made = underway.get(href)?.catch((error) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
+      if (!made) underway.set(href, (made = own().finally(() => underway.delete(href))));
+      const { value, tags } = await made;
+      readTags(tags);
+      return value;
     }).then(
       (page) => answer(request, page),
       (error: unknown) => {
@@ -92,15 +89,15 @@ const staticFile = () => null;
 const internalError = () => new Response('Internal Server Error', { status: 500 });
 
 /** The directory's queries: kept at most 100 (each a page of about 60 KB); any answer below 500 is served. */
-const directoryPages = keptRenders({ limit: 100, serves: (status) => status < 500, failed: staticFile });
+const directoryPages = keptRenders(100, (status) => status < 500, staticFile);
 /** The form pages' queries: kept at most 200 (a page each of about 20 KB; a `next` per page a visitor was sent from). */
-const formPages = keptRenders({ limit: 200, serves: (status) => status === 200, failed: staticFile });
+const formPages = keptRenders(200, (status) => status === 200, staticFile);
 /** Pages changed since the live build: kept at most 500 (about 30 KB each); a 404 answers the build's 404 page. */
-export const changedPageRenders = keptRenders({ limit: 500, serves: (status) => status < 500, failed: staticFile });
+export const changedPageRenders = keptRenders(500, (status) => status < 500, staticFile);
 /** Alternatives and compare pages: kept at most 1000 (about 20 KB each); a failed render answers 500. */
-const onDemandPages = keptRenders({ limit: 1000, serves: () => true, failed: internalError });
+const onDemandPages = keptRenders(1000, () => true, internalError);
 /** Open Graph images: kept at most 500 (about 33 KB each, decision 0085), apart, so pages do not push them out. */
-const onDemandImages = keptRenders({ limit: 500, serves: () => true, failed: internalError });
+const onDemandImages = keptRenders(500, () => true, internalError);
 
 /** The directory's address as sent, with or without its trailing slash. */
 const DIRECTORY_PATHS: ReadonlySet<string> = new Set([PAGE_ROUTES.directory.path, `${PAGE_ROUTES.directory.path}/`]);
@@ -115,8 +112,6 @@ function formPageHref(path: string, search: URLSearchParams): string | null {
     if (next) query.set(NEXT_PARAM, next);
   } else if (page === '/contact') {
     if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
-  } else {
-    return null;
   }
   return query.size > 0 ? `${page}?${query}` : null;
 }
@@ -150,17 +145,13 @@ function isWellFormed(path: string): boolean {
 }
 
 /**
- * The answer for an alternatives or compare page or an Open Graph image (null at once for any other path): 200 with
- * the page, 301 to a comparison's canonical address, or the 404 page; a failed render answers 500.
+ * The answer for an alternatives or compare page or an Open Graph image (null at once for any other path), asked
+ * before a 404 (static-site.ts, for a GET or HEAD): 200 with the page, 301 to a comparison's canonical address, or the
+ * 404 page; a failed render answers 500.
  */
 export function serveOnDemandPage(request: Request, pathname: string, peer?: Peer): Promise<Response> | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
-  const pages = isRouteOf(path, 'alternatives', 'compare')
-    ? onDemandPages
-    : isRouteOf(path, 'ogTool', 'ogPost')
-      ? onDemandImages
-      : null;
-  if (!pages) return null;
+  if (!isRouteOf(path, 'alternatives', 'compare', 'ogTool', 'ogPost')) return null;
+  const pages = isRouteOf(path, 'ogTool', 'ogPost') ? onDemandImages : onDemandPages;
   return isWellFormed(path) ? pages(path, request, peer) : serveNotFound(request);
 }

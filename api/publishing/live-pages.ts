@@ -2,11 +2,8 @@
 // is swapped in, so an approval, an edit or an unlisting is public at once, and a page that stopped being public answers
 // 404 while its old static file still exists (docs/decisions/0032). Their renders are kept like every render on request
 // (kept-renders.ts, decision 0090): a popular page just edited is rendered once, not on every visit until the rebuild.
-//
-// The one freshness rule (README.md): a page is changed when it carries a tag a change touched. The changes are read
-// from the database (each rebuild request names its tags, written in the change's own transaction), so changes made
-// by another server process are seen too, within a second; a page's tags are the ones its render recorded (the live
-// build's manifest), or, for a page the build does not have yet, the ones its address names.
+// A page is changed when it carries a tag a rebuild request newer than the build names (README.md: the one freshness
+// rule); the requests are read from the database, so another server process's changes are seen too, within a second.
 import { join } from 'node:path';
 import { readDb } from '../../db/client';
 import { changesNow, newestRebuildRequest } from '../../db/queries/kept';
@@ -33,12 +30,10 @@ export type BuildInfo = LiveBuild;
 /** Another process's changes and swaps are seen within this long. */
 const RECHECK_MS = 1000;
 /**
- * How long requests wait to read back a rebuild request this process made: its transaction commits within this, or it
- * was rolled back (then waiting longer would only cost every request a query).
+ * How long requests wait to read back a rebuild request this process made (polling every 20 ms): its transaction
+ * commits within this, or it was rolled back (then waiting longer would only cost every request a query).
  */
 const READ_BACK_MS = 2000;
-/** Between two reads back of a change whose transaction has not committed yet. */
-const READ_BACK_POLL_MS = 20;
 
 let distDir = config.distDir;
 /** The build the static server answers from, as last read; null until the first read (and after a swap here). */
@@ -55,25 +50,13 @@ let wantedAt = 0;
 /** The only kinds of page a change can create (the route table's): a tool's, a post's and a category's further pages. */
 const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) => 'madeByChanges' in PAGE_ROUTES[kind]);
 
-/** The tags of a page the live build does not have: those its address names, for a page a change can create. */
-const addressTags = (path: string): string[] => (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
-
 /**
- * The pages of the tool or post a tag names, which the live build may not have: a new one's, and its Open Graph image
- * (rendered on request, never in a build); none for other tags.
+ * Whether `path` is rendered on demand: it carries a tag that changed since the live build (a page the build does not
+ * have carries the tags its address names, if a change can create it).
  */
-function rowPages(tag: string): string[] {
-  const row = rowOfTag(tag);
-  if (!row) return [];
-  return row.kind === 'tool'
-    ? [`/tool/${row.slug}`, `/tool/${row.slug}.md`, ogImagePath('tool', row.slug)]
-    : [`/blog/${row.slug}`, ogImagePath('blog', row.slug)];
-}
-
-/** Whether `path` is rendered on demand: it carries a tag that changed since the live build. */
 function isChanged(path: string): boolean {
-  for (const tag of live?.tagsOf(path) ?? addressTags(path)) if (changed.has(tag)) return true;
-  return false;
+  const tags = live?.tagsOf(path) ?? (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
+  return tags.some((tag) => changed.has(tag));
 }
 
 /** What a build folder says of itself; null when it says nothing (a build being made, a test folder) or is damaged. */
@@ -123,7 +106,9 @@ async function read(): Promise<void> {
     if (jobId > build.coveredJobId) changed.add(tag);
   }
   seen = Math.max(seen, changes.seen);
-  if (touched.size > 0) void purgeTagged(touched);
+  if (touched.size === 0) return;
+  const purged = pagesTagged(touched).then((paths) => purge({ tags: [...touched], paths }));
+  purged.catch((error) => log.error({ err: error }, 'live pages: could not purge the changed pages'));
 }
 
 /** The read under way, and the one to start when it ends, shared by every caller meanwhile. */
@@ -155,7 +140,7 @@ onRebuildRequested(async (jobId) => {
   wantedAt = Date.now();
   while (wantedJobId > seen && Date.now() - wantedAt < READ_BACK_MS) {
     await readStartedNow().catch(logReadError);
-    if (wantedJobId > seen) await Bun.sleep(READ_BACK_POLL_MS);
+    if (wantedJobId > seen) await Bun.sleep(20);
   }
 });
 
@@ -170,19 +155,17 @@ function readIfDue(): Promise<void> | null {
   return null;
 }
 
-/** Tells a CDN to drop the pages carrying these tags: by tag, and by URL (the live build's pages, the new ones' addresses). */
-async function purgeTagged(tags: Set<string>): Promise<void> {
-  try {
-    await purge({ tags: [...tags], paths: await pagesTagged(tags) });
-  } catch (error) {
-    log.error({ err: error }, 'live pages: could not purge the changed pages');
-  }
-}
-
-/** The pages carrying any of `tags`: those of the live build, and the pages their addresses name (a new tool's). */
+/**
+ * The pages carrying any of `tags`: those of the live build, and those of the tool or post a tag names, which the live
+ * build may not have: a new one's, and its Open Graph image (rendered on request, never in a build).
+ */
 async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   const paths = new Set(await livePagesTagged(tags, distDir));
-  for (const tag of tags) for (const path of rowPages(tag)) paths.add(path);
+  for (const row of [...tags].map(rowOfTag)) {
+    if (row?.kind === 'tool')
+      paths.add(`/tool/${row.slug}`).add(`/tool/${row.slug}.md`).add(ogImagePath('tool', row.slug));
+    if (row?.kind === 'post') paths.add(`/blog/${row.slug}`).add(ogImagePath('blog', row.slug));
+  }
   return [...paths];
 }
 
@@ -214,11 +197,10 @@ export function serveChangedPage(request: Request, pathname: string, peer?: Peer
 }
 
 /**
- * Asked before a 404 (static-site.ts): another process may have just made this tool or post public, and its change
- * would otherwise be read within the second; read the changes now instead, so a new page never answers 404.
+ * Asked before a 404 (static-site.ts, for a GET or HEAD): another process may have just made this tool or post public,
+ * and its change would otherwise be read within the second; read the changes now instead, so a new page never answers 404.
  */
 export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = pagePath(pathname);
   if (!isRouteOf(path, ...NEW_PAGE_KINDS) || isChanged(path)) return null;
   return readStartedNow().then(() => (isChanged(path) ? changedPageRenders(path, request, peer) : null));

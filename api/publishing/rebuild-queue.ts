@@ -8,9 +8,8 @@ import { rebuildJobs } from '../../db/schema';
 const listeners = new Set<(jobId: number) => void>();
 
 /** Called with the id of each rebuild requested in this process (the change may not be committed yet). */
-export function onRebuildRequested(listener: (jobId: number) => void): () => void {
+export function onRebuildRequested(listener: (jobId: number) => void): void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Asks for a rebuild; pass the change's transaction to record it atomically with the change. */

@@ -4,7 +4,7 @@
 // never come here, so a flood of distinct queries cannot take the event loop from them.
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
-import { clientAddress, pageSecurityHeaders } from '../plugins/security';
+import { pageSecurityHeaders } from '../plugins/security';
 import { addressBucket } from '../rate-limit';
 
 /** Renders waiting for a slot, at most: a burst of visitors after a catalogue change waits a render or two, a flood does not pile up. */
@@ -18,7 +18,7 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 export type Peer = () => string | undefined;
 
 /** A render refused by the limits; refusalOf turns it into the client's answer. */
-class RenderRefused extends Error {
+export class RenderRefused extends Error {
   constructor(
     readonly status: 429 | 503,
     readonly retryAfterSeconds: number,
@@ -50,10 +50,7 @@ let running = 0;
 /** The renders waiting for a slot, each its resolve. */
 const queue: (() => void)[] = [];
 
-/**
- * One render for one client alone (a page showing what that client sent, never shared or kept), within both limits
- * like any other; throws RenderRefused past them (refusalOf turns that into the answer).
- */
+/** One render for `client` (its address as decision 0021 reads it), within both limits; throws RenderRefused past them. */
 export async function ownRender<T>(client: string, render: () => Promise<T>): Promise<T> {
   // A full process refuses before the budget is charged: the client did not get its render.
   if (running >= config.rendersInFlight && queue.length >= RENDERS_WAITING)
@@ -74,25 +71,6 @@ export async function ownRender<T>(client: string, render: () => Promise<T>): Pr
     if (next) setImmediate(next);
     else running -= 1;
   }
-}
-
-/**
- * The renders of one kind of page, each run for the client of its request (its address as decision 0021 reads it, an
- * IPv6 /64 as one) within both limits, and shared by key: a request for a page whose render is under way waits for
- * that render (a burst of visitors to one new page is one render, not a 503 for those past the cap). One that joined
- * a render its starter was refused (that client's budget) asks for its own. Throws RenderRefused past the limits
- * (refusalOf turns that into the answer).
- */
-export function sharedRenders<T>() {
-  const underway = new Map<string, Promise<T>>();
-  return (key: string, request: Request, peer: Peer | undefined, render: () => Promise<T>): Promise<T> => {
-    const own = () => ownRender(clientAddress(request, peer?.()), render);
-    const under = underway.get(key);
-    if (under) return under.catch((error: unknown) => (error instanceof RenderRefused ? own() : Promise.reject(error)));
-    const started = own().finally(() => underway.delete(key));
-    underway.set(key, started);
-    return started;
-  };
 }
 
 /**

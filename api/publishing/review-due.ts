@@ -1,6 +1,6 @@
 // Tool pages that turn "Review due" without any change to their tool: checked every 6 hours, each such page is named in a
 // rebuild request, so it is rendered on demand at once and by the next export (docs/decisions/0047).
-import { db, type Database } from '../../db/client';
+import { db } from '../../db/client';
 import { toolsFallingDue } from '../../db/queries/pages';
 import { toolTag } from '../../lib/cache-tags';
 import { config } from '../config';
@@ -12,17 +12,13 @@ import { requestRebuild } from './rebuild-queue';
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /** Asks for a rebuild of the tool pages that fell due since `since`; returns when it looked (the next `since`). */
-export async function requestRebuildOfDuePages(since: Date, now = new Date(), database: Database = db): Promise<Date> {
-  const slugs = await toolsFallingDue(since, now, database);
-  if (slugs.length > 0)
-    await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, database, slugs.map(toolTag));
+export async function requestRebuildOfDuePages(since: Date, now = new Date()): Promise<Date> {
+  const slugs = await toolsFallingDue(since, now);
+  if (slugs.length > 0) await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, db, slugs.map(toolTag));
   return now;
 }
 
-/**
- * Checks now for the pages that fell due since the live build was made (a server that was down meanwhile), then every
- * CHECK_EVERY_MS.
- */
+/** Checks now for the pages that fell due since the live build was made (a server down meanwhile), then every 6 hours. */
 export function startReviewDueWatch(): () => void {
   const built = readBuildInfo(config.distDir)?.startedAt;
   let since = built ? new Date(built) : new Date();

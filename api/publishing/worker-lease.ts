@@ -38,15 +38,9 @@ function isDeadLocalHolder(holder: string): boolean {
  * One statement: the insert of a free lease, or the update of one that is this holder's, has lapsed, or is held by
  * `from` (a holder known to be gone, whatever its expiry).
  */
-export async function takeLease(
-  name: string,
-  holder: string,
-  seconds: number,
-  database: Database = db,
-  from: string = holder,
-): Promise<boolean> {
+export async function takeLease(name: string, holder: string, seconds: number, from = holder): Promise<boolean> {
   const lease = { holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` };
-  const rows = await database
+  const rows = await db
     .insert(leases)
     .values({ name, ...lease })
     .onConflictDoUpdate({
@@ -59,22 +53,18 @@ export async function takeLease(
 }
 
 /** Gives the lease up, if `holder` has it, so another process can take it at once. */
-export async function releaseLease(name: string, holder: string, database: Database = db): Promise<void> {
-  await database.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+export async function releaseLease(name: string, holder: string): Promise<void> {
+  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
 }
 
-export interface LeaseState {
-  holder: string;
-  /** Milliseconds since the holder last renewed it, and until it lapses (negative: lapsed), on the database's clock. */
-  renewedMsAgo: number;
-  expiresInMs: number;
-}
+export type LeaseState = NonNullable<Awaited<ReturnType<typeof readLease>>>;
 
 /** Who holds the lease and how fresh it is (/healthz, Settings); null when nobody has taken it (or it was released). */
-export async function readLease(name: string, database: Database = db): Promise<LeaseState | null> {
+export async function readLease(name: string, database: Database = db) {
   const [row] = await database
     .select({
       holder: leases.holder,
+      // Milliseconds since the holder last renewed it, and until it lapses (negative: lapsed), on the database's clock.
       renewedMsAgo: sql<number>`${dbNow} - ${leases.renewedAt}`,
       expiresInMs: sql<number>`${leases.expiresAt} - ${dbNow}`,
     })
@@ -89,15 +79,13 @@ export async function readLease(name: string, database: Database = db): Promise<
  */
 export function runWhileHolding(
   start: () => () => void,
-  options: { name?: string; seconds?: number; holder?: string; database?: Database } = {},
-) {
-  const {
-    name = WORKER_LEASE,
+  {
     seconds = config.cluster.leaseSeconds,
     // Unique to this process, even across restarts with the same pid.
     holder = `${machine()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
-    database = db,
-  } = options;
+  } = {},
+) {
+  const name = WORKER_LEASE;
   let stop: (() => void) | null = null;
   /** When the last successful take or renewal started: the lease is ours until `seconds` after it. */
   let takenAt = 0;
@@ -117,9 +105,9 @@ export function runWhileHolding(
     const started = performance.now();
     try {
       // A holder that was a process of this machine and is gone is not waited out: its lease is taken at once.
-      const current = stop ? null : await readLease(name, database);
+      const current = stop ? null : await readLease(name);
       const from = current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
-      if (!(await takeLease(name, holder, seconds, database, from))) return lose('another process holds it');
+      if (!(await takeLease(name, holder, seconds, from))) return lose('another process holds it');
       takenAt = started;
       if (stop) return;
       log.info({ lease: name, holder, from }, 'worker lease taken');
@@ -143,7 +131,7 @@ export function runWhileHolding(
       clearInterval(timer);
       await asking;
       if (!halt()) return;
-      await releaseLease(name, holder, database).catch((error) =>
+      await releaseLease(name, holder).catch((error) =>
         log.error({ err: error, lease: name, holder }, 'worker lease: release failed'),
       );
     },

@@ -39,8 +39,8 @@ describe('takeLease', () => {
 
   it('is taken from a holder named as gone whatever its expiry, and from no other', async () => {
     expect(await takeLease('worker', 'gone', 60)).toBe(true);
-    expect(await takeLease('worker', 'b', 30, db, 'someone-else')).toBe(false);
-    expect(await takeLease('worker', 'b', 30, db, 'gone')).toBe(true);
+    expect(await takeLease('worker', 'b', 30, 'someone-else')).toBe(false);
+    expect(await takeLease('worker', 'b', 30, 'gone')).toBe(true);
     expect((await readLease('worker'))!.holder).toBe('b');
   });
 
