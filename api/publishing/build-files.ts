@@ -229,21 +229,18 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
  * which is logged: each reader then does what it does without the file.
  */
 export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    log.warn(
+      { file, issues: parsed.error.issues.slice(0, 3) },
+      'build file does not match its schema; treated as absent',
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (!(error instanceof SyntaxError)) throw error;
     log.warn({ file, err: error }, 'build file is not JSON; treated as absent');
-    return null;
   }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  log.warn(
-    { file, issues: parsed.error.issues.slice(0, 3) },
-    'build file does not match its schema; treated as absent',
-  );
   return null;
 }
 
