@@ -20,7 +20,7 @@ export interface FileEntry {
   /** Bytes of the brotli (X.br) and gzip (X.gz) siblings, each when there is one. */
   br?: number;
   gz?: number;
-  /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy here). */
+  /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy and tags here). */
   headers?: Record<string, string>;
 }
 
