@@ -2,12 +2,14 @@
 // server build it has instead of running `astro build` again, which costs more than the export of one change
 // (docs/decisions/0065).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Everything `astro build` reads: the site and what it imports (site/ imports lib/ and db/, never api/), its
  * static files, its configuration and the exact packages. */
-const SOURCES = ['site', 'lib', 'db', 'public', 'astro.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['{site,lib,db,public}/**', '{astro.config.mjs,tsconfig.json,package-lock.json}'].map(
+  (pattern) => new Bun.Glob(pattern),
+);
 
 /** The file beside the server build that names the inputs it was made from. */
 export const INPUTS_FILE = '.inputs';
@@ -16,17 +18,11 @@ export const INPUTS_FILE = '.inputs';
 export function appInputsHash(root: string, settings: Record<string, string>): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ settings, bun: Bun.version }));
-  const walk = (path: string): void => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path).sort()) walk(join(path, name));
-      return;
-    }
-    hash.update(`\0${relative(root, path)}\0`);
-    hash.update(readFileSync(path));
-  };
-  for (const source of SOURCES) walk(join(root, source));
+  const files = SOURCES.flatMap((glob) => [...glob.scanSync({ cwd: root, onlyFiles: true, dot: true })]);
+  for (const file of files.sort()) {
+    hash.update(`\0${file}\0`);
+    hash.update(readFileSync(join(root, file)));
+  }
   return hash.digest('hex');
 }
 

@@ -14,14 +14,13 @@ import { log } from '../log';
 export interface FileEntry {
   /** Strong ETag of the file's bytes (a content hash, quoted); the server suffixes it per encoding. */
   etag: string;
-  /** Content-Type. */
   type: string;
   /** Bytes of the file itself. */
   size: number;
   /** Bytes of the brotli (X.br) and gzip (X.gz) siblings, each when there is one. */
   br?: number;
   gz?: number;
-  /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy here). */
+  /** Extra answer headers for this file (the exporter stores each page's Content-Security-Policy and tags here). */
   headers?: Record<string, string>;
 }
 
@@ -69,10 +68,7 @@ export function contentEtag(bytes: Uint8Array): string {
  * Brotli with the settings every producer uses (build, on-demand render), so the same bytes always
  * compress to the same bytes and a strong ETag per encoding stays true.
  */
-export function brotliBytes(
-  bytes: Uint8Array<ArrayBuffer>,
-  quality: number = BR_QUALITY_PAGE,
-): Promise<Buffer<ArrayBuffer>> {
+export function brotliBytes(bytes: Uint8Array<ArrayBuffer>, quality = BR_QUALITY_PAGE): Promise<Buffer<ArrayBuffer>> {
   return brotli(bytes, {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
@@ -91,12 +87,12 @@ export function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffe
 }
 
 /**
- * Writes a new inode: a path may be a hard link into the previous (live) build (linkFiles), and writing through it
- * would change the live file.
+ * Writes a new inode, its folders made as needed: a path may be a hard link into the previous (live) build
+ * (linkFiles), and writing through it would change the live file.
  */
 async function writeFresh(path: string, data: Uint8Array): Promise<void> {
   await rm(path, { force: true });
-  await writeFile(path, data);
+  await Bun.write(path, data);
 }
 
 /** Writes the siblings of a file already in place, each only when it is worth keeping, and completes its entry. */
@@ -130,7 +126,6 @@ export async function writeBuildFile(
   headers?: Record<string, string>,
 ): Promise<FileEntry> {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  await mkdir(dirname(join(dir, relPath)), { recursive: true });
   await writeFresh(join(dir, relPath), bytes);
   return addSiblings(dir, relPath, bytes, entryFor(relPath, bytes, headers));
 }
@@ -163,7 +158,6 @@ async function linkFiles(fromDir: string, toDir: string, files: string[]): Promi
   if (failed) throw failed.reason;
 }
 
-/** The .br and .gz siblings of a file, as its entry lists them. */
 const siblingsOf = (relPath: string, entry: FileEntry) =>
   (['br', 'gz'] as const)
     .filter((encoding) => entry[encoding] !== undefined)
@@ -175,12 +169,7 @@ export async function linkFolder(fromDir: string, toDir: string): Promise<void> 
 }
 
 /** Carries an unchanged file and its siblings from the previous build into the new one. */
-export async function reuseBuildFile(
-  fromDir: string,
-  toDir: string,
-  relPath: string,
-  entry: FileEntry,
-): Promise<FileEntry> {
+export async function reuseBuildFile(fromDir: string, toDir: string, relPath: string, entry: FileEntry) {
   await linkFiles(fromDir, toDir, [relPath, ...siblingsOf(relPath, entry)]);
   return entry;
 }
@@ -235,26 +224,23 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
 }
 
 /**
- * One of the files a build keeps for itself (its manifest, _build.json, a worker's result.json), read through its schema: null
- * when it is missing, and when it is not what the schema says (damaged, or written by another version), which is
- * logged: each reader then does what it does without the file.
+ * One of the files a build keeps for itself (its manifest, _build.json, a worker's result.json), read through its
+ * schema: null when it is missing, and when it is not what the schema says (damaged, or written by another version),
+ * which is logged: each reader then does what it does without the file.
  */
 export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    log.warn(
+      { file, issues: parsed.error.issues.slice(0, 3) },
+      'build file does not match its schema; treated as absent',
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (!(error instanceof SyntaxError)) throw error;
     log.warn({ file, err: error }, 'build file is not JSON; treated as absent');
-    return null;
   }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  log.warn(
-    { file, issues: parsed.error.issues.slice(0, 3) },
-    'build file does not match its schema; treated as absent',
-  );
   return null;
 }
 
@@ -287,7 +273,10 @@ async function ownFiles(dir: string): Promise<string[]> {
   return files.filter((file) => file !== MANIFEST_FILE && !file.startsWith(`${MANIFEST_FILE}.`) && !isSibling(file));
 }
 
-/** Runs `task` over `items` with at most `limit` at a time: enough to keep the thread pool (brotli) and this thread (gzip, hashing) busy; 8 measured best on 2 cores. */
+/**
+ * Runs `task` over `items` with at most `limit` at a time: enough to keep the thread pool (brotli) and this thread
+ * (gzip, hashing) busy; 8 measured best on 2 cores.
+ */
 async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {

@@ -18,41 +18,36 @@ const PULL_CHECK_MS = 5000;
 /** A pull that did not bring the newest build (not published yet, or failed) is tried again after this long. */
 const PULL_RETRY_MS = 60_000;
 
-export type PullOutcome = 'current' | 'pulled' | 'failed';
-
-/** The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded). */
-async function newestBuiltJob(): Promise<number> {
-  const [row] = await db
-    .select({ id: max(rebuildJobs.id) })
-    .from(rebuildJobs)
-    .where(eq(rebuildJobs.status, 'succeeded'));
-  return row?.id ?? 0;
-}
-
 const coveredJobOf = (folder: string) => readBuildInfo(folder)?.coveredJobId ?? 0;
 
 /** Pulls and swaps in the newest build when the live one is older; 'current' when there is nothing newer. */
 export async function pullNewestBuild(
-  distDir = config.distDir,
+  distDir: string,
   { command = config.cluster.pullCommand }: { command?: string } = {},
-): Promise<PullOutcome> {
+): Promise<'current' | 'pulled' | 'failed'> {
   if (!command) return 'current';
   const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
-  if ((await newestBuiltJob()) <= live) return 'current';
+  // The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded).
+  const [newest] = await db
+    .select({ id: max(rebuildJobs.id) })
+    .from(rebuildJobs)
+    .where(eq(rebuildJobs.status, 'succeeded'));
+  if ((newest?.id ?? 0) <= live) return 'current';
   const folder = newBuildFolder(distDir);
   const pulled = await runHook('pull', command, [folder], TRANSFER_TIMEOUT_MS);
   // Only a whole build newer than the live one is swapped in: a bucket still holding the previous publish is not.
-  if (!pulled || !hasLiveBuild(folder) || coveredJobOf(folder) <= live) {
+  const covered = pulled && hasLiveBuild(folder) ? coveredJobOf(folder) : 0;
+  if (covered <= live) {
     if (pulled)
       log.warn(
-        { folder, coveredJobId: coveredJobOf(folder), live },
+        { folder, coveredJobId: covered, live },
         'the pulled build is not newer than the live one; trying again later',
       );
     rmSync(folder, { recursive: true, force: true });
     return 'failed';
   }
   await installBuild(folder, distDir);
-  log.info({ coveredJobId: coveredJobOf(folder) }, 'pulled build swapped in');
+  log.info({ coveredJobId: covered }, 'pulled build swapped in');
   return 'pulled';
 }
 
