@@ -34,12 +34,11 @@ let buildRecorded: Promise<void> | null = null;
 /** Whether anything is waiting to be built now: a settled burst of new requests, or a retry whose backoff ran out. */
 async function rebuildDue(quietMs: number): Promise<boolean> {
   // One query a poll: the newest fresh request, and the soonest retry.
+  const { nextAttemptAt, requestedAt } = rebuildJobs;
   const [{ newest, soonest }] = await db
     .select({
-      newest: sql<
-        number | null
-      >`max(case when ${rebuildJobs.nextAttemptAt} is null then ${rebuildJobs.requestedAt} end)`,
-      soonest: sql<number | null>`min(${rebuildJobs.nextAttemptAt})`,
+      newest: sql<number | null>`max(case when ${nextAttemptAt} is null then ${requestedAt} end)`,
+      soonest: sql<number | null>`min(${nextAttemptAt})`,
     })
     .from(rebuildJobs)
     .where(eq(rebuildJobs.status, 'queued'));
@@ -98,12 +97,9 @@ export async function runQueuedRebuild(
     const ids = jobs.map((j) => j.id);
     buildRecorded = recorded.promise;
     const coveredJobId = Math.max(...ids);
-    let result: BuildResult;
-    try {
-      result = await build(coveredJobId);
-    } catch (error) {
-      result = { ok: false, dir: '', seconds: 0, log: String(error) };
-    }
+    const result = await build(coveredJobId).catch(
+      (error): BuildResult => ({ ok: false, dir: '', seconds: 0, log: String(error) }),
+    );
     const outcome = result.ok ? 'succeeded' : abandoned ? 'abandoned' : 'failed';
     const fields = { outcome, jobs: jobs.length, coveredJobId, seconds: result.seconds };
     if (result.ok) {

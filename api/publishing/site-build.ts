@@ -74,25 +74,13 @@ function stepEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /**
- * The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found from
- * its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a link to
- * the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
- */
-function linkPackages(dir: string): void {
-  if (!relative(ROOT, dir).startsWith('..')) return;
-  const link = join(dir, 'node_modules');
-  rmSync(link, { recursive: true, force: true });
-  symlinkSync(join(ROOT, 'node_modules'), link, 'dir');
-}
-
-/**
  * Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. A server build
  * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
- * then costs only what changed in the data. A step killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS) fails the build.
+ * then costs only what changed in the data. A step killed after SITE_BUILD_TIMEOUT_MS fails the build.
  */
 export async function buildApp(
   appDir = config.appDir,
-  { timeoutMs = config.siteBuildTimeoutMs, force = false } = {},
+  { force = false } = {},
 ): Promise<BuildResult & { kept: boolean }> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
@@ -105,14 +93,17 @@ export async function buildApp(
     // A build that fails half way leaves no record, so the next start builds again.
     rmSync(join(dir, INPUTS_FILE), { force: true });
     const astro = join(ROOT, 'node_modules/.bin/astro');
-    step = await runStep(
-      [process.execPath, '--bun', astro, 'build', '--silent'],
-      { ...env, ASTRO_OUT_DIR: dir },
-      timeoutMs,
-    );
+    const argv = [process.execPath, '--bun', astro, 'build', '--silent'];
+    step = await runStep(argv, { ...env, ASTRO_OUT_DIR: dir }, config.siteBuildTimeoutMs);
     if (step.code === 0) writeFileSync(join(dir, INPUTS_FILE), inputs);
   }
-  if (step.code === 0) linkPackages(dir);
+  // The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found
+  // from its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a
+  // link to the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
+  if (step.code === 0 && relative(ROOT, dir).startsWith('..')) {
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  }
   return { ok: step.code === 0, kept, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 
