@@ -1,5 +1,5 @@
-// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
-// records the outcome on every job it covered, and queues a failed build again after a backoff.
+// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build, records the outcome
+// on every job it covered, and queues a failed build again after a backoff.
 import { resolve } from 'node:path';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -14,10 +14,8 @@ import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
 /** Wait this long after the newest request, so a burst of approvals becomes one build. */
 export const QUIET_PERIOD_MS = 1500;
-/**
- * The waits before each retry of a failed build (docs/decisions/0007): a passing problem (disk,
- * memory, a killed step) gets three more tries; a build that keeps failing is given up on.
- */
+/** The waits before each retry of a failed build (docs/decisions/0007): a passing problem (disk, memory, a killed
+ * step) gets three more tries; a build that keeps failing is given up on. */
 export const REBUILD_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000];
 /** The end of a failed build's log kept on its jobs: long enough for Astro's error and stack. */
 const LOG_TAIL_CHARS = 16_000;
@@ -148,9 +146,9 @@ export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished'
 }
 
 /**
- * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the
- * crash does not count as a try); returns how many. Only safe in the holder of the worker lease
- * (worker-lease.ts) while it is not building: no other process builds, so a running job is abandoned.
+ * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the crash does not
+ * count as a try); returns how many. Only safe in the holder of the worker lease (worker-lease.ts) while it is not
+ * building: no other process builds, so a running job is abandoned.
  */
 export async function requeueInterruptedRebuilds(): Promise<number> {
   const jobs = await db

@@ -62,8 +62,7 @@ export async function installBuild(dir: string, distDir: string): Promise<void> 
   await reloadStaticSite(target);
   liveBuildSwapped(target);
   const buildsDir = buildsDirOf(target);
-  const builds = readdirSync(buildsDir).sort();
-  for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
+  for (const name of readdirSync(buildsDir).sort().slice(0, -KEEP_BUILDS)) {
     if (join(buildsDir, name) !== dir) rmSync(join(buildsDir, name), { recursive: true, force: true });
   }
 }
