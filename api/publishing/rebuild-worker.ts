@@ -173,8 +173,6 @@ export function startRebuildWorker(): () => void {
   return () => clearInterval(timer);
 }
 
-type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
-
 /**
  * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once, and when it is
  * not current (other code, a restored database: currentBuildInfo) queue a rebuild of every page for the worker, so a
@@ -185,7 +183,7 @@ export async function prepareSiteForStart(
   distDir = config.distDir,
   build: () => Promise<BuildResult> = () => buildSite(distDir),
   appDir = config.appDir,
-): Promise<StartBuild> {
+): Promise<{ outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string }> {
   if (hasLiveBuild(distDir)) {
     if (!(await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))))
       await requestRebuild('server start: the live build is not current', db);
