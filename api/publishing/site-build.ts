@@ -1,8 +1,7 @@
-// Builds the static site into a fresh folder (an export through the Astro server build: unchanged pages reused from
-// the live build, the rest rendered; then the sitemap and pre-compression) and swaps it in as dist/ atomically (dist is
-// a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
-// published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
-// The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
+// Builds the static site into a fresh folder (the export, site-export.ts, in a process of its own) and swaps it in as
+// dist/ atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or
+// failed build. Then it is published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it
+// (build-puller.ts). The server build (`astro build` into build/app) depends only on the code: buildApp() makes it.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
