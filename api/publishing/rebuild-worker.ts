@@ -1,5 +1,5 @@
-// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build,
-// records the outcome on every job it covered, and queues a failed build again after a backoff.
+// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build, records the outcome
+// on every job it covered, and queues a failed build again after a backoff.
 import { resolve } from 'node:path';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -14,10 +14,8 @@ import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
 
 /** Wait this long after the newest request, so a burst of approvals becomes one build. */
 export const QUIET_PERIOD_MS = 1500;
-/**
- * The waits before each retry of a failed build (docs/decisions/0007): a passing problem (disk,
- * memory, a killed step) gets three more tries; a build that keeps failing is given up on.
- */
+/** The waits before each retry of a failed build (docs/decisions/0007): a passing problem (disk, memory, a killed
+ * step) gets three more tries; a build that keeps failing is given up on. */
 export const REBUILD_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000];
 /** The end of a failed build's log kept on its jobs: long enough for Astro's error and stack. */
 const LOG_TAIL_CHARS = 16_000;
@@ -34,12 +32,11 @@ let buildRecorded: Promise<void> | null = null;
 /** Whether anything is waiting to be built now: a settled burst of new requests, or a retry whose backoff ran out. */
 async function rebuildDue(quietMs: number): Promise<boolean> {
   // One query a poll: the newest fresh request, and the soonest retry.
+  const { nextAttemptAt, requestedAt } = rebuildJobs;
   const [{ newest, soonest }] = await db
     .select({
-      newest: sql<
-        number | null
-      >`max(case when ${rebuildJobs.nextAttemptAt} is null then ${rebuildJobs.requestedAt} end)`,
-      soonest: sql<number | null>`min(${rebuildJobs.nextAttemptAt})`,
+      newest: sql<number | null>`max(case when ${nextAttemptAt} is null then ${requestedAt} end)`,
+      soonest: sql<number | null>`min(${nextAttemptAt})`,
     })
     .from(rebuildJobs)
     .where(eq(rebuildJobs.status, 'queued'));
@@ -98,12 +95,9 @@ export async function runQueuedRebuild(
     const ids = jobs.map((j) => j.id);
     buildRecorded = recorded.promise;
     const coveredJobId = Math.max(...ids);
-    let result: BuildResult;
-    try {
-      result = await build(coveredJobId);
-    } catch (error) {
-      result = { ok: false, dir: '', seconds: 0, log: String(error) };
-    }
+    const result = await build(coveredJobId).catch(
+      (error): BuildResult => ({ ok: false, dir: '', seconds: 0, log: String(error) }),
+    );
     const outcome = result.ok ? 'succeeded' : abandoned ? 'abandoned' : 'failed';
     const fields = { outcome, jobs: jobs.length, coveredJobId, seconds: result.seconds };
     if (result.ok) {
@@ -152,9 +146,9 @@ export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished'
 }
 
 /**
- * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the
- * crash does not count as a try); returns how many. Only safe in the holder of the worker lease
- * (worker-lease.ts) while it is not building: no other process builds, so a running job is abandoned.
+ * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the crash does not
+ * count as a try); returns how many. Only safe in the holder of the worker lease (worker-lease.ts) while it is not
+ * building: no other process builds, so a running job is abandoned.
  */
 export async function requeueInterruptedRebuilds(): Promise<number> {
   const jobs = await db
@@ -179,8 +173,6 @@ export function startRebuildWorker(): () => void {
   return () => clearInterval(timer);
 }
 
-type StartBuild = { outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string };
-
 /**
  * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once, and when it is
  * not current (other code, a restored database: currentBuildInfo) queue a rebuild of every page for the worker, so a
@@ -191,7 +183,7 @@ export async function prepareSiteForStart(
   distDir = config.distDir,
   build: () => Promise<BuildResult> = () => buildSite(distDir),
   appDir = config.appDir,
-): Promise<StartBuild> {
+): Promise<{ outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string }> {
   if (hasLiveBuild(distDir)) {
     if (!(await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))))
       await requestRebuild('server start: the live build is not current', db);

@@ -1,8 +1,7 @@
-// Builds the static site into a fresh folder (an export through the Astro server build: unchanged pages reused from
-// the live build, the rest rendered; then the sitemap and pre-compression) and swaps it in as dist/ atomically (dist is
-// a link to the live build in dist-builds/): the live site never serves a half-built or failed build. Then it is
-// published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it (build-puller.ts).
-// The server build itself (`astro build` into build/app) depends only on the code: buildApp() makes it on start.
+// Builds the static site into a fresh folder (the export, site-export.ts, in a process of its own) and swaps it in as
+// dist/ atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or
+// failed build. Then it is published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it
+// (build-puller.ts). The server build (`astro build` into build/app) depends only on the code: buildApp() makes it.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -62,8 +61,7 @@ export async function installBuild(dir: string, distDir: string): Promise<void> 
   await reloadStaticSite(target);
   liveBuildSwapped(target);
   const buildsDir = buildsDirOf(target);
-  const builds = readdirSync(buildsDir).sort();
-  for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
+  for (const name of readdirSync(buildsDir).sort().slice(0, -KEEP_BUILDS)) {
     if (join(buildsDir, name) !== dir) rmSync(join(buildsDir, name), { recursive: true, force: true });
   }
 }
@@ -74,25 +72,13 @@ function stepEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /**
- * The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found from
- * its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a link to
- * the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
- */
-function linkPackages(dir: string): void {
-  if (!relative(ROOT, dir).startsWith('..')) return;
-  const link = join(dir, 'node_modules');
-  rmSync(link, { recursive: true, force: true });
-  symlinkSync(join(ROOT, 'node_modules'), link, 'dir');
-}
-
-/**
  * Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. A server build
  * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
- * then costs only what changed in the data. A step killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS) fails the build.
+ * then costs only what changed in the data. A step killed after SITE_BUILD_TIMEOUT_MS fails the build.
  */
 export async function buildApp(
   appDir = config.appDir,
-  { timeoutMs = config.siteBuildTimeoutMs, force = false } = {},
+  { force = false } = {},
 ): Promise<BuildResult & { kept: boolean }> {
   const started = performance.now();
   const dir = resolve(ROOT, appDir);
@@ -105,14 +91,17 @@ export async function buildApp(
     // A build that fails half way leaves no record, so the next start builds again.
     rmSync(join(dir, INPUTS_FILE), { force: true });
     const astro = join(ROOT, 'node_modules/.bin/astro');
-    step = await runStep(
-      [process.execPath, '--bun', astro, 'build', '--silent'],
-      { ...env, ASTRO_OUT_DIR: dir },
-      timeoutMs,
-    );
+    const argv = [process.execPath, '--bun', astro, 'build', '--silent'];
+    step = await runStep(argv, { ...env, ASTRO_OUT_DIR: dir }, config.siteBuildTimeoutMs);
     if (step.code === 0) writeFileSync(join(dir, INPUTS_FILE), inputs);
   }
-  if (step.code === 0) linkPackages(dir);
+  // The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found
+  // from its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a
+  // link to the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
+  if (step.code === 0 && relative(ROOT, dir).startsWith('..')) {
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  }
   return { ok: step.code === 0, kept, dir, seconds: (performance.now() - started) / 1000, log: step.output };
 }
 

@@ -69,22 +69,15 @@ function fileOfPath(path: string): string {
 /** The data a page is rendered from, when it has a row or rows behind it. */
 type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
 
-/** The previous export as one process sees it. */
-interface Previous {
-  /** Its manifest (whatever code wrote it): its files with their ETags, compressed copies and each page's tags. */
-  files: Map<string, FileEntry> | null;
-  /** The tags changed since it was built; null: none of its pages is reused. */
-  changed: Set<string> | null;
-}
-
 /**
- * The previous export (`dir`), with the tags changed since when its pages rendered by `code` may be reused: those
- * every rebuild request newer than the ones it covers named (also a request made after this export started: its pages
- * are rendered once more than needed rather than left stale), and the tool pages that turned "Review due" since it
- * read the data (no request names them when no server watched meanwhile, decision 0047). Each process of the export
- * reads them for itself: one that reads later sees more changes, never fewer (decision 0079).
+ * The previous export (`dir`) as one process sees it: its manifest (whatever code wrote it: its files with their
+ * ETags, compressed copies and each page's tags) and, when its pages rendered by `code` may be reused (else null), the
+ * tags changed since: those every rebuild request newer than the ones it covers named (also a request made after this
+ * export started: its pages are rendered once more than needed rather than left stale), and the tool pages that turned
+ * "Review due" since it read the data (no request names them when no server watched meanwhile, decision 0047). Each
+ * process of the export reads them for itself: one that reads later sees more changes, never fewer (decision 0079).
  */
-async function readPrevious(dir: string | null | undefined, code: string | null): Promise<Previous> {
+async function readPrevious(dir: string | null | undefined, code: string | null) {
   if (!dir) return { files: null, changed: null };
   const files = await readManifest(dir).catch(() => null);
   const info = await currentBuildInfo(dir, code);
@@ -106,7 +99,7 @@ class PageWriter {
 
   constructor(
     private readonly options: ExportOptions,
-    private readonly previous: Previous,
+    private readonly previous: Awaited<ReturnType<typeof readPrevious>>,
   ) {}
 
   /** Queues one page; waits while IN_FLIGHT pages are being written. */
@@ -123,10 +116,6 @@ class PageWriter {
 
   /** One copy of each distinct CSP (most pages share one): 100,000 manifest entries hold the same string. */
   private readonly csps = new Map<string, string>();
-  private interned(csp: string): string {
-    if (!this.csps.has(csp)) this.csps.set(csp, csp);
-    return this.csps.get(csp) ?? csp;
-  }
 
   /**
    * Whether a page of the previous export is still true: it carries tags (a page without is unknown) and none of them
@@ -163,9 +152,10 @@ class PageWriter {
     const expected = NOT_FOUND_FILES.has(path) ? 404 : 200;
     if (response.status !== expected) throw new Error(`Rendering ${path} answered ${response.status}.`);
     const csp = response.headers.get('content-security-policy');
+    if (csp && !this.csps.has(csp)) this.csps.set(csp, csp);
     const body = new Uint8Array(await response.arrayBuffer());
     // The page's tags go with its file (the static server sends them, live-pages.ts reads them to know what a change touches).
-    const headers: Record<string, string> = csp ? { 'content-security-policy': this.interned(csp) } : {};
+    const headers: Record<string, string> = csp ? { 'content-security-policy': this.csps.get(csp)! } : {};
     for (const name of [SURROGATE_KEY, CACHE_TAG]) {
       const value = response.headers.get(name);
       if (value) headers[name] = value;
@@ -176,12 +166,6 @@ class PageWriter {
     this.result.kinds[kind] = (this.result.kinds[kind] ?? 0) + 1;
     if (before?.etag !== entry.etag) this.result.changed.push(path);
   }
-}
-
-/** How many processes share the tool pages: one per core (EXPORT_WORKERS overrides), at most 4. */
-function workerCount(): number {
-  const fromEnv = Number(process.env.EXPORT_WORKERS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(availableParallelism(), 4);
 }
 
 /** Where a worker leaves its result: its files as a manifest (compact), the rest in result.json. */
@@ -223,7 +207,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportStats> {
   const { appDir, outDir } = options;
   const code = codeIn(appDir);
   mkdirSync(outDir, { recursive: true });
-  const parts = workerCount();
+  // The processes that share the tool pages: one per core (EXPORT_WORKERS overrides), at most 4.
+  const fromEnv = Number(process.env.EXPORT_WORKERS);
+  const parts = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(availableParallelism(), 4);
   const workers = Array.from({ length: parts }, (_, part) => runPart(part, parts, options));
   // What the sitemap lists, read from the database while the pages are written (decision 0081).
   const listing = sitemapListing();
