@@ -56,6 +56,7 @@ export function toolEditTags(slug: string, changed: readonly string[], categorie
 /** The tool or post a tag names (toolTag, postTag); null for a list's or a category's tag. */
 export function rowOfTag(tag: string): { kind: 'tool' | 'post'; slug: string } | null {
   const at = tag.indexOf(':');
+  if (at < 0) return null;
   const kind = tag.slice(0, at);
   return kind === 'tool' || kind === 'post' ? { kind, slug: tag.slice(at + 1) } : null;
 }
