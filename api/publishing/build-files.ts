@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
+import { CACHE_TAG, SURROGATE_KEY } from '../../lib/cache-tags';
 import { log } from '../log';
 
 /** What the server needs to answer for one file without touching the disk first. */
@@ -175,27 +176,38 @@ export async function reuseBuildFile(fromDir: string, toDir: string, relPath: st
 }
 
 // ---------------------------------------------------------------------------------------------
-// The manifest: one JSON file, compact at 100,000 pages. Each file is one array row; types and
-// header sets (the CSP is usually the same for every page) are stored once and referred to by index.
+// The manifest: one JSON file, compact at 100,000 pages. Each file is one array row; types and header sets (the CSP,
+// the same for most pages) are stored once and referred to by index, and a page's tags (its own) in its row.
 
-const MANIFEST_VERSION = 1;
-type Row = [relPath: string, hash: string, type: number, size: number, br: number, gz: number, headers: number];
+/** 2: the tags left the header sets, where every page's own tags made one copy of the CSP per page; 1 is still read. */
+const MANIFEST_VERSION = 2;
+type Row = [
+  relPath: string,
+  hash: string,
+  type: number,
+  size: number,
+  br: number,
+  gz: number,
+  headers: number,
+  tags?: string,
+];
 /**
  * A row checked by hand, not with z.tuple: at 200,000 files zod's tuples take ten times as long as the JSON.parse
- * (~600 ms against ~50 ms), and the server reads the manifest at every swap. -1 is "none" for br, gz and headers.
+ * (~600 ms against ~50 ms), and the server reads the manifest at every swap. -1 is "none" for br, gz and headers; the
+ * tags are the page's Surrogate-Key (version 1 has none: its header sets hold them).
  */
 const isRow = (row: unknown): row is Row =>
   Array.isArray(row) &&
-  row.length === 7 &&
+  (row.length === 7 || (row.length === 8 && typeof row[7] === 'string')) &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
   [2, 3, 4, 5, 6].every((i) => Number.isInteger(row[i]) && row[i] >= (i < 4 ? 0 : -1));
 const manifestSchema = z
   .object({
-    version: z.literal(MANIFEST_VERSION),
+    version: z.union([z.literal(1), z.literal(MANIFEST_VERSION)]),
     types: z.array(z.string()),
     headers: z.array(z.record(z.string(), z.string())),
-    files: z.array(z.custom<Row>(isRow, 'not a file row [path, hash, type, size, br, gz, headers]')),
+    files: z.array(z.custom<Row>(isRow, 'not a file row [path, hash, type, size, br, gz, headers, tags]')),
   })
   .refine(
     (m) => m.files.every((row) => row[2] < m.types.length && row[6] < m.headers.length),
@@ -211,9 +223,10 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
   };
   const files: Row[] = [];
   for (const [relPath, e] of entries) {
-    const h = e.headers ? indexIn(headerSets, JSON.stringify(e.headers)) : -1;
+    const { [SURROGATE_KEY]: tags = '', [CACHE_TAG]: _, ...shared } = e.headers ?? {};
+    const h = Object.keys(shared).length > 0 ? indexIn(headerSets, JSON.stringify(shared)) : -1;
     // -1 for "no sibling": 0 would be a real (if pointless) size.
-    files.push([relPath, e.etag.slice(1, -1), indexIn(types, e.type), e.size, e.br ?? -1, e.gz ?? -1, h]);
+    files.push([relPath, e.etag.slice(1, -1), indexIn(types, e.type), e.size, e.br ?? -1, e.gz ?? -1, h, tags]);
   }
   const headers = [...headerSets.keys()].map((json) => JSON.parse(json) as Record<string, string>);
   const json: z.infer<typeof manifestSchema> = { version: MANIFEST_VERSION, types: [...types.keys()], headers, files };
@@ -249,11 +262,13 @@ export async function readManifest(dir: string): Promise<Map<string, FileEntry> 
   const json = readBuildJson(join(dir, MANIFEST_FILE), manifestSchema);
   if (!json) return null;
   const entries = new Map<string, FileEntry>();
-  for (const [relPath, hash, type, size, br, gz, h] of json.files) {
+  for (const [relPath, hash, type, size, br, gz, h, tags] of json.files) {
     const entry: FileEntry = { etag: `"${hash}"`, type: json.types[type], size };
     if (br >= 0) entry.br = br;
     if (gz >= 0) entry.gz = gz;
     if (h >= 0) entry.headers = json.headers[h];
+    // Cache-Tag is the same list as Surrogate-Key, comma-separated (lib/cache-tags.ts tagHeaders).
+    if (tags) entry.headers = { ...entry.headers, [SURROGATE_KEY]: tags, [CACHE_TAG]: tags.replaceAll(' ', ',') };
     entries.set(relPath, entry);
   }
   return entries;
