@@ -2,7 +2,7 @@
 // the dev proxy (astro.config.mjs), the exporter, the on-demand pages, the changed pages and the sitemap all read it.
 // Pure: astro.config.mjs, api/ and tests import it.
 import { comparePairs } from './alternatives';
-import { categoryTag, POSTS_TAG, postTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
+import { categoryTag, POSTS_TAG, postTag, rowOfTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
 import { FORM_POST_PATHS } from './form-pages';
 
 // ---------------------------------------------------------------------------------------------
@@ -100,6 +100,8 @@ export interface PageRoute {
   madeByChanges?: boolean;
   /** The tags (lib/cache-tags.ts) the page depends on by its address alone. */
   tags(params: RouteParams): string[];
+  /** For a page of one tool or post (its tag, `tool:{slug}` or `post:{slug}`): its address for a slug. */
+  row?: { kind: 'tool' | 'post'; path(slug: string): string };
 }
 
 const none = (): string[] => [];
@@ -139,6 +141,7 @@ export const PAGE_ROUTES = {
     sitemap: true,
     madeByChanges: true,
     tags: ({ slug }) => [toolTag(slug)],
+    row: { kind: 'tool', path: (slug) => `/tool/${slug}` },
   },
   toolMarkdown: {
     pattern: /^\/tool\/(?<slug>[^/.]+)\.md$/,
@@ -148,6 +151,7 @@ export const PAGE_ROUTES = {
     sitemap: false,
     madeByChanges: true,
     tags: ({ slug }) => [toolTag(slug)],
+    row: { kind: 'tool', path: (slug) => `/tool/${slug}.md` },
   },
   alternatives: {
     pattern: /^\/tool\/(?<slug>[^/]+)\/alternatives$/,
@@ -192,6 +196,7 @@ export const PAGE_ROUTES = {
     sitemap: true,
     madeByChanges: true,
     tags: ({ slug }) => [postTag(slug)],
+    row: { kind: 'post', path: (slug) => `/blog/${slug}` },
   },
   blogFeed: fixed('/rss.xml', 'rss.xml.ts', { sitemap: false, tags: [POSTS_TAG] }),
   toolsFeed: fixed('/tools/feed.json', 'tools/feed.json.ts', { sitemap: false, tags: [TOOLS_TAG] }),
@@ -219,6 +224,7 @@ export const PAGE_ROUTES = {
     cache: CACHE.page,
     sitemap: false,
     tags: ({ slug }) => [toolTag(slug)],
+    row: { kind: 'tool', path: (slug) => `/og/tool/${slug}.png` },
   },
   ogPost: {
     pattern: /^\/og\/blog\/(?<slug>[^/]+)\.png$/,
@@ -227,6 +233,7 @@ export const PAGE_ROUTES = {
     cache: CACHE.page,
     sitemap: false,
     tags: ({ slug }) => [postTag(slug)],
+    row: { kind: 'post', path: (slug) => `/og/blog/${slug}.png` },
   },
   pricing: publicPage('/pricing', 'pricing.astro'),
   about: publicPage('/about', 'about.astro'),
@@ -302,6 +309,14 @@ export function routeTags(path: string): string[] {
  * The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt), and the 404
  * page's other cards.
  */
+/** The addresses of the pages of the tool or post a tag names (its page, Markdown, image); none for other tags. */
+export function rowPagePaths(tag: string): string[] {
+  const row = rowOfTag(tag);
+  return row
+    ? PAGE_ENTRIES.flatMap(([, route]) => (route.row?.kind === row.kind ? [route.row.path(row.slug)] : []))
+    : [];
+}
+
 export function fixedPagePaths(): string[] {
   const paths = PAGE_ENTRIES.flatMap(([, route]) =>
     route.path && route.file && route.render === 'export' ? [route.path] : [],

@@ -7,10 +7,9 @@
 import { join } from 'node:path';
 import { readDb } from '../../db/client';
 import { changesNow, newestRebuildRequest } from '../../db/queries/kept';
-import { rowOfTag, SITE_TAG } from '../../lib/cache-tags';
+import { SITE_TAG } from '../../lib/cache-tags';
 import { liveBuildSchema, type LiveBuild } from '../../lib/contract/admin';
-import { ogImagePath } from '../../lib/og';
-import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, type PageKind } from '../../lib/routes';
+import { isRouteOf, pagePath, PAGE_ROUTES, routeTags, rowPagePaths, type PageKind } from '../../lib/routes';
 import { config } from '../config';
 import { codeIn } from './app-inputs';
 import { readBuildJson } from './build-files';
@@ -161,11 +160,7 @@ function readIfDue(): Promise<void> | null {
  */
 async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   const paths = new Set(await livePagesTagged(tags, distDir));
-  for (const row of [...tags].map(rowOfTag)) {
-    if (row?.kind === 'tool')
-      paths.add(`/tool/${row.slug}`).add(`/tool/${row.slug}.md`).add(ogImagePath('tool', row.slug));
-    if (row?.kind === 'post') paths.add(`/blog/${row.slug}`).add(ogImagePath('blog', row.slug));
-  }
+  for (const tag of tags) for (const path of rowPagePaths(tag)) paths.add(path);
   return [...paths];
 }
 

@@ -111,12 +111,24 @@ export async function sitemapListing(): Promise<SitemapListing> {
   return listing;
 }
 
+/** How many files the sitemap of `pages` takes. */
+const fileCount = (pages: readonly SitemapPage[], limit = SITEMAP_ENTRY_LIMIT) => Math.ceil(pages.length / limit);
+
+/** The n-th sitemap file's pages (sitemap-{n}.xml); undefined past the last. */
+export function sitemapFile(
+  pages: readonly SitemapPage[],
+  n: number,
+  limit = SITEMAP_ENTRY_LIMIT,
+): SitemapPage[] | undefined {
+  return n < fileCount(pages, limit) ? pages.slice(n * limit, (n + 1) * limit) : undefined;
+}
+
 /** The sitemap's files (sitemap-0.xml, sitemap-1.xml…): the listing's pages, `limit` to a file, in order. */
 export function sitemapFiles(pages: readonly SitemapPage[], limit = SITEMAP_ENTRY_LIMIT): SitemapPage[][] {
-  return Array.from({ length: Math.ceil(pages.length / limit) }, (_, n) => pages.slice(n * limit, (n + 1) * limit));
+  return Array.from({ length: fileCount(pages, limit) }, (_, n) => sitemapFile(pages, n, limit)!);
 }
 
 /** The sitemap's pages for the listing's `pages`: the index, its old address, and each file. */
 export function sitemapPaths(pages: readonly SitemapPage[]): string[] {
-  return [SITEMAP_INDEX_PATH, SITEMAP_PATH, ...sitemapFiles(pages).map((_, n) => sitemapFilePath(n))];
+  return [SITEMAP_INDEX_PATH, SITEMAP_PATH, ...Array.from({ length: fileCount(pages) }, (_, n) => sitemapFilePath(n))];
 }

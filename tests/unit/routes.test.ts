@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import astroConfig from '../../astro.config.mjs';
 import { walk } from '../../api/publishing/build-files';
 import { categoryTag, POSTS_TAG, postTag, TOOLS_TAG, toolTag } from '../../lib/cache-tags';
-import { isApiRequest, PAGE_ROUTES, routeOf, routeTags, SITEMAP_PAGES, type PageKind } from '../../lib/routes';
+import {
+  isApiRequest,
+  PAGE_ROUTES,
+  routeOf,
+  routeTags,
+  rowPagePaths,
+  SITEMAP_PAGES,
+  type PageKind,
+} from '../../lib/routes';
 
 const PAGES_DIR = join(import.meta.dirname, '../../site/pages');
 
@@ -147,5 +155,17 @@ describe('the dev server', () => {
       expect(forwarded(proxy, 'POST', path), path).toBe(true);
     for (const path of ['/contact', '/auth', '/contact?sent=1', '/tool/chatgpt', '/healthzz'])
       expect(forwarded(proxy, 'GET', path), path).toBe(false);
+  });
+});
+
+describe('the pages of a row', () => {
+  it("are a tool's page, Markdown and image, and a post's page and image, each the kind it names, carrying the row's tag", () => {
+    expect(rowPagePaths(toolTag('chatgpt'))).toEqual(['/tool/chatgpt', '/tool/chatgpt.md', '/og/tool/chatgpt.png']);
+    expect(rowPagePaths(postTag('hello'))).toEqual(['/blog/hello', '/og/blog/hello.png']);
+    for (const path of [...rowPagePaths(toolTag('chatgpt')), ...rowPagePaths(postTag('hello'))])
+      expect(routeTags(path), path).toEqual(
+        expect.arrayContaining([path.includes('blog') ? postTag('hello') : toolTag('chatgpt')]),
+      );
+    expect(rowPagePaths(TOOLS_TAG)).toEqual([]);
   });
 });
