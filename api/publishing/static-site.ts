@@ -323,7 +323,13 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
  */
 export function pageResponse(request: Request, served: Served): Response | Promise<Response> {
   const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
-  const chosen = accepted.find((e) => has(served, e)) ?? 'identity';
+  // A loop, not find() with a closure: this runs for every static answer.
+  let chosen: Encoding = 'identity';
+  for (const encoding of accepted)
+    if (has(served, encoding)) {
+      chosen = encoding;
+      break;
+    }
   const ifNoneMatch = served.status === 200 ? request.headers.get('if-none-match') : null;
   if (ifNoneMatch !== null) {
     // The chosen variant first, else another the client takes (a cache holding that one).
