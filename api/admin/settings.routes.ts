@@ -22,7 +22,7 @@ import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
 import { changedPages, readBuildInfo, type BuildInfo } from '../publishing/live-pages';
 import { paymentsConfigured } from '../services/payments';
-import { liveFolderOf } from '../publishing/static-site';
+import { liveBuild } from '../publishing/static-site';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { rebuildQueueState } from '../../db/queries/rebuilds';
 import { REBUILD_RETRY_DELAYS_MS } from '../publishing/rebuild-worker';
@@ -34,8 +34,8 @@ import { config } from '../config';
 export const ON_DEMAND_SHOWN = 20;
 
 /** The build the site serves now, from the `_build.json` it wrote; null before the first build. */
-async function liveBuild(): Promise<BuildInfo | null> {
-  const folder = await liveFolderOf();
+async function liveBuildInfo(): Promise<BuildInfo | null> {
+  const { folder } = await liveBuild();
   return folder ? readBuildInfo(folder) : null;
 }
 
@@ -43,7 +43,7 @@ async function settingsState(): Promise<AdminSettings> {
   const [builds, onDemand, live, outbox, lease] = await Promise.all([
     rebuildQueueState(5),
     changedPages(),
-    liveBuild(),
+    liveBuildInfo(),
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
     readLease(WORKER_LEASE),
   ]);

@@ -301,30 +301,10 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
 }
 
 /**
- * A build folder's own files: those in `known` as given, every other read for its ETag, type and size and then
- * `complete`d. Alone (a folder without a readable manifest: a test folder, a damaged manifest) it writes nothing and
- * gives no siblings (the server compresses such files in memory).
- */
-export async function describeBuildFolder(
-  dir: string,
-  known = new Map<string, FileEntry>(),
-  complete?: (relPath: string, bytes: Uint8Array<ArrayBuffer>, entry: FileEntry) => Promise<FileEntry>,
-): Promise<Map<string, FileEntry>> {
-  const entries = new Map<string, FileEntry>();
-  await eachLimited(await ownFiles(dir), Math.max(8, availableParallelism() * 4), async (relPath) => {
-    const given = known.get(relPath);
-    if (given) return void entries.set(relPath, given);
-    const bytes = await readFile(join(dir, relPath));
-    const entry = entryFor(relPath, bytes);
-    entries.set(relPath, complete ? await complete(relPath, bytes, entry) : entry);
-  });
-  return entries;
-}
-
-/**
- * Completes a build folder: describes and compresses every file not in `known` (the browser assets), then writes the
- * manifest of all of them. A file whose bytes are the same in the `previous` build (unchanged client assets) gets that
- * build's siblings linked instead of compressed again.
+ * Completes a build folder: describes and compresses every file not in `known` (the browser assets; all of them in a
+ * folder the server found without a readable manifest), then writes the manifest of all of them. A file whose bytes
+ * are the same in the `previous` build (unchanged client assets) gets that build's siblings linked instead of
+ * compressed again.
  */
 export async function finalizeBuildFolder(
   dir: string,
@@ -333,7 +313,12 @@ export async function finalizeBuildFolder(
 ): Promise<Map<string, FileEntry>> {
   // Read while the folder is walked.
   const before = previous ? readManifest(previous).catch(() => null) : null;
-  const entries = await describeBuildFolder(dir, known, async (relPath, bytes, entry) => {
+  const entries = new Map<string, FileEntry>();
+  await eachLimited(await ownFiles(dir), Math.max(8, availableParallelism() * 4), async (relPath) => {
+    const given = known.get(relPath);
+    if (given) return void entries.set(relPath, given);
+    const bytes = await readFile(join(dir, relPath));
+    const entry = entryFor(relPath, bytes);
     const old = (await before)?.get(relPath);
     if (previous && old?.etag === entry.etag) {
       const siblings = siblingsOf(relPath, old);
@@ -342,9 +327,9 @@ export async function finalizeBuildFolder(
         (await linkFiles(previous, dir, siblings)
           .then(() => true)
           .catch(() => false));
-      if (linked) return { ...entry, br: old.br, gz: old.gz };
+      if (linked) return void entries.set(relPath, { ...entry, br: old.br, gz: old.gz });
     }
-    return addSiblings(dir, relPath, bytes, entry);
+    entries.set(relPath, await addSiblings(dir, relPath, bytes, entry));
   });
   await writeManifest(dir, entries);
   return entries;

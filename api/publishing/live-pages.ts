@@ -17,7 +17,7 @@ import { changedPageRenders } from './kept-renders';
 import type { Peer } from './render-budget';
 import { onRebuildRequested } from './rebuild-queue';
 import { purge } from './purge';
-import { liveFolderOf, livePagesTagged, livePageTags } from './static-site';
+import { liveBuild } from './static-site';
 import { log } from '../log';
 
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
@@ -87,12 +87,12 @@ export async function currentBuildInfo(folder: string, code: string | null): Pro
  */
 async function read(): Promise<void> {
   checkedAt = Date.now();
-  const folder = await liveFolderOf(distDir);
+  const { folder, tagsOf } = await liveBuild(distDir);
   const followed = live;
   let build = followed;
   if (build?.folder !== folder) {
     const coveredJobId = (folder && readBuildInfo(folder)?.coveredJobId) || 0;
-    build = live = { folder, coveredJobId, tagsOf: await livePageTags(distDir) };
+    build = live = { folder, coveredJobId, tagsOf };
     seen = Math.max(seen, coveredJobId);
   }
   const changes = await changesNow(readDb(), build.coveredJobId);
@@ -159,7 +159,7 @@ function readIfDue(): Promise<void> | null {
  * build may not have: a new one's, and its Open Graph image (rendered on request, never in a build).
  */
 async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
-  const paths = new Set(await livePagesTagged(tags, distDir));
+  const paths = new Set((await liveBuild(distDir)).pagesTagged(tags));
   for (const tag of tags) for (const path of rowPagePaths(tag)) paths.add(path);
   return [...paths];
 }

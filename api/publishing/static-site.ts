@@ -11,7 +11,7 @@ import {
   MIN_COMPRESS_SIZE,
   brotliBytes,
   contentEtag,
-  describeBuildFolder,
+  finalizeBuildFolder,
   isCompressibleType,
   gzipBytes,
   readManifest,
@@ -52,7 +52,7 @@ interface Variant {
 
 /**
  * A file of the build, or a page rendered on demand (exported as PreparedPage), answered with `status` in each
- * encoding it has: the file's pre-compressed siblings, or br/gzip made in memory when `compressible`.
+ * encoding it has: a file's pre-compressed siblings, a page's br/gzip made in memory when `compressible`.
  */
 interface Served {
   entry: FileEntry;
@@ -74,8 +74,6 @@ interface Site {
   signature: string;
   target: string;
   entries: Map<string, FileEntry>;
-  /** Whether the entries are the build's manifest (with each page's tags), not the folder described as it is. */
-  manifest: boolean;
   /** Request paths (without %-escapes) already resolved to a file. */
   routes: Map<string, Served>;
   /** The build's 404 page with each card shown (NOT_FOUND_PAGES); a card's file missing, the plain one. */
@@ -115,34 +113,33 @@ function signatureOf(root: string): string {
   } catch {
     return 'missing';
   }
-  // The manifest is written last and renamed into place; without one, index.html stands for the build.
-  for (const name of [MANIFEST_FILE, 'index.html']) {
-    try {
-      const s = statSync(join(target, name));
-      return `${target}\n${name}\n${s.ino}\n${s.mtimeMs}\n${s.size}`;
-    } catch {
-      // try the next
-    }
+  // The manifest is written last and renamed into place: it stands for the build.
+  try {
+    const s = statSync(join(target, MANIFEST_FILE));
+    return `${target}\n${s.ino}\n${s.mtimeMs}\n${s.size}`;
+  } catch {
+    return target;
   }
-  return target;
 }
 
 async function loadSite(root: string): Promise<Site> {
   const signature = signatureOf(root);
   const target = signature === 'missing' ? root : signature.split('\n')[0];
-  let entries = await readManifest(target).catch((error: unknown) => {
-    log.error({ err: error, folder: target }, `static site: ${MANIFEST_FILE} unreadable, describing the folder`);
-    return null;
-  });
-  const manifest = entries !== null;
-  // A folder without a readable manifest (a test folder, a damaged one) is described as it is: never taken down.
-  entries ??= await describeBuildFolder(target).catch(() => new Map<string, FileEntry>());
+  // A folder without a readable manifest (a test folder, a damaged one) gets one, as the export would write it: the
+  // site is never taken down (decision 0091).
+  const entries =
+    signature === 'missing'
+      ? new Map<string, FileEntry>()
+      : ((await readManifest(target).catch(() => null)) ??
+        (await finalizeBuildFolder(target, new Map()).catch((error: unknown) => {
+          log.error({ err: error, folder: target }, `static site: no ${MANIFEST_FILE} could be written`);
+          return new Map<string, FileEntry>();
+        })));
   const plain = preparePage(NOT_FOUND.page, { status: 404 });
   const site: Site = {
     signature,
     target,
     entries,
-    manifest,
     routes: new Map(),
     notFound: { page: plain, tool: plain, post: plain },
     nextCheck: Date.now() + RECHECK_MS,
@@ -180,31 +177,25 @@ function siteFor(distDir: string = config.distDir): Site | Promise<Site> {
   return site;
 }
 
-/** The build folder answering for distDir now, null when there is none; it follows a swap as the requests do. */
-export async function liveFolderOf(distDir?: string): Promise<string | null> {
-  const site = await siteFor(distDir);
-  return site.signature === 'missing' ? null : site.target;
-}
-
 /**
- * The tags (Surrogate-Key, written by the exporter) of the live build's page at a path, null when the build has no
- * such page (or no manifest); follows a swap as liveFolderOf does.
+ * The build answering for distDir now (it follows a swap as the requests do): its folder (null: none), the tags of its
+ * page at a path (Surrogate-Key, written by the exporter; null for a page it does not have), and its pages that carry
+ * any of some tags (one pass over its manifest).
  */
-export async function livePageTags(distDir?: string): Promise<(path: string) => string[] | null> {
+export async function liveBuild(distDir?: string) {
   const site = await siteFor(distDir);
-  return (path) => {
-    const entry = site.manifest && fileOf(site, path)?.[1];
-    return entry ? tagsOfHeader(entry.headers?.[SURROGATE_KEY]) : null;
+  const tagsOf = (entry: FileEntry) => tagsOfHeader(entry.headers?.[SURROGATE_KEY]);
+  return {
+    folder: site.signature === 'missing' ? null : site.target,
+    tagsOf(path: string): string[] | null {
+      const file = fileOf(site, path);
+      return file && tagsOf(file[1]);
+    },
+    pagesTagged: (tags: ReadonlySet<string>) =>
+      [...site.entries]
+        .filter(([, entry]) => tagsOf(entry).some((tag) => tags.has(tag)))
+        .map(([rel]) => pagePath(`/${rel}`)),
   };
-}
-
-/** The paths of the live build's pages that carry any of `tags`: one pass over its manifest. */
-export async function livePagesTagged(tags: ReadonlySet<string>, distDir?: string): Promise<string[]> {
-  const { entries } = await siteFor(distDir);
-  if (tags.size === 0) return [];
-  return [...entries]
-    .filter(([, entry]) => tagsOfHeader(entry.headers?.[SURROGATE_KEY]).some((tag) => tags.has(tag)))
-    .map(([relPath]) => pagePath(`/${relPath}`));
 }
 
 /** Called by the build right after it swaps the live build: the next request is answered from the new one. */
@@ -294,8 +285,8 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
       // A file that no longer matches its manifest entry keeps being read from disk.
       if (body.length !== variant.size) return;
     } else {
-      const bytes = served.bytes ?? (await Bun.file(served.full!).bytes());
-      body = await (encoding === 'br' ? brotliBytes(bytes) : gzipBytes(bytes));
+      // Only a rendered page's encodings are made in memory: a file's are its siblings.
+      body = await (encoding === 'br' ? brotliBytes(served.bytes!) : gzipBytes(served.bytes!));
     }
     variant.size = body.length;
     variant.ok = new Response(body, { status: served.status, headers: variant.headers });
@@ -373,9 +364,8 @@ function respond(served: Served, variant: Variant, encoding: Encoding, head: boo
 function servedFrom(site: Site, relPath: string, entry: FileEntry, status = 200): Served {
   const varies = isCompressibleType(relPath);
   const cache = PAGE_ROUTES.assets.pattern.test(`/${relPath}`) ? PAGE_ROUTES.assets.cache : CACHE.page;
-  // A folder described without a manifest has no siblings: its text files are compressed in memory.
-  const compressible = !site.manifest && varies && entry.size >= MIN_COMPRESS_SIZE && entry.size <= MAX_MEMORY_FILE;
-  return servedOf({ entry, status, full: join(site.target, relPath), bytes: null, compressible, site }, cache, varies);
+  const full = join(site.target, relPath);
+  return servedOf({ entry, status, full, bytes: null, compressible: false, site }, cache, varies);
 }
 
 /** The request's path as sent (no query), without building a URL object (a measurable share of a cached answer). */
@@ -490,13 +480,4 @@ export function preparePage(
   const compressible = text && bytes.length >= MIN_COMPRESS_SIZE;
   const status = init.status ?? 200;
   return servedOf({ entry, status, full: null, bytes, compressible, site: null }, CACHE.page, text);
-}
-
-/** A page rendered for this request alone (a changed page, an Open Graph image): prepared and answered once. */
-export function htmlResponse(
-  request: Request,
-  content: string | Uint8Array<ArrayBuffer>,
-  init?: Parameters<typeof preparePage>[1],
-): Response | Promise<Response> {
-  return pageResponse(request, preparePage(content, init));
 }

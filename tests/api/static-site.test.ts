@@ -5,9 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MANIFEST_FILE, finalizeBuildFolder, writeBuildFile, type FileEntry } from '../../api/publishing/build-files';
+import {
+  MANIFEST_FILE,
+  finalizeBuildFolder,
+  readManifest,
+  writeBuildFile,
+  type FileEntry,
+} from '../../api/publishing/build-files';
 import { DEFAULT_CSP, pageSecurityHeaders } from '../../api/plugins/security';
-import { SVG_CSP, htmlResponse, reloadStaticSite, serveStatic } from '../../api/publishing/static-site';
+import { SVG_CSP, pageResponse, preparePage, reloadStaticSite, serveStatic } from '../../api/publishing/static-site';
+
+/** A page rendered for this request alone, answered as a kept render is. */
+const htmlResponse = (request: Request, ...prepared: Parameters<typeof preparePage>) =>
+  pageResponse(request, preparePage(...prepared));
 
 const page = (title: string) =>
   `<!doctype html><title>${title}</title>${'<p>An AI tool for busy teams.</p>'.repeat(100)}`;
@@ -76,10 +86,12 @@ describe('serveStatic on a folder without a manifest', () => {
     expect((await get('/', { 'if-none-match': '"something-else"' })).status).toBe(200);
   });
 
-  it('compresses a page in memory when the build has no pre-compressed files', async () => {
+  it('writes the manifest and the pre-compressed copies the export would have written, and serves them', async () => {
     const res = await get('/tool/big/', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(page('Big'));
+    expect(brotliDecompressSync(readFileSync(join(dist, 'tool/big/index.html.br'))).toString()).toBe(page('Big'));
+    expect((await readManifest(dist))?.get('tool/big/index.html')?.br).toBeGreaterThan(0);
   });
 
   it('answers unknown paths with the built 404 page, status 404 and no-store', async () => {
@@ -268,7 +280,7 @@ describe('serveStatic on a build with a manifest', () => {
 });
 
 describe('serveStatic on a build whose manifest is damaged', () => {
-  it('describes the folder as it is: its pages still answer, compressed, but never the manifest or a raw sibling', async () => {
+  it('writes a new one: its pages still answer, compressed, but never the manifest or a raw sibling', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-damaged-'));
     const known = new Map([['index.html', await writeBuildFile(dist, 'index.html', page('Home'))]]);
     await writeBuildFile(dist, '404.html', page('Page Not Found'));
@@ -284,6 +296,7 @@ describe('serveStatic on a build whose manifest is damaged', () => {
       expect(res.status, path).toBe(404);
       expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(page('Page Not Found'));
     }
+    expect([...((await readManifest(dist))?.keys() ?? [])].sort()).toEqual(['404.html', 'index.html']);
   });
 });
 
@@ -349,7 +362,7 @@ describe('pageSecurityHeaders', () => {
   });
 });
 
-describe('htmlResponse (a page rendered on demand)', () => {
+describe('a page rendered on demand (preparePage, pageResponse)', () => {
   it('answers like the static file of the same page: same ETag, same compressed bytes, same headers', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-render-'));
     const known = new Map([
