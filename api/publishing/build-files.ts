@@ -238,21 +238,17 @@ export async function writeManifest(dir: string, entries: Map<string, FileEntry>
 
 /**
  * One of the files a build keeps for itself (its manifest, _build.json, a worker's result.json), read through its
- * schema: null when it is missing, and when it is not what the schema says (damaged, or written by another version),
- * which is logged: each reader then does what it does without the file.
+ * schema: null when it is missing, and when it is unreadable (a folder swapped out meanwhile) or not what the schema
+ * says (damaged, or written by another version), which is logged: each reader then does what it does without the file.
  */
 export function readBuildJson<T>(file: string, schema: z.ZodType<T>): T | null {
   try {
     const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) return parsed.data;
-    log.warn(
-      { file, issues: parsed.error.issues.slice(0, 3) },
-      'build file does not match its schema; treated as absent',
-    );
+    log.warn({ file, issues: parsed.error.issues.slice(0, 3) }, 'build file does not match its schema; ignored');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    if (!(error instanceof SyntaxError)) throw error;
-    log.warn({ file, err: error }, 'build file is not JSON; treated as absent');
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn({ file, err: error }, 'build file unreadable; ignored');
   }
   return null;
 }
@@ -312,7 +308,7 @@ export async function finalizeBuildFolder(
   { previous }: { previous?: string } = {},
 ): Promise<Map<string, FileEntry>> {
   // Read while the folder is walked.
-  const before = previous ? readManifest(previous).catch(() => null) : null;
+  const before = previous ? readManifest(previous) : null;
   const entries = new Map<string, FileEntry>();
   await eachLimited(await ownFiles(dir), Math.max(8, availableParallelism() * 4), async (relPath) => {
     const given = known.get(relPath);

@@ -60,11 +60,7 @@ function isChanged(path: string): boolean {
 
 /** What a build folder says of itself; null when it says nothing (a build being made, a test folder) or is damaged. */
 export function readBuildInfo(folder: string): BuildInfo | null {
-  try {
-    return readBuildJson(join(folder, BUILD_INFO), liveBuildSchema);
-  } catch {
-    return null; // unreadable (not a folder any more: swapped out meanwhile)
-  }
+  return readBuildJson(join(folder, BUILD_INFO), liveBuildSchema);
 }
 
 /**

@@ -130,7 +130,7 @@ async function loadSite(root: string): Promise<Site> {
   const entries =
     signature === 'missing'
       ? new Map<string, FileEntry>()
-      : ((await readManifest(target).catch(() => null)) ??
+      : ((await readManifest(target)) ??
         (await finalizeBuildFolder(target, new Map()).catch((error: unknown) => {
           log.error({ err: error, folder: target }, `static site: no ${MANIFEST_FILE} could be written`);
           return new Map<string, FileEntry>();
