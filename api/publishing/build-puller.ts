@@ -24,10 +24,8 @@ const PULL_RETRY_MS = 60_000;
  * Publishes a build folder that was just swapped in; true when published (or nothing is configured). A failed
  * publish leaves the build live here and is only logged: the next build publishes the whole folder again.
  */
-export async function publishBuild(
-  folder: string,
-  { command = config.cluster.publishCommand }: { command?: string } = {},
-): Promise<boolean> {
+export async function publishBuild(folder: string): Promise<boolean> {
+  const command = config.cluster.publishCommand;
   if (!command) return true;
   return runHook('publish', command, [folder], TRANSFER_TIMEOUT_MS);
 }
@@ -35,10 +33,8 @@ export async function publishBuild(
 const coveredJobOf = (folder: string) => readBuildInfo(folder)?.coveredJobId ?? 0;
 
 /** Pulls and swaps in the newest build when the live one is older; 'current' when there is nothing newer. */
-export async function pullNewestBuild(
-  distDir: string,
-  { command = config.cluster.pullCommand }: { command?: string } = {},
-): Promise<'current' | 'pulled' | 'failed'> {
+export async function pullNewestBuild(distDir: string): Promise<'current' | 'pulled' | 'failed'> {
+  const command = config.cluster.pullCommand;
   if (!command) return 'current';
   const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
   // The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded).
@@ -70,14 +66,13 @@ export async function pullNewestBuild(
  * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
  */
 export function startBuildPuller(): () => void {
-  const command = config.cluster.pullCommand;
-  if (!command) return () => {};
+  if (!config.cluster.pullCommand) return () => {};
   let pulling = false;
   let retryAt = 0;
   const timer = setInterval(() => {
     if (pulling || Date.now() < retryAt) return;
     pulling = true;
-    pullNewestBuild(config.distDir, { command })
+    pullNewestBuild(config.distDir)
       .then((outcome) => void (retryAt = outcome === 'failed' ? Date.now() + PULL_RETRY_MS : 0))
       .catch((error) => log.error({ err: error }, 'pulling the newest build failed'))
       .finally(() => (pulling = false));
