@@ -9,12 +9,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
+import { changesNow } from '../../db/queries/kept';
 import { postPages, toolPages, toolsFallingDue, type PostPage, type ToolPage } from '../../db/queries/pages';
-import { rebuildJobs } from '../../db/schema';
 import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
 import { fixedPagePaths, isRouteOf, NOT_FOUND_PAGES, routeOf } from '../../lib/routes';
@@ -73,23 +72,21 @@ type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
  * The previous export (`dir`) as one process sees it: its manifest (whatever code wrote it: its files with their
  * ETags, compressed copies and each page's tags) and, when its pages rendered by `code` may be reused (else null), the
  * tags changed since: those every rebuild request newer than the ones it covers named (also a request made after this
- * export started: its pages are rendered once more than needed rather than left stale), and the tool pages that turned
- * "Review due" since it read the data (no request names them when no server watched meanwhile, decision 0047). Each
- * process of the export reads them for itself: one that reads later sees more changes, never fewer (decision 0079).
+ * export started: its pages are rendered once more than needed rather than left stale; one that names no tags, Rebuild
+ * Now or a start whose live build is not current, reads as the `site` tag every page carries, so all are rendered), and
+ * the tool pages that turned "Review due" since it read the data (no request names them when no server watched
+ * meanwhile, decision 0047). Each process of the export reads them for itself: one that reads later sees more changes,
+ * never fewer (decision 0079).
  */
 async function readPrevious(dir: string | null | undefined, code: string | null) {
   if (!dir) return { files: null, changed: null };
   const files = await readManifest(dir).catch(() => null);
   const info = await currentBuildInfo(dir, code);
   if (!info) return { files, changed: null };
-  const rows = await db
-    .select({ tags: rebuildJobs.tags })
-    .from(rebuildJobs)
-    .where(gt(rebuildJobs.id, info.coveredJobId));
-  // A request that names no tags (Rebuild Now, a start whose live build is not current) may stand for any change.
-  if (rows.some((row) => row.tags.length === 0)) return { files, changed: null };
+  const { last } = await changesNow(db, info.coveredJobId);
+  const named = [...last].filter(([, id]) => id > info.coveredJobId).map(([tag]) => tag);
   const due = await toolsFallingDue(new Date(info.startedAt), new Date());
-  return { files, changed: new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)]) };
+  return { files, changed: new Set([...named, ...due.map(toolTag)]) };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
