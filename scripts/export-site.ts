@@ -1,5 +1,5 @@
 // Renders the static site into a folder (api/publishing/site-export.ts); prints its figures as JSON on the last line.
-// Usage: bun scripts/export-site.ts <outDir> [previousDir]; with --part=K/N it is a worker writing its share of the tool pages.
+// Usage: bun scripts/export-site.ts <outDir> [previousDir] [--part=K/N: a worker writing its share of the tool pages].
 import { resolve } from 'node:path';
 import { config } from '../api/config';
 import { endWithParent } from '../api/publishing/run-step';

@@ -1,7 +1,8 @@
-// Machines that serve their own copy of the build but did not build it pull the newest one (docs/decisions/0059):
-// when the database's newest succeeded build covers more than the live build here (its BUILD_INFO), PULL_COMMAND
-// fills a fresh folder with the published build, which is then swapped in as a local build would be. With one shared
-// volume (the same DIST_DIR everywhere) nothing needs pulling and PULL_COMMAND stays unset.
+// Moving a finished build between machines (docs/decisions/0059): after each swap the building process runs
+// PUBLISH_COMMAND with the new build folder as its last argument (a wrapper around `aws s3 sync`, `rclone sync`...),
+// so a bucket or CDN origin gets the whole build; a machine that serves its own copy but did not build it runs
+// PULL_COMMAND into a fresh folder when the database's newest succeeded build covers more than its live one, and swaps
+// that in as a local build would be. With one shared volume (the same DIST_DIR everywhere) PULL_COMMAND stays unset.
 import { rmSync } from 'node:fs';
 import { eq, max } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -9,22 +10,31 @@ import { rebuildJobs } from '../../db/schema';
 import { config } from '../config';
 import { log } from '../log';
 import { readBuildInfo } from './live-pages';
-import { TRANSFER_TIMEOUT_MS } from './publish';
 import { runHook } from './run-step';
 import { hasLiveBuild, installBuild, newBuildFolder } from './site-build';
 
+/** A publish or pull command that runs longer than this is hung: it is killed. */
+const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 /** How often a machine compares its live build with the newest one. */
 const PULL_CHECK_MS = 5000;
 /** A pull that did not bring the newest build (not published yet, or failed) is tried again after this long. */
 const PULL_RETRY_MS = 60_000;
 
+/**
+ * Publishes a build folder that was just swapped in; true when published (or nothing is configured). A failed
+ * publish leaves the build live here and is only logged: the next build publishes the whole folder again.
+ */
+export async function publishBuild(folder: string): Promise<boolean> {
+  const command = config.cluster.publishCommand;
+  if (!command) return true;
+  return runHook('publish', command, [folder], TRANSFER_TIMEOUT_MS);
+}
+
 const coveredJobOf = (folder: string) => readBuildInfo(folder)?.coveredJobId ?? 0;
 
 /** Pulls and swaps in the newest build when the live one is older; 'current' when there is nothing newer. */
-export async function pullNewestBuild(
-  distDir: string,
-  { command = config.cluster.pullCommand }: { command?: string } = {},
-): Promise<'current' | 'pulled' | 'failed'> {
+export async function pullNewestBuild(distDir: string): Promise<'current' | 'pulled' | 'failed'> {
+  const command = config.cluster.pullCommand;
   if (!command) return 'current';
   const live = hasLiveBuild(distDir) ? coveredJobOf(distDir) : 0;
   // The newest rebuild request a succeeded build covers (every build marks the jobs it covered succeeded).
@@ -56,14 +66,13 @@ export async function pullNewestBuild(
  * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
  */
 export function startBuildPuller(): () => void {
-  const command = config.cluster.pullCommand;
-  if (!command) return () => {};
+  if (!config.cluster.pullCommand) return () => {};
   let pulling = false;
   let retryAt = 0;
   const timer = setInterval(() => {
     if (pulling || Date.now() < retryAt) return;
     pulling = true;
-    pullNewestBuild(config.distDir, { command })
+    pullNewestBuild(config.distDir)
       .then((outcome) => void (retryAt = outcome === 'failed' ? Date.now() + PULL_RETRY_MS : 0))
       .catch((error) => log.error({ err: error }, 'pulling the newest build failed'))
       .finally(() => (pulling = false));

@@ -18,12 +18,13 @@ export const PURGE_BATCH = 500;
  */
 export async function purge(
   { tags = [], paths = [] }: { tags?: readonly string[]; paths?: readonly string[] },
-  { command = process.env.PURGE_COMMAND ?? '', timeoutMs = PURGE_TIMEOUT_MS, siteUrl = config.siteUrl } = {},
+  timeoutMs = PURGE_TIMEOUT_MS,
 ): Promise<void> {
+  const command = process.env.PURGE_COMMAND ?? '';
   if (!command.trim() || tags.length + paths.length === 0) return;
   let urls: string[];
   try {
-    urls = [...new Set(paths.map((path) => new URL(path, siteUrl).href))];
+    urls = [...new Set(paths.map((path) => new URL(path, config.siteUrl).href))];
   } catch (error) {
     log.error({ err: error }, 'purge: a changed path is not a URL');
     return;

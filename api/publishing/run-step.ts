@@ -91,11 +91,10 @@ export async function runStep(
 export async function runHook(what: string, command: string, args: string[], timeoutMs: number): Promise<boolean> {
   const argv = command.trim().split(/ +/);
   try {
-    const step = await runStep([...argv, ...args], {}, timeoutMs);
-    if (step.code === 0) return true;
-    const { code, timedOut } = step;
+    const { code, output, timedOut } = await runStep([...argv, ...args], {}, timeoutMs);
+    if (code === 0) return true;
     log.error(
-      { command: argv[0], code, timedOut, output: step.output.trim().slice(-2000), ...(timedOut && { timeoutMs }) },
+      { command: argv[0], code, timedOut, output: output.trim().slice(-2000), ...(timedOut && { timeoutMs }) },
       timedOut ? `${what} command killed at its timeout` : `${what} command failed`,
     );
   } catch (error) {

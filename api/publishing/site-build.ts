@@ -1,7 +1,7 @@
 // Builds the static site into a fresh folder (the export, site-export.ts, in a process of its own) and swaps it in as
 // dist/ atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or
-// failed build. Then it is published (PUBLISH_COMMAND, publish.ts) for the edge and the machines that pull it
-// (build-puller.ts). The server build (`astro build` into build/app) depends only on the code: buildApp() makes it.
+// failed build. Then it is published for the edge and the machines that pull it (PUBLISH_COMMAND, build-puller.ts).
+// The server build (`astro build` into build/app) depends only on the code: buildApp() makes it.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { config } from '../config';
 import { appInputsHash, codeIn, INPUTS_FILE } from './app-inputs';
 import { newestRebuildRequest } from '../../db/queries/kept';
 import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
-import { publishBuild } from './publish';
+import { publishBuild } from './build-puller';
 import { purge } from './purge';
 import { runStep } from './run-step';
 import { reloadStaticSite } from './static-site';

@@ -1,20 +1,17 @@
-// The static export: renders every page through the Astro server build (the same handler that renders changed
-// pages on demand) into a fresh folder. A page of the previous export that the same code rendered, and that carries
-// no tag a rebuild request since that export named, is reused from it (hard links) instead of being rendered again,
-// so a rebuild costs what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on
-// request, not here; the sitemap lists them (docs/decisions/0046). The tool pages are split between worker processes,
-// one per core, and the sitemap's pages render the list the database gives, read once (db/queries/sitemap.ts,
-// decisions 0081, 0086). The articles' search is the database's (decision 0087): no index is written here. Runs in its
-// own process (scripts/export-site.ts), started by site-build.ts.
+// The static export, in its own process (scripts/export-site.ts, started by site-build.ts): renders every page into a
+// fresh folder through the server build that renders changed pages on demand. A page of the previous export that the
+// same code rendered, carrying no tag a rebuild request since named, is hard-linked from it instead: a rebuild costs
+// what changed (docs/decisions/0032, 0079). Alternatives and compare pages are rendered on request, the sitemap lists
+// them (0046); the articles' search is the database's, no index is written (0087). The tool pages are split between
+// worker processes, one per core; the sitemap's pages render the database's list, read once (0081, 0086).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../db/client';
 import { categoryPages, type CategoryPage } from '../../db/queries/category-pages';
+import { changesNow } from '../../db/queries/kept';
 import { postPages, toolPages, toolsFallingDue, type PostPage, type ToolPage } from '../../db/queries/pages';
-import { rebuildJobs } from '../../db/schema';
 import { sitemapListing, sitemapPaths, type SitemapListing } from '../../db/queries/sitemap';
 import { CACHE_TAG, isCategoryTag, rowOfTag, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
 import { fixedPagePaths, isRouteOf, NOT_FOUND_PAGES, routeOf } from '../../lib/routes';
@@ -70,26 +67,22 @@ function fileOfPath(path: string): string {
 type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
 
 /**
- * The previous export (`dir`) as one process sees it: its manifest (whatever code wrote it: its files with their
- * ETags, compressed copies and each page's tags) and, when its pages rendered by `code` may be reused (else null), the
- * tags changed since: those every rebuild request newer than the ones it covers named (also a request made after this
- * export started: its pages are rendered once more than needed rather than left stale), and the tool pages that turned
- * "Review due" since it read the data (no request names them when no server watched meanwhile, decision 0047). Each
- * process of the export reads them for itself: one that reads later sees more changes, never fewer (decision 0079).
+ * The previous export (`dir`) as one process sees it: its manifest (whatever code wrote it) and, when its pages
+ * rendered by `code` may be reused (else null), the tags changed since: those named by every rebuild request newer
+ * than the ones it covers (one made after this export started too: a page rendered once more beats a stale one; one
+ * naming no tags reads as `site`, which every page carries), and the tool pages that turned "Review due" since it read
+ * the data (no request names them when no server watched meanwhile, decision 0047). Each process of the export reads
+ * them for itself: one that reads later sees more changes, never fewer (decision 0079).
  */
 async function readPrevious(dir: string | null | undefined, code: string | null) {
   if (!dir) return { files: null, changed: null };
   const files = await readManifest(dir).catch(() => null);
   const info = await currentBuildInfo(dir, code);
   if (!info) return { files, changed: null };
-  const rows = await db
-    .select({ tags: rebuildJobs.tags })
-    .from(rebuildJobs)
-    .where(gt(rebuildJobs.id, info.coveredJobId));
-  // A request that names no tags (Rebuild Now, a start whose live build is not current) may stand for any change.
-  if (rows.some((row) => row.tags.length === 0)) return { files, changed: null };
+  const { last } = await changesNow(db, info.coveredJobId);
+  const named = [...last].filter(([, id]) => id > info.coveredJobId).map(([tag]) => tag);
   const due = await toolsFallingDue(new Date(info.startedAt), new Date());
-  return { files, changed: new Set([...rows.flatMap((row) => row.tags), ...due.map(toolTag)]) };
+  return { files, changed: new Set([...named, ...due.map(toolTag)]) };
 }
 
 /** Writes pages into one export folder, rendering or reusing each, a few at a time. */
@@ -120,8 +113,8 @@ class PageWriter {
   /**
    * Whether a page of the previous export is still true: it carries tags (a page without is unknown) and none of them
    * changed since; or, for a tool page (`data`), only its categories' pools changed and it shows the same tools as
-   * before (the same tool tags): a pool is where its alternatives are ranked from, and a change of a tool it shows names
-   * that tool, so a new tool elsewhere in a category no longer renders every page of the category.
+   * before (the same tool tags): a pool is where its alternatives are ranked from, and a change of a tool it shows
+   * names that tool, so a new tool elsewhere in a category no longer renders every page of the category.
    */
   private unchanged(before: FileEntry, data?: PageData): boolean {
     const { changed } = this.previous;
@@ -154,7 +147,7 @@ class PageWriter {
     const csp = response.headers.get('content-security-policy');
     if (csp && !this.csps.has(csp)) this.csps.set(csp, csp);
     const body = new Uint8Array(await response.arrayBuffer());
-    // The page's tags go with its file (the static server sends them, live-pages.ts reads them to know what a change touches).
+    // The page's tags go with its file: the static server sends them, live-pages.ts reads what a change touches.
     const headers: Record<string, string> = csp ? { 'content-security-policy': this.csps.get(csp)! } : {};
     for (const name of [SURROGATE_KEY, CACHE_TAG]) {
       const value = response.headers.get(name);

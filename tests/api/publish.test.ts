@@ -10,9 +10,8 @@ import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { config } from '../../api/config';
 import { log } from '../../api/log';
-import { pullNewestBuild } from '../../api/publishing/build-puller';
+import { publishBuild, pullNewestBuild } from '../../api/publishing/build-puller';
 import { BUILD_INFO, readBuildInfo } from '../../api/publishing/live-pages';
-import { publishBuild } from '../../api/publishing/publish';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { buildSite } from '../../api/publishing/site-build';
@@ -44,6 +43,7 @@ beforeAll(async () => {
   await makeTool({ status: 'approved', name: 'Edge Echo', slug: 'edge-echo' });
   await requestRebuild('tool approved: edge-echo', db, ['/tool/edge-echo']);
   config.cluster.publishCommand = publishCommand;
+  config.cluster.pullCommand = pullCommand;
   // As the worker runs it: the build, the swap, the publish, then the jobs marked built.
   const built = await runQueuedRebuild((covered) => buildSite(builder, undefined, covered), 0);
   expect(built).toBe(true);
@@ -52,6 +52,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => {
   config.cluster.publishCommand = '';
+  config.cluster.pullCommand = '';
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -109,12 +110,12 @@ describe('a published build', () => {
 
   it('is not published without a command, and a failed publish is logged, never thrown', async () => {
     const before = ran().length;
-    expect(await publishBuild(builder, { command: '' })).toBe(true);
+    config.cluster.publishCommand = '';
+    expect(await publishBuild(builder)).toBe(true);
     expect(ran().length).toBe(before);
     const error = vi.spyOn(log, 'error');
-    expect(await publishBuild(builder, { command: script('broken.sh', 'echo "bucket unreachable" >&2; exit 3') })).toBe(
-      false,
-    );
+    config.cluster.publishCommand = script('broken.sh', 'echo "bucket unreachable" >&2; exit 3');
+    expect(await publishBuild(builder)).toBe(false);
     expect(error).toHaveBeenCalledWith(
       expect.objectContaining({ command: 'sh', code: 3, output: 'bucket unreachable' }),
       'publish command failed',
@@ -125,7 +126,7 @@ describe('a published build', () => {
 describe('pulling the newest build', () => {
   it('fills a fresh folder on a machine with no build and serves it', async () => {
     const before = ran().filter((r) => r === 'pull.sh').length;
-    expect(await pullNewestBuild(other, { command: pullCommand })).toBe('pulled');
+    expect(await pullNewestBuild(other)).toBe('pulled');
     expect(ran().filter((r) => r === 'pull.sh').length).toBe(before + 1);
     expect(readBuildInfo(other)).toEqual(readBuildInfo(builder));
     const page = await serveStatic(new Request('http://localhost/tool/edge-echo'), other, undefined, '/tool/edge-echo');
@@ -135,7 +136,7 @@ describe('pulling the newest build', () => {
 
   it('does nothing when the live build is the newest', async () => {
     const before = ran().length;
-    expect(await pullNewestBuild(other, { command: pullCommand })).toBe('current');
+    expect(await pullNewestBuild(other)).toBe('current');
     expect(ran().length).toBe(before);
   });
 
@@ -147,18 +148,19 @@ describe('pulling the newest build', () => {
       .returning();
     const live = readBuildInfo(other);
     const folders = buildsOf(other);
-    expect(await pullNewestBuild(other, { command: pullCommand })).toBe('failed');
+    expect(await pullNewestBuild(other)).toBe('failed');
     expect(readBuildInfo(other)).toEqual(live);
     expect(buildsOf(other)).toEqual(folders);
     // Once it is published, the next pull takes it.
     const info = JSON.parse(readFileSync(join(bucket, BUILD_INFO), 'utf8'));
     writeFileSync(join(bucket, BUILD_INFO), JSON.stringify({ ...info, coveredJobId: newer.id }));
-    expect(await pullNewestBuild(other, { command: pullCommand })).toBe('pulled');
+    expect(await pullNewestBuild(other)).toBe('pulled');
     expect(readBuildInfo(other)?.coveredJobId).toBe(newer.id);
   });
 
   it('does nothing without PULL_COMMAND (a shared volume)', async () => {
     await db.insert(rebuildJobs).values({ reason: 'shared', status: 'succeeded', finishedAt: new Date() });
-    expect(await pullNewestBuild(other, { command: '' })).toBe('current');
+    config.cluster.pullCommand = '';
+    expect(await pullNewestBuild(other)).toBe('current');
   });
 });

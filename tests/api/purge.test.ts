@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PURGE_BATCH, purge } from '../../api/publishing/purge';
+import { config } from '../../api/config';
 import { log } from '../../api/log';
 
 let dir: string;
@@ -16,10 +17,12 @@ beforeEach(() => {
   out = join(dir, 'argv.txt');
   // Appends one line per argument, so several runs (batches) add up.
   writeFileSync(script, 'for a in "$@"; do printf "%s\\n" "$a" >> "$1.out"; done\n');
+  process.env.PURGE_COMMAND = `sh ${script} ${out}`;
   vi.spyOn(log, 'error');
 });
 
 afterEach(() => {
+  delete process.env.PURGE_COMMAND;
   vi.restoreAllMocks();
 });
 
@@ -27,51 +30,44 @@ const recorded = () => readFileSync(`${out}.out`, 'utf8').trim().split('\n');
 
 describe('purge', () => {
   it('runs the command with the absolute URLs of the paths, once each', async () => {
-    await purge(
-      { paths: ['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'] },
-      { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' },
-    );
+    await purge({ paths: ['/tool/chatgpt', '/', '/tool/chatgpt', '/blog/hello?x=1'] });
     expect(recorded()).toEqual([
       out,
-      'https://aitools.example/tool/chatgpt',
-      'https://aitools.example/',
-      'https://aitools.example/blog/hello?x=1',
+      `${config.siteUrl}/tool/chatgpt`,
+      `${config.siteUrl}/`,
+      `${config.siteUrl}/blog/hello?x=1`,
     ]);
     expect(log.error).not.toHaveBeenCalled();
   });
 
   it('passes arguments without a shell: nothing in a path is interpreted', async () => {
-    await purge(
-      { paths: ['/tool/$(touch pwned)', '/a;b'] },
-      { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' },
-    );
-    expect(recorded().slice(1)).toEqual([
-      'https://aitools.example/tool/$(touch%20pwned)',
-      'https://aitools.example/a;b',
-    ]);
+    await purge({ paths: ['/tool/$(touch pwned)', '/a;b'] });
+    expect(recorded().slice(1)).toEqual([`${config.siteUrl}/tool/$(touch%20pwned)`, `${config.siteUrl}/a;b`]);
     expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false);
   });
 
   it('splits a long list over several runs', async () => {
     const paths = Array.from({ length: PURGE_BATCH + 3 }, (_, i) => `/tool/t${i}`);
-    await purge({ paths: paths }, { command: `sh ${script} ${out}`, siteUrl: 'https://aitools.example' });
+    await purge({ paths });
     const lines = recorded();
     expect(lines.filter((l) => l === out)).toHaveLength(2);
     expect(lines.filter((l) => l !== out)).toHaveLength(PURGE_BATCH + 3);
   });
 
   it('does nothing without a command', async () => {
-    await purge({ paths: ['/'] }, { command: '' });
+    delete process.env.PURGE_COMMAND;
+    await purge({ paths: ['/'] });
     expect(existsSync(`${out}.out`)).toBe(false);
   });
 
   it('logs and returns when the command fails, is missing, or hangs', async () => {
-    await expect(purge({ paths: ['/'] }, { command: 'sh -c false' })).resolves.toBeUndefined();
-    await expect(purge({ paths: ['/'] }, { command: join(dir, 'no-such-command') })).resolves.toBeUndefined();
+    process.env.PURGE_COMMAND = 'sh -c false';
+    await expect(purge({ paths: ['/'] })).resolves.toBeUndefined();
+    process.env.PURGE_COMMAND = join(dir, 'no-such-command');
+    await expect(purge({ paths: ['/'] })).resolves.toBeUndefined();
     writeFileSync(join(dir, 'hang.sh'), 'exec sleep 30\n');
-    await expect(
-      purge({ paths: ['/'] }, { command: `sh ${join(dir, 'hang.sh')}`, timeoutMs: 50 }),
-    ).resolves.toBeUndefined();
+    process.env.PURGE_COMMAND = `sh ${join(dir, 'hang.sh')}`;
+    await expect(purge({ paths: ['/'] }, 50)).resolves.toBeUndefined();
     const logged = vi.mocked(log.error).mock.calls.map((c) => String(c[1]));
     expect(logged).toHaveLength(3);
     expect(logged[2]).toContain('killed at its timeout');
