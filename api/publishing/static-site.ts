@@ -37,7 +37,7 @@ const SUFFIXES = { identity: ['', ''], br: ['-br', '.br'], gzip: ['-gz', '.gz'] 
 /** One answer for one file or page in one encoding, built the first time it is asked for. */
 interface Variant {
   headers: Headers;
-  /** The file holding exactly these bytes; null when they are made in memory (a page's, or a file's br/gzip). */
+  /** The file holding exactly these bytes; null when they are made in memory (a rendered page's). */
   path: string | null;
   /** Bytes of the body; -1 until made. */
   size: number;
