@@ -41,7 +41,7 @@ vi.mock('../../api/publishing/page-renderer', async (importOriginal) => {
         renders.active -= 1;
       }
     };
-  return { ...actual, renderPage: counted(actual.renderPage), renderWhole: counted(actual.renderWhole) };
+  return { ...actual, renderPage: counted(actual.renderPage) };
 });
 
 vi.mock('../../api/publishing/build-files', async (importOriginal) => {
