@@ -7,6 +7,7 @@ import {
   changeRequests,
   editorialReviews,
   emailOutbox,
+  leases,
   rebuildJobs,
   tools,
   type BlogPost,
@@ -15,6 +16,7 @@ import {
   type Tool,
 } from '../../db/schema';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { WORKER_LEASE } from '../../api/publishing/worker-lease';
 import { toolChangeTags } from '../../lib/cache-tags';
 import { urlKey } from '../../lib/format';
 import { slugify } from '../../lib/slug';
@@ -131,4 +133,12 @@ export async function emailsTo(to: string) {
 export async function rebuildsFor(reasonPart: string) {
   const rows = await db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id));
   return rows.filter((r) => r.reason.includes(reasonPart));
+}
+
+/** The worker lease held by another process, `holder`, for `seconds` from now (0: lapsed, as a killed holder's). */
+export async function leaseHeldBy(holder: string, seconds: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .insert(leases)
+    .values({ name: WORKER_LEASE, holder, expiresAt: new Date(now + seconds * 1000), renewedAt: new Date(now) });
 }
