@@ -13,7 +13,7 @@ import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { buildSite } from '../../api/publishing/site-build';
 import { call, signedIn } from '../helpers/api';
-import { leaseHeldBy, makeTool, NO_PASSWORD } from '../helpers/admin';
+import { leaseHeldBy, makeTool, NO_PASSWORD, onLastTry } from '../helpers/admin';
 
 // The live build is a real one, in a folder of this file's own (read by config on import).
 const dist = vi.hoisted(() => {
@@ -127,14 +127,15 @@ describe('GET /api/admin/settings: the build state', () => {
 
   it('keeps showing a build that failed for good after a newer request queued', async () => {
     await requestRebuild('tool approved: c', db);
-    await runQueuedRebuild(failing, 0, []);
+    await onLastTry();
+    await runQueuedRebuild(failing, 0);
     await requestRebuild('tool approved: d', db);
     const state = await settings();
     expect(state.build).toMatchObject({ status: 'queued', reason: 'tool approved: d' });
     expect(state.lastFailure).toMatchObject({
       status: 'failed',
       reason: 'tool approved: c',
-      attempts: 1,
+      attempts: REBUILD_RETRY_DELAYS_MS.length + 1,
       willRetry: false,
       nextAttemptAt: null,
     });
@@ -157,7 +158,8 @@ describe('GET /api/admin/settings: the build state', () => {
 
   it('drops the failure once a later build succeeds', async () => {
     await requestRebuild('tool approved: e', db);
-    await runQueuedRebuild(failing, 0, []);
+    await onLastTry();
+    await runQueuedRebuild(failing, 0);
     await call('POST', '/api/admin/rebuild', { cookie: (await admin()).cookie });
     await runQueuedRebuild(async () => ({ ok: true, dir: '', seconds: 1, log: '' }), 0);
     expect((await settings()).lastFailure).toBeNull();

@@ -16,6 +16,7 @@ import {
   type Tool,
 } from '../../db/schema';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { REBUILD_RETRY_DELAYS_MS } from '../../api/publishing/rebuild-worker';
 import { WORKER_LEASE } from '../../api/publishing/worker-lease';
 import { toolChangeTags } from '../../lib/cache-tags';
 import { urlKey } from '../../lib/format';
@@ -141,4 +142,12 @@ export async function leaseHeldBy(holder: string, seconds: number): Promise<void
   await db
     .insert(leases)
     .values({ name: WORKER_LEASE, holder, expiresAt: new Date(now + seconds * 1000), renewedAt: new Date(now) });
+}
+
+/** The queued rebuild jobs on their last try: the next build that fails fails them for good. */
+export async function onLastTry(): Promise<void> {
+  await db
+    .update(rebuildJobs)
+    .set({ attempts: REBUILD_RETRY_DELAYS_MS.length })
+    .where(eq(rebuildJobs.status, 'queued'));
 }
