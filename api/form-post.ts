@@ -7,7 +7,7 @@ import { config } from './config';
 import { log } from './log';
 import { HttpError } from './plugins/errors';
 import { pageSecurityHeaders } from './plugins/security';
-import { renderWhole } from './publishing/page-renderer';
+import { renderPage } from './publishing/page-renderer';
 import { ownRender, refusalOf } from './publishing/render-budget';
 
 /** A form's fields from its body as plugins/bodies.ts hands it (text); a field sent twice counts once, the last. */
@@ -41,10 +41,10 @@ interface RefusedPost {
 export async function refusedPost({ error, request, ip, set, page, locals }: RefusedPost): Promise<Response | string> {
   const refusal = refusalText(error);
   if (!refusal) throw error;
-  let rendered: Awaited<ReturnType<typeof renderWhole>>;
+  let rendered: Response | null;
   try {
     rendered = await ownRender(ip, () =>
-      renderWhole(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals: locals(refusal.message) }),
+      renderPage(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals: locals(refusal.message) }),
     );
   } catch (renderError) {
     const refused = refusalOf(renderError, request);
@@ -55,8 +55,8 @@ export async function refusedPost({ error, request, ip, set, page, locals }: Ref
     log.error({ page, status: rendered?.status }, 'the page of a refused form post did not render');
     throw error;
   }
-  const csp = rendered.headers.find(([name]) => name === 'content-security-policy')?.[1];
+  const csp = rendered.headers.get('content-security-policy') ?? undefined;
   Object.assign(set.headers, pageSecurityHeaders({ csp }), { 'content-type': 'text/html; charset=utf-8' });
   set.status = refusal.status;
-  return rendered.html;
+  return rendered.text();
 }

@@ -6,8 +6,7 @@ import { log } from './log';
 import { purgePastMetricsDays } from './metrics/service';
 import { startEmailSender } from './services/email-sender';
 import { purgeExpiredCounters } from './rate-limit';
-import { startRebuildWorker } from './publishing/rebuild-worker';
-import { startReviewDueWatch } from './publishing/review-due';
+import { startRebuildWorker, startReviewDueWatch } from './publishing/rebuild-worker';
 import { startUploadSweeper } from './services/uploads';
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;

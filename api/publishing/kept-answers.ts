@@ -6,10 +6,7 @@ import type { z } from 'zod';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { isProduction } from '../config';
 
-/**
- * An answer's JSON text and the headers that go with it (the list's spelling suggestion), at most 200 of them (each a
- * page of tools, about 11 KB).
- */
+/** An answer's JSON text and its headers (the list's spelling suggestion): at most 200, each about 11 KB of tools. */
 const keptAnswers = keptWhileTagsStay<{ body: string; headers: Record<string, string> }>(200);
 
 /**

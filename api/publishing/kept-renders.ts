@@ -4,10 +4,9 @@
 //   tool no longer public answers 404 at once, and a crawler walking thousands of them costs one render each; and the
 //   Open Graph images of tools and posts (docs/decisions/0048, 0085), too slow to render for every page of a build;
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
-//   the directory's filters, so the filtered, sorted and paged directory works without JavaScript and for crawlers,
-//   and the form pages' /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068);
-// - a page changed since the live build (live-pages.ts says which), until the build that covers it is live and its
-//   static file answers first (docs/decisions/0090).
+//   the directory's filters (filtered, sorted and paged without JavaScript and for crawlers) and the form pages'
+//   /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068);
+// - a page changed since the live build (live-pages.ts says which), until a build that covers it is live (0090).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { directoryHref } from '../../lib/directory';
@@ -50,14 +49,13 @@ function answer(request: Request, kept: Answer): Promise<Response> | Response {
 }
 
 /**
- * The renders of one kind of page, by address: at most `limit` kept while no change touches the tags they read
- * (db/queries/kept.ts, as every value a process keeps). A render is run for its request's client (`peer`, an IPv6 /64
- * as one) within the render limits (render-budget.ts), and shared: a request for a page whose render is under way
- * waits for it (a burst of visitors to one new page is one render, not a 503 for those past the cap), and asks for its
- * own if that render's client was refused. A shared render's tags are recorded in each caller's own context.
- * `serves`: the statuses a render may answer (no page for the address counts as 404): a 404 answers the build's 404
- * page, a redirect its address, any other the page as rendered. Any other status is a failure, answered by `failed`
- * (null: the static file answers) and not kept.
+ * The renders of one kind of page, by address, at most `limit` kept while no change touches the tags they read. A
+ * render runs for its request's client (`peer`; an IPv6 /64 is one) within the render limits, and is shared: a request
+ * for a page whose render is under way waits for it (a burst of visitors to one new page is one render, not a 503 for
+ * those past the cap), and asks for its own if that render's client was refused; each caller records its tags.
+ * `serves`: the statuses a render may answer (no page counts as 404): a 404 answers the build's 404 page, a redirect
+ * its address, any other the page. Any other status is a failure, answered by `failed` (null: the static file) and
+ * not kept.
  */
 function keptRenders<Failed extends Response | null>(
   limit: number,

@@ -51,9 +51,3 @@ export async function renderPage(
   }, read);
   return value;
 }
-
-/** `renderPage`, read whole so that it can be kept and answered again; null when no page of site/ matches `path`. */
-export async function renderWhole(path: string, options: RenderOptions) {
-  const response = await renderPage(path, options);
-  return response && { status: response.status, html: await response.text(), headers: [...response.headers] };
-}

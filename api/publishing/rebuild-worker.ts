@@ -1,13 +1,16 @@
 // The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build, records the outcome
-// on every job it covered, and queues a failed build again after a backoff.
+// on every job it covered, and queues a failed build again after a backoff. Beside it, the review-due watch asks for
+// the rebuilds the clock alone makes due.
 import { resolve } from 'node:path';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { toolsFallingDue } from '../../db/queries/pages';
 import { rebuildJobs } from '../../db/schema';
+import { toolTag } from '../../lib/cache-tags';
 import { config } from '../config';
 import { log } from '../log';
 import { codeIn } from './app-inputs';
-import { currentBuildInfo } from './live-pages';
+import { currentBuildInfo, readBuildInfo } from './live-pages';
 import { requestRebuild } from './rebuild-queue';
 import { stopAllSteps } from './run-step';
 import { buildSite, hasLiveBuild, type BuildResult } from './site-build';
@@ -46,18 +49,14 @@ async function rebuildDue(quietMs: number): Promise<boolean> {
 }
 
 /** Marks the jobs of a failed build: queued again after their next backoff, or failed for good when out of tries. */
-async function recordFailure(
-  jobs: { id: number; attempts: number }[],
-  log: string,
-  retryDelaysMs: readonly number[],
-): Promise<void> {
+async function recordFailure(jobs: { id: number; attempts: number }[], log: string): Promise<void> {
   const error = log.slice(-LOG_TAIL_CHARS);
   const now = Date.now();
   await db.transaction(async (tx) => {
     // Jobs of one build may be on different tries: a new request coalesced with a retry.
     for (const attempts of new Set(jobs.map((j) => j.attempts))) {
       const ids = jobs.filter((j) => j.attempts === attempts).map((j) => j.id);
-      const delay = retryDelaysMs[attempts];
+      const delay = REBUILD_RETRY_DELAYS_MS[attempts];
       await tx
         .update(rebuildJobs)
         .set(
@@ -78,7 +77,6 @@ export async function runQueuedRebuild(
   build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) =>
     buildSite(config.distDir, undefined, coveredJobId),
   quietMs = QUIET_PERIOD_MS,
-  retryDelaysMs: readonly number[] = REBUILD_RETRY_DELAYS_MS,
 ): Promise<boolean> {
   if (running || stopping) return false;
   running = true;
@@ -118,7 +116,7 @@ export async function runQueuedRebuild(
       await db.update(rebuildJobs).set({ status: 'queued', startedAt: null }).where(inArray(rebuildJobs.id, ids));
       log.warn(fields, 'site rebuild abandoned by the shutdown; its jobs are queued again');
     } else {
-      await recordFailure(jobs, result.log, retryDelaysMs);
+      await recordFailure(jobs, result.log);
       log.error({ ...fields, logTail: result.log.slice(-2000) }, 'site rebuild failed; the live build is unchanged');
     }
     return true;
@@ -180,15 +178,36 @@ export function startRebuildWorker(): () => void {
  * that build fails. Changes made meanwhile through the app are queued already (decision 0079).
  */
 export async function prepareSiteForStart(
-  distDir = config.distDir,
-  build: () => Promise<BuildResult> = () => buildSite(distDir),
-  appDir = config.appDir,
+  build: () => Promise<BuildResult> = () => buildSite(config.distDir),
 ): Promise<{ outcome: 'built'; seconds: number } | { outcome: 'previous' } | { outcome: 'failed'; log: string }> {
-  if (hasLiveBuild(distDir)) {
-    if (!(await currentBuildInfo(resolve(ROOT, distDir), codeIn(resolve(ROOT, appDir)))))
+  if (hasLiveBuild(config.distDir)) {
+    if (!(await currentBuildInfo(resolve(ROOT, config.distDir), codeIn(resolve(ROOT, config.appDir)))))
       await requestRebuild('server start: the live build is not current', db);
     return { outcome: 'previous' };
   }
   const result = await build();
   return result.ok ? { outcome: 'built', seconds: result.seconds } : { outcome: 'failed', log: result.log };
+}
+
+/** A badge up to this late is harmless, and each check that finds a page costs a rebuild: a few a day at most. */
+const REVIEW_CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Tool pages that turn "Review due" without any change to their tool are each named in a rebuild request, so they are
+ * rendered on demand at once and by the next export (docs/decisions/0047). Checked now for the pages that fell due
+ * since the live build was made (a server down meanwhile), then every 6 hours.
+ */
+export function startReviewDueWatch(): () => void {
+  const built = readBuildInfo(config.distDir)?.startedAt;
+  let since = built ? new Date(built) : new Date();
+  const check = async () => {
+    const now = new Date();
+    const slugs = await toolsFallingDue(since, now);
+    if (slugs.length > 0) await requestRebuild(`reviews falling due: ${slugs.length} tool(s)`, db, slugs.map(toolTag));
+    since = now;
+  };
+  const checked = () => check().catch((error) => log.error({ err: error }, 'review due check failed'));
+  void checked();
+  const timer = setInterval(checked, REVIEW_CHECK_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }

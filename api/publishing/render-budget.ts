@@ -8,7 +8,7 @@ import { pageSecurityHeaders } from '../plugins/security';
 import { addressBucket } from '../rate-limit';
 
 /** Renders waiting for a slot, at most: a burst of visitors after a catalogue change waits a render or two, a flood does not pile up. */
-export const RENDERS_WAITING = 16;
+const RENDERS_WAITING = 16;
 /** Clients whose budget is remembered, at most; the least recently seen is forgotten first (it comes back with a full budget). */
 const CLIENTS_REMEMBERED = 10_000;
 /** Retry-After of a 503: a render takes tens of milliseconds, so a slot is free again within a second. */

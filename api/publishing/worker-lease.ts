@@ -33,30 +33,6 @@ function isDeadLocalHolder(holder: string): boolean {
   }
 }
 
-/**
- * Takes the lease, or renews it when `holder` has it already, for `seconds` from now; true when `holder` holds it.
- * One statement: the insert of a free lease, or the update of one that is this holder's, has lapsed, or is held by
- * `from` (a holder known to be gone, whatever its expiry).
- */
-export async function takeLease(name: string, holder: string, seconds: number, from = holder): Promise<boolean> {
-  const lease = { holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` };
-  const rows = await db
-    .insert(leases)
-    .values({ name, ...lease })
-    .onConflictDoUpdate({
-      target: leases.name,
-      set: lease,
-      setWhere: sql`${leases.holder} in (${holder}, ${from}) or ${leases.expiresAt} <= ${dbNow}`,
-    })
-    .returning({ holder: leases.holder });
-  return rows.length > 0;
-}
-
-/** Gives the lease up, if `holder` has it, so another process can take it at once. */
-export async function releaseLease(name: string, holder: string): Promise<void> {
-  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
-}
-
 export type LeaseState = NonNullable<Awaited<ReturnType<typeof readLease>>>;
 
 /** Who holds the lease and how fresh it is (/healthz, Settings); null when nobody has taken it (or it was released). */
@@ -107,7 +83,19 @@ export function runWhileHolding(
       // A holder that was a process of this machine and is gone is not waited out: its lease is taken at once.
       const current = stop ? null : await readLease(name);
       const from = current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
-      if (!(await takeLease(name, holder, seconds, from))) return lose('another process holds it');
+      // Taken or renewed in one statement: the insert of a free lease, or the update of one that is this holder's,
+      // has lapsed, or is held by `from`, whatever its expiry.
+      const lease = { holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` };
+      const taken = await db
+        .insert(leases)
+        .values({ name, ...lease })
+        .onConflictDoUpdate({
+          target: leases.name,
+          set: lease,
+          setWhere: sql`${leases.holder} in (${holder}, ${from ?? holder}) or ${leases.expiresAt} <= ${dbNow}`,
+        })
+        .returning({ holder: leases.holder });
+      if (taken.length === 0) return lose('another process holds it');
       takenAt = started;
       if (stop) return;
       log.info({ lease: name, holder, from }, 'worker lease taken');
@@ -131,9 +119,11 @@ export function runWhileHolding(
       clearInterval(timer);
       await asking;
       if (!halt()) return;
-      await releaseLease(name, holder).catch((error) =>
-        log.error({ err: error, lease: name, holder }, 'worker lease: release failed'),
-      );
+      // Deleted only if still ours, so another process can take it at once.
+      await db
+        .delete(leases)
+        .where(and(eq(leases.name, name), eq(leases.holder, holder)))
+        .catch((error) => log.error({ err: error, lease: name, holder }, 'worker lease: release failed'));
     },
   };
 }

@@ -10,9 +10,8 @@ import { db, databaseUrl, openDatabase } from '../../db/client';
 import { leases } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
 import { healthRoutes } from '../../api/health/routes';
-import { takeLease } from '../../api/publishing/worker-lease';
 import { freePort } from '../../bench/load';
-import { NO_PASSWORD } from '../helpers/admin';
+import { leaseHeldBy, NO_PASSWORD } from '../helpers/admin';
 import { signedIn } from '../helpers/api';
 
 const work = mkdtempSync(join(tmpdir(), 'health-'));
@@ -49,7 +48,7 @@ describe('GET /healthz', () => {
   });
 
   it('is 200 when the database answers, a build is live and the lease holder renewed lately', async () => {
-    await takeLease('worker', 'machine-1:42:abc', 30);
+    await leaseHeldBy('machine-1:42:abc', 30);
     const res = await healthz({ distDir: live });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -64,7 +63,7 @@ describe('GET /healthz', () => {
   });
 
   it('shows the status alone, without host, PID or error text, to the signed-out and to roles without the settings', async () => {
-    await takeLease('worker', 'machine-1:42:abc', 30);
+    await leaseHeldBy('machine-1:42:abc', 30);
     const staff = (await signedIn({ ...NO_PASSWORD, role: 'staff' })).cookie;
     for (const cookie of [null, staff, 'sid=not-a-session']) {
       const res = await healthz({ distDir: live }, cookie);
@@ -105,7 +104,7 @@ describe('GET /healthz', () => {
       checks: { worker: 'none' },
       worker: null,
     });
-    await takeLease('worker', 'killed', 0);
+    await leaseHeldBy('killed', 0);
     res = await healthz({ distDir: live });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({

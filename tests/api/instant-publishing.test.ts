@@ -244,7 +244,7 @@ describe('the static site catches up', () => {
       (await call('PATCH', `/api/admin/tools/${edited.id}`, { cookie: admin, body: { description } })).status,
     ).toBe(200);
     const failing = async () => ({ ok: false, dir: '', seconds: 1, log: 'astro: render failed' });
-    expect(await runQueuedRebuild(failing, 0, [])).toBe(true);
+    expect(await runQueuedRebuild(failing, 0)).toBe(true);
     expect(realpathSync(dist)).toBe(live);
     expect(await (await get('/tool/edit-easel')).text()).toContain(description);
     expect((await get('/tool/fresh-quill')).status).toBe(200);

@@ -6,20 +6,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
-import { renderWhole } from '../../api/publishing/page-renderer';
+import { renderPage } from '../../api/publishing/page-renderer';
 import { serveNotFound, serveStatic } from '../../api/publishing/static-site';
 import { NOT_FOUND } from '../../lib/messages';
 import { NOT_FOUND_PAGES } from '../../lib/routes';
 
 let dist: string;
 
-const render = (path: string) => renderWhole(path, { appDir: config.appDir, siteUrl: config.siteUrl });
+async function render(path: string): Promise<{ status: number; html: string }> {
+  const page = (await renderPage(path, { appDir: config.appDir, siteUrl: config.siteUrl }))!;
+  return { status: page.status, html: await page.text() };
+}
 
 beforeAll(async () => {
   // The 404 files as the export writes them.
   dist = mkdtempSync(join(tmpdir(), 'dist-404-'));
   for (const { path, file } of Object.values(NOT_FOUND_PAGES))
-    writeFileSync(join(dist, file), (await render(path))!.html);
+    writeFileSync(join(dist, file), (await render(path)).html);
   writeFileSync(join(dist, 'index.html'), '<h1>Home</h1>');
 });
 
@@ -44,7 +47,7 @@ describe('the 404 page', () => {
     ['/404?card=post', NOT_FOUND.post],
     ['/404?card=other', NOT_FOUND.page],
   ])('rendered at %s shows %s, in its title too, with status 404', async (path, heading) => {
-    const page = (await render(path))!;
+    const page = await render(path);
     expect(page.status).toBe(404);
     const shown = shownCard(page.html);
     expect(shown.heading).toBe(heading);

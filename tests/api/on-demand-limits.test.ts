@@ -41,7 +41,7 @@ vi.mock('../../api/publishing/page-renderer', async (importOriginal) => {
         renders.active -= 1;
       }
     };
-  return { ...actual, renderPage: counted(actual.renderPage), renderWhole: counted(actual.renderWhole) };
+  return { ...actual, renderPage: counted(actual.renderPage) };
 });
 
 vi.mock('../../api/publishing/build-files', async (importOriginal) => {
@@ -51,10 +51,12 @@ vi.mock('../../api/publishing/build-files', async (importOriginal) => {
 
 const { handleRequest } = await import('../../api/handler');
 const buildFiles = await import('../../api/publishing/build-files');
-const { RENDERS_WAITING } = await import('../../api/publishing/render-budget');
 const { BASE, call, signedIn } = await import('../helpers/api');
 const { NO_PASSWORD, makeTool } = await import('../helpers/admin');
 const { MSG } = await import('../../lib/messages');
+
+/** Renders that wait their turn past those in flight before the rest are refused (decision 0064). */
+const RENDERS_WAITING = 16;
 
 let clients = 0;
 /** A client address of its own for each test, so budgets do not carry over. */

@@ -12,9 +12,8 @@ import { BUILD_INFO, type BuildInfo } from '../../api/publishing/live-pages';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { buildSite } from '../../api/publishing/site-build';
-import { takeLease, WORKER_LEASE } from '../../api/publishing/worker-lease';
 import { call, signedIn } from '../helpers/api';
-import { makeTool, NO_PASSWORD } from '../helpers/admin';
+import { leaseHeldBy, makeTool, NO_PASSWORD, onLastTry } from '../helpers/admin';
 
 // The live build is a real one, in a folder of this file's own (read by config on import).
 const dist = vi.hoisted(() => {
@@ -128,14 +127,15 @@ describe('GET /api/admin/settings: the build state', () => {
 
   it('keeps showing a build that failed for good after a newer request queued', async () => {
     await requestRebuild('tool approved: c', db);
-    await runQueuedRebuild(failing, 0, []);
+    await onLastTry();
+    await runQueuedRebuild(failing, 0);
     await requestRebuild('tool approved: d', db);
     const state = await settings();
     expect(state.build).toMatchObject({ status: 'queued', reason: 'tool approved: d' });
     expect(state.lastFailure).toMatchObject({
       status: 'failed',
       reason: 'tool approved: c',
-      attempts: 1,
+      attempts: REBUILD_RETRY_DELAYS_MS.length + 1,
       willRetry: false,
       nextAttemptAt: null,
     });
@@ -144,7 +144,7 @@ describe('GET /api/admin/settings: the build state', () => {
 
   it('names the server process that builds: none, the lease holder, and one that stopped renewing', async () => {
     expect((await settings()).builder).toBeNull();
-    expect(await takeLease(WORKER_LEASE, 'machine-a:41:cafe', 30)).toBe(true);
+    await leaseHeldBy('machine-a:41:cafe', 30);
     expect((await settings()).builder).toEqual({ holder: 'machine-a:41:cafe', renewedSecondsAgo: 0, lapsed: false });
     // A lease that ran out unrenewed: its holder is gone or hung.
     await db.update(leases).set({ expiresAt: new Date(Date.now() - 1000), renewedAt: new Date(Date.now() - 31_000) });
@@ -158,7 +158,8 @@ describe('GET /api/admin/settings: the build state', () => {
 
   it('drops the failure once a later build succeeds', async () => {
     await requestRebuild('tool approved: e', db);
-    await runQueuedRebuild(failing, 0, []);
+    await onLastTry();
+    await runQueuedRebuild(failing, 0);
     await call('POST', '/api/admin/rebuild', { cookie: (await admin()).cookie });
     await runQueuedRebuild(async () => ({ ok: true, dir: '', seconds: 1, log: '' }), 0);
     expect((await settings()).lastFailure).toBeNull();

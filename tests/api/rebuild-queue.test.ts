@@ -8,14 +8,20 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
-import { prepareSiteForStart, requeueInterruptedRebuilds, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
+import { config } from '../../api/config';
+import {
+  prepareSiteForStart,
+  REBUILD_RETRY_DELAYS_MS,
+  requeueInterruptedRebuilds,
+  runQueuedRebuild,
+} from '../../api/publishing/rebuild-worker';
 import { buildSite, type BuildResult } from '../../api/publishing/site-build';
 import { runStep } from '../../api/publishing/run-step';
 import { serveStatic } from '../../api/publishing/static-site';
+import { onLastTry } from '../helpers/admin';
 
 const ok: BuildResult = { ok: true, dir: '/tmp/x', seconds: 1, log: '' };
 const failed = (log = 'astro: syntax error'): BuildResult => ({ ok: false, dir: '', seconds: 1, log });
-const NO_RETRIES: number[] = [];
 
 /** The backoff has run out: every job waiting for a retry is due now. */
 async function backoffElapsed(): Promise<void> {
@@ -55,9 +61,10 @@ describe('rebuild queue', () => {
 
   it('records a failed build with its log once no retries are left', async () => {
     await requestRebuild('tool edited: d', db);
-    await runQueuedRebuild(async () => failed(), 0, NO_RETRIES);
+    await onLastTry();
+    await runQueuedRebuild(async () => failed(), 0);
     const [job] = await db.select().from(rebuildJobs);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(job).toMatchObject({ status: 'failed', attempts: REBUILD_RETRY_DELAYS_MS.length + 1, nextAttemptAt: null });
     expect(job.error).toContain('syntax error');
     expect(job.finishedAt).toBeInstanceOf(Date);
     await db.delete(rebuildJobs);
@@ -108,7 +115,8 @@ describe('hung builds', () => {
     const dist = join(root, 'dist');
     try {
       await requestRebuild('tool approved: g', db);
-      expect(await runQueuedRebuild(() => buildSite(dist, 1), 0, NO_RETRIES)).toBe(true);
+      await onLastTry();
+      expect(await runQueuedRebuild(() => buildSite(dist, 1), 0)).toBe(true);
       const [job] = await db.select().from(rebuildJobs);
       expect(job.status).toBe('failed');
       expect(job.error).toContain('timed out');
@@ -124,50 +132,42 @@ describe('hung builds', () => {
 });
 
 describe('failed builds', () => {
-  const DELAYS = [60_000, 120_000];
-
   it('queues a failed build again after each backoff, then gives up and keeps the last log', async () => {
     await requestRebuild('tool approved: r', db);
     let builds = 0;
     const failing = async () => (builds++, failed(`astro: attempt ${builds} failed`));
 
-    const before = Date.now();
-    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
-    let [job] = await db.select().from(rebuildJobs);
-    expect(job).toMatchObject({ status: 'queued', attempts: 1, finishedAt: null });
-    expect(job.error).toContain('attempt 1 failed');
-    expect(job.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + DELAYS[0]);
+    for (const [tried, delay] of REBUILD_RETRY_DELAYS_MS.entries()) {
+      const before = Date.now();
+      expect(await runQueuedRebuild(failing, 0)).toBe(true);
+      const [job] = await db.select().from(rebuildJobs);
+      expect(job).toMatchObject({ status: 'queued', attempts: tried + 1, finishedAt: null });
+      expect(job.error).toContain(`attempt ${tried + 1} failed`);
+      expect(job.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + delay);
+      // Not due yet: the worker waits out the backoff instead of building again at once.
+      expect(await runQueuedRebuild(failing, 0)).toBe(false);
+      expect(builds).toBe(tried + 1);
+      await backoffElapsed();
+    }
 
-    // Not due yet: the worker waits out the backoff instead of building again at once.
-    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(false);
-    expect(builds).toBe(1);
-
-    await backoffElapsed();
-    const second = Date.now();
-    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
-    [job] = await db.select().from(rebuildJobs);
-    expect(job).toMatchObject({ status: 'queued', attempts: 2 });
-    expect(job.error).toContain('attempt 2 failed');
-    expect(job.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(second + DELAYS[1]);
-
-    await backoffElapsed();
-    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(true);
-    [job] = await db.select().from(rebuildJobs);
-    expect(job).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null });
-    expect(job.error).toContain('attempt 3 failed');
+    expect(await runQueuedRebuild(failing, 0)).toBe(true);
+    const tries = REBUILD_RETRY_DELAYS_MS.length + 1;
+    const [job] = await db.select().from(rebuildJobs);
+    expect(job).toMatchObject({ status: 'failed', attempts: tries, nextAttemptAt: null });
+    expect(job.error).toContain(`attempt ${tries} failed`);
     expect(job.finishedAt).toBeInstanceOf(Date);
 
     // Failed for good: nothing is left to build.
-    expect(await runQueuedRebuild(failing, 0, DELAYS)).toBe(false);
-    expect(builds).toBe(3);
+    expect(await runQueuedRebuild(failing, 0)).toBe(false);
+    expect(builds).toBe(tries);
     await db.delete(rebuildJobs);
   });
 
   it('clears the failure when a retry succeeds', async () => {
     await requestRebuild('tool approved: s', db);
-    await runQueuedRebuild(async () => failed(), 0, DELAYS);
+    await runQueuedRebuild(async () => failed(), 0);
     await backoffElapsed();
-    expect(await runQueuedRebuild(async () => ok, 0, DELAYS)).toBe(true);
+    expect(await runQueuedRebuild(async () => ok, 0)).toBe(true);
     const [job] = await db.select().from(rebuildJobs);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2, error: null, nextAttemptAt: null });
     await db.delete(rebuildJobs);
@@ -175,10 +175,10 @@ describe('failed builds', () => {
 
   it('builds a new request without waiting for the backoff, and the build covers the waiting retry', async () => {
     await requestRebuild('tool approved: t', db);
-    await runQueuedRebuild(async () => failed(), 0, DELAYS);
+    await runQueuedRebuild(async () => failed(), 0);
     await requestRebuild('Rebuild Now', db);
     let builds = 0;
-    expect(await runQueuedRebuild(async () => (builds++, ok), 0, DELAYS)).toBe(true);
+    expect(await runQueuedRebuild(async () => (builds++, ok), 0)).toBe(true);
     expect(builds).toBe(1);
     expect((await db.select().from(rebuildJobs)).map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
     await db.delete(rebuildJobs);
@@ -186,6 +186,17 @@ describe('failed builds', () => {
 });
 
 describe('npm start', () => {
+  /** prepareSiteForStart as `npm start` runs it with DIST_DIR=`dist` and APP_DIR=`app`. */
+  async function startWith(dist: string, build: () => Promise<BuildResult>, app = config.appDir) {
+    const was = { distDir: config.distDir, appDir: config.appDir };
+    Object.assign(config, { distDir: dist, appDir: app });
+    try {
+      return await prepareSiteForStart(build);
+    } finally {
+      Object.assign(config, was);
+    }
+  }
+
   /** A site folder laid out as buildSite leaves it: dist is a link to the live build in dist-builds/. */
   function siteRoot(withLiveBuild: boolean): { root: string; dist: string } {
     const root = mkdtempSync(join(tmpdir(), 'start-'));
@@ -204,7 +215,7 @@ describe('npm start', () => {
     try {
       let builds = 0;
       const failing = async () => (builds++, failed('astro: the new code does not build'));
-      const start = await prepareSiteForStart(dist, failing);
+      const start = await startWith(dist, failing);
       expect(start).toEqual({ outcome: 'previous' });
       expect(builds).toBe(0);
       const [job] = await db.select().from(rebuildJobs);
@@ -212,7 +223,7 @@ describe('npm start', () => {
       expect(await (await serveStatic(new Request('http://localhost/'), dist)).text()).toBe('<h1>Last good build</h1>');
 
       // The background rebuild fails: it is queued to retry and the last good build stays live.
-      expect(await runQueuedRebuild(failing, 0, [60_000])).toBe(true);
+      expect(await runQueuedRebuild(failing, 0)).toBe(true);
       expect(builds).toBe(1);
       expect((await db.select().from(rebuildJobs))[0]).toMatchObject({ status: 'queued', attempts: 1 });
       expect(await (await serveStatic(new Request('http://localhost/'), dist)).text()).toBe('<h1>Last good build</h1>');
@@ -239,16 +250,16 @@ describe('npm start', () => {
       // The same code, and the database has every change the build covers (its newest request is gone, not older).
       await requestRebuild('a change after the build', db, ['tool:x']);
       await db.update(rebuildJobs).set({ status: 'succeeded' });
-      expect(await prepareSiteForStart(dist, async () => failed(), app)).toEqual({ outcome: 'previous' });
+      expect(await startWith(dist, async () => failed(), app)).toEqual({ outcome: 'previous' });
       expect(await queued()).toBe(1);
       // Other code: every page is rendered again.
       writeFileSync(join(app, '.inputs'), 'code B');
-      await prepareSiteForStart(dist, async () => failed(), app);
+      await startWith(dist, async () => failed(), app);
       expect(await queued()).toBe(2);
       // A database restored from before the build: its changes are unknown.
       writeFileSync(join(app, '.inputs'), 'code A');
       await db.delete(rebuildJobs);
-      await prepareSiteForStart(dist, async () => failed(), app);
+      await startWith(dist, async () => failed(), app);
       expect(await queued()).toBe(1);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -259,9 +270,7 @@ describe('npm start', () => {
   it('fails with the build log when the build fails and there is no build at all', async () => {
     const { root, dist } = siteRoot(false);
     try {
-      const start = await prepareSiteForStart(dist, async () =>
-        failed('astro: [build] Could not resolve "./Layout.astro"'),
-      );
+      const start = await startWith(dist, async () => failed('astro: [build] Could not resolve "./Layout.astro"'));
       expect(start).toEqual({ outcome: 'failed', log: 'astro: [build] Could not resolve "./Layout.astro"' });
       expect(await db.select().from(rebuildJobs)).toEqual([]);
     } finally {
@@ -274,7 +283,7 @@ describe('npm start', () => {
     try {
       symlinkSync(join(`${dist}-builds`, 'gone'), dist, 'dir');
       let builds = 0;
-      expect(await prepareSiteForStart(dist, async () => (builds++, { ...ok, seconds: 42 }))).toEqual({
+      expect(await startWith(dist, async () => (builds++, { ...ok, seconds: 42 }))).toEqual({
         outcome: 'built',
         seconds: 42,
       });

@@ -1,16 +1,21 @@
 // Trust signals on a tool page: "Last reviewed", the public review history (follow-ups marked), the "Review due"
 // badge, Share; the same data on demand, in the export's batches and in GET /api/tools/slug/{slug}.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { editorialReviews, rebuildJobs, type Tool } from '../../db/schema';
 import { toolPage, toolPages, toolsFallingDue } from '../../db/queries/pages';
 import { renderPage } from '../../api/publishing/page-renderer';
-import { requestRebuildOfDuePages } from '../../api/publishing/review-due';
+import { BUILD_INFO } from '../../api/publishing/live-pages';
+import { startReviewDueWatch } from '../../api/publishing/rebuild-worker';
 import { config } from '../../api/config';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { BASE, call } from '../helpers/api';
 import { makeTool } from '../helpers/admin';
+import { until } from '../helpers/server-process';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -107,14 +112,45 @@ describe('the page data', () => {
 });
 
 describe('a page that turns due without a change', () => {
-  it('is named in a rebuild request once its last review passes the limit', async () => {
+  it('is found by its last review passing the limit, not by an older one', async () => {
     // fresh-quill's latest review (3 days ago) falls due REVIEW_DUE_DAYS - 3 days from now; its older one does not count.
     const from = new Date(Date.now() + (REVIEW_DUE_DAYS - 4) * DAY);
     const to = new Date(Date.now() + (REVIEW_DUE_DAYS - 2) * DAY);
     expect(await toolsFallingDue(from, to)).toEqual(['fresh-quill']);
     expect(await toolsFallingDue(daysAgo(1), new Date())).toEqual([]);
-    await requestRebuildOfDuePages(from, to);
-    const jobs = await db.select().from(rebuildJobs).where(eq(rebuildJobs.reason, 'reviews falling due: 1 tool(s)'));
-    expect(jobs.map((job) => job.tags)).toEqual([['tool:fresh-quill']]);
+  });
+
+  it('is named in a rebuild request by the watch at start when it fell due after the live build was made', async () => {
+    // stale-quill fell due 5 days ago; the live build was made 6 days ago (the server was down since).
+    const dist = mkdtempSync(join(tmpdir(), 'review-due-'));
+    const madeAt = daysAgo(6).toISOString();
+    const info = {
+      pages: 1,
+      rendered: 1,
+      reused: 0,
+      seconds: 1,
+      coveredJobId: 0,
+      startedAt: madeAt,
+      finishedAt: madeAt,
+    };
+    writeFileSync(join(dist, BUILD_INFO), JSON.stringify(info));
+    const distDir = config.distDir;
+    config.distDir = dist;
+    const stop = startReviewDueWatch();
+    try {
+      const reason = 'reviews falling due: 1 tool(s)';
+      const jobs = await until('the watch to ask for a rebuild', () =>
+        db
+          .select()
+          .from(rebuildJobs)
+          .where(eq(rebuildJobs.reason, reason))
+          .then((rows) => rows.length > 0 && rows),
+      );
+      expect(jobs.map((job) => job.tags)).toEqual([['tool:stale-quill']]);
+    } finally {
+      stop();
+      config.distDir = distDir;
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   changeRequests,
   editorialReviews,
   emailOutbox,
+  leases,
   rebuildJobs,
   tools,
   type BlogPost,
@@ -15,6 +16,8 @@ import {
   type Tool,
 } from '../../db/schema';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { REBUILD_RETRY_DELAYS_MS } from '../../api/publishing/rebuild-worker';
+import { WORKER_LEASE } from '../../api/publishing/worker-lease';
 import { toolChangeTags } from '../../lib/cache-tags';
 import { urlKey } from '../../lib/format';
 import { slugify } from '../../lib/slug';
@@ -131,4 +134,20 @@ export async function emailsTo(to: string) {
 export async function rebuildsFor(reasonPart: string) {
   const rows = await db.select().from(rebuildJobs).orderBy(desc(rebuildJobs.id));
   return rows.filter((r) => r.reason.includes(reasonPart));
+}
+
+/** The worker lease held by another process, `holder`, for `seconds` from now (0: lapsed, as a killed holder's). */
+export async function leaseHeldBy(holder: string, seconds: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .insert(leases)
+    .values({ name: WORKER_LEASE, holder, expiresAt: new Date(now + seconds * 1000), renewedAt: new Date(now) });
+}
+
+/** The queued rebuild jobs on their last try: the next build that fails fails them for good. */
+export async function onLastTry(): Promise<void> {
+  await db
+    .update(rebuildJobs)
+    .set({ attempts: REBUILD_RETRY_DELAYS_MS.length })
+    .where(eq(rebuildJobs.status, 'queued'));
 }
