@@ -27,17 +27,15 @@ export interface FileEntry {
 
 /** The manifest's name in the build folder; the server never serves it. */
 export const MANIFEST_FILE = '_files.json';
-/** Below this, compression saves less than the bytes a header costs and the CPU it takes. */
+/** Below this, compression saves less than a header costs; a sibling must save at least MIN_SAVING of the bytes. */
 export const MIN_COMPRESS_SIZE = 1024;
-/** A sibling is kept only when it saves at least this share of the bytes. */
 const MIN_SAVING = 0.05;
 
 /**
- * Brotli quality for pages (docs/decisions/0030): 5 compresses a 30 KB tool page about as small as 8-9 do,
- * in about 1.5 ms, where 11 takes ~80 ms a page (more than a 10,000-page build can spend).
+ * Brotli quality (docs/decisions/0030): 5 makes a 30 KB page about as small as 8-9 in ~1.5 ms, where 11 takes ~80 ms;
+ * hashed client assets are few, reused across builds and cached for a year: worth 11.
  */
 const BR_QUALITY_PAGE = 5;
-/** Hashed client assets are few, reused across builds and cached for a year: worth the slowest, smallest brotli. */
 const BR_QUALITY_ASSET = 11;
 const brotli = promisify(brotliCompress);
 
@@ -65,10 +63,7 @@ export function contentEtag(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
 }
 
-/**
- * Brotli with the settings every producer uses (build, on-demand render), so the same bytes always
- * compress to the same bytes and a strong ETag per encoding stays true.
- */
+/** Brotli with the settings of every producer (build, render on request): a strong ETag per encoding stays true. */
 export function brotliBytes(bytes: Uint8Array<ArrayBuffer>, quality = BR_QUALITY_PAGE): Promise<Buffer<ArrayBuffer>> {
   return brotli(bytes, {
     params: {
@@ -79,18 +74,12 @@ export function brotliBytes(bytes: Uint8Array<ArrayBuffer>, quality = BR_QUALITY
   });
 }
 
-/**
- * Gzip with libdeflate (bundled with Bun): at level 9 it is about three times as fast as zlib's level 9
- * and a little smaller. Synchronous, ~0.4 ms for a 30 KB page.
- */
+/** Gzip with Bun's libdeflate: at level 9 about three times as fast as zlib's and a little smaller (~0.4 ms/30 KB). */
 export function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return Bun.gzipSync(bytes, { level: 9, library: 'libdeflate' });
 }
 
-/**
- * Writes a new inode, its folders made as needed: a path may be a hard link into the previous (live) build
- * (linkFiles), and writing through it would change the live file.
- */
+/** Writes a new inode: a path may be a hard link into the live build (linkFiles), and writing through it changes it. */
 async function writeFresh(path: string, data: Uint8Array): Promise<void> {
   await rm(path, { force: true });
   await Bun.write(path, data);
@@ -164,7 +153,7 @@ const siblingsOf = (relPath: string, entry: FileEntry) =>
     .filter((encoding) => entry[encoding] !== undefined)
     .map((encoding) => `${relPath}.${encoding}`);
 
-/** Links every file of a folder into another (the server build's browser assets); finalizeBuildFolder describes them. */
+/** Links every file of a folder into another (the browser assets); finalizeBuildFolder describes them. */
 export async function linkFolder(fromDir: string, toDir: string): Promise<void> {
   await linkFiles(fromDir, toDir, await walk(fromDir));
 }
@@ -182,7 +171,7 @@ export async function reuseBuildFile(fromDir: string, toDir: string, relPath: st
 /** 2: the tags left the header sets, where every page's own tags made one copy of the CSP per page; 1 is still read. */
 const MANIFEST_VERSION = 2;
 type Row = [
-  relPath: string,
+  path: string,
   hash: string,
   type: number,
   size: number,

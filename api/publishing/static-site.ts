@@ -1,7 +1,6 @@
-// Serves the current site build (dist/, a folder or a link to one that rebuilds swap atomically) from its
-// manifest, and pages rendered on demand by the same rules: no disk lookup per request, hot bodies from memory,
-// br/gzip chosen by Accept-Encoding, content-hash ETags, cache (the route table's policies, docs/decisions/0030) and
-// security headers, and the built 404 page.
+// Serves the live build (dist/, a link that rebuilds swap atomically) from its manifest, and pages rendered on demand
+// by the same rules: no disk lookup per request, hot bodies from memory, br/gzip by Accept-Encoding, content-hash
+// ETags, the route table's cache policies (docs/decisions/0030), security headers, and the build's 404 page.
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from '../config';
@@ -23,9 +22,8 @@ import { NOT_FOUND } from '../../lib/messages';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { CACHE, NOT_FOUND_PAGES, notFoundKind, PAGE_ROUTES, pagePath, type NotFoundKind } from '../../lib/routes';
 
-/** File bodies kept in memory, at most (least recently used go first). */
+/** File bodies kept in memory, at most (least recently used go first); a larger file is always sent from disk. */
 const MEMORY_BUDGET = 64 * 1024 * 1024;
-/** Larger files are always sent from disk. */
 const MAX_MEMORY_FILE = 1024 * 1024;
 /** How often the build link is looked at, for a swap made by another process. */
 const RECHECK_MS = 1000;
@@ -50,10 +48,7 @@ interface Variant {
   loading: Promise<void> | null;
 }
 
-/**
- * A file of the build, or a page rendered on demand (exported as PreparedPage), answered with `status` in each
- * encoding it has: a file's pre-compressed siblings, a page's br/gzip made in memory when `compressible`.
- */
+/** A file of the build or a page rendered on demand (PreparedPage), in each encoding it has. */
 interface Served {
   entry: FileEntry;
   status: number;
@@ -86,10 +81,7 @@ interface Site {
 const sites = new Map<string, Site>();
 const loading = new Map<string, Promise<Site>>();
 let clock = 0;
-/**
- * `compute` remembered for up to `limit` distinct keys (then forgotten all at once): for per-request work whose
- * inputs take few values (a folder name, an Accept-Encoding header).
- */
+/** `compute` remembered for `limit` keys (then all forgotten): per-request work on few distinct inputs. */
 function remembered<V>(limit: number, compute: (key: string) => V): (key: string) => V {
   const values = new Map<string, V>();
   return (key) => {
@@ -178,9 +170,8 @@ function siteFor(distDir: string = config.distDir): Site | Promise<Site> {
 }
 
 /**
- * The build answering for distDir now (it follows a swap as the requests do): its folder (null: none), the tags of its
- * page at a path (Surrogate-Key, written by the exporter; null for a page it does not have), and its pages that carry
- * any of some tags (one pass over its manifest).
+ * The build answering for distDir now, following a swap as the requests do: its folder, a page's tags (its
+ * Surrogate-Key; null: no such page), and the pages carrying any of some tags (one pass over the manifest).
  */
 export async function liveBuild(distDir?: string) {
   const site = await siteFor(distDir);
@@ -205,10 +196,7 @@ export async function reloadStaticSite(distDir: string): Promise<void> {
   await load(root);
 }
 
-/**
- * An SVG opened on its own is a document that could run script: the site's SVGs (favicon, the seeded tools' marks)
- * carry none, and this policy keeps it so for any SVG that lands in a build, as /uploads/ does for uploads.
- */
+/** An SVG opened on its own could run script: this keeps any SVG of a build inert, as /uploads/ does for uploads. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** A file or a page to serve, with the headers each of its answers carries but the entry's own (variantOf's). */
@@ -229,10 +217,7 @@ function etagFor(entry: FileEntry, encoding: Encoding): string {
   return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${SUFFIXES[encoding][0]}"`;
 }
 
-/**
- * The encodings besides identity the client takes (q=0 refuses one, `*` stands for the others), brotli first; clients
- * send a handful of distinct headers, so each is parsed once.
- */
+/** The encodings besides identity a client takes (q=0 refuses, `*` stands for the rest), brotli first; parsed once. */
 const acceptedEncodings = remembered(256, (header): Encoding[] => {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
@@ -274,8 +259,8 @@ function variantOf(served: Served, encoding: Encoding): Variant {
 }
 
 /**
- * Keeps a variant's bytes as its answer for the next requests, within its build's memory budget: the file's, or br or
- * gzip made in memory with the build's own settings (the same bytes, under the same ETag, as a static file's).
+ * Keeps a variant's bytes as its answer, within its build's memory budget: a file's, or a page's br/gzip made with the
+ * build's own settings (the bytes, and so the ETag, a static file would have).
  */
 async function hold(served: Served, variant: Variant, encoding: Encoding): Promise<void> {
   try {
@@ -285,7 +270,6 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
       // A file that no longer matches its manifest entry keeps being read from disk.
       if (body.length !== variant.size) return;
     } else {
-      // Only a rendered page's encodings are made in memory: a file's are its siblings.
       body = await (encoding === 'br' ? brotliBytes(served.bytes!) : gzipBytes(served.bytes!));
     }
     variant.size = body.length;
@@ -307,11 +291,7 @@ async function hold(served: Served, variant: Variant, encoding: Encoding): Promi
   }
 }
 
-/**
- * The answer for a file of the build or a prepared page: content-hash ETag per encoding (and 304, also for another
- * variant the client still takes), compression by Accept-Encoding, Vary, HEAD with Content-Length, Cache-Control,
- * security headers.
- */
+/** The answer for a file or a prepared page: ETag and 304 per encoding, Accept-Encoding, HEAD with Content-Length. */
 export function pageResponse(request: Request, served: Served): Response | Promise<Response> {
   const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? '');
   // A loop, not find() with a closure: this runs for every static answer.
@@ -376,10 +356,7 @@ export function requestPath(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
-/**
- * The build's file a URL path names (the file, its folder's index.html, or name.html) with its name: only the build's
- * own files are listed, so no path leads out of its folder.
- */
+/** The file a path names (itself, its index.html, or name.html): only listed files, so no path leaves the folder. */
 function fileOf(site: Site, path: string): [string, FileEntry] | null {
   const rel = path.slice(1);
   const names = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
@@ -400,10 +377,7 @@ function decodedPath(url: string, raw: string): string | null {
   }
 }
 
-/**
- * Asked before answering 404: a page the live build does not have may have been made public since (live-pages.ts), or
- * be rendered on request (kept-renders.ts); `peer` is the connection's address, for the render budget.
- */
+/** Asked before a 404: a page made public since (live-pages.ts) or rendered on request (kept-renders.ts). */
 type MissingPage = (request: Request, path: string, peer?: Peer) => Promise<Response | null> | null;
 
 function serveSite(site: Site, request: Request, raw: string, missing?: MissingPage, peer?: Peer) {
@@ -424,10 +398,7 @@ async function serveMissing(site: Site, request: Request, raw: string, missing?:
   return (await missing?.(request, raw, peer)) ?? pageResponse(request, site.notFound[notFoundKind(raw)]);
 }
 
-/**
- * Answers a request for anything that is not the API: a file of the live build, a redirect, or the 404 page;
- * `missing` is asked first for a path the build has no file for, and given `peer`.
- */
+/** Answers anything not the API: a file of the live build, a redirect, what `missing` gives, or the 404 page. */
 export function serveStatic(
   request: Request,
   distDir?: string,
@@ -439,7 +410,7 @@ export function serveStatic(
     const headers = { allow: 'GET, HEAD', 'cache-control': PAGE_ROUTES.notFound.cache, ...pageSecurityHeaders() };
     return new Response('Method not allowed', { status: 405, headers });
   }
-  // /tools/{slug} is an old form of the canonical /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
+  // /tools/{slug}: an old form of /tool/{slug}; a slug has no dot, the tools' feeds (/tools/feed.json) do.
   const slug = path.startsWith('/tools/') && PAGE_ROUTES.legacyTool.pattern.exec(pagePath(path))?.groups?.slug;
   if (slug) {
     const q = request.url.indexOf('?');
@@ -462,9 +433,8 @@ export async function serveNotFound(request: Request, distDir?: string): Promise
 export type PreparedPage = Served;
 
 /**
- * A page rendered on demand (HTML, or the type its headers give) made ready to answer as its static file would be
- * (same rules, same code); init.headers (e.g. its CSP) win over the defaults. Its br/gzip bytes are made by the first
- * request that takes them and kept with it, so a kept page (kept-renders.ts) is compressed once, not on every request.
+ * A page rendered on demand, made ready to answer as its static file would be; init.headers (its CSP) win. Its br/gzip
+ * are made by the first request that takes them and kept with it: a kept page is compressed once.
  */
 export function preparePage(
   content: string | Uint8Array<ArrayBuffer>,
