@@ -1,9 +1,8 @@
-// Pages changed since the live static build: the server renders them on demand until a build that covers their change
-// is swapped in, so an approval, an edit or an unlisting is public at once, and a page that stopped being public answers
-// 404 while its old static file still exists (docs/decisions/0032). Their renders are kept like every render on request
-// (kept-renders.ts, decision 0090): a popular page just edited is rendered once, not on every visit until the rebuild.
-// A page is changed when it carries a tag a rebuild request newer than the build names (README.md: the one freshness
-// rule); the requests are read from the database, so another server process's changes are seen too, within a second.
+// Pages changed since the live build are rendered on demand until a build that covers the change is swapped in: an
+// approval, an edit or an unlisting is public at once, and a page no longer public answers 404 though its old file
+// exists (docs/decisions/0032); renders are kept like every render on request (decision 0090). A page is changed when
+// it carries a tag a rebuild request newer than the build names (README.md: the one freshness rule); the requests are
+// read from the database, so another process's changes are seen too, within a second.
 import { join } from 'node:path';
 import { readDb } from '../../db/client';
 import { changesNow, newestRebuildRequest } from '../../db/queries/kept';
@@ -26,12 +25,9 @@ export const BUILD_INFO = '_build.json';
 /** Its schema is the one Settings shows it with (lib/contract/admin.ts). */
 export type BuildInfo = LiveBuild;
 
-/** Another process's changes and swaps are seen within this long. */
+// Another process's changes and swaps are seen within RECHECK_MS. Requests wait up to READ_BACK_MS (polling every
+// 20 ms) to read back a rebuild request made here: its transaction commits by then, or it was rolled back.
 const RECHECK_MS = 1000;
-/**
- * How long requests wait to read back a rebuild request this process made (polling every 20 ms): its transaction
- * commits within this, or it was rolled back (then waiting longer would only cost every request a query).
- */
 const READ_BACK_MS = 2000;
 
 let distDir = config.distDir;
@@ -46,13 +42,10 @@ let checkedAt = 0;
 let wantedJobId = 0;
 let wantedAt = 0;
 
-/** The only kinds of page a change can create (the route table's): a tool's, a post's and a category's further pages. */
+/** The kinds of page a change can create (the route table's): a tool's, a post's, a category's further pages. */
 const NEW_PAGE_KINDS = (Object.keys(PAGE_ROUTES) as PageKind[]).filter((kind) => 'madeByChanges' in PAGE_ROUTES[kind]);
 
-/**
- * Whether `path` is rendered on demand: it carries a tag that changed since the live build (a page the build does not
- * have carries the tags its address names, if a change can create it).
- */
+/** Whether `path` carries a changed tag (a page the build lacks: those its address names, if a change can make it). */
 function isChanged(path: string): boolean {
   const tags = live?.tagsOf(path) ?? (isRouteOf(path, ...NEW_PAGE_KINDS) ? routeTags(path) : []);
   return tags.some((tag) => changed.has(tag));
@@ -64,9 +57,8 @@ export function readBuildInfo(folder: string): BuildInfo | null {
 }
 
 /**
- * What a build folder says of itself when its pages still stand for the code and the database: it was made by `code`
- * (app-inputs.ts), and the database holds every change it covers (not a backup restored from before it); null
- * otherwise (then all of it is rendered again, decision 0079).
+ * What a build folder says of itself while its pages stand for the code and the database: made by `code`, and the
+ * database holds every change it covers (not a backup from before it); null otherwise: all rendered again (0079).
  */
 export async function currentBuildInfo(folder: string, code: string | null): Promise<BuildInfo | null> {
   const info = readBuildInfo(folder);
@@ -110,10 +102,7 @@ async function read(): Promise<void> {
 let reading: Promise<void> | null = null;
 let queued: Promise<void> | null = null;
 
-/**
- * Resolves once a read that started after this call has finished: it sees every change committed before the call.
- * Reads are one at a time, so a flood of requests waiting costs one small query at a time.
- */
+/** Resolves once a read started after this call has ended; one read at a time, however many requests wait. */
 function readStartedNow(): Promise<void> {
   if (!reading) return (reading = read().finally(() => (reading = null)));
   return (queued ??= reading
@@ -126,10 +115,7 @@ function readStartedNow(): Promise<void> {
 
 const logReadError = (error: unknown) => log.error({ err: error }, 'live pages: could not read the changes');
 
-/**
- * Reads this process's change back as soon as its transaction commits, not at the next page request: a CDN edge
- * holding the changed pages sends none, and reading the change is what sends their purge.
- */
+/** Reads a change made here back as soon as it commits: a CDN edge sends no request, and reading sends the purge. */
 onRebuildRequested(async (jobId) => {
   wantedJobId = Math.max(wantedJobId, jobId);
   wantedAt = Date.now();
@@ -140,9 +126,8 @@ onRebuildRequested(async (jobId) => {
 });
 
 /**
- * Reads new changes when due; a promise only when the answer must wait for it: nothing was read since the start (or a
- * swap here), or this process asked for a rebuild it has not read back yet. Other processes' changes are read in the
- * background, at most a second late, so no request waits for that.
+ * Reads new changes when due; a promise only when the answer must wait: nothing read since the start or a swap here,
+ * or a rebuild asked for here not read back yet. Other processes' changes are read in the background, no request waits.
  */
 function readIfDue(): Promise<void> | null {
   if (!live || (wantedJobId > seen && Date.now() - wantedAt < READ_BACK_MS)) return readStartedNow();
@@ -150,10 +135,7 @@ function readIfDue(): Promise<void> | null {
   return null;
 }
 
-/**
- * The pages carrying any of `tags`: those of the live build, and those of the tool or post a tag names, which the live
- * build may not have: a new one's, and its Open Graph image (rendered on request, never in a build).
- */
+/** The pages carrying any of `tags`: the live build's, and those of a tool or post a tag names (new, or an image). */
 async function pagesTagged(tags: ReadonlySet<string>): Promise<string[]> {
   const paths = new Set((await liveBuild(distDir)).pagesTagged(tags));
   for (const tag of tags) for (const path of rowPagePaths(tag)) paths.add(path);
@@ -167,16 +149,15 @@ export async function changedPages(): Promise<{ tags: string[]; paths: string[] 
   return { tags, paths: (await pagesTagged(new Set(tags))).sort() };
 }
 
-/** Called right after this process swaps a build in (`dir`: the live link; tests give theirs): the next request reads it. */
+/** Called right after a swap here (`dir`: the live link; tests give theirs): the next request reads it. */
 export function liveBuildSwapped(dir = distDir): void {
   distDir = dir;
   live = null;
 }
 
 /**
- * The answer for a page changed since the live build, rendered from the database and kept while its tags stay
- * (kept-renders.ts). null, at once and without a promise, when the page did not change (most requests); a promise of
- * null when its render failed (the static file, whole if stale, is better than an error page).
+ * A changed page's render (kept-renders.ts); null at once, without a promise, for an unchanged page (most requests),
+ * and a promise of null when its render failed: the static file, whole if stale, beats an error page.
  */
 export function serveChangedPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -187,10 +168,7 @@ export function serveChangedPage(request: Request, pathname: string, peer?: Peer
   return pending ? pending.then(answer) : answer();
 }
 
-/**
- * Asked before a 404 (static-site.ts, for a GET or HEAD): another process may have just made this tool or post public,
- * and its change would otherwise be read within the second; read the changes now instead, so a new page never answers 404.
- */
+/** Asked before a 404: another process may have just made this page public; read now, so a new page never 404s. */
 export function serveMissingPage(request: Request, pathname: string, peer?: Peer): Promise<Response | null> | null {
   const path = pagePath(pathname);
   if (!isRouteOf(path, ...NEW_PAGE_KINDS) || isChanged(path)) return null;
