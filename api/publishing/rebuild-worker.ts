@@ -74,8 +74,7 @@ async function recordFailure(jobs: { id: number; attempts: number }[], log: stri
  * The build covers the whole site, so jobs still waiting out a backoff are taken along.
  */
 export async function runQueuedRebuild(
-  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) =>
-    buildSite(config.distDir, undefined, coveredJobId),
+  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) => buildSite(config.distDir, coveredJobId),
   quietMs = QUIET_PERIOD_MS,
 ): Promise<boolean> {
   if (running || stopping) return false;

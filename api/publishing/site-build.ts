@@ -131,15 +131,10 @@ function exportStatsOf(output: string): ExportStats | null {
 }
 
 /**
- * Builds the site from the current database; on success it becomes the live build at distDir.
- * `coveredJobId`: the newest rebuild request this build includes (read before the export reads the data).
- * The export is killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS, default 10 min).
+ * Builds the site from the current database; on success it becomes the live build at distDir. `coveredJobId`: the
+ * newest rebuild request it includes (read before the export reads the data). Killed after SITE_BUILD_TIMEOUT_MS.
  */
-export async function buildSite(
-  distDir = config.distDir,
-  timeoutMs = config.siteBuildTimeoutMs,
-  coveredJobId?: number,
-): Promise<BuildResult> {
+export async function buildSite(distDir = config.distDir, coveredJobId?: number): Promise<BuildResult> {
   const started = performance.now();
   const startedAt = new Date();
   const covered = coveredJobId ?? (await newestRebuildRequest());
@@ -148,7 +143,7 @@ export async function buildSite(
   const step = await runStep(
     [process.execPath, join(ROOT, 'scripts/export-site.ts'), dir, ...previous],
     stepEnv({ APP_DIR: resolve(ROOT, config.appDir) }),
-    timeoutMs,
+    config.siteBuildTimeoutMs,
   );
   const seconds = (performance.now() - started) / 1000;
   // An export that ends well but does not say what it wrote is not swapped in: its purge list would be unknown.
