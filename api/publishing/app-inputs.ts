@@ -1,6 +1,5 @@
-// What the pages' server build is made from, as one hash: a start or `npm run build` of unchanged code keeps the
-// server build it has instead of running `astro build` again, which costs more than the export of one change
-// (docs/decisions/0065).
+// What the pages' server build is made from, as one hash: a start or build of unchanged code keeps its server build
+// instead of running `astro build` again, which costs more than the export of one change (decision 0065).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,10 +25,7 @@ export function appInputsHash(root: string, settings: Record<string, string>): s
   return hash.digest('hex');
 }
 
-/**
- * The code a folder was made by: the inputs hash its server build keeps beside it, and an export copies beside its
- * pages; null when unknown (then nothing of it is reused).
- */
+/** The inputs hash beside a server build (or its copy beside an export); null when unknown: nothing of it is reused. */
 export function codeIn(dir: string): string | null {
   try {
     return readFileSync(join(dir, INPUTS_FILE), 'utf8') || null;

@@ -1,8 +1,7 @@
-// Moving a finished build between machines (docs/decisions/0059): after each swap the building process runs
-// PUBLISH_COMMAND with the new build folder as its last argument (a wrapper around `aws s3 sync`, `rclone sync`...),
-// so a bucket or CDN origin gets the whole build; a machine that serves its own copy but did not build it runs
-// PULL_COMMAND into a fresh folder when the database's newest succeeded build covers more than its live one, and swaps
-// that in as a local build would be. With one shared volume (the same DIST_DIR everywhere) PULL_COMMAND stays unset.
+// Moving a build between machines (decision 0059): after each swap the builder runs PUBLISH_COMMAND with the new
+// folder as its last argument (a wrapper around `aws s3 sync`, `rclone sync`...) for a bucket or CDN origin; a machine
+// that serves its own copy runs PULL_COMMAND into a fresh folder when the newest succeeded build covers more than its
+// live one, and swaps it in like a local build. With one shared volume (one DIST_DIR) PULL_COMMAND stays unset.
 import { rmSync } from 'node:fs';
 import { eq, max } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -21,8 +20,8 @@ const PULL_CHECK_MS = 5000;
 const PULL_RETRY_MS = 60_000;
 
 /**
- * Publishes a build folder that was just swapped in; true when published (or nothing is configured). A failed
- * publish leaves the build live here and is only logged: the next build publishes the whole folder again.
+ * Publishes a build folder just swapped in; true when published or nothing is configured. A failure is only logged:
+ * the build stays live here, and the next build publishes the whole folder again.
  */
 export async function publishBuild(folder: string): Promise<boolean> {
   const command = config.cluster.publishCommand;
@@ -62,8 +61,8 @@ export async function pullNewestBuild(distDir: string): Promise<'current' | 'pul
 }
 
 /**
- * Checks every few seconds; nothing without PULL_COMMAND. The lease's holder checks too: its own builds are always
- * the newest, so it pulls only what another holder built before taking over. Returns what stops it.
+ * Checks every few seconds, without PULL_COMMAND never; returns what stops it. The lease's holder checks too: its own
+ * builds are the newest, so it pulls only what another holder built before taking over.
  */
 export function startBuildPuller(): () => void {
   if (!config.cluster.pullCommand) return () => {};

@@ -1,7 +1,6 @@
-// The public catalogue's answers (GET /api/tools), kept as their JSON text (docs/decisions/0039, 0080): the directory's
-// pages and searches repeat, and reading, mapping and serialising twelve tools cost three quarters of such an answer.
-// An answer is kept until a rebuild request, by any process, touches a tag its queries read, so it is never older than
-// the changes the request could see.
+// The public catalogue's answers (GET /api/tools) kept as JSON text (decisions 0039, 0080): the directory's pages and
+// searches repeat, and reading, mapping and serialising twelve tools cost three quarters of such an answer. One is
+// kept until a rebuild request by any process touches a tag its queries read, so never older than what its caller saw.
 import type { z } from 'zod';
 import { keptWhileTagsStay } from '../../db/queries/kept';
 import { isProduction } from '../config';
@@ -10,9 +9,8 @@ import { isProduction } from '../config';
 const keptAnswers = keptWhileTagsStay<{ body: string; headers: Record<string, string> }>(200);
 
 /**
- * The JSON answer for `key` (everything the answer depends on besides the data its queries read), with the headers
- * `compute` gives beside it. Outside production a computed answer is checked against `schema` first, as Elysia checks
- * the answers it serialises itself (api/answer.ts): a kept answer goes out as a Response, which Elysia does not check.
+ * The JSON answer for `key` (all it depends on besides the data its queries read), with `compute`'s headers. Outside
+ * production it is checked against `schema`, as Elysia (api/answer.ts) does not check an answer sent as a Response.
  */
 export async function keptCatalogueAnswer<T extends z.ZodType>(
   key: string,

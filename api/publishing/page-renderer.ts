@@ -23,9 +23,8 @@ interface RenderOptions {
 }
 
 /**
- * Renders `path` (pathname and search) as a GET from a visitor; null when no page of site/ matches it.
- * Answers carry the status the page chose (404 for a tool that is not public) and Astro's headers, CSP included, and
- * the tags of everything the render read (lib/cache-tags.ts tagHeaders).
+ * Renders `path` (pathname and search) as a visitor's GET; null when no page of site/ matches it. The answer has the
+ * page's status (404 for a tool not public) and Astro's headers (CSP included), plus the tags of all the render read.
  */
 export async function renderPage(
   path: string,

@@ -11,10 +11,8 @@ const PURGE_TIMEOUT_MS = 30_000;
 export const PURGE_BATCH = 500;
 
 /**
- * Tells the CDN that these tags (lib/cache-tags.ts) and site paths ('/tool/x', or already absolute) changed: the tags
- * first, then the de-duplicated absolute URLs, PURGE_BATCH arguments a run, the command line split on spaces and run
- * without a shell. Never throws: a failed purge only means the edge serves the old page until s-maxage runs out, which
- * is no reason to fail an approval or a build.
+ * Tells the CDN that these tags (lib/cache-tags.ts) and site paths ('/tool/x', or absolute) changed: the tags, then
+ * the unique URLs, PURGE_BATCH a run. Never throws: a failed purge leaves the old page at the edge until s-maxage.
  */
 export async function purge(
   { tags = [], paths = [] }: { tags?: readonly string[]; paths?: readonly string[] },

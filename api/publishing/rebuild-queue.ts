@@ -1,7 +1,6 @@
-// The rebuild queue: a change to public content (tool approved, edited, listed or unlisted; post published or
-// edited) asks for a site rebuild, naming the tags it touched (lib/cache-tags.ts), once, where the data is written.
-// The worker (rebuild-worker.ts) coalesces the requests into one build; until it lands, the pages carrying those tags
-// are rendered on demand and purged from shared caches (live-pages.ts).
+// The rebuild queue: a change to public content asks for a rebuild once, where the data is written, naming the tags
+// it touched (lib/cache-tags.ts). The worker (rebuild-worker.ts) coalesces the requests into one build; until it lands,
+// the pages carrying those tags are rendered on demand and purged from shared caches (live-pages.ts).
 import type { Executor } from '../../db/client';
 import { rebuildJobs } from '../../db/schema';
 

@@ -1,6 +1,5 @@
-// The rebuild worker: picks up queued rebuild jobs, coalesces a burst of them into one site build, records the outcome
-// on every job it covered, and queues a failed build again after a backoff. Beside it, the review-due watch asks for
-// the rebuilds the clock alone makes due.
+// The rebuild worker: coalesces a burst of queued rebuild jobs into one site build, records the outcome on each, and
+// queues a failed build again after a backoff. Beside it, the review-due watch asks for rebuilds the clock makes due.
 import { resolve } from 'node:path';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
@@ -26,7 +25,6 @@ const POLL_MS = 1000;
 const ROOT = resolve(import.meta.dirname, '../..');
 
 let running = false;
-/** Set by a shutdown: no build starts any more, and a build cut short is given back to the queue. */
 let stopping = false;
 let abandoned = false;
 /** Settles once the build running now is recorded; null when none runs. */
@@ -74,8 +72,7 @@ async function recordFailure(jobs: { id: number; attempts: number }[], log: stri
  * The build covers the whole site, so jobs still waiting out a backoff are taken along.
  */
 export async function runQueuedRebuild(
-  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) =>
-    buildSite(config.distDir, undefined, coveredJobId),
+  build: (coveredJobId: number) => Promise<BuildResult> = (coveredJobId) => buildSite(config.distDir, coveredJobId),
   quietMs = QUIET_PERIOD_MS,
 ): Promise<boolean> {
   if (running || stopping) return false;
@@ -144,9 +141,8 @@ export async function stopRebuilds(graceMs: number): Promise<'idle' | 'finished'
 }
 
 /**
- * Puts jobs left 'running' by a process that stopped mid-build back in the queue, due at once (the crash does not
- * count as a try); returns how many. Only safe in the holder of the worker lease (worker-lease.ts) while it is not
- * building: no other process builds, so a running job is abandoned.
+ * Queues again, due at once and no try counted, the jobs a process left 'running' when it stopped; returns how many.
+ * Only safe in the lease holder (worker-lease.ts) while it is not building: no other process builds.
  */
 export async function requeueInterruptedRebuilds(): Promise<number> {
   const jobs = await db
@@ -172,10 +168,9 @@ export function startRebuildWorker(): () => void {
 }
 
 /**
- * What `npm start` does before it serves (docs/decisions/0027): with a live build, serve it at once, and when it is
- * not current (other code, a restored database: currentBuildInfo) queue a rebuild of every page for the worker, so a
- * build that fails on restart never takes a healthy site down; with none, build now, and fail with the log only when
- * that build fails. Changes made meanwhile through the app are queued already (decision 0079).
+ * Before `npm start` serves (decision 0027): a live build is served at once, and one not current (other code, a
+ * restored database) gets a full rebuild queued, so a failing rebuild never takes a healthy site down; with none, it
+ * builds now and fails with its log. Changes made meanwhile through the app are queued already (decision 0079).
  */
 export async function prepareSiteForStart(
   build: () => Promise<BuildResult> = () => buildSite(config.distDir),
@@ -193,9 +188,8 @@ export async function prepareSiteForStart(
 const REVIEW_CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Tool pages that turn "Review due" without any change to their tool are each named in a rebuild request, so they are
- * rendered on demand at once and by the next export (docs/decisions/0047). Checked now for the pages that fell due
- * since the live build was made (a server down meanwhile), then every 6 hours.
+ * Names in a rebuild request the tool pages that turned "Review due" with no change to their tool (decision 0047):
+ * first those due since the live build was made (a server down meanwhile), then every 6 hours.
  */
 export function startReviewDueWatch(): () => void {
   const built = readBuildInfo(config.distDir)?.startedAt;

@@ -1,7 +1,6 @@
-// The limits on pages rendered on request (docs/decisions/0064): each client may start RENDER_BUDGET_PER_MINUTE
-// renders a minute (a token bucket; 429 past it), and the process runs RENDERS_IN_FLIGHT of them at once with
-// RENDERS_WAITING more waiting their turn (503 past that). Only uncached renders count: static files and kept answers
-// never come here, so a flood of distinct queries cannot take the event loop from them.
+// The limits on pages rendered on request (decision 0064): RENDER_BUDGET_PER_MINUTE a client (a token bucket; 429
+// past it), RENDERS_IN_FLIGHT at once a process with RENDERS_WAITING more queued (503 past that). Static files and kept
+// answers never come here, so a flood of distinct queries cannot take the event loop from them.
 import { MSG } from '../../lib/messages';
 import { config } from '../config';
 import { pageSecurityHeaders } from '../plugins/security';
@@ -64,9 +63,8 @@ export async function ownRender<T>(client: string, render: () => Promise<T>): Pr
   try {
     return await render();
   } finally {
-    // The slot goes to the first waiting render on the next turn of the event loop: a render is one long run of
-    // microtasks (the reads are synchronous), so handed over at once, the queue would render back to back and no
-    // static request would be answered until it is empty.
+    // The slot goes to the next waiting render on the next turn of the event loop: a render is one long run of
+    // microtasks (synchronous reads), so handed over at once, the queue would starve static requests until empty.
     const next = queue.shift();
     if (next) setImmediate(next);
     else running -= 1;

@@ -1,12 +1,10 @@
-// Serving from every core (docs/decisions/0034): the primary server process starts replicas of itself that answer
-// on the same port (SO_REUSEPORT: the kernel spreads the connections), as nginx runs a worker per core. A replica
-// serves the site and the API and nothing else: the background workers (rebuilds, e-mail, sweeps) stay in the
-// primary. Everything the processes share is in the database or the build folder; each follows the others' changes
-// (live-pages.ts, static-site.ts).
+// Serving from every core (decision 0034): the primary server process starts replicas of itself on the same port
+// (SO_REUSEPORT: the kernel spreads the connections), as nginx runs a worker per core. A replica serves only the site
+// and the API (the background workers stay in the primary); the processes share only the database and the build
+// folder, and each follows the others' changes (live-pages.ts, static-site.ts).
 import { SERVER_PROCESS_SLOT_ENV } from '../../db/settings';
 import { log } from '../log';
 
-/** Set in a replica's environment. */
 const REPLICA_ENV = 'SERVER_REPLICA';
 /** A replica that stopped is started again after this long, doubled at each quick failure, up to a minute. */
 const RESTART_DELAY_MS = 1000;
@@ -17,9 +15,8 @@ const SETTLED_MS = 60_000;
 export const isReplica = () => process.env[REPLICA_ENV] === '1';
 
 /**
- * Starts `count` replicas of `entry` on `port`; one that stops is started again. Each reads its standard input
- * until it closes (exitWithPrimary), so the replicas end with the primary however it ends, even killed. `stop()`
- * stops them and waits until they have exited.
+ * Starts `count` replicas of `entry` on `port`, restarting one that stops. Each ends when its standard input closes
+ * (exitWithPrimary), so with the primary however it ends, even killed. `stop()` waits until they have exited.
  */
 export function startReplicas(count: number, port: number, entry: string) {
   const running = new Map<number, Bun.Subprocess<'pipe', 'inherit', 'inherit'>>();

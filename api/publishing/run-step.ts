@@ -7,8 +7,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The steps running now, each the leader of its own process group, by their kill. */
 const running = new Set<() => void>();
-
-/** Set once the process is ending: a step asked for after that fails at once instead of starting. */
 let ending = false;
 
 /**
@@ -21,9 +19,8 @@ export function stopAllSteps(): void {
 }
 
 /**
- * For a step's own process (the export and its workers): ends it once the process that started it is gone. A kill -9
- * of the server gives it no chance to kill its steps, and an orphan export would go on rendering beside the restarted
- * server's build; an orphan is re-parented, so its parent's id changes.
+ * In a step's own process (the export and its workers): exits once its parent is gone (an orphan's ppid changes), as a
+ * kill -9 of the server cannot kill its steps, and an orphan export would render on beside the restarted server's.
  */
 export function endWithParent(): void {
   const parent = process.ppid;
@@ -84,9 +81,8 @@ export async function runStep(
 }
 
 /**
- * Runs an operator's hook (PURGE_COMMAND, PUBLISH_COMMAND, PULL_COMMAND): the command line split on spaces, with
- * `args` after it; true when it exited 0. Never throws: a hook that fails, hangs or cannot start is logged as
- * `${what} command failed` (or `killed at its timeout`), and the caller carries on.
+ * Runs an operator's hook (PURGE_COMMAND, PUBLISH_COMMAND, PULL_COMMAND), split on spaces, with `args` after it; true
+ * when it exited 0. Never throws: a hook that fails, hangs or cannot start is logged, and the caller carries on.
  */
 export async function runHook(what: string, command: string, args: string[], timeoutMs: number): Promise<boolean> {
   const argv = command.trim().split(/ +/);

@@ -1,7 +1,6 @@
-// Builds the static site into a fresh folder (the export, site-export.ts, in a process of its own) and swaps it in as
-// dist/ atomically (dist is a link to the live build in dist-builds/): the live site never serves a half-built or
-// failed build. Then it is published for the edge and the machines that pull it (PUBLISH_COMMAND, build-puller.ts).
-// The server build (`astro build` into build/app) depends only on the code: buildApp() makes it.
+// Builds the site into a fresh folder (the export, site-export.ts, in its own process), swaps it in as dist/ atomically
+// (a link into dist-builds/: a half-built or failed build is never served) and publishes it (build-puller.ts).
+// buildApp() makes the server build (`astro build` into build/app), which depends only on the code.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -48,10 +47,7 @@ export function newBuildFolder(distDir: string, startedAt = new Date()): string 
   return join(buildsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
 }
 
-/**
- * Makes a complete build folder (from newBuildFolder) the live build: `distDir` pointed at it in one rename (a plain
- * folder replaced the first time), this process's reload, and all but the newest KEEP_BUILDS builds pruned.
- */
+/** Makes a complete build folder live: distDir relinked in one rename, this process reloaded, older ones pruned. */
 export async function installBuild(dir: string, distDir: string): Promise<void> {
   const target = resolve(ROOT, distDir);
   const tmp = `${target}.next-${process.pid}-${Date.now()}`;
@@ -72,9 +68,8 @@ function stepEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /**
- * Builds the code: `astro build` of site/ into the server build (build/app) that renders every page. A server build
- * made from the same sources and settings is kept as it is (`force` makes it anew): a restart of unchanged code
- * then costs only what changed in the data. A step killed after SITE_BUILD_TIMEOUT_MS fails the build.
+ * `astro build` of site/ into the server build (build/app) that renders every page. One made from the same sources and
+ * settings is kept (`force` makes it anew): a restart of unchanged code then costs only what changed in the data.
  */
 export async function buildApp(
   appDir = config.appDir,
@@ -95,9 +90,8 @@ export async function buildApp(
     step = await runStep(argv, { ...env, ASTRO_OUT_DIR: dir }, config.siteBuildTimeoutMs);
     if (step.code === 0) writeFileSync(join(dir, INPUTS_FILE), inputs);
   }
-  // The server build imports the packages it did not bundle (react, react-hook-form, drizzle-orm...) by name, found
-  // from its own folder upwards. A build outside the project (the tests', the bench's, an APP_DIR elsewhere) gets a
-  // link to the project's node_modules; without it Bun would fall back to whatever versions its global cache holds.
+  // The server build imports what it did not bundle (react, drizzle-orm...) by name, from its folder upwards: one made
+  // outside the project (the tests', an APP_DIR elsewhere) links node_modules, or Bun takes its global cache's copies.
   if (step.code === 0 && relative(ROOT, dir).startsWith('..')) {
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -131,15 +125,10 @@ function exportStatsOf(output: string): ExportStats | null {
 }
 
 /**
- * Builds the site from the current database; on success it becomes the live build at distDir.
- * `coveredJobId`: the newest rebuild request this build includes (read before the export reads the data).
- * The export is killed after `timeoutMs` (SITE_BUILD_TIMEOUT_MS, default 10 min).
+ * Builds the site from the current database; on success it becomes the live build at distDir. `coveredJobId`: the
+ * newest rebuild request it includes (read before the export reads the data). Killed after SITE_BUILD_TIMEOUT_MS.
  */
-export async function buildSite(
-  distDir = config.distDir,
-  timeoutMs = config.siteBuildTimeoutMs,
-  coveredJobId?: number,
-): Promise<BuildResult> {
+export async function buildSite(distDir = config.distDir, coveredJobId?: number): Promise<BuildResult> {
   const started = performance.now();
   const startedAt = new Date();
   const covered = coveredJobId ?? (await newestRebuildRequest());
@@ -148,7 +137,7 @@ export async function buildSite(
   const step = await runStep(
     [process.execPath, join(ROOT, 'scripts/export-site.ts'), dir, ...previous],
     stepEnv({ APP_DIR: resolve(ROOT, config.appDir) }),
-    timeoutMs,
+    config.siteBuildTimeoutMs,
   );
   const seconds = (performance.now() - started) / 1000;
   // An export that ends well but does not say what it wrote is not swapped in: its purge list would be unknown.

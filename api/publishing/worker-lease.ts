@@ -1,8 +1,7 @@
-// The worker lease (docs/decisions/0059-several-machines.md): of all the server processes over one database, only
-// the holder of the 'worker' lease runs the singletons (the rebuild worker, the e-mail sender, the review-due watch,
-// the purges and the upload sweeps). A row with an expiry, taken and renewed in one conditional statement on the
-// database's clock; a holder that stops renewing (killed, hung, cut off) loses it when it lapses, and the next
-// process to ask takes it over.
+// The worker lease (decision 0059): of all the server processes over one database, only its holder runs the
+// singletons (rebuild worker, e-mail sender, review-due watch, purges, upload sweeps). A row with an expiry, taken and
+// renewed in one conditional statement on the database's clock: a holder that stops renewing (killed, hung, cut off)
+// loses it when it lapses, to the next process that asks.
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import { db, type Database } from '../../db/client';
@@ -80,11 +79,9 @@ export function runWhileHolding(
   const ask = async () => {
     const started = performance.now();
     try {
-      // A holder that was a process of this machine and is gone is not waited out: its lease is taken at once.
       const current = stop ? null : await readLease(name);
       const from = current && isDeadLocalHolder(current.holder) ? current.holder : undefined;
-      // Taken or renewed in one statement: the insert of a free lease, or the update of one that is this holder's,
-      // has lapsed, or is held by `from`, whatever its expiry.
+      // One statement: the insert of a free lease, or the update of one that is ours, has lapsed, or is `from`'s.
       const lease = { holder, expiresAt: sql`(${dbNow} + ${Math.round(seconds * 1000)})`, renewedAt: sql`(${dbNow})` };
       const taken = await db
         .insert(leases)

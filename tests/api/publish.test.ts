@@ -45,7 +45,7 @@ beforeAll(async () => {
   config.cluster.publishCommand = publishCommand;
   config.cluster.pullCommand = pullCommand;
   // As the worker runs it: the build, the swap, the publish, then the jobs marked built.
-  const built = await runQueuedRebuild((covered) => buildSite(builder, undefined, covered), 0);
+  const built = await runQueuedRebuild((covered) => buildSite(builder, covered), 0);
   expect(built).toBe(true);
 }, 120_000);
 

@@ -113,10 +113,12 @@ describe('hung builds', () => {
   it('records a timed-out site build as failed, leaves no live build, and frees the queue for the next one', async () => {
     const root = mkdtempSync(join(tmpdir(), 'rebuild-timeout-'));
     const dist = join(root, 'dist');
+    const timeout = config.siteBuildTimeoutMs;
+    config.siteBuildTimeoutMs = 1;
     try {
       await requestRebuild('tool approved: g', db);
       await onLastTry();
-      expect(await runQueuedRebuild(() => buildSite(dist, 1), 0)).toBe(true);
+      expect(await runQueuedRebuild((covered) => buildSite(dist, covered), 0)).toBe(true);
       const [job] = await db.select().from(rebuildJobs);
       expect(job.status).toBe('failed');
       expect(job.error).toContain('timed out');
@@ -125,6 +127,7 @@ describe('hung builds', () => {
       await requestRebuild('tool approved: h', db);
       expect(await runQueuedRebuild(async () => ok, 0)).toBe(true);
     } finally {
+      config.siteBuildTimeoutMs = timeout;
       rmSync(root, { recursive: true, force: true });
       await db.delete(rebuildJobs);
     }
