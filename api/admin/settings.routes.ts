@@ -20,7 +20,7 @@ import { auth } from '../plugins/auth';
 import { errors, notFound } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { emailConfigured } from '../services/email-sender';
-import { changedPages, readBuildInfo, type BuildInfo } from '../publishing/live-pages';
+import { changedPages, readBuildInfo } from '../publishing/live-pages';
 import { paymentsConfigured } from '../services/payments';
 import { liveBuild } from '../publishing/static-site';
 import { requestRebuild } from '../publishing/rebuild-queue';
@@ -34,7 +34,7 @@ import { config } from '../config';
 export const ON_DEMAND_SHOWN = 20;
 
 /** The build the site serves now, from the `_build.json` it wrote; null before the first build. */
-async function liveBuildInfo(): Promise<BuildInfo | null> {
+async function liveBuildInfo() {
   const { folder } = await liveBuild();
   return folder ? readBuildInfo(folder) : null;
 }

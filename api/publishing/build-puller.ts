@@ -48,10 +48,7 @@ export async function pullNewestBuild(distDir: string): Promise<'current' | 'pul
   const covered = pulled && hasLiveBuild(folder) ? coveredJobOf(folder) : 0;
   if (covered <= live) {
     if (pulled)
-      log.warn(
-        { folder, coveredJobId: covered, live },
-        'the pulled build is not newer than the live one; trying again later',
-      );
+      log.warn({ folder, coveredJobId: covered, live }, 'pulled build not newer than the live one; retried later');
     rmSync(folder, { recursive: true, force: true });
     return 'failed';
   }

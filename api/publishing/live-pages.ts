@@ -22,9 +22,6 @@ import { log } from '../log';
 /** What a build leaves in its folder about itself; `coveredJobId`: every rebuild request up to it is in this build. */
 export const BUILD_INFO = '_build.json';
 
-/** Its schema is the one Settings shows it with (lib/contract/admin.ts). */
-export type BuildInfo = LiveBuild;
-
 // Another process's changes and swaps are seen within RECHECK_MS. Requests wait up to READ_BACK_MS (polling every
 // 20 ms) to read back a rebuild request made here: its transaction commits by then, or it was rolled back.
 const RECHECK_MS = 1000;
@@ -52,7 +49,7 @@ function isChanged(path: string): boolean {
 }
 
 /** What a build folder says of itself; null when it says nothing (a build being made, a test folder) or is damaged. */
-export function readBuildInfo(folder: string): BuildInfo | null {
+export function readBuildInfo(folder: string): LiveBuild | null {
   return readBuildJson(join(folder, BUILD_INFO), liveBuildSchema);
 }
 
@@ -60,7 +57,7 @@ export function readBuildInfo(folder: string): BuildInfo | null {
  * What a build folder says of itself while its pages stand for the code and the database: made by `code`, and the
  * database holds every change it covers (not a backup from before it); null otherwise: all rendered again (0079).
  */
-export async function currentBuildInfo(folder: string, code: string | null): Promise<BuildInfo | null> {
+export async function currentBuildInfo(folder: string, code: string | null): Promise<LiveBuild | null> {
   const info = readBuildInfo(folder);
   if (!info || !code || codeIn(folder) !== code) return null;
   return (await newestRebuildRequest()) >= info.coveredJobId ? info : null;

@@ -96,16 +96,11 @@ export async function runQueuedRebuild(
     const outcome = result.ok ? 'succeeded' : abandoned ? 'abandoned' : 'failed';
     const fields = { outcome, jobs: jobs.length, coveredJobId, seconds: result.seconds };
     if (result.ok) {
+      const attempts = sql`${rebuildJobs.attempts} + 1`;
+      const stats = result.stats ?? null;
       await db
         .update(rebuildJobs)
-        .set({
-          status: 'succeeded',
-          finishedAt: new Date(),
-          error: null,
-          nextAttemptAt: null,
-          attempts: sql`${rebuildJobs.attempts} + 1`,
-          stats: result.stats ?? null,
-        })
+        .set({ status: 'succeeded', finishedAt: new Date(), error: null, nextAttemptAt: null, attempts, stats })
         .where(inArray(rebuildJobs.id, ids));
       log.info({ ...fields, ...result.stats }, 'site rebuilt');
     } else if (abandoned) {

@@ -6,10 +6,11 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { BuildStats } from '../../db/schema';
 import { siteUrlOf } from '../../lib/site-url';
+import type { LiveBuild } from '../../lib/contract/admin';
 import { config } from '../config';
 import { appInputsHash, codeIn, INPUTS_FILE } from './app-inputs';
 import { newestRebuildRequest } from '../../db/queries/kept';
-import { BUILD_INFO, liveBuildSwapped, type BuildInfo } from './live-pages';
+import { BUILD_INFO, liveBuildSwapped } from './live-pages';
 import { publishBuild } from './build-puller';
 import { purge } from './purge';
 import { runStep } from './run-step';
@@ -149,7 +150,7 @@ export async function buildSite(distDir = config.distDir, coveredJobId?: number)
   }
   const stats: BuildStats = { pages: exported.pages, rendered: exported.rendered, reused: exported.reused, seconds };
   const finishedAt = new Date().toISOString();
-  const info: BuildInfo = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt, ...stats };
+  const info: LiveBuild = { coveredJobId: covered, startedAt: startedAt.toISOString(), finishedAt, ...stats };
   writeFileSync(join(dir, BUILD_INFO), JSON.stringify(info));
   await installBuild(dir, distDir);
   // Published before the jobs are marked built, so a machine that pulls when it sees them finds this build there.

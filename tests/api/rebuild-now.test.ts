@@ -8,7 +8,8 @@ import { db } from '../../db/client';
 import { leases, rebuildJobs, type BuildStats, type NewUser } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { ON_DEMAND_SHOWN } from '../../api/admin/settings.routes';
-import { BUILD_INFO, type BuildInfo } from '../../api/publishing/live-pages';
+import { BUILD_INFO } from '../../api/publishing/live-pages';
+import type { LiveBuild } from '../../lib/contract/admin';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { REBUILD_RETRY_DELAYS_MS, runQueuedRebuild } from '../../api/publishing/rebuild-worker';
 import { buildSite } from '../../api/publishing/site-build';
@@ -36,7 +37,7 @@ interface Settings {
   build: (BuildState & { stats: BuildStats | null }) | null;
   lastFailure: (BuildState & { willRetry: boolean }) | null;
   maxAttempts: number;
-  live: BuildInfo | null;
+  live: LiveBuild | null;
   queue: {
     count: number;
     running: number;
@@ -175,7 +176,7 @@ describe('GET /api/admin/settings: the live build, the queue and the pages serve
 
     const first = await buildSite(dist);
     expect(first.ok, first.log).toBe(true);
-    const written = JSON.parse(readFileSync(join(dist, BUILD_INFO), 'utf8')) as BuildInfo;
+    const written = JSON.parse(readFileSync(join(dist, BUILD_INFO), 'utf8')) as LiveBuild;
     let state = await settings();
     expect(state.live).toEqual(written);
     // Nothing to reuse the first time: every page was rendered.
