@@ -116,6 +116,9 @@ const logReadError = (error: unknown) => log.error({ err: error }, 'live pages: 
 onRebuildRequested(async (jobId) => {
   wantedJobId = Math.max(wantedJobId, jobId);
   wantedAt = Date.now();
+  // Not from inside the transaction that asked: the change cannot be seen there, and at 10,000 tools a read-back
+  // while the transaction was open made its commit fail with SQLITE_PROTOCOL (tests/api/read-back.test.ts).
+  await new Promise((resolve) => setImmediate(resolve));
   while (wantedJobId > seen && Date.now() - wantedAt < READ_BACK_MS) {
     await readStartedNow().catch(logReadError);
     if (wantedJobId > seen) await Bun.sleep(20);
