@@ -29,7 +29,6 @@ export async function purge(
   }
   // `tag:` marks a tag among the arguments: no absolute URL starts with it.
   const args = [...new Set(tags)].map((tag) => `tag:${tag}`).concat(urls);
-  for (let i = 0; i < args.length; i += PURGE_BATCH) {
+  for (let i = 0; i < args.length; i += PURGE_BATCH)
     await runHook('purge', command, args.slice(i, i + PURGE_BATCH), timeoutMs);
-  }
 }
