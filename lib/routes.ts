@@ -305,10 +305,6 @@ export function routeTags(path: string): string[] {
   return route && route.kind in PAGE_ROUTES ? PAGE_ROUTES[route.kind as PageKind].tags(route.params) : [];
 }
 
-/**
- * The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt), and the 404
- * page's other cards.
- */
 /** The addresses of the pages of the tool or post a tag names (its page, Markdown, image); none for other tags. */
 export function rowPagePaths(tag: string): string[] {
   const row = rowOfTag(tag);
@@ -317,6 +313,10 @@ export function rowPagePaths(tag: string): string[] {
     : [];
 }
 
+/**
+ * The kinds of one address each that the export writes (index.astro → /, robots.txt.ts → /robots.txt), and the 404
+ * page's other cards.
+ */
 export function fixedPagePaths(): string[] {
   const paths = PAGE_ENTRIES.flatMap(([, route]) =>
     route.path && route.file && route.render === 'export' ? [route.path] : [],

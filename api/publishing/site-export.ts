@@ -76,7 +76,7 @@ type PageData = ToolPage | PostPage | CategoryPage | SitemapListing;
  */
 async function readPrevious(dir: string | null | undefined, code: string | null) {
   if (!dir) return { files: null, changed: null };
-  const files = await readManifest(dir).catch(() => null);
+  const files = await readManifest(dir);
   const info = await currentBuildInfo(dir, code);
   if (!info) return { files, changed: null };
   const { last } = await changesNow(db, info.coveredJobId);

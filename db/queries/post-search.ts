@@ -9,7 +9,7 @@ import { htmlToText } from '../../lib/sanitize';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { blogPosts } from '../schema';
-import { ftsMatchExpression } from './tools';
+import { asIndexed, ftsMatchExpression } from './tools';
 
 /** The most posts an answer holds: the header's list shows them under the tools. */
 const POST_SEARCH_LIMIT = 3;
@@ -24,8 +24,8 @@ const CANDIDATES = 20;
 const PASSAGE_WORDS = 18;
 const WORDS_BEFORE = 5;
 
-/** Lower case without accents, as the index's tokenizer (remove_diacritics) compares words. */
-const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/** Lower case without accents, as the index's tokenizer compares words. */
+const folded = (text: string) => asIndexed(text).toLowerCase();
 
 /** The words of `text` as the index splits them: runs of letters and digits, folded. */
 const wordsOf = (text: string) => folded(text).match(/[\p{L}\p{N}]+/gu) ?? [];

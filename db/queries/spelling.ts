@@ -9,7 +9,7 @@ import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
 import { keptWhileTagsStay } from './kept';
-import { matchesFts } from './tools';
+import { asIndexed, matchesFts } from './tools';
 
 /** Words shorter than this are not corrected: too many words are one edit away from them. */
 const MIN_CORRECTED_LENGTH = 3;
@@ -47,9 +47,6 @@ function vocabulary(database: Database): Promise<Vocabulary> {
     database,
   );
 }
-
-/** The word as the index's tokenizer stores it (unicode61 remove_diacritics 2): accents dropped. */
-const asIndexed = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /**
  * Whether some term starts with the word (the search matches words as prefixes; a one-letter word, whole): a range of

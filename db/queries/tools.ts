@@ -74,6 +74,9 @@ export function searchTerms(text: string | null | undefined): string[] {
   return searchWords(text).map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`));
 }
 
+/** A word as the full-text indexes' tokenizer stores it (unicode61 remove_diacritics 2): accents dropped. */
+export const asIndexed = (word: string): string => word.normalize('NFKD').replace(/\p{M}/gu, '');
+
 /** The FTS5 MATCH expression for visitor text (every word must match), or null when there is no word in it. */
 export function ftsMatchExpression(text: string | null | undefined): string | null {
   const terms = searchTerms(text);

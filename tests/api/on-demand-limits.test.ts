@@ -66,6 +66,18 @@ const get = (path: string, client: string, headers: Record<string, string> = {})
 let word = 0;
 const distinctQuery = () => `/directory?q=flood${++word}`;
 
+/**
+ * A new tool an admin approves through the API: its page is rendered on request until a build covers it. Returns the
+ * admin's cookie and the tool's id, for a later edit.
+ */
+async function approveNewTool(name: string, slug: string, curatorTake: string) {
+  const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
+  const { id } = await makeTool({ name, slug, tags: ['content-creation'] });
+  const body = { curatorTake, qualityScore: 7 };
+  expect((await call('POST', `/api/admin/tools/${id}/approve`, { cookie: admin, body })).status).toBe(200);
+  return { admin, id };
+}
+
 beforeAll(async () => {
   const approved = { status: 'approved' as const, tags: ['content-creation' as const], targetAudience: ['writers'] };
   await makeTool({ ...approved, name: 'Alpha Quill', slug: 'alpha-quill', qualityScore: 8 });
@@ -205,13 +217,7 @@ describe('renders in flight', () => {
 
 describe('a page changed since the live build', () => {
   it('is rendered once for a burst of visitors, and every one of them gets it', async () => {
-    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
-    const pending = await makeTool({ name: 'Burst Quill', slug: 'burst-quill', tags: ['content-creation'] });
-    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
-      cookie: admin,
-      body: { curatorTake: 'Drafts in bursts.', qualityScore: 7 },
-    });
-    expect(approved.status).toBe(200);
+    await approveNewTool('Burst Quill', 'burst-quill', 'Drafts in bursts.');
     const { promise: held, resolve: release } = Promise.withResolvers<void>();
     renders.hold = held;
     // More visitors than the process renders at once and lets wait: a shared link just after the approval.
@@ -226,13 +232,7 @@ describe('a page changed since the live build', () => {
   });
 
   it('is kept while its tags stay: answered past the budget, and an edit is seen at once', async () => {
-    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
-    const pending = await makeTool({ name: 'Kept Quill', slug: 'kept-quill', tags: ['content-creation'] });
-    const approved = await call('POST', `/api/admin/tools/${pending.id}/approve`, {
-      cookie: admin,
-      body: { curatorTake: 'Keeps its drafts.', qualityScore: 7 },
-    });
-    expect(approved.status).toBe(200);
+    const { admin, id } = await approveNewTool('Kept Quill', 'kept-quill', 'Keeps its drafts.');
     const client = newClient();
     // More visits than the client's budget of 6 renders: one render, the rest its kept answer.
     for (let i = 0; i < 9; i++) {
@@ -243,7 +243,7 @@ describe('a page changed since the live build', () => {
     expect(renders.calls).toEqual(['/tool/kept-quill']);
     // An edit touches its tag: the next visit renders it again.
     const description = 'Now keeps whole notebooks.';
-    const edited = await call('PATCH', `/api/admin/tools/${pending.id}`, { cookie: admin, body: { description } });
+    const edited = await call('PATCH', `/api/admin/tools/${id}`, { cookie: admin, body: { description } });
     expect(edited.status).toBe(200);
     expect(await (await get('/tool/kept-quill', client)).text()).toContain(description);
     expect(renders.calls).toEqual(['/tool/kept-quill', '/tool/kept-quill']);
@@ -311,10 +311,7 @@ describe('a failed render', () => {
   });
 
   it('leaves a changed page to its static file (none here: the 404 page), and is not kept', async () => {
-    const admin = (await signedIn({ ...NO_PASSWORD, isAdmin: true })).cookie;
-    const pending = await makeTool({ name: 'Flaky Quill', slug: 'flaky-quill', tags: ['content-creation'] });
-    const approve = { cookie: admin, body: { curatorTake: 'Fails once.', qualityScore: 7 } };
-    expect((await call('POST', `/api/admin/tools/${pending.id}/approve`, approve)).status).toBe(200);
+    await approveNewTool('Flaky Quill', 'flaky-quill', 'Fails once.');
     const client = newClient();
     renders.fail = true;
     try {
