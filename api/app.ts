@@ -1,5 +1,6 @@
 // The Elysia application: composes the plugins and feature routes; exported for the server and tests.
 import { Elysia } from 'elysia';
+import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes, demoRoutes, includeDemoRoutes } from './auth/routes';
 import { blogRoutes } from './blog/routes';
@@ -32,6 +33,7 @@ export function createApp({
     .use(bodies)
     .use(security)
     .use(authRoutes)
+    .use(accountRoutes)
     .use(toolRoutes)
     .use(blogRoutes)
     .use(submissionRoutes)

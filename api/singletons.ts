@@ -1,5 +1,6 @@
 // The background work of which the whole deployment runs one copy: only the holder of the worker lease runs it
 // (worker-lease.ts, docs/decisions/0059-several-machines.md), so no build runs twice and no e-mail is sent twice.
+import { purgeExpiredProofs } from './account/proofs';
 import { purgeExpiredSessions } from './auth/sessions';
 import { config } from './config';
 import { log } from './log';
@@ -14,8 +15,8 @@ const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
 /** Expired sessions and rate-limit windows are already ignored by their lookups; this only keeps the tables small. */
 function startPurges(): () => void {
   const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays()]).catch((error) =>
-      log.error({ err: error }, 'purging expired rows failed'),
+    Promise.all([purgeExpiredSessions(), purgeExpiredCounters(), purgePastMetricsDays(), purgeExpiredProofs()]).catch(
+      (error) => log.error({ err: error }, 'purging expired rows failed'),
     );
   void purge();
   const timer = setInterval(purge, PURGE_EVERY_MS);

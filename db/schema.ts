@@ -40,11 +40,21 @@ export const users = sqliteTable(
     premiumPlan: text({ length: 20, enum: PLANS }),
     premiumUntil: integer({ mode: 'timestamp_ms' }),
     googleId: text(),
+    // When the address was proved by a link or code sent to it (a Google sign-in proves it too); null: not yet.
+    emailVerifiedAt: integer({ mode: 'timestamp_ms' }),
+    // The authenticator app's shared secret (base32, RFC 6238), set once enrolment is confirmed; null: two-factor off.
+    twoFactorSecret: text(),
+    twoFactorEnabledAt: integer({ mode: 'timestamp_ms' }),
+    // When the member closed the account (docs/decisions/0092): signed out everywhere, restorable until the personal
+    // data is removed 30 days later, when deletedAt is set and the row keeps only what the listings need.
+    closedAt: integer({ mode: 'timestamp_ms' }),
+    deletedAt: integer({ mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    index('users_closed_idx').on(t.closedAt),
     uniqueIndex('users_google_id_unique').on(t.googleId),
     index('users_stripe_customer_idx').on(t.stripeCustomerId),
   ],
@@ -61,6 +71,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sess: text({ mode: 'json' }).$type<{ userAgent?: string; ip?: string }>().notNull(),
     createdAt: createdAt(),
+    // When the session was last used, to the hour (it moves with the idle expiry): the account's list of devices.
+    lastUsedAt: integer({ mode: 'timestamp_ms' }),
     // Idle expiry: moved forward on use, never past absoluteExpire.
     expire: integer({ mode: 'timestamp_ms' }).notNull(),
     absoluteExpire: integer({ mode: 'timestamp_ms' }).notNull(),
@@ -200,6 +212,49 @@ export const blogPosts = sqliteTable(
     updatedAt: createdAt(),
   },
   (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), index('blog_posts_status_idx').on(t.status, t.publishedAt)],
+);
+
+// Single-use proofs sent to a member or held by a browser between two steps (docs/decisions/0092): a password reset
+// link, an e-mail verification link and code, a sign-in waiting for its two-factor code, an enrolment waiting for its
+// first code, a closing or a restoring waiting for confirmation. Only hashes are kept; a row is deleted once used.
+export const verifications = sqliteTable(
+  'verifications',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ length: 40 }).notNull(),
+    // SHA-256 (hex) of the random token in the link or cookie.
+    tokenHash: text().notNull(),
+    // SHA-256 (hex) of a short code typed by hand (the e-mail's 6 digits), when the proof has one.
+    codeHash: text(),
+    // What the proof is for: the address being verified, a pending TOTP secret, the page to return to.
+    target: text(),
+    // Wrong codes typed against it: past a few the proof is spent.
+    attempts: integer().notNull().default(0),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verifications_token_unique').on(t.tokenHash),
+    index('verifications_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+// Two-factor recovery codes: ten per enrolment, each usable once in place of an authenticator code; hashes only.
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: integer({ mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 // Every e-mail the product sends goes through this table first (dev mode keeps them here).
@@ -366,6 +421,7 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type Verification = typeof verifications.$inferSelect;
 
 // Work only one process of the deployment may do at a time (the rebuild worker and the other singletons,
 // api/publishing/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.

@@ -259,6 +259,8 @@ export async function seedDemo(database: Database): Promise<void> {
           accountStatus: u.accountStatus ?? 'active',
           suspendedUntil: u.suspendedForDays ? new Date(now + u.suspendedForDays * DAY) : null,
           suspensionReason: u.suspensionReason ?? null,
+          // Demo addresses are not mailboxes: they count as verified, so the demo shows no banner to act on.
+          emailVerifiedAt: ago(u.joinedDaysAgo, i),
           createdAt: ago(u.joinedDaysAgo, i),
           updatedAt: ago(u.accountStatus && u.accountStatus !== 'active' ? 5 : u.joinedDaysAgo, i),
         })),

@@ -248,6 +248,7 @@ export const PAGE_ROUTES = {
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),
   preview: screen('/dashboard/preview', 'dashboard/preview.astro'),
   admin: screen('/admin', 'admin.astro'),
+  account: screen('/account', 'account.astro'),
   // Exported once per card (NOT_FOUND_PAGES), answered with status 404 for any address no page has.
   notFound: fixed('/404', '404.astro', { sitemap: false, cache: CACHE.none }),
   // The old form of a tool's address: moved for good to /tool/{slug} (api/publishing/static-site.ts).

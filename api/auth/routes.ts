@@ -1,5 +1,5 @@
 // Sign-in routes: register, login, logout, current user, Google, and the development demo logins.
-import { Elysia, type Context, type Cookie } from 'elysia';
+import { Elysia, type Context } from 'elysia';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { users, type User } from '../../db/schema';
@@ -23,22 +23,10 @@ import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogleSignIn } from './google';
 import { login, publicUser, register } from './service';
-import { ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, cookieOptions, createSession, deleteSession } from './sessions';
+import { cookieOptions } from './sessions';
+import { signIn, signOut } from './sign-in';
 import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 import { log } from '../log';
-
-type Cookies = Record<string, Cookie<unknown>>;
-
-/** Starts a new session for the user, replacing any the browser had (no session fixation). */
-async function signIn(cookie: Cookies, request: Request, ip: string, user: User): Promise<void> {
-  await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
-  const session = await createSession(user.id, { userAgent: request.headers.get('user-agent') ?? undefined, ip });
-  cookie[SESSION_COOKIE].set({ value: session.token, ...cookieOptions(ABSOLUTE_LIFETIME_MS / 1000) });
-  // Not a credential: lets the static home page show the dashboard before first paint.
-  cookie[SIGNED_IN_HINT].set({ value: '1', ...cookieOptions(ABSOLUTE_LIFETIME_MS / 1000), httpOnly: false });
-}
-
-const SIGNED_IN_HINT = 'signed_in';
 
 const OAUTH_COOKIE = 'google_oauth';
 
@@ -121,9 +109,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
   .post(
     '/api/logout',
     async ({ cookie }) => {
-      await deleteSession(cookie[SESSION_COOKIE]?.value as string | undefined);
-      cookie[SESSION_COOKIE].set({ value: '', ...cookieOptions(0) });
-      cookie[SIGNED_IN_HINT].set({ value: '', ...cookieOptions(0), httpOnly: false });
+      await signOut(cookie);
       return { ok: true as const };
     },
     { response: answer(okSchema) },

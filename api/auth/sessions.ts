@@ -25,11 +25,13 @@ export function cookieOptions(maxAgeSeconds: number) {
   };
 }
 
-function hashToken(token: string): string {
+/** SHA-256 (hex) of a random token: what the database keeps of a cookie or a link, never the token itself. */
+export function hashToken(token: string): string {
   return new Bun.CryptoHasher('sha256').update(token).digest('hex');
 }
 
-function newToken(): string {
+/** A fresh random token for a cookie or a link. */
+export function newToken(): string {
   // 256 bits from the system CSPRNG, base64url.
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 }
@@ -51,6 +53,7 @@ export async function createSession(
     userId,
     sess: meta,
     createdAt: new Date(now),
+    lastUsedAt: new Date(now),
     expire,
     absoluteExpire: new Date(now + ABSOLUTE_LIFETIME_MS),
   });
@@ -104,7 +107,7 @@ export async function sessionFor(token: string | undefined): Promise<SessionLook
     const next = Math.min(now.getTime() + IDLE_LIFETIME_MS, row.absoluteExpire.getTime());
     await db
       .update(sessions)
-      .set({ expire: new Date(next) })
+      .set({ expire: new Date(next), lastUsedAt: now })
       .where(eq(sessions.sid, sid));
   }
   return { user };

@@ -7,7 +7,7 @@ import { siteOrigin } from '../components/seo';
 
 // Listed before the Disallow lines: crawlers that take the first matching rule, not the most specific, read them too.
 const ALLOW = ['/', '/api/v1/', '/api/docs', '/api/openapi.json'];
-const DISALLOW = ['/dashboard', '/submit', '/admin', '/auth', '/api/'];
+const DISALLOW = ['/dashboard', '/submit', '/admin', '/account', '/auth', '/api/'];
 
 export const GET: APIRoute = ({ site }) => {
   const base = siteOrigin(site);

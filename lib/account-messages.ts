@@ -1,0 +1,27 @@
+// The messages of the account flows (issue 26, docs/decisions/0092), written once for the islands and the API: reset,
+// verification, settings, two-factor sign-in and closing. Each part keeps its own block.
+export const ACCOUNT_MSG = {
+  // --- Forgot and reset password, change password, the admin's reset e-mail ---
+  /** The answer to "Forgot password?", whatever the address: it never tells whether an account exists. */
+  resetRequested: 'If an account exists for that address, we have sent it a link to reset the password.',
+  // --- end of password ---
+
+  // --- Verifying an address, changing it ---
+  emailNotVerified: 'Your email address is not verified yet.',
+  // --- end of e-mail ---
+
+  // --- Two-factor sign-in ---
+  twoFactorCodeWrong: 'That code is not right. Check your authenticator app and try again.',
+  // --- end of two-factor ---
+
+  // --- Account settings: profile, devices, data ---
+  profileSaved: 'Profile saved',
+  // --- end of settings ---
+
+  // --- Closing and restoring an account ---
+  lastAdminCannotClose: 'The last administrator account cannot be closed',
+  // --- end of closing ---
+
+  /** Any link or code that is used, expired, or not this account's: one message, nothing changed. */
+  linkInvalid: 'This link or code is invalid or has expired. Please ask for a new one.',
+} as const;

@@ -1,0 +1,6 @@
+// The Close section of the account settings (a placeholder until its part of issue 26 lands).
+import type { CurrentUser } from '../../stores/user';
+
+export function CloseSection(_props: { user: CurrentUser }) {
+  return null;
+}

@@ -1,0 +1,6 @@
+// The Password section of the account settings (a placeholder until its part of issue 26 lands).
+import type { CurrentUser } from '../../stores/user';
+
+export function PasswordSection(_props: { user: CurrentUser }) {
+  return null;
+}
