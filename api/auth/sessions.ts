@@ -1,5 +1,5 @@
 // Database sessions: a random token in the cookie, its SHA-256 hash as the row's sid.
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { db, prepared, readDb, type Database, type Executor } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { config } from '../config';
@@ -121,6 +121,17 @@ export async function deleteSession(token: string | undefined): Promise<void> {
 /** Ends every session of a user at once and forgets them (password change, account linking); pass a transaction to do it atomically with the change. */
 export async function deleteUserSessions(userId: number, tx: Executor): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but the one `keepToken` stands for (a password change, "Sign out everywhere else"). */
+export async function deleteOtherSessions(userId: number, keepToken: string | undefined, tx: Executor): Promise<void> {
+  await tx
+    .delete(sessions)
+    .where(
+      keepToken
+        ? and(eq(sessions.userId, userId), ne(sessions.sid, hashToken(keepToken)))
+        : eq(sessions.userId, userId),
+    );
 }
 
 /**
