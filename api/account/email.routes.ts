@@ -9,7 +9,13 @@ import {
   verifyEmailCodeSchema,
   verifyLinkParamsSchema,
 } from '../../lib/contract';
-import { FORM_ACTIONS, VERIFY_RESEND_INTENT, VERIFY_SENT_PARAM, verifyDonePath } from '../../lib/form-pages';
+import {
+  FORM_ACTIONS,
+  VERIFY_RESEND_INTENT,
+  VERIFY_SENT_PARAM,
+  verifyDonePath,
+  type VerifyFormState,
+} from '../../lib/form-pages';
 import { withNext } from '../../lib/return-to';
 import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';
@@ -37,7 +43,7 @@ const verifyPageWith = (error: unknown, { request, set, ip }: PageContext) =>
     ip,
     set,
     page: FORM_ACTIONS.verifyEmail,
-    locals: (message) => ({ verifyForm: { error: message } }),
+    locals: (message) => ({ verifyForm: { error: message } satisfies VerifyFormState }),
   });
 
 export const emailRoutes = new Elysia({ name: 'account-email-routes' })

@@ -155,7 +155,7 @@ export function contactConfirmationEmail(message: Pick<ContactDetails, 'email' |
 }
 
 /** The link (answered by the API, lib/routes.ts) that proves an address: its verification or a change to it. */
-export const verifyLink = (token: string) => siteLink(`/auth/verify-link/${token}`);
+const verifyLink = (token: string) => siteLink(`/auth/verify-link/${token}`);
 
 /** The link and 6-digit code that verify the account's address (after registering, or asked for again). */
 export function verifyEmailEmail(user: Recipient, proof: { token: string; code: string }): Promise<Email> {
