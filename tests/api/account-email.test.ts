@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
+import { serveQueryPage } from '../../api/publishing/kept-renders';
 import { RATE_LIMITS } from '../../api/rate-limit';
 import { db } from '../../db/client';
 import { users, verifications } from '../../db/schema';
@@ -230,6 +231,22 @@ describe('the /auth/verify form without JavaScript', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/auth/verify?sent=1');
     expect((await emailsTo(user.email)).map((e) => e.kind)).toEqual(['verify-email']);
+  });
+});
+
+describe('/auth/verify with a query, rendered on demand without JavaScript', () => {
+  const get = async (path: string) =>
+    (await serveQueryPage(new Request(`${BASE}${path}`), new URL(`${BASE}${path}`).pathname))?.text();
+
+  it('says what a link or code did, and that a new code was sent', async () => {
+    expect(await get('/auth/verify?done=verified')).toContain(ACCOUNT_MSG.emailVerified);
+    expect(await get('/auth/verify?done=changed')).toContain(ACCOUNT_MSG.emailChanged);
+    expect(await get('/auth/verify?sent=1')).toContain(ACCOUNT_MSG.verificationSent);
+  });
+
+  it('leaves any other query to the static file', () => {
+    expect(serveQueryPage(new Request(`${BASE}/auth/verify?done=hacked`), '/auth/verify')).toBeNull();
+    expect(serveQueryPage(new Request(`${BASE}/auth/verify?sent=2`), '/auth/verify')).toBeNull();
   });
 });
 
