@@ -28,6 +28,14 @@ export const RATE_LIMITS = {
   'contact-address': { limit: 5, windowMs: HOUR },
   /** Images an owner uploads for their premium tools (each is decoded and re-encoded). */
   'tool-images-account-hour': { limit: 60, windowMs: HOUR },
+  /** Codes typed to verify an account's address, right or wrong (each proof also takes only 5 wrong ones). */
+  'verify-email-code': { limit: 10, windowMs: 15 * MINUTE },
+  /** Verification e-mails an account asks for again. */
+  'verify-email-send': { limit: 3, windowMs: HOUR },
+  /** Changes of address an account asks for or cancels: each checks a password and sends two e-mails. */
+  'email-change-account': { limit: 5, windowMs: HOUR },
+  /** Verification links opened from one address (docs/decisions/0094). */
+  'verify-link-address': { limit: 30, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

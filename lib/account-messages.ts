@@ -8,6 +8,19 @@ export const ACCOUNT_MSG = {
 
   // --- Verifying an address, changing it ---
   emailNotVerified: 'Your email address is not verified yet.',
+  emailVerified: 'Your email address is verified.',
+  emailChanged: 'Your email address has been changed.',
+  verificationSent: 'We sent a new link and code to your email address.',
+  alreadyVerified: 'Your email address is already verified.',
+  codeFormat: 'Enter the 6-digit code from the email.',
+  tooManyCodes: 'Too many codes tried. Please wait 15 minutes and try again.',
+  tooManyEmails: 'Too many emails asked for. Please wait an hour and try again.',
+  tooManyChanges: 'Too many changes of email address. Please wait an hour and try again.',
+  emailUnchanged: 'That is already your email address.',
+  currentPasswordRequired: 'Enter your current password to change your email address.',
+  currentPasswordWrong: 'Your current password is not right.',
+  emailChangeSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it.`,
+  emailChangeCancelled: 'The change of email address was cancelled.',
   // --- end of e-mail ---
 
   // --- Two-factor sign-in ---

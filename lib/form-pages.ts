@@ -3,7 +3,12 @@
 import type { ContactTopic } from './contact';
 
 /** Where each form posts: the server answers 303 on success, or the page again with the message (api/form-post.ts). */
-export const FORM_ACTIONS = { login: '/auth/login', register: '/auth/register', contact: '/contact' } as const;
+export const FORM_ACTIONS = {
+  login: '/auth/login',
+  register: '/auth/register',
+  contact: '/contact',
+  verifyEmail: '/auth/verify',
+} as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
 export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_ACTIONS));
@@ -30,3 +35,22 @@ export interface ContactFormState {
 
 /** The query of /contact after a message was stored: the page says it was received. */
 export const CONTACT_SENT_PARAM = 'sent';
+
+/** The /auth/verify page after a refused code, a dead link or a refused resend: the message (docs/decisions/0094). */
+export interface VerifyFormState {
+  error: string;
+}
+
+/** The /auth/verify form's second button: send a new link and code instead of checking one. */
+export const VERIFY_RESEND_INTENT = 'resend';
+
+/** The query of /auth/verify after a new link and code were sent. */
+export const VERIFY_SENT_PARAM = 'sent';
+
+/** The query of /auth/verify after a link or code worked: what it did. */
+export const VERIFY_DONE_PARAM = 'done';
+export const VERIFY_OUTCOMES = ['verified', 'changed'] as const;
+export type VerifyOutcome = (typeof VERIFY_OUTCOMES)[number];
+
+/** The address of /auth/verify saying what a link or code did. */
+export const verifyDonePath = (outcome: VerifyOutcome) => `${FORM_ACTIONS.verifyEmail}?${VERIFY_DONE_PARAM}=${outcome}`;

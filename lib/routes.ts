@@ -36,6 +36,8 @@ const API_ROUTES = [
   { kind: 'health', path: '/healthz' },
   { kind: 'demoSignIn', prefix: '/auth/demo/' },
   { kind: 'googleSignIn', prefix: '/auth/google' },
+  // The link of a verification e-mail: checked by the API, which answers with a page (docs/decisions/0094).
+  { kind: 'verifyLink', prefix: '/auth/verify-link/' },
   { kind: 'uploads', prefix: '/uploads/' },
 ] as const;
 
@@ -243,6 +245,7 @@ export const PAGE_ROUTES = {
   privacy: publicPage('/privacy', 'privacy.astro'),
   refunds: publicPage('/refunds', 'refunds.astro'),
   auth: screen('/auth', 'auth.astro'),
+  verifyEmail: screen('/auth/verify', 'auth/verify.astro'),
   submit: screen('/submit', 'submit.astro'),
   dashboard: screen('/dashboard', 'dashboard/index.astro'),
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),

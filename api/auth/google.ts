@@ -56,7 +56,7 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
         await deleteUserSessions(linked.id, tx);
         return tx
           .update(users)
-          .set({ googleId: claims.sub, password: null, updatedAt: new Date() })
+          .set({ googleId: claims.sub, password: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
           .where(eq(users.id, linked.id))
           .returning();
       });
@@ -73,6 +73,7 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
           firstName,
           lastName: claims.family_name ?? null,
           profileImageUrl: claims.picture ?? null,
+          emailVerifiedAt: new Date(),
         })
         .returning();
       await enqueueEmail(welcome, tx);

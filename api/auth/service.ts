@@ -5,6 +5,7 @@ import { users, type User } from '../../db/schema';
 import type { CurrentUser, LoginInput, RegisterInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { permissionsOf } from '../../lib/permissions';
+import { sendVerification } from '../account/email';
 import { welcomeEmail } from '../emails';
 import { HttpError, conflict } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
@@ -58,7 +59,11 @@ export async function register(input: RegisterInput, ip: string): Promise<User> 
       })
       .onConflictDoNothing()
       .returning();
-    if (created) await enqueueEmail(welcome, tx);
+    if (created) {
+      await enqueueEmail(welcome, tx);
+      // The address is not proved yet: its link and code come in an e-mail of their own (docs/decisions/0094).
+      await sendVerification(tx, created);
+    }
     return created;
   });
   if (!user) throw conflict(MSG.emailTaken);

@@ -11,6 +11,9 @@ import { ChangeRequestApprovedEmail } from './change-request-approved';
 import { ChangeRequestRejectedEmail } from './change-request-rejected';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
+import { EmailChangeAppliedEmail } from './email-change-applied';
+import { EmailChangeRequestedEmail } from './email-change-requested';
+import { EmailChangeVerifyEmail } from './email-change-verify';
 import { siteLink } from './layout';
 import { PaymentFailedEmail } from './payment-failed';
 import { PremiumActivatedEmail } from './premium-activated';
@@ -18,6 +21,7 @@ import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
 import { ToolRejectedEmail } from './tool-rejected';
 import { ToolUnlistedEmail } from './tool-unlisted';
+import { VerifyEmailEmail } from './verify-email';
 import { WelcomeEmail } from './welcome';
 
 type Recipient = Pick<User, 'email' | 'firstName'>;
@@ -147,5 +151,44 @@ export async function contactReceivedEmail(to: string, message: ContactDetails):
 export function contactConfirmationEmail(message: Pick<ContactDetails, 'email' | 'priority'>): Promise<Email> {
   return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, {
     priority: message.priority,
+  });
+}
+
+/** The link (answered by the API, lib/routes.ts) that proves an address: its verification or a change to it. */
+const verifyLink = (token: string) => siteLink(`/auth/verify-link/${token}`);
+
+/** The link and 6-digit code that verify the account's address (after registering, or asked for again). */
+export function verifyEmailEmail(user: Recipient, proof: { token: string; code: string }): Promise<Email> {
+  return email(user.email, 'verify-email', `Verify your email address: ${proof.code}`, VerifyEmailEmail, {
+    firstName: user.firstName,
+    link: verifyLink(proof.token),
+    code: proof.code,
+  });
+}
+
+/** To the new address of a change: the link that applies it. */
+export function emailChangeVerifyEmail(user: Pick<User, 'firstName'>, newEmail: string, token: string): Promise<Email> {
+  return email(newEmail, 'email-change-verify', 'Confirm your new email address', EmailChangeVerifyEmail, {
+    firstName: user.firstName,
+    link: verifyLink(token),
+  });
+}
+
+/** To the current address: a change to `newEmail` was asked for. */
+export function emailChangeRequestedEmail(user: Recipient, newEmail: string): Promise<Email> {
+  return email(
+    user.email,
+    'email-change-requested',
+    'A change of your email address was asked for',
+    EmailChangeRequestedEmail,
+    { firstName: user.firstName, newEmail },
+  );
+}
+
+/** To the old address once the change applied. */
+export function emailChangeAppliedEmail(user: Recipient, newEmail: string): Promise<Email> {
+  return email(user.email, 'email-change-applied', 'Your email address was changed', EmailChangeAppliedEmail, {
+    firstName: user.firstName,
+    newEmail,
   });
 }

@@ -8,12 +8,16 @@ import {
   changeRequestRejectedEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
+  emailChangeAppliedEmail,
+  emailChangeRequestedEmail,
+  emailChangeVerifyEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
   submissionReceivedEmail,
   toolApprovedEmail,
   toolRejectedEmail,
   toolUnlistedEmail,
+  verifyEmailEmail,
   welcomeEmail,
 } from './index';
 
@@ -45,4 +49,8 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
     }),
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
+  'verify-email': () => verifyEmailEmail(member, { token: 'sample-token', code: '042917' }),
+  'email-change-verify': () => emailChangeVerifyEmail(member, 'ada.lovelace@example.org', 'sample-token'),
+  'email-change-requested': () => emailChangeRequestedEmail(member, 'ada.lovelace@example.org'),
+  'email-change-applied': () => emailChangeAppliedEmail(member, 'ada.lovelace@example.org'),
 };

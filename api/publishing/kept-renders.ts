@@ -5,12 +5,19 @@
 //   Open Graph images of tools and posts (docs/decisions/0048, 0085), too slow to render for every page of a build;
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
 //   the directory's filters (filtered, sorted and paged without JavaScript and for crawlers) and the form pages'
-//   /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068);
+//   /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068), /auth/verify?sent=1 and ?done=
+//   (0094);
 // - a page changed since the live build (live-pages.ts says which), until a build that covers it is live (0090).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
 import { directoryHref } from '../../lib/directory';
-import { CONTACT_SENT_PARAM } from '../../lib/form-pages';
+import {
+  CONTACT_SENT_PARAM,
+  FORM_ACTIONS,
+  VERIFY_DONE_PARAM,
+  VERIFY_OUTCOMES,
+  VERIFY_SENT_PARAM,
+} from '../../lib/form-pages';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';
 import { comparePairs } from '../../lib/alternatives';
 import { CACHE, isRouteOf, PAGE_ROUTES, pagePath, routeOf } from '../../lib/routes';
@@ -110,6 +117,10 @@ function formPageHref(path: string, search: URLSearchParams): string | null {
     if (next) query.set(NEXT_PARAM, next);
   } else if (page === '/contact') {
     if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
+  } else if (page === FORM_ACTIONS.verifyEmail) {
+    const done = search.get(VERIFY_DONE_PARAM);
+    if ((VERIFY_OUTCOMES as readonly (string | null)[]).includes(done)) query.set(VERIFY_DONE_PARAM, done as string);
+    else if (search.get(VERIFY_SENT_PARAM) === '1') query.set(VERIFY_SENT_PARAM, '1');
   }
   return query.size > 0 ? `${page}?${query}` : null;
 }

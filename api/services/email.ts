@@ -16,6 +16,10 @@ export const EMAIL_KINDS = [
   'payment-failed',
   'contact-received',
   'contact-confirmation',
+  'verify-email',
+  'email-change-verify',
+  'email-change-requested',
+  'email-change-applied',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -33,6 +33,7 @@ import {
   userParamsSchema,
   userUpdateSchema,
 } from './admin';
+import { accountEmailSchema, changeEmailSchema, verifyEmailCodeSchema } from './account-email';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -194,6 +195,13 @@ export const endpoints = {
   'GET /api/admin/messages': { query: pageQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
+
+  // ---- The account's address: verifying it, changing it (lib/contract/account-email.ts) ----
+  'GET /api/account/email': { response: accountEmailSchema },
+  'POST /api/account/email': { body: changeEmailSchema, response: accountEmailSchema },
+  'DELETE /api/account/email/change': { response: accountEmailSchema },
+  'POST /api/account/email/verify': { body: verifyEmailCodeSchema, response: accountEmailSchema },
+  'POST /api/account/email/verification': { response: accountEmailSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

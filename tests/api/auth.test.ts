@@ -29,8 +29,8 @@ describe('POST /api/register', () => {
     expect(me.status).toBe(200);
     expect((await me.json()).email).toBe('ada@example.com');
     const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'ada@example.com'));
-    expect(welcome.map((row) => row.kind)).toEqual(['welcome']);
-    expect(welcome[0].text).toContain('Hi Ada,');
+    expect(welcome.map((row) => row.kind).sort()).toEqual(['verify-email', 'welcome']);
+    expect(welcome.find((row) => row.kind === 'welcome')?.text).toContain('Hi Ada,');
   });
 
   it('stores an argon2id hash and only the hash of the session token', async () => {
@@ -50,7 +50,7 @@ describe('POST /api/register', () => {
     const res = await register({ email: 'TWICE@example.com', password: 'secret2' });
     expect(res.status).toBe(409);
     expect(await res.text()).toBe(MSG.emailTaken);
-    expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'twice@example.com'))).toBe(1); // one welcome, for the one account
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'twice@example.com'))).toBe(2); // the one account's welcome and verification
   });
 
   it('answers 400 with the spec message for a short password or bad e-mail', async () => {

@@ -30,6 +30,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/premium/webhook',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',
+  'DELETE /api/account/email/change',
+  'POST /api/account/email/verification',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);

@@ -1,5 +1,5 @@
 // The e-mail templates: the preview command renders every one, each has the shared layout, and every
-// link into the site leads to a page that exists.
+// link into the site leads to a page that exists (or an address the API answers).
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { config } from '../../api/config';
 import { EMAIL_SAMPLES } from '../../api/emails/samples';
 import { EMAIL_KINDS, type EmailKind } from '../../api/services/email';
 import { SITE_NAME } from '../../lib/constants';
+import { isApiRequest } from '../../lib/routes';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -25,6 +26,10 @@ const ACTIONS: Record<EmailKind, string> = {
   'payment-failed': 'https://invoice.stripe.com/i/acct_sample/inv_sample',
   'contact-received': `${config.siteUrl}/admin#messages`,
   'contact-confirmation': `${config.siteUrl}/help`,
+  'verify-email': `${config.siteUrl}/auth/verify-link/sample-token`,
+  'email-change-verify': `${config.siteUrl}/auth/verify-link/sample-token`,
+  'email-change-requested': `${config.siteUrl}/account`,
+  'email-change-applied': `${config.siteUrl}/contact`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
@@ -90,7 +95,8 @@ describe('e-mail templates', () => {
       for (const link of links) {
         const url = new URL(link); // throws on a relative link
         if (url.origin !== new URL(config.siteUrl).origin) continue;
-        expect(isPage(url.pathname), `${kind}: ${link}`).toBe(true);
+        // A page, or an address the API answers (the link of a verification e-mail).
+        expect(isPage(url.pathname) || isApiRequest('GET', url.pathname), `${kind}: ${link}`).toBe(true);
       }
     }
   });

@@ -101,6 +101,9 @@ describe('Sign in with Google', () => {
     const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'new.person@gmail.com'));
     expect(welcome.map((row) => row.kind)).toEqual(['welcome']);
     expect(welcome[0].text).toContain('Hi New,');
+    // Google has verified the address: no verification e-mail, no banner.
+    const created = await db.query.users.findFirst({ where: eq(users.email, 'new.person@gmail.com') });
+    expect(created?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it('links an existing account by verified e-mail', async () => {
@@ -113,6 +116,7 @@ describe('Sign in with Google', () => {
     expect(row?.googleId).toBe('g-2');
     // Whoever registered the address with a password never proved they own it.
     expect(row?.password).toBeNull();
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await db.$count(sessions, eq(sessions.userId, existing.id))).toBe(1);
     expect(await db.$count(users, eq(users.email, 'linked@example.com'))).toBe(1);
     expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'linked@example.com'))).toBe(0); // linking is no sign-up

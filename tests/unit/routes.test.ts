@@ -48,6 +48,7 @@ const SAMPLES: Record<PageKind, string> = {
   privacy: '/privacy',
   refunds: '/refunds',
   auth: '/auth',
+  verifyEmail: '/auth/verify',
   account: '/account',
   submit: '/submit',
   dashboard: '/dashboard',

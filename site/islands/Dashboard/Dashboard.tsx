@@ -6,6 +6,8 @@ import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { $myToolStats, type MyTool } from '../../stores/my-tools';
 import { $membership } from '../../stores/premium';
+import { $accountEmail } from '../../stores/account-email';
+import EmailVerificationBanner from './EmailVerificationBanner';
 import Membership from './Membership';
 import Submissions from './Submissions';
 import UpgradeButton from './UpgradeButton';
@@ -18,6 +20,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: user, loading } = useUser();
   const { data: counts } = useStore($myToolStats);
   const membership = useStore($membership);
+  const accountEmail = useStore($accountEmail);
   const [editing, setEditing] = useState<MyTool | null>(null);
 
   useEffect(() => {
@@ -41,7 +44,10 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   }
   // A member's membership card sits above the submissions: their rows wait until it is drawn (or failed), so that no
   // row moves under a pointer on its way to its Edit. Tool Performance, which grows as it loads, comes after them.
-  const aboveDrawn = !user.isPremium || membership.data !== undefined || membership.error !== undefined;
+  // The not-verified notice above them waits for its answer the same way.
+  const aboveDrawn =
+    (!user.isPremium || membership.data !== undefined || membership.error !== undefined) &&
+    (accountEmail.data !== undefined || accountEmail.error !== undefined);
 
   const stats = [
     { label: 'Total Submissions', value: counts?.total ?? 0 },
@@ -61,6 +67,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
           {!user.isPremium && <UpgradeButton />}
         </div>
       </div>
+      <EmailVerificationBanner />
 
       <div className="grid grid-cols-2 lg:grid-cols-4 gap-4 mt-8">
         {stats.map((s) => (
