@@ -28,6 +28,12 @@ export const RATE_LIMITS = {
   'contact-address': { limit: 5, windowMs: HOUR },
   /** Images an owner uploads for their premium tools (each is decoded and re-encoded). */
   'tool-images-account-hour': { limit: 60, windowMs: HOUR },
+  /** The account page (docs/decisions/0096), per account: name and avatar changes, avatar uploads (each decoded and
+   * re-encoded), the devices list and its sign-outs, and the data file (every table of the account read at once). */
+  'account-profile': { limit: 30, windowMs: HOUR },
+  'account-avatar': { limit: 10, windowMs: HOUR },
+  'account-devices': { limit: 120, windowMs: HOUR },
+  'account-data': { limit: 5, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;
