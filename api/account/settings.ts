@@ -112,7 +112,7 @@ export async function deleteAvatar(user: User): Promise<User> {
 }
 
 /** "Firefox 131 on Windows" from a user agent; what is unknown is said so. */
-export function deviceName(userAgent: string | undefined): string {
+function deviceName(userAgent: string | undefined): string {
   if (!userAgent) return 'Unknown device';
   const { browser, os } = Bowser.parse(userAgent);
   const name = browser.name

@@ -1,7 +1,7 @@
 // The account settings page: one card per concern, each loading and saving its own part of the account, in the order
 // a member looks for them, with a nav to the cards (built from the cards shown, so a section that renders nothing has
 // no link).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -45,7 +45,6 @@ function SectionNav({ entries }: { entries: NavEntry[] }) {
 
 export default function AccountSettings() {
   const { data: user, loading } = useUser();
-  const cards = useRef<HTMLDivElement>(null);
   const [entries, setEntries] = useState<NavEntry[]>([]);
 
   useEffect(() => {
@@ -54,17 +53,16 @@ export default function AccountSettings() {
     return () => clearTimeout(timer);
   }, [user, loading]);
 
-  const signedIn = Boolean(user);
-  useEffect(() => {
-    const root = cards.current;
+  // The cards' container, once shown: its cards are read now and whenever a section shows its card later (once its own
+  // call answered). React 19 calls the returned cleanup when the container goes.
+  const cards = useCallback((root: HTMLDivElement | null) => {
     if (!root) return;
     const read = () => setEntries(cardsIn(root));
     read();
-    // A section may show its card later (once its own call answered).
     const observer = new MutationObserver(read);
     observer.observe(root, { childList: true });
     return () => observer.disconnect();
-  }, [signedIn]);
+  }, []);
 
   if (!user) return <PageSpinner />;
   return (

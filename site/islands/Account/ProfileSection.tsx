@@ -35,11 +35,11 @@ function Avatar({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <div className="flex flex-col sm:flex-row sm:items-center gap-4">
+    <div className="flex flex-col items-start sm:flex-row sm:items-center gap-4">
       <div className="avatar avatar-placeholder">
         <div className="w-20 rounded-full bg-neutral text-neutral-content">
           {user.profileImageUrl ? (
-            <img src={user.profileImageUrl} alt="Your profile picture" data-testid="avatar-image" />
+            <img src={user.profileImageUrl} alt="" data-testid="avatar-image" />
           ) : (
             <span className="text-2xl" aria-hidden="true">
               {initials(user)}

@@ -67,7 +67,7 @@ export function SessionsSection(_props: { user: CurrentUser }) {
       title="Devices"
       description="Where your account is signed in. Sign out of any device you do not recognise."
     >
-      {loading && !devices && <span className="loading loading-spinner" aria-label="Loading devices" />}
+      {loading && !devices && <span className="loading loading-spinner" role="status" aria-label="Loading devices" />}
       {error !== undefined && !devices && (
         <p className="text-error-text text-sm" role="alert">
           {serverMessage(error)}
