@@ -30,6 +30,10 @@ const NO_JSON_BODY = new Set([
   'POST /api/premium/webhook',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',
+  'POST /api/account/avatar',
+  'DELETE /api/account/avatar',
+  'POST /api/account/sessions/:id/sign-out',
+  'POST /api/account/sessions/sign-out-others',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);
