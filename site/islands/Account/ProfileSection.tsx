@@ -36,7 +36,7 @@ function Avatar({ user }: { user: CurrentUser }) {
 
   return (
     <div className="flex flex-col items-start sm:flex-row sm:items-center gap-4">
-      <div className="avatar avatar-placeholder">
+      <div className="avatar avatar-placeholder self-start sm:self-center">
         <div className="w-20 rounded-full bg-neutral text-neutral-content">
           {user.profileImageUrl ? (
             <img src={user.profileImageUrl} alt="" data-testid="avatar-image" />
