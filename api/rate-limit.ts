@@ -36,6 +36,12 @@ export const RATE_LIMITS = {
   'email-change-account': { limit: 5, windowMs: HOUR },
   /** Verification links opened from one address (docs/decisions/0094). */
   'verify-link-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** The account page (docs/decisions/0096), per account: name and avatar changes, avatar uploads (each decoded and
+   * re-encoded), the devices list and its sign-outs, and the data file (every table of the account read at once). */
+  'account-profile': { limit: 30, windowMs: HOUR },
+  'account-avatar': { limit: 10, windowMs: HOUR },
+  'account-devices': { limit: 120, windowMs: HOUR },
+  'account-data': { limit: 5, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

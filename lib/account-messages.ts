@@ -29,6 +29,20 @@ export const ACCOUNT_MSG = {
 
   // --- Account settings: profile, devices, data ---
   profileSaved: 'Profile saved',
+  avatarSaved: 'Profile picture updated',
+  avatarRemoved: 'Profile picture removed',
+  avatarWrongType: 'Profile picture must be a PNG or JPG image',
+  avatarTooManyPixels: 'Profile picture dimensions are too large. Please use an image under 40 megapixels',
+  avatarUnreadable: 'The profile picture could not be read. Please choose another PNG or JPG file',
+  profileChangesPerHour: 'You have changed your profile too many times in the last hour. Please try again later.',
+  avatarUploadsPerHour: 'You have uploaded too many profile pictures in the last hour. Please try again later.',
+  /** A device handle that is not one of this account's live sessions (ended meanwhile, or never ours). */
+  deviceNotFound: 'That device is not signed in any more',
+  devicesPerHour: 'Too many requests about your devices in the last hour. Please try again later.',
+  deviceSignedOut: 'Signed out of that device',
+  othersSignedOut: (count: number) =>
+    count === 1 ? 'Signed out of 1 other device' : `Signed out of ${count} other devices`,
+  dataDownloadsPerHour: 'You have downloaded your data too many times in the last hour. Please try again later.',
   // --- end of settings ---
 
   // --- Closing and restoring an account ---

@@ -49,6 +49,7 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   'POST /api/user/tools/:id/resubmit': imageForm(64 * KiB),
   'POST /api/tools/:id/images': imageForm(16 * KiB),
   'POST /api/admin/blog/images': imageForm(16 * KiB),
+  'POST /api/account/avatar': imageForm(16 * KiB),
   // Stripe's events are a few KB; the signature covers the exact bytes, which the route reads.
   'POST /api/premium/webhook': { limit: 256 * KiB, raw: true },
 };

@@ -8,6 +8,7 @@ import { db } from '../../db/client';
 import { blogPosts, changeRequests, tools, type User } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../db/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { can } from '../../lib/permissions';
@@ -51,6 +52,15 @@ const POST_IMAGE_RULES: ImageRules = {
   wrongType: MSG.postImageWrongType,
   tooManyPixels: MSG.postImageTooManyPixels,
   unreadable: MSG.postImageUnreadable,
+};
+
+/** A member's profile picture: a square like a logo, with its own messages. */
+const AVATAR_RULES: ImageRules = {
+  width: LOGO_SIZE,
+  height: LOGO_SIZE,
+  wrongType: ACCOUNT_MSG.avatarWrongType,
+  tooManyPixels: ACCOUNT_MSG.avatarTooManyPixels,
+  unreadable: ACCOUNT_MSG.avatarUnreadable,
 };
 
 /** What an owner uploads for a premium tool: screenshots in the page's 16:9 frames, a banner-shaped cover. */
@@ -112,6 +122,9 @@ export const preparePostImage = (file: Blob) => prepareImage(file, POST_IMAGE_RU
 
 /** An owner's screenshot, logo or cover re-encoded to its kind's size; throws 413, 415 or 400. */
 export const prepareToolImage = (file: Blob, kind: ToolImageKind) => prepareImage(file, TOOL_IMAGE_RULES[kind]);
+
+/** A profile picture re-encoded as a LOGO_SIZE square WebP; throws 413, 415 or 400 with the avatar's messages. */
+export const prepareAvatar = (file: Blob) => prepareImage(file, AVATAR_RULES);
 
 /**
  * A logo is written under a hidden name (never served) and renamed to its public name only after
@@ -243,6 +256,29 @@ export async function sweepUnusedPostImages(now = Date.now()): Promise<number> {
   const unused = old.filter((name) => !held.has(urlOf(name)));
   for (const name of unused) await uploadStore().remove(`posts/${name}`);
   return unused.length;
+}
+
+const AVATARS_PREFIX = `${UPLOADS_URL_PREFIX}avatars/`;
+
+/** Writes a prepared profile picture under a fresh name and returns its public path (the avatar menu shows it). */
+export async function storeAvatar(image: Buffer): Promise<string> {
+  const key = `avatars/${crypto.randomUUID()}.webp`;
+  await putUpload(key, image);
+  return `${UPLOADS_URL_PREFIX}${key}`;
+}
+
+/**
+ * Removes a profile picture we stored (one from Google, or the demo data's, is only an address): after the row stops
+ * naming it, so a failure here only logs and leaves a file nobody is shown.
+ */
+export async function removeAvatar(url: string | null): Promise<void> {
+  const found = url?.startsWith(AVATARS_PREFIX) ? servedUpload(url.slice(UPLOADS_URL_PREFIX.length)) : null;
+  if (!found) return;
+  try {
+    await uploadStore().remove(found.key);
+  } catch (error) {
+    log.error({ err: error, key: found.key }, 'a replaced profile picture could not be removed');
+  }
 }
 
 const toolImageUrl = (name: string) => `${UPLOADS_URL_PREFIX}tools/${name}`;

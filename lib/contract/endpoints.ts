@@ -34,6 +34,14 @@ import {
   userUpdateSchema,
 } from './admin';
 import { accountEmailSchema, changeEmailSchema, verifyEmailCodeSchema } from './account-email';
+import {
+  accountDataSchema,
+  avatarFormSchema,
+  deviceParamsSchema,
+  deviceSessionSchema,
+  profileSchema,
+  signedOutSchema,
+} from './account-settings';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -90,6 +98,15 @@ export const endpoints = {
   'POST /api/register': { body: registerSchema, response: currentUserSchema },
   'POST /api/login': { body: loginSchema, response: currentUserSchema },
   'POST /api/logout': { response: okSchema },
+
+  // ---- The account page: profile, avatar, devices, data (lib/contract/account-settings.ts) ----
+  'POST /api/account/profile': { body: profileSchema, response: currentUserSchema },
+  'POST /api/account/avatar': { multipart: avatarFormSchema, response: currentUserSchema },
+  'DELETE /api/account/avatar': { response: currentUserSchema },
+  'GET /api/account/sessions': { response: z.array(deviceSessionSchema) },
+  'POST /api/account/sessions/:id/sign-out': { params: deviceParamsSchema, response: signedOutSchema },
+  'POST /api/account/sessions/sign-out-others': { response: signedOutSchema },
+  'GET /api/account/data': { response: accountDataSchema },
 
   // ---- The catalogue and the blog ----
   'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },

@@ -15,4 +15,5 @@ export * from './mail';
 export * from './tool-assets';
 export * from './metrics';
 export * from './account-email';
+export * from './account-settings';
 export * from './endpoints';

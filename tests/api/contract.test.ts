@@ -32,6 +32,10 @@ const NO_JSON_BODY = new Set([
   'POST /api/premium/dev/cancel',
   'DELETE /api/account/email/change',
   'POST /api/account/email/verification',
+  'POST /api/account/avatar',
+  'DELETE /api/account/avatar',
+  'POST /api/account/sessions/:id/sign-out',
+  'POST /api/account/sessions/sign-out-others',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);

@@ -756,6 +756,7 @@ test.describe('navigation', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(actions.getByText(me.email)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
     await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
     await expect(page.getByRole('link', { name: 'Admin Panel' })).toBeHidden();
     await page.keyboard.press('Escape');
