@@ -4,8 +4,10 @@ import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import type { Email, EmailKind } from '../services/email';
 import {
+  accountClosedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
+  closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
   paymentFailedEmail,
@@ -45,4 +47,6 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
     }),
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
+  'account-closed': () => accountClosedEmail(member, new Date('2026-12-27T00:00:00Z'), 1),
+  'close-account-code': () => closeAccountCodeEmail(member, '042917'),
 };

@@ -33,6 +33,7 @@ import {
   userParamsSchema,
   userUpdateSchema,
 } from './admin';
+import { accountClosedSchema, closeAccountSchema, closingStateSchema } from './account-closing';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -132,6 +133,11 @@ export const endpoints = {
   'GET /api/premium/subscription': { response: membershipSchema },
   'POST /api/premium/portal': { response: portalSchema },
   'POST /api/premium/dev/cancel': { response: okSchema },
+
+  // ---- Closing an account (docs/decisions/0097) ----
+  'GET /api/account/close': { response: closingStateSchema },
+  'POST /api/account/close/code': { response: messageSchema },
+  'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
 
   // ---- Admin: tools ----
   'GET /api/admin/stats': { response: adminStatsSchema },

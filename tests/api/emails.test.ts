@@ -25,6 +25,8 @@ const ACTIONS: Record<EmailKind, string> = {
   'payment-failed': 'https://invoice.stripe.com/i/acct_sample/inv_sample',
   'contact-received': `${config.siteUrl}/admin#messages`,
   'contact-confirmation': `${config.siteUrl}/help`,
+  'account-closed': `${config.siteUrl}/auth`,
+  'close-account-code': `${config.siteUrl}/account`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
