@@ -34,6 +34,8 @@ export const ACCOUNT_MSG = {
   toolWithdrawnByClosing: 'Withdrawn: the owner closed their account',
   /** Where the admin sees a tool's owner whose account is closed or deleted. */
   ownerAccountClosed: 'owner account closed',
+  closedTitle: 'Your account is closed',
+  closedNotice: (date: string) => `Your personal data will be deleted on ${date}. Sign in before then to restore it.`,
   // --- end of closing ---
 
   /** Any link or code that is used, expired, or not this account's: one message, nothing changed. */

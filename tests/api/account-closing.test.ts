@@ -321,15 +321,13 @@ describe('the daily deletion', () => {
       twoFactorEnabledAt: new Date(),
     });
     await db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'a'.repeat(64) });
-    await db
-      .insert(contactMessages)
-      .values({
-        name: 'Ada',
-        email: user.email,
-        topic: 'support',
-        message: 'Hello there, a question.',
-        userId: user.id,
-      });
+    await db.insert(contactMessages).values({
+      name: 'Ada',
+      email: user.email,
+      topic: 'support',
+      message: 'Hello there, a question.',
+      userId: user.id,
+    });
     const approved = await makeTool({ submittedById: user.id, status: 'approved' });
     expect((await close(cookie, { password: 'password123' })).status).toBe(200);
     return { user, approved, closedAt: (await reloadUser(user.id))?.closedAt as Date };
@@ -394,5 +392,26 @@ describe('a stray session of a closed account', () => {
     expect(await res.text()).toBe(ACCOUNT_MSG.accountClosed);
     const [row] = await liveSessions(user.id);
     expect(row.expire.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('the admin lists', () => {
+  it('show a closed owner as "owner account closed", without name or address', async () => {
+    const { cookie: admin } = await signedIn({ isAdmin: true, role: 'admin' });
+    const { user, cookie } = await signedIn();
+    const approved = await makeTool({ submittedById: user.id, status: 'approved' });
+    const request = await makeChangeRequest(approved, { description: 'A clearer description of the tool.' });
+    const before = (await (await call('GET', '/api/admin/change-requests', { cookie: admin })).json()) as {
+      id: number;
+      requester: { name: string; email: string | null };
+    }[];
+    expect(before.find((r) => r.id === request.id)?.requester.email).toBe(user.email);
+
+    expect((await close(cookie, { password: 'password123' })).status).toBe(200);
+    const after = (await (await call('GET', '/api/admin/change-requests', { cookie: admin })).json()) as typeof before;
+    expect(after.find((r) => r.id === request.id)?.requester).toEqual({
+      name: ACCOUNT_MSG.ownerAccountClosed,
+      email: null,
+    });
   });
 });
