@@ -49,7 +49,7 @@ export function CloseSection({ user }: { user: CurrentUser }) {
         <div>
           <button
             type="button"
-            className="btn btn-outline btn-error"
+            className="btn btn-outline border-error text-error-text hover:btn-error"
             disabled={confirmWith === null}
             onClick={() => setOpen(true)}
             data-testid="close-account-open"
