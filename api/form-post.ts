@@ -41,22 +41,44 @@ interface RefusedPost {
 export async function refusedPost({ error, request, ip, set, page, locals }: RefusedPost): Promise<Response | string> {
   const refusal = refusalText(error);
   if (!refusal) throw error;
+  const answer = await pageForClient({
+    request,
+    ip,
+    set,
+    page,
+    locals: locals(refusal.message),
+    status: refusal.status,
+  });
+  if (answer === null) throw error;
+  return answer;
+}
+
+/**
+ * A page rendered for this client alone (a refused post, a personal page such as /auth/restore), with `locals` and
+ * `status`: never kept, counted against the client's render budget. Null (logged) when the page did not render.
+ */
+export async function pageForClient({
+  request,
+  ip,
+  set,
+  page,
+  locals,
+  status,
+}: Omit<RefusedPost, 'error' | 'locals'> & { locals: App.Locals; status: number }): Promise<Response | string | null> {
   let rendered: Response | null;
   try {
-    rendered = await ownRender(ip, () =>
-      renderPage(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals: locals(refusal.message) }),
-    );
+    rendered = await ownRender(ip, () => renderPage(page, { appDir: config.appDir, siteUrl: config.siteUrl, locals }));
   } catch (renderError) {
     const refused = refusalOf(renderError, request);
     if (refused) return refused;
     throw renderError;
   }
   if (rendered?.status !== 200) {
-    log.error({ page, status: rendered?.status }, 'the page of a refused form post did not render');
-    throw error;
+    log.error({ page, status: rendered?.status }, 'a page rendered for one client did not render');
+    return null;
   }
   const csp = rendered.headers.get('content-security-policy') ?? undefined;
   Object.assign(set.headers, pageSecurityHeaders({ csp }), { 'content-type': 'text/html; charset=utf-8' });
-  set.status = refusal.status;
+  set.status = status;
   return rendered.text();
 }

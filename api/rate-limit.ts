@@ -42,6 +42,12 @@ export const RATE_LIMITS = {
   'account-avatar': { limit: 10, windowMs: HOUR },
   'account-devices': { limit: 120, windowMs: HOUR },
   'account-data': { limit: 5, windowMs: HOUR },
+  /** Tries to confirm closing one account (password or code), counted before the password is hashed. */
+  'close-account': { limit: 5, windowMs: 15 * MINUTE },
+  /** Codes e-mailed to one Google-only account to confirm closing it. */
+  'close-code': { limit: 5, windowMs: HOUR },
+  /** Restores asked for from one address (each a lookup of a restore token). */
+  'restore-address': { limit: 30, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

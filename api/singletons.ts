@@ -1,5 +1,6 @@
 // The background work of which the whole deployment runs one copy: only the holder of the worker lease runs it
 // (worker-lease.ts, docs/decisions/0059-several-machines.md), so no build runs twice and no e-mail is sent twice.
+import { startDailyDeletion } from './account/deletion';
 import { purgeExpiredProofs } from './account/proofs';
 import { purgeExpiredSessions } from './auth/sessions';
 import { config } from './config';
@@ -31,6 +32,8 @@ export function startSingletons(): () => void {
     startPurges(),
     startEmailSender(),
     startUploadSweeper(),
+    // Closed accounts' personal data, ACCOUNT_DELETION_DAYS after closing (docs/decisions/0097).
+    startDailyDeletion(),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -47,6 +47,22 @@ export const ACCOUNT_MSG = {
 
   // --- Closing and restoring an account ---
   lastAdminCannotClose: 'The last administrator account cannot be closed',
+  closePasswordRequired: 'Enter your current password to close your account',
+  closeWrongPassword: 'The password is not right',
+  closeCodeRequired: 'Enter the 6-digit code we e-mailed you',
+  closeCodeNotNeeded: 'This account has a password: confirm with it',
+  closeCodeSent: 'We e-mailed you a 6-digit code. It is valid for 15 minutes.',
+  /** A stray session of a closed account, and the sign-in of a deleted one's leftovers. */
+  accountClosed: 'This account is closed',
+  /** POST /api/login for a closed account (with the header X-Account-Closed: restore): the island opens /auth/restore. */
+  accountClosedRestore: 'Your account is closed. Restore it to sign in.',
+  restoreExpired: 'This step has expired. Sign in again to restore your account.',
+  /** A pending tool's rejectionReason when its owner closed the account. */
+  toolWithdrawnByClosing: 'Withdrawn: the owner closed their account',
+  /** Where the admin sees a tool's owner whose account is closed or deleted. */
+  ownerAccountClosed: 'owner account closed',
+  closedTitle: 'Your account is closed',
+  closedNotice: (date: string) => `Your personal data will be deleted on ${date}. Sign in before then to restore it.`,
   // --- end of closing ---
 
   /** Any link or code that is used, expired, or not this account's: one message, nothing changed. */

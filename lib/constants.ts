@@ -17,6 +17,8 @@ export const MONTHLY_PRICE = 39;
 export const ANNUAL_PRICE = 399;
 export const ANNUAL_SAVING = MONTHLY_PRICE * 12 - ANNUAL_PRICE; // 69
 export const REFUND_DAYS = 30;
+/** Days between closing an account and the removal of its personal data (the legal pages' promise). */
+export const ACCOUNT_DELETION_DAYS = 30;
 export const PREMIUM_SUBMISSIONS = 3;
 export const REVIEW_DECISION_HOURS = 48;
 export const DEFAULT_READ_TIME = '5 min read';

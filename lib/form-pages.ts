@@ -8,10 +8,25 @@ export const FORM_ACTIONS = {
   register: '/auth/register',
   contact: '/contact',
   verifyEmail: '/auth/verify',
+  /** Restoring a closed account (docs/decisions/0097); its GET is rendered by the server too (below). */
+  restore: '/auth/restore',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
 export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_ACTIONS));
+
+/**
+ * Pages the server renders for each visitor from what a short-lived cookie of theirs holds, never exported or kept:
+ * the API answers their GET too. /auth/restore shows the closed account's deletion date.
+ */
+export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([FORM_ACTIONS.restore]);
+
+/** The /auth/restore page: the closed account's deletion date (null: no live restore step), and a refusal's message. */
+export interface RestoreFormState {
+  deletionDate: Date | null;
+  withdrawnTools: boolean;
+  error: string;
+}
 
 export type AuthTab = 'login' | 'register';
 
@@ -54,3 +69,5 @@ export type VerifyOutcome = (typeof VERIFY_OUTCOMES)[number];
 
 /** The address of /auth/verify saying what a link or code did. */
 export const verifyDonePath = (outcome: VerifyOutcome) => `${FORM_ACTIONS.verifyEmail}?${VERIFY_DONE_PARAM}=${outcome}`;
+/** The header of POST /api/login's 403 for a closed account ("restore"): the Auth island opens /auth/restore on it. */
+export const ACCOUNT_CLOSED_HEADER = 'x-account-closed';

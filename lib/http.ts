@@ -1,11 +1,14 @@
 // The islands' fetch, as SPEC.md section 7-8 describe it: cookies always sent, any non-OK
 // answer throws an Error whose message is 'status: body' (or the status text when empty).
+import { ACCOUNT_MSG } from './account-messages';
 import { MSG } from './messages';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's headers: a refusal may say more in one (X-Account-Closed of a closed account's sign-in). */
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
   }
@@ -13,7 +16,7 @@ export class ApiError extends Error {
 
 async function failure(res: Response): Promise<ApiError> {
   const text = (await res.text().catch(() => '')) || res.statusText;
-  return new ApiError(res.status, `${res.status}: ${text}`);
+  return new ApiError(res.status, `${res.status}: ${text}`, res.headers);
 }
 
 /** GET `url` with the session's cookies; a non-OK answer throws, and so does an abort through `signal`. */
@@ -59,13 +62,14 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * The reason when a call was refused because the account is suspended or banned (403 with the text
+ * The reason when a call was refused because the account is suspended, banned or closed (403 with the text
  * the login form shows, docs/decisions/0010-blocked-accounts.md), else null. That browser's session has ended.
  */
 export function accountBlockReason(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
   const reason = serverMessage(error);
-  return reason.startsWith(MSG.accountBanned) || reason.startsWith(MSG.accountSuspended) ? reason : null;
+  const blocked = [MSG.accountBanned, MSG.accountSuspended, ACCOUNT_MSG.accountClosed];
+  return blocked.some((start) => reason.startsWith(start)) ? reason : null;
 }
 
 /** Errors that mention 401 are expected (signed out) and not logged, nor is a blocked account's refusal; others are. */

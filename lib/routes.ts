@@ -3,7 +3,7 @@
 // Pure: astro.config.mjs, api/ and tests import it.
 import { comparePairs } from './alternatives';
 import { categoryTag, POSTS_TAG, postTag, rowOfTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
-import { FORM_POST_PATHS } from './form-pages';
+import { FORM_POST_PATHS, PERSONAL_PAGE_PATHS } from './form-pages';
 
 // ---------------------------------------------------------------------------------------------
 // Cache policies (Cache-Control values)
@@ -54,9 +54,14 @@ function isApiPath(pathname: string): boolean {
   return false;
 }
 
-/** Whether Elysia answers this request: an API path, or the post of a form that works without JavaScript. */
+/**
+ * Whether Elysia answers this request: an API path, the post of a form that works without JavaScript, or a page it
+ * renders for each visitor.
+ */
 export function isApiRequest(method: string, pathname: string): boolean {
-  return isApiPath(pathname) || (method === 'POST' && FORM_POST_PATHS.has(pathname));
+  return (
+    isApiPath(pathname) || (method === 'POST' && FORM_POST_PATHS.has(pathname)) || PERSONAL_PAGE_PATHS.has(pathname)
+  );
 }
 
 /**
@@ -74,7 +79,8 @@ export function devProxy(
   // A key starting with ^ is a regular expression to Vite: these paths exactly, with or without a query.
   for (const path of API_PATHS) proxy[`^${path}(\\?.*)?$`] = { target };
   for (const path of FORM_POST_PATHS) {
-    proxy[`^${path}(\\?.*)?$`] = { target, bypass: (req) => (req.method === 'POST' ? undefined : req.url) };
+    if (PERSONAL_PAGE_PATHS.has(path)) proxy[`^${path}(\\?.*)?$`] = { target };
+    else proxy[`^${path}(\\?.*)?$`] = { target, bypass: (req) => (req.method === 'POST' ? undefined : req.url) };
   }
   return proxy;
 }
@@ -252,6 +258,16 @@ export const PAGE_ROUTES = {
   preview: screen('/dashboard/preview', 'dashboard/preview.astro'),
   admin: screen('/admin', 'admin.astro'),
   account: screen('/account', 'account.astro'),
+  // Rendered by the server for each visitor (PERSONAL_PAGE_PATHS, docs/decisions/0097): never exported or kept.
+  restore: {
+    pattern: exact('/auth/restore'),
+    path: '/auth/restore',
+    file: 'auth/restore.astro',
+    render: 'request',
+    cache: CACHE.none,
+    sitemap: false,
+    tags: none,
+  },
   // Exported once per card (NOT_FOUND_PAGES), answered with status 404 for any address no page has.
   notFound: fixed('/404', '404.astro', { sitemap: false, cache: CACHE.none }),
   // The old form of a tool's address: moved for good to /tool/{slug} (api/publishing/static-site.ts).

@@ -9,5 +9,6 @@ declare namespace App {
     authForm?: import('../lib/form-pages').AuthFormState;
     contactForm?: import('../lib/form-pages').ContactFormState;
     verifyForm?: import('../lib/form-pages').VerifyFormState;
+    restoreForm?: import('../lib/form-pages').RestoreFormState;
   }
 }

@@ -21,7 +21,7 @@ import { enqueueEmail } from '../services/email';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { toolEditTags } from '../../lib/cache-tags';
 import { changeRequestApprovedEmail, changeRequestRejectedEmail } from '../emails';
-import { personColumns, personOf } from './shared';
+import { ownerColumns, ownerOf } from './shared';
 import { toolRecord } from '../tools/service';
 import { applyToolChanges } from './tools.service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
@@ -48,7 +48,7 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
         brandColor: tools.brandColor,
         coverImage: tools.coverImage,
       },
-      requester: personColumns(requester),
+      requester: ownerColumns(requester),
     })
     .from(changeRequests)
     .innerJoin(tools, eq(tools.id, changeRequests.toolId))
@@ -70,7 +70,7 @@ export async function listChangeRequests(): Promise<AdminChangeRequest[]> {
       toolSubmittedById: tool.submittedById,
       status: request.status,
       submittedById: request.submittedById,
-      requester: personOf(person),
+      requester: ownerOf(person),
       submittedAt: request.submittedAt,
       date: request.submittedAt,
       reviewedAt: request.reviewedAt,

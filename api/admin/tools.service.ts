@@ -39,7 +39,7 @@ import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
 import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
-import { personColumns, personOf } from './shared';
+import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
@@ -75,14 +75,14 @@ export async function pendingTools(viewer: PermissionSubject): Promise<AdminPend
       isPremium: tools.isPremium,
       submittedById: tools.submittedById,
       submittedAt: tools.submittedAt,
-      submitter: personColumns(users),
+      submitter: ownerColumns(users),
     })
     .from(tools)
     .innerJoin(users, eq(users.id, tools.submittedById))
     .where(eq(tools.status, TOOL_STATUS.pending))
     .orderBy(asc(tools.submittedAt), asc(tools.id));
   return rows.map(({ submitter, ...tool }) => {
-    const person = personOf(submitter);
+    const person = ownerOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
   });
 }

@@ -1,7 +1,7 @@
 // User management: the admin list and the PATCH of role, admin flag, premium and account status,
 // with the rules that keep the panel safe (who may change what, reasons, session ends, the last
 // isAdmin account, nobody demoting or blocking themselves: docs/decisions/0023-roles-and-admin-flag.md).
-import { and, count, desc, eq, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import type { AdminUser, UserUpdateInput } from '../../lib/contract';
@@ -9,7 +9,7 @@ import { MSG } from '../../lib/messages';
 import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor } from '../../lib/permissions';
 import { publicUser } from '../auth/service';
 import { premiumQuota } from '../premium/service';
-import { accountBlock, cutUserSessions } from '../auth/sessions';
+import { accountBlock, cutUserSessions, signInBlock } from '../auth/sessions';
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 
@@ -29,7 +29,7 @@ type AdminFields = Pick<User, 'isAdmin' | 'accountStatus' | 'suspendedUntil' | '
  * An isAdmin account that may act now (a lapsed suspension counts as active, as at sign-in). Only these
  * can hand out roles and the flag, so without one the site could never get an administrator back.
  */
-const isActiveAdmin = (user: AdminFields) => user.isAdmin && accountBlock(user) === null;
+const isActiveAdmin = (user: AdminFields) => user.isAdmin && signInBlock(user) === null;
 
 async function otherActiveAdmins(tx: Transaction, exceptUserId: number): Promise<number> {
   const [row] = await tx
@@ -39,6 +39,8 @@ async function otherActiveAdmins(tx: Transaction, exceptUserId: number): Promise
       and(
         ne(users.id, exceptUserId),
         eq(users.isAdmin, true),
+        // A closed account acts no more (docs/decisions/0097).
+        isNull(users.closedAt),
         or(
           eq(users.accountStatus, 'active'),
           and(

@@ -8,7 +8,7 @@ import { config } from '../config';
 import { welcomeEmail } from '../emails';
 import { HttpError } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
-import { accountBlock, deleteUserSessions } from './sessions';
+import { deleteUserSessions, signInBlock } from './sessions';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
@@ -80,7 +80,7 @@ export async function finishGoogleSignIn(code: string, codeVerifier: string): Pr
       return created;
     });
   }
-  const blocked = accountBlock(user);
+  const blocked = signInBlock(user);
   if (blocked) throw new HttpError(403, blocked);
   return user;
 }

@@ -25,6 +25,7 @@ import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogle
 import { login, publicUser, register } from './service';
 import { cookieOptions } from './sessions';
 import { signIn, signOut } from './sign-in';
+import { restoreInstead, restoreRequired } from '../account/restore-step';
 import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 import { log } from '../log';
 
@@ -64,6 +65,7 @@ async function postSignInForm(
   const next = returnPath(fields.next);
   try {
     const user = await signInFrom(tab, fields, ip);
+    if (await restoreInstead(cookie, user)) return redirect(FORM_ACTIONS.restore, 303);
     await signIn(cookie, request, ip, user);
     return redirect(landingAfterSignIn(user, next), 303);
   } catch (error) {
@@ -95,8 +97,9 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
   )
   .post(
     '/api/login',
-    async ({ body, cookie, request, ip }) => {
+    async ({ body, cookie, request, ip, set }) => {
       const user = await login(body, ip);
+      if (await restoreInstead(cookie, user)) throw restoreRequired(set);
       await signIn(cookie, request, ip, user);
       return publicUser(user);
     },
@@ -145,6 +148,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
         if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
         return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
       }
+      if (await restoreInstead(cookie, user)) return redirect(FORM_ACTIONS.restore, 302);
       await signIn(cookie, request, ip, user);
       return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
     },

@@ -10,7 +10,7 @@ import { welcomeEmail } from '../emails';
 import { HttpError, conflict } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
 import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../rate-limit';
-import { accountBlock } from './sessions';
+import { signInBlock } from './sessions';
 
 function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: 'argon2id' });
@@ -93,7 +93,7 @@ export async function login(input: LoginInput, ip: string): Promise<User> {
     await take([accountKey]);
     throw new HttpError(401, MSG.wrongCredentials);
   }
-  const blocked = accountBlock(user);
+  const blocked = signInBlock(user);
   if (blocked) throw new HttpError(403, blocked);
   // The account's counter stays: a success must not hand distributed guessers a fresh allowance.
   await forget(pairKey);

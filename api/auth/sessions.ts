@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { db, prepared, readDb, type Database, type Executor } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 import { config } from '../config';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { MSG } from '../../lib/messages';
 
 /** How long a session lives without use, and at most (docs/decisions/0002-sessions.md). */
@@ -152,8 +153,18 @@ export async function purgeExpiredSessions(): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expire, now), lt(sessions.absoluteExpire, now)));
 }
 
-/** Why an account may not sign in or act now, or null when it may. */
-export function accountBlock(user: Pick<User, 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>): string | null {
+/**
+ * Why an account may not act now, or null when it may. A closed account is refused like a banned one (its stray
+ * session ends with the reason); its sign-in is not refused here but leads to the restore step (api/account/restore-step.ts).
+ */
+export function accountBlock(
+  user: Pick<User, 'accountStatus' | 'suspendedUntil' | 'suspensionReason' | 'closedAt'>,
+): string | null {
+  return signInBlock(user) ?? (user.closedAt ? ACCOUNT_MSG.accountClosed : null);
+}
+
+/** Why an account may not sign in at all (suspended or banned), or null when it may. */
+export function signInBlock(user: Pick<User, 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>): string | null {
   if (user.accountStatus === 'banned') {
     return user.suspensionReason ? `${MSG.accountBanned}: ${user.suspensionReason}` : MSG.accountBanned;
   }

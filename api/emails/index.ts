@@ -7,8 +7,10 @@ import { SITE_NAME } from '../../lib/constants';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
+import { AccountClosedEmail } from './account-closed';
 import { ChangeRequestApprovedEmail } from './change-request-approved';
 import { ChangeRequestRejectedEmail } from './change-request-rejected';
+import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
 import { EmailChangeAppliedEmail } from './email-change-applied';
@@ -190,5 +192,22 @@ export function emailChangeAppliedEmail(user: Recipient, newEmail: string): Prom
   return email(user.email, 'email-change-applied', 'Your email address was changed', EmailChangeAppliedEmail, {
     firstName: user.firstName,
     newEmail,
+  });
+}
+
+/** The account is closed: when its personal data goes, and how to restore it until then (docs/decisions/0097). */
+export function accountClosedEmail(user: Recipient, deletionDate: Date, withdrawnTools: number): Promise<Email> {
+  return email(user.email, 'account-closed', `Your ${SITE_NAME} account is closed`, AccountClosedEmail, {
+    firstName: user.firstName,
+    deletionDate,
+    withdrawnTools,
+  });
+}
+
+/** The code a Google-only account (no password) confirms closing with. */
+export function closeAccountCodeEmail(user: Recipient, code: string): Promise<Email> {
+  return email(user.email, 'close-account-code', `${code} is your code to close your account`, CloseAccountCodeEmail, {
+    firstName: user.firstName,
+    code,
   });
 }

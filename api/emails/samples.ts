@@ -4,8 +4,10 @@ import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
 import type { Email, EmailKind } from '../services/email';
 import {
+  accountClosedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
+  closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
   emailChangeAppliedEmail,
@@ -53,4 +55,6 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'email-change-verify': () => emailChangeVerifyEmail(member, 'ada.lovelace@example.org', 'sample-token'),
   'email-change-requested': () => emailChangeRequestedEmail(member, 'ada.lovelace@example.org'),
   'email-change-applied': () => emailChangeAppliedEmail(member, 'ada.lovelace@example.org'),
+  'account-closed': () => accountClosedEmail(member, new Date('2026-12-27T00:00:00Z'), 1),
+  'close-account-code': () => closeAccountCodeEmail(member, '042917'),
 };

@@ -20,6 +20,8 @@ export const EMAIL_KINDS = [
   'email-change-verify',
   'email-change-requested',
   'email-change-applied',
+  'account-closed',
+  'close-account-code',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -75,3 +75,11 @@ export async function createPortal(customer: string, returnUrl: string): Promise
     });
   return session.url;
 }
+
+/**
+ * Tells Stripe to end a subscription when its paid period ends (closing an account, docs/decisions/0097): no renewal,
+ * no refund, Premium until then. Stripe confirms with customer.subscription.updated, which the webhook applies.
+ */
+export async function cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
+  await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+}

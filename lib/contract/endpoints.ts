@@ -42,6 +42,7 @@ import {
   profileSchema,
   signedOutSchema,
 } from './account-settings';
+import { accountClosedSchema, closeAccountSchema, closingStateSchema } from './account-closing';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -150,6 +151,11 @@ export const endpoints = {
   'GET /api/premium/subscription': { response: membershipSchema },
   'POST /api/premium/portal': { response: portalSchema },
   'POST /api/premium/dev/cancel': { response: okSchema },
+
+  // ---- Closing an account (docs/decisions/0097) ----
+  'GET /api/account/close': { response: closingStateSchema },
+  'POST /api/account/close/code': { response: messageSchema },
+  'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
 
   // ---- Admin: tools ----
   'GET /api/admin/stats': { response: adminStatsSchema },

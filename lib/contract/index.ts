@@ -16,4 +16,5 @@ export * from './tool-assets';
 export * from './metrics';
 export * from './account-email';
 export * from './account-settings';
+export * from './account-closing';
 export * from './endpoints';

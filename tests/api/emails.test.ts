@@ -30,6 +30,8 @@ const ACTIONS: Record<EmailKind, string> = {
   'email-change-verify': `${config.siteUrl}/auth/verify-link/sample-token`,
   'email-change-requested': `${config.siteUrl}/account`,
   'email-change-applied': `${config.siteUrl}/contact`,
+  'account-closed': `${config.siteUrl}/auth`,
+  'close-account-code': `${config.siteUrl}/account`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */

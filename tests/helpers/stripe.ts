@@ -39,7 +39,8 @@ export interface StripeCall {
 
 /**
  * A local double of Stripe's API for the calling file or describe block (STRIPE_API_BASE points the SDK at it): it
- * answers Checkout and Billing Portal sessions as Stripe would and records every request in `calls`.
+ * answers Checkout and Billing Portal sessions and subscription updates as Stripe would and records every request in
+ * `calls`.
  */
 export function useStripeDouble(): { calls: StripeCall[] } {
   const calls: StripeCall[] = [];
@@ -74,6 +75,15 @@ export function useStripeDouble(): { calls: StripeCall[] } {
             customer,
             return_url: body.get('return_url'),
             url: `https://billing.stripe.com/p/session/bps_${n}`,
+          });
+        }
+        const subscription = /^\/v1\/subscriptions\/(sub_[A-Za-z0-9_]+)$/.exec(url.pathname);
+        if (request.method === 'POST' && subscription) {
+          return Response.json({
+            id: subscription[1],
+            object: 'subscription',
+            status: 'active',
+            cancel_at_period_end: body.get('cancel_at_period_end') === 'true',
           });
         }
         return Response.json(

@@ -55,6 +55,7 @@ const SAMPLES: Record<PageKind, string> = {
   billing: '/dashboard/billing',
   preview: '/dashboard/preview',
   admin: '/admin',
+  restore: '/auth/restore',
   notFound: '/404',
   legacyTool: '/tools/chatgpt',
   assets: '/_astro/index.abc123.js',

@@ -14,6 +14,7 @@ import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
 import { createAccount, invalidateUser, signIn, type CurrentUser } from '../../stores/user';
 import { showToast } from '../../stores/toast';
+import { RESTORE_PAGE, isRestoreStep } from '../../stores/account-closing';
 
 /** The fields of both tabs: Register's are Login's plus the names. */
 type CredentialsFields = z.input<typeof registerSchema>;
@@ -71,6 +72,8 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       );
       setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
+      // A closed account: no session, but the restore step (its cookie is set).
+      if (isRestoreStep(error)) return window.location.assign(RESTORE_PAGE);
       const message = serverMessage(error);
       // The refusal is the toast; as the form's error it also keeps the submit from counting as a success.
       form.setError('root.server', { message });
