@@ -3,7 +3,13 @@
 import type { ContactTopic } from './contact';
 
 /** Where each form posts: the server answers 303 on success, or the page again with the message (api/form-post.ts). */
-export const FORM_ACTIONS = { login: '/auth/login', register: '/auth/register', contact: '/contact' } as const;
+export const FORM_ACTIONS = {
+  login: '/auth/login',
+  register: '/auth/register',
+  /** The code step of a two-factor sign-in: the page (GET) and its form (POST). */
+  twoFactor: '/auth/two-factor',
+  contact: '/contact',
+} as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
 export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_ACTIONS));
@@ -16,6 +22,11 @@ export interface AuthFormState {
   email: string;
   firstName: string;
   lastName: string;
+  error: string;
+}
+
+/** The /auth/two-factor page after a refused code: the message (the code is never shown again). */
+export interface TwoFactorFormState {
   error: string;
 }
 

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's headers: what it says beside the spec's text (X-Two-Factor on a login's 401). */
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
   }
@@ -13,7 +15,7 @@ export class ApiError extends Error {
 
 async function failure(res: Response): Promise<ApiError> {
   const text = (await res.text().catch(() => '')) || res.statusText;
-  return new ApiError(res.status, `${res.status}: ${text}`);
+  return new ApiError(res.status, `${res.status}: ${text}`, res.headers);
 }
 
 /** GET `url` with the session's cookies; a non-OK answer throws, and so does an abort through `signal`. */

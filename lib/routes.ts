@@ -243,6 +243,7 @@ export const PAGE_ROUTES = {
   privacy: publicPage('/privacy', 'privacy.astro'),
   refunds: publicPage('/refunds', 'refunds.astro'),
   auth: screen('/auth', 'auth.astro'),
+  twoFactorSignIn: screen('/auth/two-factor', 'auth/two-factor.astro'),
   submit: screen('/submit', 'submit.astro'),
   dashboard: screen('/dashboard', 'dashboard/index.astro'),
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),

@@ -8,5 +8,6 @@ declare namespace App {
     sitemap?: import('../db/queries/sitemap').SitemapListing;
     authForm?: import('../lib/form-pages').AuthFormState;
     contactForm?: import('../lib/form-pages').ContactFormState;
+    twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;
   }
 }

@@ -10,8 +10,11 @@ import {
   loginSchema,
   okSchema,
   registerSchema,
+  twoFactorCodeSchema,
   type DemoAccount,
 } from '../../lib/contract';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
+import { TWO_FACTOR_HEADER, TWO_FACTOR_REQUIRED } from '../../lib/two-factor';
 import { FORM_ACTIONS, type AuthTab } from '../../lib/form-pages';
 import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../lib/return-to';
 import { config } from '../config';
@@ -25,6 +28,7 @@ import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogle
 import { login, publicUser, register } from './service';
 import { cookieOptions } from './sessions';
 import { signIn, signOut } from './sign-in';
+import { beginSignIn, finishSignIn } from './sign-in-step';
 import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 import { log } from '../log';
 
@@ -64,8 +68,7 @@ async function postSignInForm(
   const next = returnPath(fields.next);
   try {
     const user = await signInFrom(tab, fields, ip);
-    await signIn(cookie, request, ip, user);
-    return redirect(landingAfterSignIn(user, next), 303);
+    return redirect((await beginSignIn({ cookie, request, ip }, user, next)).to, 303);
   } catch (error) {
     const { email = '', firstName = '', lastName = '' } = fields;
     const page = withNext(`/auth?tab=${tab}`, next);
@@ -76,6 +79,40 @@ async function postSignInForm(
       set,
       page,
       locals: (message) => ({ authForm: { tab, email, firstName, lastName, error: message } }),
+    });
+  }
+}
+
+/**
+ * The code step's form posted without JavaScript: 303 to where the sign-in was going, the page again with the message
+ * for a wrong code, or /auth with it when there is no sign-in waiting (expired, spent by wrong codes, never started).
+ */
+async function postTwoFactorForm({
+  body,
+  cookie,
+  request,
+  ip,
+  redirect,
+  set,
+}: Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 'set'> & { ip: string }) {
+  const fields = formFields(body);
+  const formNext = returnPath(fields.next);
+  try {
+    const { code } = twoFactorCodeSchema.parse({ code: fields.code ?? '' });
+    const { user, next } = await finishSignIn({ cookie, request, ip }, code);
+    return redirect(landingAfterSignIn(user, next ?? formNext), 303);
+  } catch (error) {
+    const expired = error instanceof HttpError && error.status === 401;
+    return refusedPost({
+      error,
+      request,
+      ip,
+      set,
+      page: withNext(expired ? '/auth' : FORM_ACTIONS.twoFactor, formNext),
+      locals: (message) =>
+        expired
+          ? { authForm: { tab: 'login', email: '', firstName: '', lastName: '', error: message } }
+          : { twoFactorForm: { error: message } },
     });
   }
 }
@@ -95,13 +132,23 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
   )
   .post(
     '/api/login',
-    async ({ body, cookie, request, ip }) => {
+    async ({ body, cookie, request, ip, set }) => {
       const user = await login(body, ip);
-      await signIn(cookie, request, ip, user);
+      // The island learns from the header that a code is next (it keeps its own `next`); the body stays the spec's.
+      if (!(await beginSignIn({ cookie, request, ip }, user, undefined)).signedIn) {
+        set.headers[TWO_FACTOR_HEADER] = TWO_FACTOR_REQUIRED;
+        throw new HttpError(401, ACCOUNT_MSG.twoFactorRequired);
+      }
       return publicUser(user);
     },
     { body: jsonBody(loginSchema), response: answer(currentUserSchema) },
   )
+  .post(
+    '/api/login/two-factor',
+    async ({ body, cookie, request, ip }) => publicUser((await finishSignIn({ cookie, request, ip }, body.code)).user),
+    { body: jsonBody(twoFactorCodeSchema), response: answer(currentUserSchema) },
+  )
+  .post(FORM_ACTIONS.twoFactor, (context) => postTwoFactorForm(context))
   .post(FORM_ACTIONS.login, (context) => postSignInForm('login', context))
   .post(FORM_ACTIONS.register, (context) => postSignInForm('register', context))
   // The page the visitor was sent from (redirectToLogin) rides along, so signing in returns there.
@@ -145,8 +192,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
         if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
         return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
       }
-      await signIn(cookie, request, ip, user);
-      return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
+      return redirect((await beginSignIn({ cookie, request, ip }, user, storedNext(rest.join('.')))).to, 302);
     },
     { query: googleCallbackQuerySchema },
   );
@@ -162,8 +208,7 @@ export const demoRoutes = new Elysia({ name: 'demo-routes' })
     async ({ params, cookie, request, ip, redirect, status }) => {
       const user = await db.query.users.findFirst({ where: eq(users.email, DEMO_EMAILS[params.who]) });
       if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
-      await signIn(cookie, request, ip, user);
-      return redirect(landingAfterSignIn(user), 302);
+      return redirect((await beginSignIn({ cookie, request, ip }, user, undefined)).to, 302);
     },
     { params: demoParamsSchema },
   );

@@ -14,4 +14,5 @@ export * from './alternatives';
 export * from './mail';
 export * from './tool-assets';
 export * from './metrics';
+export * from './account-two-factor';
 export * from './endpoints';

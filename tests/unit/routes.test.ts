@@ -48,6 +48,7 @@ const SAMPLES: Record<PageKind, string> = {
   privacy: '/privacy',
   refunds: '/refunds',
   auth: '/auth',
+  twoFactorSignIn: '/auth/two-factor',
   account: '/account',
   submit: '/submit',
   dashboard: '/dashboard',
