@@ -12,7 +12,6 @@ export const twoFactorCodeSchema = z.strictObject({
     .min(1, ACCOUNT_MSG.twoFactorCodeMissing)
     .max(40, 'That code is too long'),
 });
-export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 
 /** GET /api/account/two-factor: whether it is on, since when, and how many recovery codes are still unused. */
 export const twoFactorStatusSchema = z.strictObject({

@@ -363,6 +363,18 @@ describe('REQUIRE_ADMIN_TWO_FACTOR', () => {
     expect((await call('GET', '/api/admin/stats', { cookie })).status).toBe(200);
   });
 
+  it("is shown in the admin's Settings", async () => {
+    const { cookie } = await signedIn({ isAdmin: true, role: 'admin' });
+    const off = await json<{ adminTwoFactor: unknown }>(await call('GET', '/api/admin/settings', { cookie }));
+    expect(off.adminTwoFactor).toEqual({ required: false });
+    config.requireAdminTwoFactor = true;
+    const { cookie: enrolledAdmin } = await signedIn({ isAdmin: true, role: 'admin', twoFactorEnabledAt: new Date() });
+    const on = await json<{ adminTwoFactor: unknown }>(
+      await call('GET', '/api/admin/settings', { cookie: enrolledAdmin }),
+    );
+    expect(on.adminTwoFactor).toEqual({ required: true });
+  });
+
   it('leaves staff roles without the isAdmin flag as they are', async () => {
     config.requireAdminTwoFactor = true;
     const { cookie } = await signedIn({ role: 'staff' });

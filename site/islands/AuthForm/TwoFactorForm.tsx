@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ACCOUNT_MSG } from '../../../lib/account-messages';
 import { REDIRECT_AFTER_LOGIN_MS, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/constants';
-import { FORM_ACTIONS } from '../../../lib/form-pages';
+import { FORM_ACTIONS, type TwoFactorFormState } from '../../../lib/form-pages';
 import { serverMessage } from '../../../lib/http';
 import { TOAST } from '../../../lib/messages';
 import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../../lib/return-to';
@@ -15,12 +15,12 @@ interface TwoFactorFormProps {
   /** The page to go to after signing in (?next=), when the server rendered the page with it. */
   next?: string;
   /** A post the server refused: its message. */
-  error?: string;
+  sent?: TwoFactorFormState;
 }
 
-export default function TwoFactorForm({ next: renderedNext, error }: TwoFactorFormProps) {
+export default function TwoFactorForm({ next: renderedNext, sent }: TwoFactorFormProps) {
   const [next, setNext] = useState(renderedNext);
-  const [refusal, setRefusal] = useState(error);
+  const [refusal, setRefusal] = useState(sent?.error);
   const [pending, setPending] = useState(false);
 
   // The static page is the same for every address: the page to return to is read from it here.
