@@ -239,6 +239,10 @@ const envSchema = z.object({
     message: 'must be a whole number of 1 or more',
   }),
   PURGE_COMMAND: optional,
+  // Every admin permission refused to an isAdmin account without two-factor sign-in (off by default: the demo logins).
+  REQUIRE_ADMIN_TWO_FACTOR: optional.refine((v) => v === undefined || v === '0' || v === '1', {
+    message: 'must be 1 (administrators must use two-factor sign-in) or 0',
+  }),
   CONTACT_EMAIL_DOMAIN: optional.refine((v) => v === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), {
     message: 'must be a domain name, e.g. example.com',
   }),
@@ -389,6 +393,8 @@ function configOf(s: Settings, env: Env) {
       /** PULL_COMMAND: run by a machine that did not build, with an empty folder to fill with the newest build as its last argument. */
       pullCommand: s.PULL_COMMAND ?? '',
     },
+    /** REQUIRE_ADMIN_TWO_FACTOR=1: isAdmin accounts without two-factor sign-in hold no admin permission (api/plugins/auth.ts). */
+    requireAdminTwoFactor: s.REQUIRE_ADMIN_TWO_FACTOR === '1',
     distDir: s.DIST_DIR ?? 'dist',
     /** The Astro server build (`npm run build`): renders changed pages on demand and the static export. */
     appDir: s.APP_DIR ?? 'build/app',

@@ -48,6 +48,17 @@ export const RATE_LIMITS = {
   'close-code': { limit: 5, windowMs: HOUR },
   /** Restores asked for from one address (each a lookup of a restore token). */
   'restore-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** Two-factor codes typed for one account (sign-in step, enrol, turn off, new recovery codes); right ones given back. */
+  'two-factor-account': { limit: 10, windowMs: 15 * MINUTE },
+  /** Two-factor codes (and new enrolments) from one address, whatever the account. */
+  'two-factor-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** New authenticator secrets (QR codes) one account asks for. */
+  'two-factor-setup': { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * One authenticator time step of one account: its code works once (decision 0095). The window outlasts the 90 s a
+   * code is accepted for (its step and one either side).
+   */
+  'two-factor-step': { limit: 1, windowMs: 3 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

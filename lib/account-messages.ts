@@ -25,6 +25,24 @@ export const ACCOUNT_MSG = {
 
   // --- Two-factor sign-in ---
   twoFactorCodeWrong: 'That code is not right. Check your authenticator app and try again.',
+  /** POST /api/login's 401 (with the X-Two-Factor header) when the password was right and a code is still needed. */
+  twoFactorRequired: 'Enter the code from your authenticator app to finish signing in.',
+  /** The same authenticator code sent twice within its 30 seconds: the second is refused. */
+  twoFactorCodeUsed: 'That code has just been used. Wait for the next one in your authenticator app.',
+  /** The code step with no live sign-in behind it (expired, spent by wrong codes, or never started). */
+  twoFactorSignInExpired: 'Your sign-in has expired. Please sign in again.',
+  /** Confirming an enrolment whose QR code has expired or was spent by wrong codes. */
+  twoFactorSetupExpired: 'This set-up has expired. Please start again.',
+  twoFactorCodeMissing: 'Enter the code from your authenticator app or a recovery code',
+  twoFactorTooManyTries: 'Too many codes tried. Please wait 15 minutes and try again.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorEnabled: 'Two-factor sign-in is on',
+  twoFactorDisabled: 'Two-factor sign-in is off',
+  recoveryCodesReplaced: 'New recovery codes made; the old ones no longer work',
+  /** REQUIRE_ADMIN_TWO_FACTOR: an isAdmin account without two-factor is refused every admin permission. */
+  adminTwoFactorRequired:
+    'Administrator accounts must use two-factor sign-in. Turn it on in Account settings (/account), then try again.',
   // --- end of two-factor ---
 
   // --- Account settings: profile, devices, data ---

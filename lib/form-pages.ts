@@ -6,6 +6,8 @@ import type { ContactTopic } from './contact';
 export const FORM_ACTIONS = {
   login: '/auth/login',
   register: '/auth/register',
+  /** The code step of a two-factor sign-in: the page (GET) and its form (POST). */
+  twoFactor: '/auth/two-factor',
   contact: '/contact',
   verifyEmail: '/auth/verify',
   /** Restoring a closed account (docs/decisions/0097); its GET is rendered by the server too (below). */
@@ -36,6 +38,11 @@ export interface AuthFormState {
   email: string;
   firstName: string;
   lastName: string;
+  error: string;
+}
+
+/** The /auth/two-factor page after a refused code: the message (the code is never shown again). */
+export interface TwoFactorFormState {
   error: string;
 }
 

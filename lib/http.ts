@@ -7,7 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** The answer's headers: a refusal may say more in one (X-Account-Closed of a closed account's sign-in). */
+    /** The refusal's headers: what it says beside the spec's text (X-Two-Factor on a login's 401, X-Account-Closed on
+     * a closed account's 403). */
     readonly headers: Headers = new Headers(),
   ) {
     super(message);

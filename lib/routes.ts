@@ -252,6 +252,7 @@ export const PAGE_ROUTES = {
   refunds: publicPage('/refunds', 'refunds.astro'),
   auth: screen('/auth', 'auth.astro'),
   verifyEmail: screen('/auth/verify', 'auth/verify.astro'),
+  twoFactorSignIn: screen('/auth/two-factor', 'auth/two-factor.astro'),
   submit: screen('/submit', 'submit.astro'),
   dashboard: screen('/dashboard', 'dashboard/index.astro'),
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),

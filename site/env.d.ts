@@ -10,5 +10,6 @@ declare namespace App {
     contactForm?: import('../lib/form-pages').ContactFormState;
     verifyForm?: import('../lib/form-pages').VerifyFormState;
     restoreForm?: import('../lib/form-pages').RestoreFormState;
+    twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;
   }
 }

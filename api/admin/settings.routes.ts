@@ -56,6 +56,7 @@ async function settingsState(): Promise<AdminSettings> {
     },
     payments: { provider: 'stripe', configured: paymentsConfigured(), webhook: Boolean(config.stripe.webhookSecret) },
     google: { configured: googleConfigured() },
+    adminTwoFactor: { required: config.requireAdminTwoFactor },
     ...builds,
     // Builds tried per job before it is given up on.
     maxAttempts: REBUILD_RETRY_DELAYS_MS.length + 1,

@@ -10,8 +10,10 @@ import {
   loginSchema,
   okSchema,
   registerSchema,
+  twoFactorCodeSchema,
   type DemoAccount,
 } from '../../lib/contract';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { FORM_ACTIONS, type AuthTab } from '../../lib/form-pages';
 import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../lib/return-to';
 import { config } from '../config';
@@ -25,7 +27,7 @@ import { GOOGLE_CALLBACK_PATH, finishGoogleSignIn, googleConfigured, startGoogle
 import { login, publicUser, register } from './service';
 import { cookieOptions } from './sessions';
 import { signIn, signOut } from './sign-in';
-import { restoreInstead, restoreRequired } from '../account/restore-step';
+import { beginSignIn, finishSignIn, stepRefusal } from './sign-in-step';
 import { DEMO_ADMIN_EMAIL, DEMO_USER_EMAIL } from '../../db/demo-accounts';
 import { log } from '../log';
 
@@ -65,9 +67,7 @@ async function postSignInForm(
   const next = returnPath(fields.next);
   try {
     const user = await signInFrom(tab, fields, ip);
-    if (await restoreInstead(cookie, user)) return redirect(FORM_ACTIONS.restore, 303);
-    await signIn(cookie, request, ip, user);
-    return redirect(landingAfterSignIn(user, next), 303);
+    return redirect((await beginSignIn({ cookie, request, ip }, user, next)).to, 303);
   } catch (error) {
     const { email = '', firstName = '', lastName = '' } = fields;
     const page = withNext(`/auth?tab=${tab}`, next);
@@ -78,6 +78,40 @@ async function postSignInForm(
       set,
       page,
       locals: (message) => ({ authForm: { tab, email, firstName, lastName, error: message } }),
+    });
+  }
+}
+
+/**
+ * The code step's form posted without JavaScript: 303 to where the sign-in was going, the page again with the message
+ * for a wrong code, or /auth with it when there is no sign-in waiting (expired, spent by wrong codes, never started).
+ */
+async function postTwoFactorForm({
+  body,
+  cookie,
+  request,
+  ip,
+  redirect,
+  set,
+}: Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 'set'> & { ip: string }) {
+  const fields = formFields(body);
+  const formNext = returnPath(fields.next);
+  try {
+    const { code } = twoFactorCodeSchema.parse({ code: fields.code ?? '' });
+    const { step } = await finishSignIn({ cookie, request, ip }, code, formNext);
+    return redirect(step.to, 303);
+  } catch (error) {
+    const expired = error instanceof HttpError && error.status === 401;
+    return refusedPost({
+      error,
+      request,
+      ip,
+      set,
+      page: withNext(expired ? '/auth' : FORM_ACTIONS.twoFactor, formNext),
+      locals: (message) =>
+        expired
+          ? { authForm: { tab: 'login', email: '', firstName: '', lastName: '', error: message } }
+          : { twoFactorForm: { error: message } },
     });
   }
 }
@@ -99,12 +133,23 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
     '/api/login',
     async ({ body, cookie, request, ip, set }) => {
       const user = await login(body, ip);
-      if (await restoreInstead(cookie, user)) throw restoreRequired(set);
-      await signIn(cookie, request, ip, user);
+      // The island learns from the header that a code is next (it keeps its own `next`); the body stays the spec's.
+      const step = await beginSignIn({ cookie, request, ip }, user, undefined);
+      if (!step.signedIn) throw stepRefusal(step, set);
       return publicUser(user);
     },
     { body: jsonBody(loginSchema), response: answer(currentUserSchema) },
   )
+  .post(
+    '/api/login/two-factor',
+    async ({ body, cookie, request, ip, set }) => {
+      const { user, step } = await finishSignIn({ cookie, request, ip }, body.code);
+      if (!step.signedIn) throw stepRefusal(step, set);
+      return publicUser(user);
+    },
+    { body: jsonBody(twoFactorCodeSchema), response: answer(currentUserSchema) },
+  )
+  .post(FORM_ACTIONS.twoFactor, (context) => postTwoFactorForm(context))
   .post(FORM_ACTIONS.login, (context) => postSignInForm('login', context))
   .post(FORM_ACTIONS.register, (context) => postSignInForm('register', context))
   // The page the visitor was sent from (redirectToLogin) rides along, so signing in returns there.
@@ -148,9 +193,7 @@ export const authRoutes = new Elysia({ name: 'auth-routes' })
         if (!(error instanceof HttpError)) log.error({ err: error }, 'Google sign-in failed');
         return redirect(`/auth?error=${encodeURIComponent(reason)}`, 302);
       }
-      if (await restoreInstead(cookie, user)) return redirect(FORM_ACTIONS.restore, 302);
-      await signIn(cookie, request, ip, user);
-      return redirect(landingAfterSignIn(user, storedNext(rest.join('.'))), 302);
+      return redirect((await beginSignIn({ cookie, request, ip }, user, storedNext(rest.join('.')))).to, 302);
     },
     { query: googleCallbackQuerySchema },
   );
@@ -166,8 +209,7 @@ export const demoRoutes = new Elysia({ name: 'demo-routes' })
     async ({ params, cookie, request, ip, redirect, status }) => {
       const user = await db.query.users.findFirst({ where: eq(users.email, DEMO_EMAILS[params.who]) });
       if (!user) return status(404, 'The demo accounts are not seeded: run npm run seed');
-      await signIn(cookie, request, ip, user);
-      return redirect(landingAfterSignIn(user), 302);
+      return redirect((await beginSignIn({ cookie, request, ip }, user, undefined)).to, 302);
     },
     { params: demoParamsSchema },
   );

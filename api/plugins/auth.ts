@@ -9,10 +9,12 @@
 // the user it found to the handler. Each also states its need in the route's OpenAPI security (the
 // session cookie, with the permission as its scope).
 import { Elysia } from 'elysia';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { MSG } from '../../lib/messages';
 import { can, type Permission } from '../../lib/permissions';
 import type { User } from '../../db/schema';
 import { SESSION_COOKIE, sessionFor } from '../auth/sessions';
+import { config } from '../config';
 import { HttpError, forbidden } from './errors';
 
 type Cookies = Record<string, { value?: unknown }>;
@@ -38,6 +40,16 @@ export async function optionalUser(cookie: Cookies): Promise<User | null> {
   return session && 'user' in session ? session.user : null;
 }
 
+/**
+ * 403 unless the user holds one of the permissions. With REQUIRE_ADMIN_TWO_FACTOR, an isAdmin account without
+ * two-factor holds none (decision 0095): its refusal says where to turn it on, and /account needs no permission.
+ */
+function requirePermission(user: User, permissions: readonly Permission[]): void {
+  if (!permissions.some((p) => can(user, p))) throw forbidden(MSG.forbidden);
+  if (config.requireAdminTwoFactor && user.isAdmin && !user.twoFactorEnabledAt)
+    throw forbidden(ACCOUNT_MSG.adminTwoFactorRequired);
+}
+
 function userOf(request: Request): { user: User } {
   const user = signedIn.get(request);
   // Only reachable if a route's transform did not run: a bug, not a signed-out caller.
@@ -59,7 +71,7 @@ export const auth = new Elysia({ name: 'auth' }).macro({
   permission: (permission: Permission) => ({
     detail: { security: [{ [SESSION_SCHEME]: [permission] }] },
     async transform({ cookie, request }) {
-      if (!can(await requireUser(cookie, request), permission)) throw forbidden(MSG.forbidden);
+      requirePermission(await requireUser(cookie, request), [permission]);
     },
     resolve: ({ request }) => userOf(request),
   }),
@@ -67,8 +79,7 @@ export const auth = new Elysia({ name: 'auth' }).macro({
   anyPermission: (permissions: readonly Permission[]) => ({
     detail: { security: [{ [SESSION_SCHEME]: [...permissions] }] },
     async transform({ cookie, request }) {
-      const user = await requireUser(cookie, request);
-      if (!permissions.some((p) => can(user, p))) throw forbidden(MSG.forbidden);
+      requirePermission(await requireUser(cookie, request), permissions);
     },
     resolve: ({ request }) => userOf(request),
   }),

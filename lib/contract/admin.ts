@@ -281,6 +281,8 @@ export const adminSettingsSchema = z.strictObject({
   }),
   payments: z.strictObject({ provider: z.literal('stripe'), configured: z.boolean(), webhook: z.boolean() }),
   google: z.strictObject({ configured: z.boolean() }),
+  /** REQUIRE_ADMIN_TWO_FACTOR: whether isAdmin accounts must use two-factor sign-in (decision 0095). */
+  adminTwoFactor: z.strictObject({ required: z.boolean() }),
   /** The newest request. */
   build: rebuildJobSchema.nullable(),
   /** The newest failed try no later build has made good; willRetry until its tries run out. */

@@ -43,6 +43,12 @@ import {
   signedOutSchema,
 } from './account-settings';
 import { accountClosedSchema, closeAccountSchema, closingStateSchema } from './account-closing';
+import {
+  recoveryCodesSchema,
+  twoFactorCodeSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from './account-two-factor';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -99,6 +105,14 @@ export const endpoints = {
   'POST /api/register': { body: registerSchema, response: currentUserSchema },
   'POST /api/login': { body: loginSchema, response: currentUserSchema },
   'POST /api/logout': { response: okSchema },
+  'POST /api/login/two-factor': { body: twoFactorCodeSchema, response: currentUserSchema },
+
+  // ---- Two-factor sign-in (the account page) ----
+  'GET /api/account/two-factor': { response: twoFactorStatusSchema },
+  'POST /api/account/two-factor/setup': { response: twoFactorSetupSchema },
+  'POST /api/account/two-factor/enable': { body: twoFactorCodeSchema, response: recoveryCodesSchema },
+  'POST /api/account/two-factor/disable': { body: twoFactorCodeSchema, response: twoFactorStatusSchema },
+  'POST /api/account/two-factor/recovery-codes': { body: twoFactorCodeSchema, response: recoveryCodesSchema },
 
   // ---- The account page: profile, avatar, devices, data (lib/contract/account-settings.ts) ----
   'POST /api/account/profile': { body: profileSchema, response: currentUserSchema },

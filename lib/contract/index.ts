@@ -17,4 +17,5 @@ export * from './metrics';
 export * from './account-email';
 export * from './account-settings';
 export * from './account-closing';
+export * from './account-two-factor';
 export * from './endpoints';

@@ -49,6 +49,7 @@ const SAMPLES: Record<PageKind, string> = {
   refunds: '/refunds',
   auth: '/auth',
   verifyEmail: '/auth/verify',
+  twoFactorSignIn: '/auth/two-factor',
   account: '/account',
   submit: '/submit',
   dashboard: '/dashboard',

@@ -8,10 +8,11 @@ import { REDIRECT_AFTER_LOGIN_MS } from '../../../lib/constants';
 import { serverMessage } from '../../../lib/http';
 import { FORM_ACTIONS, type AuthFormState, type AuthTab as Tab } from '../../../lib/form-pages';
 import { TOAST } from '../../../lib/messages';
-import { NEXT_PARAM } from '../../../lib/return-to';
+import { NEXT_PARAM, withNext } from '../../../lib/return-to';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { needsTwoFactor } from '../../stores/account-two-factor';
 import { createAccount, invalidateUser, signIn, type CurrentUser } from '../../stores/user';
 import { showToast } from '../../stores/toast';
 import { RESTORE_PAGE, isRestoreStep } from '../../stores/account-closing';
@@ -72,6 +73,12 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       );
       setTimeout(() => window.location.assign(landing(result)), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
+      // The password was right and the account asks for its code: on to the code step.
+      if (needsTwoFactor(error)) {
+        signingIn.current = true;
+        window.location.assign(withNext(FORM_ACTIONS.twoFactor, next));
+        return;
+      }
       // A closed account: no session, but the restore step (its cookie is set).
       if (isRestoreStep(error)) return window.location.assign(RESTORE_PAGE);
       const message = serverMessage(error);

@@ -10,9 +10,17 @@ const OUTBOX_LABELS: Record<string, string> = {
   failed: 'failed',
 };
 
-function ModeBadge({ configured, off = 'Development mode' }: { configured: boolean; off?: string }) {
+function ModeBadge({
+  configured,
+  on = 'Configured',
+  off = 'Development mode',
+}: {
+  configured: boolean;
+  on?: string;
+  off?: string;
+}) {
   return configured ? (
-    <span className="badge badge-success whitespace-nowrap shrink-0">Configured</span>
+    <span className="badge badge-success whitespace-nowrap shrink-0">{on}</span>
   ) : (
     <span className="badge badge-warning whitespace-nowrap shrink-0">{off}</span>
   );
@@ -38,7 +46,7 @@ function outboxText(outbox: Record<string, number>): string {
 }
 
 export default function Services({ settings }: { settings: AdminSettings }) {
-  const { email, payments, google } = settings;
+  const { email, payments, google, adminTwoFactor } = settings;
   return (
     <ul className="divide-y divide-base-200">
       <Row label="E-mail (Resend)" badge={<ModeBadge configured={email.configured} />}>
@@ -54,6 +62,14 @@ export default function Services({ settings }: { settings: AdminSettings }) {
       </Row>
       <Row label="Google sign-in" badge={<ModeBadge configured={google.configured} off="Not configured" />}>
         {google.configured ? 'Visitors can sign in with Google.' : 'Only e-mail and password sign-in is offered.'}
+      </Row>
+      <Row
+        label="Two-factor for administrators"
+        badge={<ModeBadge configured={adminTwoFactor.required} on="Required" off="Optional" />}
+      >
+        {adminTwoFactor.required
+          ? 'Administrator accounts must turn on two-factor sign-in before they can use the admin panel.'
+          : 'Administrators may turn on two-factor sign-in; set REQUIRE_ADMIN_TWO_FACTOR=1 to require it.'}
       </Row>
     </ul>
   );
