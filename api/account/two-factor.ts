@@ -8,7 +8,7 @@ import { recoveryCodes, users, verifications, type User, type Verification } fro
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { SITE_NAME } from '../../lib/constants';
 import { recordAudit } from '../audit';
-import { accountBlock, hashToken } from '../auth/sessions';
+import { hashToken, signInBlock } from '../auth/sessions';
 import { HttpError, badRequest, conflict } from '../plugins/errors';
 import { addressBucket, giveBack, isOver, rateKey, take, takeAttempt } from '../rate-limit';
 import { MAX_CODE_ATTEMPTS, consumeProof, findProof, issueProof } from './proofs';
@@ -264,7 +264,7 @@ export async function finishTwoFactorSignIn(token: string | undefined, code: str
   const keys = await throttleCodes(proof.userId, ip);
   const user = await db.query.users.findFirst({ where: eq(users.id, proof.userId) });
   if (!user?.twoFactorEnabledAt) throw new HttpError(401, ACCOUNT_MSG.twoFactorSignInExpired);
-  const blocked = accountBlock(user);
+  const blocked = signInBlock(user);
   if (blocked) throw new HttpError(403, blocked);
   if (!(await secondFactorRight(user, code, now))) {
     await countWrongCode(proof);

@@ -1,6 +1,7 @@
 // Closing an account, restoring it, and the daily deletion 30 days later (docs/decisions/0097): each rule as a caller
 // sees it, through the app's own routes, with the deletion job's clock passed in.
 import { and, eq, ne } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { deleteClosedAccounts, deletedEmail } from '../../api/account/deletion';
 import { RESTORE_COOKIE } from '../../api/account/restore-step';
@@ -22,6 +23,7 @@ import {
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { ACCOUNT_DELETION_DAYS } from '../../lib/constants';
 import { ACCOUNT_CLOSED_HEADER } from '../../lib/form-pages';
+import { TWO_FACTOR_HEADER, TWO_FACTOR_REQUIRED } from '../../lib/two-factor';
 import { BASE, call, makeUser, reloadUser, sessionCookie, signedIn } from '../helpers/api';
 import { auditOf, emailsTo, makeChangeRequest, makeTool, reloadTool } from '../helpers/admin';
 import { useStripeDouble } from '../helpers/stripe';
@@ -238,6 +240,27 @@ describe('a closed account signing in', () => {
     expect(await liveSessions(user.id)).toHaveLength(0);
   });
 
+  it('with two-factor on, asks for the code first, then for the restore (decision 0092: password, code, restore)', async () => {
+    const secret = 'JBSWY3DPEHPK3PXP';
+    const { user, cookie } = await signedIn({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() });
+    expect((await close(cookie, { password: 'password123' })).status).toBe(200);
+    const first = await login(user.email);
+    expect(first.status).toBe(401);
+    expect(first.headers.get(TWO_FACTOR_HEADER)).toBe(TWO_FACTOR_REQUIRED);
+    expect(restoreCookie(first)).toBeUndefined();
+    const stepCookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('two_factor_sign_in='));
+    const code = OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret) });
+    const second = await call('POST', '/api/login/two-factor', { body: { code }, cookie: stepCookie, ip: freshIp() });
+    expect(second.status).toBe(403);
+    expect(second.headers.get(ACCOUNT_CLOSED_HEADER)).toBe('restore');
+    expect(sessionCookie(second)).toBeUndefined();
+    expect(restoreCookie(second)).toBeDefined();
+    expect(await liveSessions(user.id)).toHaveLength(0);
+  });
+
   it('a wrong password still gets the spec answer, and no restore step', async () => {
     const { user } = await closedMember();
     const res = await login(user.email, 'wrong-password');
@@ -317,8 +340,8 @@ describe('the daily deletion', () => {
       googleId: `g-${crypto.randomUUID()}`,
       stripeCustomerId: 'cus_del',
       profileImageUrl: 'https://lh3.googleusercontent.com/photo.jpg',
+      // A secret left from an enrolment never confirmed: the deletion clears it too (signing in asks no code).
       twoFactorSecret: 'JBSWY3DPEHPK3PXP',
-      twoFactorEnabledAt: new Date(),
     });
     await db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'a'.repeat(64) });
     await db.insert(contactMessages).values({

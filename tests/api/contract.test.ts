@@ -36,6 +36,8 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/account/avatar',
   'POST /api/account/sessions/:id/sign-out',
   'POST /api/account/sessions/sign-out-others',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/close/code',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);
