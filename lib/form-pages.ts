@@ -3,7 +3,13 @@
 import type { ContactTopic } from './contact';
 
 /** Where each form posts: the server answers 303 on success, or the page again with the message (api/form-post.ts). */
-export const FORM_ACTIONS = { login: '/auth/login', register: '/auth/register', contact: '/contact' } as const;
+export const FORM_ACTIONS = {
+  login: '/auth/login',
+  register: '/auth/register',
+  contact: '/contact',
+  forgotPassword: '/auth/forgot',
+  resetPassword: '/auth/reset',
+} as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
 export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_ACTIONS));
@@ -30,3 +36,18 @@ export interface ContactFormState {
 
 /** The query of /contact after a message was stored: the page says it was received. */
 export const CONTACT_SENT_PARAM = 'sent';
+
+/** The /auth/forgot page after a refused request: the address as sent and the message. */
+export interface ForgotFormState {
+  email: string;
+  error: string;
+}
+
+/** The /auth/reset page after a refused new password, or for a link that is used or expired (`linkInvalid`). */
+export interface ResetFormState {
+  error: string;
+  linkInvalid: boolean;
+}
+
+/** Where "Forgot password?" sends a visitor once the request is taken (its answer never says if the account exists). */
+export const FORGOT_SENT_PATH = '/auth/forgot/sent';

@@ -36,6 +36,8 @@ const API_ROUTES = [
   { kind: 'health', path: '/healthz' },
   { kind: 'demoSignIn', prefix: '/auth/demo/' },
   { kind: 'googleSignIn', prefix: '/auth/google' },
+  // The link of a password reset e-mail: checked, its token moved into a cookie, then on to /auth/reset.
+  { kind: 'resetLink', prefix: '/auth/reset-link/' },
   { kind: 'uploads', prefix: '/uploads/' },
 ] as const;
 
@@ -243,6 +245,9 @@ export const PAGE_ROUTES = {
   privacy: publicPage('/privacy', 'privacy.astro'),
   refunds: publicPage('/refunds', 'refunds.astro'),
   auth: screen('/auth', 'auth.astro'),
+  forgotPassword: screen('/auth/forgot', 'auth/forgot.astro'),
+  forgotSent: screen('/auth/forgot/sent', 'auth/forgot/sent.astro'),
+  resetPassword: screen('/auth/reset', 'auth/reset.astro'),
   submit: screen('/submit', 'submit.astro'),
   dashboard: screen('/dashboard', 'dashboard/index.astro'),
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),

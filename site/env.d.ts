@@ -8,5 +8,7 @@ declare namespace App {
     sitemap?: import('../db/queries/sitemap').SitemapListing;
     authForm?: import('../lib/form-pages').AuthFormState;
     contactForm?: import('../lib/form-pages').ContactFormState;
+    forgotForm?: import('../lib/form-pages').ForgotFormState;
+    resetForm?: import('../lib/form-pages').ResetFormState;
   }
 }

@@ -12,8 +12,10 @@ import { ChangeRequestRejectedEmail } from './change-request-rejected';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
 import { siteLink } from './layout';
+import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
 import { PremiumActivatedEmail } from './premium-activated';
+import { ResetPasswordEmail } from './reset-password';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
 import { ToolRejectedEmail } from './tool-rejected';
@@ -147,5 +149,22 @@ export async function contactReceivedEmail(to: string, message: ContactDetails):
 export function contactConfirmationEmail(message: Pick<ContactDetails, 'email' | 'priority'>): Promise<Email> {
   return email(message.email, 'contact-confirmation', 'We received your message', ContactConfirmationEmail, {
     priority: message.priority,
+  });
+}
+
+/** The reset link of "Forgot password?", "Set a password" or the admin's "Send password reset" (`byAdmin`). */
+export function resetPasswordEmail(user: Recipient, resetUrl: string, byAdmin = false): Promise<Email> {
+  return email(user.email, 'reset-password', 'Reset your password', ResetPasswordEmail, {
+    firstName: user.firstName,
+    resetUrl,
+    byAdmin,
+  });
+}
+
+/** The notice after a password was reset or changed. */
+export function passwordChangedEmail(user: Recipient, how: 'reset' | 'change'): Promise<Email> {
+  return email(user.email, 'password-changed', 'Your password was changed', PasswordChangedEmail, {
+    firstName: user.firstName,
+    how,
   });
 }

@@ -8,9 +8,11 @@ import {
   changeRequestRejectedEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
+  passwordChangedEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
   submissionReceivedEmail,
+  resetPasswordEmail,
   toolApprovedEmail,
   toolRejectedEmail,
   toolUnlistedEmail,
@@ -45,4 +47,6 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
     }),
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
+  'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
+  'password-changed': () => passwordChangedEmail(member, 'reset'),
 };

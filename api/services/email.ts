@@ -16,6 +16,8 @@ export const EMAIL_KINDS = [
   'payment-failed',
   'contact-received',
   'contact-confirmation',
+  'reset-password',
+  'password-changed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
