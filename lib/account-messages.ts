@@ -13,6 +13,10 @@ export const ACCOUNT_MSG = {
   /** The new password is the current one. */
   passwordUnchanged: 'Choose a password different from your current one',
   passwordChanged: 'Password changed. You were signed out on your other devices.',
+  passwordChangedTitle: 'Password changed',
+  passwordNotChanged: 'Password not changed',
+  setPasswordFailed: 'Could not send the link',
+  resetByAdminFailed: 'Password reset not sent',
   /** A Google-only account asked to set a password: the link goes to its address. */
   setPasswordSent: 'We have sent you a link to set a password. It works for one hour.',
   /** The admin's "Send password reset". */

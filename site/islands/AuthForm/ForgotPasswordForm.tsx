@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../lib/contract/account-password';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../lib/account-password';
 import { FORM_ACTIONS, type ForgotFormState } from '../../../lib/form-pages';
 import { serverMessage } from '../../../lib/http';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ACCOUNT_MSG } from '../../../lib/account-messages';
-import { resetPasswordSchema, type ResetPasswordInput } from '../../../lib/contract/account-password';
+import { resetPasswordSchema, type ResetPasswordInput } from '../../../lib/account-password';
 import { FORM_ACTIONS, type ResetFormState } from '../../../lib/form-pages';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
