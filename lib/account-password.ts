@@ -36,4 +36,3 @@ export const changePasswordSchema = z
   })
   .refine(matches, differ);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-

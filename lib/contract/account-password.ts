@@ -7,10 +7,7 @@ export {
   forgotPasswordSchema,
   resetPasswordSchema,
   type ChangePasswordInput,
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
 } from '../account-password';
 
 /** GET /api/account/password: whether the account signs in with a password (a Google-only one does not). */
 export const passwordStateSchema = z.strictObject({ hasPassword: z.boolean() });
-export type PasswordState = z.infer<typeof passwordStateSchema>;

@@ -61,7 +61,11 @@ function ChangePassword() {
   const fields = useFieldErrors('password', form);
   async function submit(values: ChangePasswordInput) {
     try {
-      showToast({ title: ACCOUNT_MSG.passwordChangedTitle, description: await changePassword(values), variant: 'success' });
+      showToast({
+        title: ACCOUNT_MSG.passwordChangedTitle,
+        description: await changePassword(values),
+        variant: 'success',
+      });
       form.reset(EMPTY);
     } catch (error) {
       refused(ACCOUNT_MSG.passwordNotChanged, error);
@@ -111,7 +115,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
           Password
         </h2>
         {data === undefined ? (
-          <span className="loading loading-spinner loading-sm" aria-label="Loading" />
+          <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading" />
         ) : data.hasPassword ? (
           <ChangePassword />
         ) : (

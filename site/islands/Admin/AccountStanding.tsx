@@ -18,7 +18,9 @@ export function AccountStanding({ account }: { account: AdminUserAccount | undef
         <span className="badge badge-error badge-sm">Deleted</span>
       ) : (
         account.deletionDate && (
-          <span className="badge badge-error badge-outline badge-sm">Closed: deleted on {day(account.deletionDate)}</span>
+          <span className="badge badge-error badge-outline badge-sm">
+            Closed: deleted on {day(account.deletionDate)}
+          </span>
         )
       )}
     </div>
