@@ -30,6 +30,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/premium/webhook',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',
+  'POST /api/account/password/set-link',
+  'POST /api/admin/users/:id/password-reset',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);
