@@ -59,6 +59,19 @@ export const RATE_LIMITS = {
    * code is accepted for (its step and one either side).
    */
   'two-factor-step': { limit: 1, windowMs: 3 * MINUTE },
+  /** "Forgot password?" and "Set a password" from one address, whatever the e-mail (docs/decisions/0093). */
+  'reset-request-address': { limit: 10, windowMs: HOUR },
+  /** Reset e-mails asked for one e-mail address, known or not, so a member's inbox cannot be flooded. */
+  'reset-request-email': { limit: 3, windowMs: HOUR },
+  /** Reset links opened from one address (a dead one renders the reset page with its message). */
+  'reset-link-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** New passwords posted to /auth/reset from one address (each costs a hash when its link is live). */
+  'reset-post-address': { limit: 10, windowMs: 15 * MINUTE },
+  /** Current-password checks of "Change password", per account and per address, as a sign-in is throttled. */
+  'password-change-account': { limit: 5, windowMs: 15 * MINUTE },
+  'password-change-address': { limit: 30, windowMs: 15 * MINUTE },
+  /** Reset e-mails the admins send one account. */
+  'admin-reset-account': { limit: 3, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -4,6 +4,25 @@ export const ACCOUNT_MSG = {
   // --- Forgot and reset password, change password, the admin's reset e-mail ---
   /** The answer to "Forgot password?", whatever the address: it never tells whether an account exists. */
   resetRequested: 'If an account exists for that address, we have sent it a link to reset the password.',
+  /** Too many reset e-mails asked for (from one address, or for one e-mail address). */
+  resetTooMany: 'Too many password reset requests. Please wait an hour and try again.',
+  /** The new password and its confirmation differ. */
+  passwordsDiffer: 'The passwords do not match',
+  /** The current password typed on /account is not the account's. */
+  currentPasswordWrong: 'Your current password is not right',
+  /** The new password is the current one. */
+  passwordUnchanged: 'Choose a password different from your current one',
+  passwordChanged: 'Password changed. You were signed out on your other devices.',
+  passwordChangedTitle: 'Password changed',
+  passwordNotChanged: 'Password not changed',
+  setPasswordFailed: 'Could not send the link',
+  resetByAdminFailed: 'Password reset not sent',
+  /** A Google-only account asked to set a password: the link goes to its address. */
+  setPasswordSent: 'We have sent you a link to set a password. It works for one hour.',
+  /** The admin's "Send password reset". */
+  resetSentByAdmin: 'Password reset e-mail sent',
+  /** An account deleted after closing: nothing can be sent to it. */
+  accountDeleted: 'This account has been deleted',
   // --- end of password ---
 
   // --- Verifying an address, changing it ---
@@ -18,7 +37,6 @@ export const ACCOUNT_MSG = {
   tooManyChanges: 'Too many changes of email address. Please wait an hour and try again.',
   emailUnchanged: 'That is already your email address.',
   currentPasswordRequired: 'Enter your current password to change your email address.',
-  currentPasswordWrong: 'Your current password is not right.',
   emailChangeSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it.`,
   emailChangeCancelled: 'The change of email address was cancelled.',
   // --- end of e-mail ---

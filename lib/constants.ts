@@ -13,12 +13,12 @@ export const MAX_POST_IMAGE_BYTES = MAX_LOGO_BYTES;
 /** Where an uploaded featured image is served: a fresh random name per upload, re-encoded to WebP. */
 export const POST_IMAGE_PATH = /^\/uploads\/posts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 export const MIN_PASSWORD = 6;
+/** A closed account's personal data is removed this many days after closing (the legal pages' promise). */
+export const ACCOUNT_DELETION_DAYS = 30;
 export const MONTHLY_PRICE = 39;
 export const ANNUAL_PRICE = 399;
 export const ANNUAL_SAVING = MONTHLY_PRICE * 12 - ANNUAL_PRICE; // 69
 export const REFUND_DAYS = 30;
-/** Days between closing an account and the removal of its personal data (the legal pages' promise). */
-export const ACCOUNT_DELETION_DAYS = 30;
 export const PREMIUM_SUBMISSIONS = 3;
 export const REVIEW_DECISION_HOURS = 48;
 export const DEFAULT_READ_TIME = '5 min read';

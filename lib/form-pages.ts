@@ -12,6 +12,8 @@ export const FORM_ACTIONS = {
   verifyEmail: '/auth/verify',
   /** Restoring a closed account (docs/decisions/0097); its GET is rendered by the server too (below). */
   restore: '/auth/restore',
+  forgotPassword: '/auth/forgot',
+  resetPassword: '/auth/reset',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -78,3 +80,17 @@ export type VerifyOutcome = (typeof VERIFY_OUTCOMES)[number];
 export const verifyDonePath = (outcome: VerifyOutcome) => `${FORM_ACTIONS.verifyEmail}?${VERIFY_DONE_PARAM}=${outcome}`;
 /** The header of POST /api/login's 403 for a closed account ("restore"): the Auth island opens /auth/restore on it. */
 export const ACCOUNT_CLOSED_HEADER = 'x-account-closed';
+/** The /auth/forgot page after a refused request: the address as sent and the message. */
+export interface ForgotFormState {
+  email: string;
+  error: string;
+}
+
+/** The /auth/reset page after a refused new password, or for a link that is used or expired (`linkInvalid`). */
+export interface ResetFormState {
+  error: string;
+  linkInvalid: boolean;
+}
+
+/** Where "Forgot password?" sends a visitor once the request is taken (its answer never says if the account exists). */
+export const FORGOT_SENT_PATH = '/auth/forgot/sent';

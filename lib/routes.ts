@@ -38,6 +38,8 @@ const API_ROUTES = [
   { kind: 'googleSignIn', prefix: '/auth/google' },
   // The link of a verification e-mail: checked by the API, which answers with a page (docs/decisions/0094).
   { kind: 'verifyLink', prefix: '/auth/verify-link/' },
+  // The link of a password reset e-mail: checked, its token moved into a cookie, then on to /auth/reset.
+  { kind: 'resetLink', prefix: '/auth/reset-link/' },
   { kind: 'uploads', prefix: '/uploads/' },
 ] as const;
 
@@ -253,6 +255,9 @@ export const PAGE_ROUTES = {
   auth: screen('/auth', 'auth.astro'),
   verifyEmail: screen('/auth/verify', 'auth/verify.astro'),
   twoFactorSignIn: screen('/auth/two-factor', 'auth/two-factor.astro'),
+  forgotPassword: screen('/auth/forgot', 'auth/forgot.astro'),
+  forgotSent: screen('/auth/forgot/sent', 'auth/forgot/sent.astro'),
+  resetPassword: screen('/auth/reset', 'auth/reset.astro'),
   submit: screen('/submit', 'submit.astro'),
   dashboard: screen('/dashboard', 'dashboard/index.astro'),
   billing: screen('/dashboard/billing', 'dashboard/billing.astro'),

@@ -83,7 +83,8 @@ const password = z
   .string(MSG.passwordTooShort)
   .min(MIN_PASSWORD, MSG.passwordTooShort)
   .max(MAX_PASSWORD, MSG.textTooLong('Password', MAX_PASSWORD));
-const newPassword = password.refine(isCleanLine, MSG.controlCharacters('Password'));
+/** A password being chosen (registering, resetting, changing): the spec's length rule and no control characters. */
+export const newPassword = password.refine(isCleanLine, MSG.controlCharacters('Password'));
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -11,5 +11,7 @@ declare namespace App {
     verifyForm?: import('../lib/form-pages').VerifyFormState;
     restoreForm?: import('../lib/form-pages').RestoreFormState;
     twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;
+    forgotForm?: import('../lib/form-pages').ForgotFormState;
+    resetForm?: import('../lib/form-pages').ResetFormState;
   }
 }

@@ -34,19 +34,12 @@ export type ProofPurpose = keyof typeof PROOFS;
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** A 6-digit code from the system CSPRNG, uniform over 000000-999999 (rejection sampling, no modulo bias). */
-export function sixDigitCode(): string {
+function sixDigitCode(): string {
   const limit = 4_294_000_000; // the largest multiple of 10^6 below 2^32
   for (;;) {
     const [n] = crypto.getRandomValues(new Uint32Array(1));
     if (n < limit) return String(n % 1_000_000).padStart(6, '0');
   }
-}
-
-/** Whether two secrets are equal, in time that does not depend on where they differ. */
-export function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(hashToken(a), 'hex');
-  const right = Buffer.from(hashToken(b), 'hex');
-  return timingSafeEqual(left, right);
 }
 
 export interface IssuedProof {

@@ -4,7 +4,8 @@
 import { and, count, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { users, type User } from '../../db/schema';
-import type { AdminUser, UserUpdateInput } from '../../lib/contract';
+import type { AdminUser, AdminUserAccount, UserUpdateInput } from '../../lib/contract';
+import { ACCOUNT_DELETION_DAYS } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor } from '../../lib/permissions';
 import { publicUser } from '../auth/service';
@@ -12,6 +13,7 @@ import { premiumQuota } from '../premium/service';
 import { accountBlock, cutUserSessions, signInBlock } from '../auth/sessions';
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
+import { sendResetByAdmin } from '../account/password';
 
 /** What the User Management tab reads: never the password hash or payment ids. */
 function adminUser(user: User): AdminUser {
@@ -22,6 +24,41 @@ function adminUser(user: User): AdminUser {
 export async function listUsers(): Promise<AdminUser[]> {
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
   return rows.map(adminUser);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** GET /api/admin/users/accounts: each account's verified address, two-factor sign-in and closing, by id. */
+export async function listUserAccounts(): Promise<AdminUserAccount[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      emailVerifiedAt: users.emailVerifiedAt,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
+      closedAt: users.closedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    emailVerified: row.emailVerifiedAt !== null,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+    closedAt: row.closedAt,
+    deletionDate: row.closedAt && new Date(row.closedAt.getTime() + ACCOUNT_DELETION_DAYS * DAY_MS),
+    deleted: row.deletedAt !== null,
+  }));
+}
+
+/**
+ * POST /api/admin/users/{id}/password-reset: the member gets a reset link by e-mail, under the rules of the Manage
+ * dialog (an isAdmin account only by an isAdmin one). The admin never sees or sets a password.
+ */
+export async function sendPasswordReset(targetId: number, actor: Actor): Promise<void> {
+  const target = await db.query.users.findFirst({ where: eq(users.id, targetId) });
+  if (!target) throw notFound(MSG.userNotFound);
+  refuse(accountRefusal(actor, target));
+  await sendResetByAdmin(target, actor.id);
 }
 
 type AdminFields = Pick<User, 'isAdmin' | 'accountStatus' | 'suspendedUntil' | 'suspensionReason'>;

@@ -13,9 +13,8 @@ import {
   twoFactorCodeSchema,
   type DemoAccount,
 } from '../../lib/contract';
-import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { FORM_ACTIONS, type AuthTab } from '../../lib/form-pages';
-import { NEXT_PARAM, landingAfterSignIn, returnPath, withNext } from '../../lib/return-to';
+import { NEXT_PARAM, returnPath, withNext } from '../../lib/return-to';
 import { config } from '../config';
 import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';

@@ -17,8 +17,10 @@ import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
 import { siteLink } from './layout';
+import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
 import { PremiumActivatedEmail } from './premium-activated';
+import { ResetPasswordEmail } from './reset-password';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
 import { ToolRejectedEmail } from './tool-rejected';
@@ -209,5 +211,22 @@ export function closeAccountCodeEmail(user: Recipient, code: string): Promise<Em
   return email(user.email, 'close-account-code', `${code} is your code to close your account`, CloseAccountCodeEmail, {
     firstName: user.firstName,
     code,
+  });
+}
+
+/** The reset link of "Forgot password?", "Set a password" or the admin's "Send password reset" (`byAdmin`). */
+export function resetPasswordEmail(user: Recipient, resetUrl: string, byAdmin = false): Promise<Email> {
+  return email(user.email, 'reset-password', 'Reset your password', ResetPasswordEmail, {
+    firstName: user.firstName,
+    resetUrl,
+    byAdmin,
+  });
+}
+
+/** The notice after a password was reset or changed. */
+export function passwordChangedEmail(user: Recipient, how: 'reset' | 'change'): Promise<Email> {
+  return email(user.email, 'password-changed', 'Your password was changed', PasswordChangedEmail, {
+    firstName: user.firstName,
+    how,
   });
 }

@@ -13,9 +13,11 @@ import {
   emailChangeAppliedEmail,
   emailChangeRequestedEmail,
   emailChangeVerifyEmail,
+  passwordChangedEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
   submissionReceivedEmail,
+  resetPasswordEmail,
   toolApprovedEmail,
   toolRejectedEmail,
   toolUnlistedEmail,
@@ -57,4 +59,6 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'email-change-applied': () => emailChangeAppliedEmail(member, 'ada.lovelace@example.org'),
   'account-closed': () => accountClosedEmail(member, new Date('2026-12-27T00:00:00Z'), 1),
   'close-account-code': () => closeAccountCodeEmail(member, '042917'),
+  'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
+  'password-changed': () => passwordChangedEmail(member, 'reset'),
 };

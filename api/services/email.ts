@@ -22,6 +22,8 @@ export const EMAIL_KINDS = [
   'email-change-applied',
   'account-closed',
   'close-account-code',
+  'reset-password',
+  'password-changed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

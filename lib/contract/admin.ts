@@ -193,6 +193,22 @@ export const adminUserSchema = z.strictObject({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/**
+ * GET /api/admin/users/accounts: what User Management shows of each account's standing beside the list (whose answer
+ * keeps its shape): whether the address is verified, whether two-factor sign-in is on, and closing.
+ */
+export const adminUserAccountSchema = z.strictObject({
+  id: z.number().int(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  closedAt: timestampSchema.nullable(),
+  /** When a closed account's personal data is removed: ACCOUNT_DELETION_DAYS after closing. */
+  deletionDate: timestampSchema.nullable(),
+  /** The personal data is gone (the job ran). */
+  deleted: z.boolean(),
+});
+export type AdminUserAccount = z.infer<typeof adminUserAccountSchema>;
+
 // ---- Blog CMS ----
 
 /** PATCH /api/admin/blog/posts/{id}: only the fields sent change. */

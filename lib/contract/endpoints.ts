@@ -12,6 +12,7 @@ import {
   adminSettingsSchema,
   adminStatsSchema,
   adminUserSchema,
+  adminUserAccountSchema,
   blogPostSchema,
   blogPostUpdateSchema,
   postImageFormSchema,
@@ -49,6 +50,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from './account-two-factor';
+import { changePasswordSchema, forgotPasswordSchema, passwordStateSchema } from './account-password';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { loginSchema, registerSchema } from './auth';
 import {
@@ -122,6 +124,12 @@ export const endpoints = {
   'POST /api/account/sessions/:id/sign-out': { params: deviceParamsSchema, response: signedOutSchema },
   'POST /api/account/sessions/sign-out-others': { response: signedOutSchema },
   'GET /api/account/data': { response: accountDataSchema },
+
+  // ---- The account: password (lib/contract/account-password.ts) ----
+  'POST /api/account/password/forgot': { body: forgotPasswordSchema, response: messageSchema },
+  'GET /api/account/password': { response: passwordStateSchema },
+  'POST /api/account/password': { body: changePasswordSchema, response: messageSchema },
+  'POST /api/account/password/set-link': { response: messageSchema },
 
   // ---- The catalogue and the blog ----
   'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },
@@ -216,6 +224,8 @@ export const endpoints = {
   },
   'GET /api/admin/users': { response: z.array(adminUserSchema) },
   'PATCH /api/admin/users/:id': { params: userParamsSchema, body: userUpdateSchema, response: adminUserSchema },
+  'GET /api/admin/users/accounts': { response: z.array(adminUserAccountSchema) },
+  'POST /api/admin/users/:id/password-reset': { params: userParamsSchema, response: messageSchema },
   'GET /api/admin/blog/posts': { response: z.array(adminPostSchema) },
   'POST /api/admin/blog/posts': { body: blogPostSchema, response: adminPostSchema },
   'PATCH /api/admin/blog/posts/:id': {

@@ -12,6 +12,7 @@ export * from './uploads';
 export * from './admin';
 export * from './alternatives';
 export * from './mail';
+export * from './account-password';
 export * from './tool-assets';
 export * from './metrics';
 export * from './account-email';

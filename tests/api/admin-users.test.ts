@@ -3,13 +3,17 @@
 // isAdmin account and nobody demoting or blocking themselves.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { updateUser } from '../../api/admin/users.service';
+import { app } from '../../api/app';
+import { RATE_LIMITS } from '../../api/rate-limit';
+import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { db } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
-import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
+import { ACCOUNT_DELETION_DAYS, PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { MSG } from '../../lib/messages';
 import { call, makeUser, reloadUser, signedIn } from '../helpers/api';
-import { NO_PASSWORD, auditOf } from '../helpers/admin';
+import { NO_PASSWORD, auditOf, emailsTo } from '../helpers/admin';
 
 let admin: { user: User; cookie: string };
 
@@ -303,5 +307,93 @@ describe('the last isAdmin account', () => {
       .set({ accountStatus: 'suspended', suspendedUntil: new Date(Date.now() - 1000) })
       .where(eq(users.id, admin.user.id));
     expect((await patchUser(admin.user.id, { isAdmin: false }, colleague.cookie)).status).toBe(200);
+  });
+});
+
+// The admin's side of accounts (docs/decisions/0093): a reset e-mail for a member, each account's standing, and no
+// call that sees or sets a password.
+describe('User Management and passwords', () => {
+  const resetOf = (id: number, cookie: string, body?: unknown) =>
+    call('POST', `/api/admin/users/${id}/password-reset`, { cookie, body });
+
+  it('sends the member a reset link and audits it; the admin sees no link', async () => {
+    const chief = await signedIn({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
+    const member = await makeUser(NO_PASSWORD);
+    const res = await resetOf(member.id, chief.cookie);
+    expect(res.status).toBe(200);
+    const answer = await res.text();
+    expect(JSON.parse(answer)).toEqual({ message: ACCOUNT_MSG.resetSentByAdmin });
+    const [mail] = await emailsTo(member.email);
+    expect(mail).toMatchObject({ kind: 'reset-password' });
+    const token = mail.text.match(/\/auth\/reset-link\/([A-Za-z0-9_-]+)/)![1];
+    expect(answer).not.toContain(token);
+    const [audit] = await auditOf('user', member.id);
+    expect(audit).toMatchObject({ action: 'account.password-reset-sent', actorId: chief.user.id });
+  });
+
+  it('needs manage:users, keeps isAdmin accounts to isAdmin ones, and is throttled per account', async () => {
+    const member = await makeUser(NO_PASSWORD);
+    const staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
+    expect((await resetOf(member.id, staff.cookie)).status).toBe(403);
+    expect((await call('POST', `/api/admin/users/${member.id}/password-reset`)).status).toBe(401);
+    const roleAdmin = await signedIn({ ...NO_PASSWORD, role: 'admin' });
+    const flagged = await makeUser({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
+    const refused = await resetOf(flagged.id, roleAdmin.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(MSG.adminAccountNeedsAdmin);
+    expect((await resetOf(999_999, roleAdmin.cookie)).status).toBe(404);
+    expect(await emailsTo(member.email)).toHaveLength(0);
+    expect(await emailsTo(flagged.email)).toHaveLength(0);
+
+    for (let i = 0; i < RATE_LIMITS['admin-reset-account'].limit; i++)
+      expect((await resetOf(member.id, roleAdmin.cookie)).status).toBe(200);
+    expect((await resetOf(member.id, roleAdmin.cookie)).status).toBe(429);
+    expect(await emailsTo(member.email)).toHaveLength(RATE_LIMITS['admin-reset-account'].limit);
+  });
+
+  it('no admin call sets a password: a password sent along is ignored, and no admin route takes one', async () => {
+    const chief = await signedIn({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
+    const member = await makeUser(NO_PASSWORD);
+    expect((await patchUser(member.id, { password: 'chosen-by-admin' }, chief.cookie)).status).toBe(200);
+    expect((await resetOf(member.id, chief.cookie, { password: 'chosen-by-admin' })).status).toBe(200);
+    expect((await reloadUser(member.id))!.password).toBe(NO_PASSWORD.password);
+    const takesPassword = app.routes.filter((route) => {
+      if (!route.path.startsWith('/api/admin/')) return false;
+      const body = (route.hooks as { body?: unknown } | undefined)?.body;
+      if (!(body instanceof z.ZodType)) return false;
+      return JSON.stringify(z.toJSONSchema(body, { unrepresentable: 'any', io: 'input' })).includes('password');
+    });
+    expect(takesPassword.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it("GET /api/admin/users/accounts: each account's verified address, two-factor and closing, with manage:users", async () => {
+    const chief = await signedIn({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
+    const closedAt = new Date('2026-11-01T10:00:00Z');
+    const verified = await makeUser({ ...NO_PASSWORD, emailVerifiedAt: new Date(), twoFactorEnabledAt: new Date() });
+    const closed = await makeUser({ ...NO_PASSWORD, closedAt });
+    const deleted = await makeUser({ ...NO_PASSWORD, closedAt, deletedAt: new Date() });
+    const res = await call('GET', '/api/admin/users/accounts', { cookie: chief.cookie });
+    expect(res.status).toBe(200);
+    const rows: Record<string, unknown>[] = await res.json();
+    const row = (id: number) => rows.find((r) => r.id === id);
+    expect(row(verified.id)).toEqual({
+      id: verified.id,
+      emailVerified: true,
+      twoFactorEnabled: true,
+      closedAt: null,
+      deletionDate: null,
+      deleted: false,
+    });
+    expect(row(closed.id)).toMatchObject({
+      emailVerified: false,
+      twoFactorEnabled: false,
+      closedAt: closedAt.toISOString(),
+      deletionDate: new Date(closedAt.getTime() + ACCOUNT_DELETION_DAYS * 86_400_000).toISOString(),
+      deleted: false,
+    });
+    expect(row(deleted.id)).toMatchObject({ deleted: true });
+    const staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
+    expect((await call('GET', '/api/admin/users/accounts', { cookie: staff.cookie })).status).toBe(403);
+    expect((await call('GET', '/api/admin/users/accounts')).status).toBe(401);
   });
 });

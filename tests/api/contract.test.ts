@@ -38,6 +38,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/account/sessions/sign-out-others',
   'POST /api/account/two-factor/setup',
   'POST /api/account/close/code',
+  'POST /api/account/password/set-link',
+  'POST /api/admin/users/:id/password-reset',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);

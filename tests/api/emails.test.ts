@@ -32,6 +32,8 @@ const ACTIONS: Record<EmailKind, string> = {
   'email-change-applied': `${config.siteUrl}/contact`,
   'account-closed': `${config.siteUrl}/auth`,
   'close-account-code': `${config.siteUrl}/account`,
+  'reset-password': `${config.siteUrl}/auth/reset-link/sample-token`,
+  'password-changed': `${config.siteUrl}/auth/forgot`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
@@ -98,6 +100,7 @@ describe('e-mail templates', () => {
         const url = new URL(link); // throws on a relative link
         if (url.origin !== new URL(config.siteUrl).origin) continue;
         // A page, or an address the API answers (the link of a verification e-mail).
+        // A link the API answers (a reset link: checked, then on to its page) is as good as a page.
         expect(isPage(url.pathname) || isApiRequest('GET', url.pathname), `${kind}: ${link}`).toBe(true);
       }
     }

@@ -168,6 +168,18 @@ const ENDPOINTS: readonly Endpoint[] = [
     permissions: ['manage:users'],
     prepare: async () => ({ path: `/api/admin/users/${(await makeUser(NO_PASSWORD)).id}`, body: { isPremium: true } }),
   },
+  {
+    method: 'GET',
+    route: '/api/admin/users/accounts',
+    permissions: ['manage:users'],
+    prepare: at('/api/admin/users/accounts'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/password-reset',
+    permissions: ['manage:users'],
+    prepare: async () => ({ path: `/api/admin/users/${(await makeUser(NO_PASSWORD)).id}/password-reset` }),
+  },
   { method: 'GET', route: '/api/admin/blog/posts', permissions: ['manage:blog'], prepare: at('/api/admin/blog/posts') },
   {
     method: 'POST',

@@ -62,6 +62,11 @@ test('the sign-in tabs, the submit form and the contact form, with their field m
   await expect(page.getByTestId('field-error').first()).toBeVisible();
   await check('/auth, register with errors');
 
+  await page.goto('/auth/reset');
+  await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+  await expect(page.getByTestId('field-error').first()).toBeVisible();
+  await check('/auth/reset with errors');
+
   await login();
   await page.goto('/submit');
   await page.getByRole('button', { name: 'Submit Tool for Review' }).click();

@@ -4,10 +4,19 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from '../../db/schema';
-import { blogPosts, changeRequests, sessions, tools, users, type NewTool, type NewUser } from '../../db/schema';
+import {
+  blogPosts,
+  changeRequests,
+  emailOutbox,
+  sessions,
+  tools,
+  users,
+  type NewTool,
+  type NewUser,
+} from '../../db/schema';
 import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import { urlKey } from '../../lib/format';
 
@@ -179,4 +188,15 @@ export async function deleteUsers(ids: number[], emails: string[], baseURL: stri
     database.delete(blogPosts).where(inArray(blogPosts.authorId, all)),
     database.delete(users).where(inArray(users.id, all)),
   ]);
+}
+
+/** The text of the newest e-mail of `kind` the server queued for `to` (development mode keeps every one in the outbox). */
+export async function latestEmailText(to: string, kind: string): Promise<string | undefined> {
+  const [row] = await (await db())
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  return row?.text;
 }

@@ -4,6 +4,8 @@ import { useStore } from '@nanostores/react';
 import { displayName, tagLabel } from '../../../lib/format';
 import { accountRefusal } from '../../../lib/permissions';
 import { $adminUsers, type AdminUser } from '../../stores/admin';
+import { $adminUserAccounts } from '../../stores/account-password';
+import { AccountStanding } from './AccountStanding';
 import type { CurrentUser } from '../../stores/user';
 import ManageUserDialog from './dialogs/ManageUserDialog';
 import { STACKED_TABLE } from '../../components/stacked-table';
@@ -21,6 +23,9 @@ function matches(user: AdminUser, q: string): boolean {
 
 export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($adminUsers);
+  // Beside the list (whose answer keeps the spec's shape): verified, two-factor, closing.
+  const { data: accounts } = useStore($adminUserAccounts);
+  const standing = useMemo(() => new Map(accounts?.map((a) => [a.id, a])), [accounts]);
   const [managing, setManaging] = useState<AdminUser | null>(null);
   const [search, setSearch] = useState('');
   const searchId = useId();
@@ -82,6 +87,7 @@ export default function UsersTab({ user: viewer }: { user: CurrentUser }) {
                                 {tagLabel(user.accountStatus)}
                               </span>
                             </div>
+                            <AccountStanding account={standing.get(user.id)} />
                             {user.accountStatus === 'suspended' && user.suspendedUntil && (
                               <div className="text-xs text-base-content/70 mt-1">
                                 until {new Date(user.suspendedUntil).toLocaleDateString('en-US')}

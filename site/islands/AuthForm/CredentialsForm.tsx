@@ -153,6 +153,11 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
           className="input input-bordered w-full"
         />
       </ValidatedField>
+      {tab === 'login' && (
+        <a className="link text-sm self-end" href={FORM_ACTIONS.forgotPassword}>
+          Forgot password?
+        </a>
+      )}
       <button type="submit" className="btn btn-primary mt-2" disabled={pending}>
         {pending && <span className="loading loading-spinner loading-sm" />}
         {tab === 'login' ? 'Sign In' : 'Create Account'}

@@ -1,4 +1,5 @@
-// The Manage dialog of a user: role, admin flag, premium, account status, suspension end and reason.
+// The Manage dialog of a user: role, admin flag, premium, account status, suspension end and reason, and a password
+// reset e-mail.
 // Saving sends only the fields that changed; what the viewer may not change is disabled, saying why.
 import { useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -15,6 +16,7 @@ import FormActions from '../../../components/FormActions';
 import Field from '../../../components/Field';
 import Modal from '../../../components/Modal';
 import { changedUserFields, dateInputValue, initialValues, updateResolver } from './manage-user-values';
+import { PasswordResetAction } from './PasswordResetAction';
 
 interface SelectFieldProps {
   id: string;
@@ -153,6 +155,7 @@ export default function ManageUserDialog({
             <p className="text-xs text-base-content/70">The user is signed out everywhere at once.</p>
           </div>
         )}
+        <PasswordResetAction user={user} />
         <FormActions
           error={firstMessage(formState.errors)}
           pending={formState.isSubmitting}
