@@ -103,7 +103,7 @@ remote('a libSQL server (sqld) by URL', () => {
     expect(await reviewsOf(id)).toHaveLength(1);
     expect(
       (await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'remote@example.com'))).map((m) => m.kind),
-    ).toEqual(['welcome', 'submission-received', 'tool-approved']);
+    ).toEqual(['welcome', 'verify-email', 'submission-received', 'tool-approved']);
 
     const listed = await call('GET', '/api/tools?search=remote%20writer');
     expect(listed.status).toBe(200);
