@@ -6,6 +6,7 @@ import {
   adminEditorialReviewSchema,
   adminPendingToolSchema,
   adminStatsSchema,
+  closedOwnerToolSchema,
   editorialReviewSchema,
   pendingRejectionSchema,
   premiumChangeSchema,
@@ -27,6 +28,7 @@ import {
   adminStats,
   approveTool,
   approvedTools,
+  closedOwnerTools,
   listTool,
   pendingRejections,
   pendingTools,
@@ -56,6 +58,10 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .get('/api/admin/tools/approved', () => approvedTools(), {
     permission: 'edit:tools',
     response: answer(z.array(adminApprovedToolSchema)),
+  })
+  .get('/api/admin/tools/closed-owners', () => closedOwnerTools(), {
+    permission: 'edit:tools',
+    response: answer(z.array(closedOwnerToolSchema)),
   })
   .get('/api/admin/tools/:id/history', ({ params }) => toolHistory(params.id), {
     anyPermission: ['edit:tools', 'read:pending-tools'],

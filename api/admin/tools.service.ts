@@ -1,6 +1,6 @@
 // Tool moderation for the admin panel: stats, the pending and approved lists, a tool's history,
 // approve/reject, edits, premium, unlist/list and follow-up reviews. Every mutation is one transaction.
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { publicToolColumns } from '../../db/queries/tools';
 import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
@@ -10,6 +10,7 @@ import type {
   AdminEditorialReview,
   AdminPendingTool,
   AdminStats,
+  ClosedOwnerTool,
   ChangeRequestInput,
   EditorialReviewInput,
   PendingRejection,
@@ -148,6 +149,21 @@ export async function approvedTools(): Promise<AdminApprovedTool[]> {
     byTool.set(review.toolId, list);
   }
   return rows.map((tool) => ({ ...tool, editorialReviews: byTool.get(tool.id) ?? [] }));
+}
+
+/** The approved-side tools whose owner's account is closed (or deleted since), for the approved list's badge. */
+export async function closedOwnerTools(): Promise<ClosedOwnerTool[]> {
+  const rows = await db
+    .select({ toolId: tools.id, closedAt: users.closedAt, deletedAt: users.deletedAt })
+    .from(tools)
+    .innerJoin(users, eq(users.id, tools.submittedById))
+    .where(and(approvedSide(), isNotNull(users.closedAt)))
+    .orderBy(asc(tools.id));
+  return rows.map(({ toolId, closedAt, deletedAt }) => ({
+    toolId,
+    closedAt: closedAt as Date, // never null: only closed accounts are selected
+    deleted: deletedAt !== null,
+  }));
 }
 
 /** The View dialog: the tool's editorial reviews and its audit rows (its change requests' too), newest first. */

@@ -92,6 +92,18 @@ export const adminApprovedToolSchema = z.strictObject({
 });
 export type AdminApprovedTool = z.infer<typeof adminApprovedToolSchema>;
 
+/**
+ * GET /api/admin/tools/closed-owners: the approved (and unlisted) tools whose owner closed the account, beside the
+ * approved list (whose answer keeps its shape), so the admin sees "owner account closed" on them (docs/decisions/0097).
+ */
+export const closedOwnerToolSchema = z.strictObject({
+  toolId: z.number().int(),
+  closedAt: timestampSchema,
+  /** The owner's personal data is gone (the deletion job ran): the account can no longer be restored. */
+  deleted: z.boolean(),
+});
+export type ClosedOwnerTool = z.infer<typeof closedOwnerToolSchema>;
+
 /** One audit row: who did what to which entity, with the fields before and after. */
 const auditRowSchema = z.strictObject({
   id: z.number().int(),

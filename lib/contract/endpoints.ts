@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   adminApprovedToolSchema,
+  closedOwnerToolSchema,
   adminChangeRequestSchema,
   adminEditorialReviewSchema,
   adminPendingToolSchema,
@@ -184,6 +185,7 @@ export const endpoints = {
   'GET /api/admin/tools/pending': { response: z.array(adminPendingToolSchema) },
   'GET /api/admin/tools/pending/rejections': { response: z.array(pendingRejectionSchema) },
   'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
+  'GET /api/admin/tools/closed-owners': { response: z.array(closedOwnerToolSchema) },
   'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
   'POST /api/admin/tools/:id/approve': {
     params: toolParamsSchema,

@@ -11,6 +11,7 @@ export type AdminStats = Answer<'GET /api/admin/stats'>;
 export type AdminPendingTool = Answer<'GET /api/admin/tools/pending'>[number];
 export type PendingRejection = Answer<'GET /api/admin/tools/pending/rejections'>[number];
 export type AdminApprovedTool = Answer<'GET /api/admin/tools/approved'>[number];
+export type ClosedOwnerTool = Answer<'GET /api/admin/tools/closed-owners'>[number];
 export type ToolHistory = Answer<'GET /api/admin/tools/:id/history'>;
 export type AdminChangeRequest = Answer<'GET /api/admin/change-requests'>[number];
 export type AdminUser = Answer<'GET /api/admin/users'>[number];
@@ -24,6 +25,7 @@ const ADMIN_KEYS = {
   pending: apiUrl('GET /api/admin/tools/pending'),
   pendingRejections: apiUrl('GET /api/admin/tools/pending/rejections'),
   approved: apiUrl('GET /api/admin/tools/approved'),
+  closedOwners: apiUrl('GET /api/admin/tools/closed-owners'),
   changeRequests: apiUrl('GET /api/admin/change-requests'),
   users: apiUrl('GET /api/admin/users'),
   posts: apiUrl('GET /api/admin/blog/posts'),
@@ -46,6 +48,8 @@ export const $pendingRejections = createFetcherStore<PendingRejection[]>([
   keyFor('read:pending-tools', ADMIN_KEYS.pendingRejections),
 ]);
 export const $approvedTools = createFetcherStore<AdminApprovedTool[]>([keyFor('edit:tools', ADMIN_KEYS.approved)]);
+/** The approved tools whose owner closed the account, marked in the approved list. */
+export const $closedOwnerTools = createFetcherStore<ClosedOwnerTool[]>([keyFor('edit:tools', ADMIN_KEYS.closedOwners)]);
 export const $changeRequests = createFetcherStore<AdminChangeRequest[]>([
   keyFor('review:change-requests', ADMIN_KEYS.changeRequests),
 ]);
@@ -68,6 +72,7 @@ function refreshToolLists(): void {
       key === ADMIN_KEYS.pending ||
       key === ADMIN_KEYS.pendingRejections ||
       key === ADMIN_KEYS.approved ||
+      key === ADMIN_KEYS.closedOwners ||
       isHistoryKey(key),
   );
 }

@@ -419,6 +419,46 @@ describe('a stray session of a closed account', () => {
 });
 
 describe('the admin lists', () => {
+  it('name the approved tools whose owner closed the account, and whether its data is gone (the list keeps its shape)', async () => {
+    const { cookie: admin } = await signedIn({ isAdmin: true, role: 'admin' });
+    const { user, cookie } = await signedIn();
+    const approved = await makeTool({ submittedById: user.id, status: 'approved' });
+    const unlisted = await makeTool({ submittedById: user.id, status: 'unlisted' });
+    const pending = await makeTool({ submittedById: user.id, status: 'pending' });
+    const { user: other } = await signedIn();
+    const othersTool = await makeTool({ submittedById: other.id, status: 'approved' });
+    type ClosedOwner = { toolId: number; closedAt: string; deleted: boolean };
+    const closedOwners = async () => {
+      const res = await call('GET', '/api/admin/tools/closed-owners', { cookie: admin });
+      expect(res.status).toBe(200);
+      return (await res.json()) as ClosedOwner[];
+    };
+    const mine = (rows: ClosedOwner[]) =>
+      rows.filter((r) => [approved.id, unlisted.id, pending.id].includes(r.toolId)).sort((a, b) => a.toolId - b.toolId);
+    expect(mine(await closedOwners())).toEqual([]);
+
+    expect((await close(cookie, { password: 'password123' })).status).toBe(200);
+    const closedAt = (await reloadUser(user.id))?.closedAt as Date;
+    const rows = await closedOwners();
+    expect(mine(rows)).toEqual([
+      { toolId: approved.id, closedAt: closedAt.toISOString(), deleted: false },
+      { toolId: unlisted.id, closedAt: closedAt.toISOString(), deleted: false },
+    ]);
+    expect(rows.some((r) => r.toolId === othersTool.id)).toBe(false);
+    // The approved list itself answers as it always did, the tools still in it.
+    const list = (await (await call('GET', '/api/admin/tools/approved', { cookie: admin })).json()) as { id: number }[];
+    expect(list.find((t) => t.id === approved.id)).not.toHaveProperty('closedAt');
+
+    await deleteClosedAccounts(closedAt.getTime() + 31 * DAY);
+    expect(mine(await closedOwners()).map((r) => r.deleted)).toEqual([true, true]);
+  });
+
+  it("of closed owners are the approved list's: a member is refused", async () => {
+    const { cookie } = await signedIn();
+    expect((await call('GET', '/api/admin/tools/closed-owners', { cookie })).status).toBe(403);
+    expect((await call('GET', '/api/admin/tools/closed-owners')).status).toBe(401);
+  });
+
   it('show a closed owner as "owner account closed", without name or address', async () => {
     const { cookie: admin } = await signedIn({ isAdmin: true, role: 'admin' });
     const { user, cookie } = await signedIn();

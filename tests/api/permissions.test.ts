@@ -95,6 +95,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/tools/closed-owners',
+    permissions: ['edit:tools'],
+    prepare: at('/api/admin/tools/closed-owners'),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/tools/:id/history',
     permissions: ['edit:tools', 'read:pending-tools'],
     prepare: () => toolPath('approved', '/history'),

@@ -4,7 +4,7 @@
 // Staff cannot judge their own submission, the admin role cannot hand out roles, and a user suspended
 // while signed in is told why (docs/decisions/0010 and 0023).
 // Every account is the test's own (fixtures.ts), so the tests run side by side on several workers.
-import { ADMIN, test, expect, type APIRequestContext, type Page } from './fixtures';
+import { ADMIN, insertTools, test, expect, type APIRequestContext, type Page } from './fixtures';
 import { MSG, TOAST } from '../../lib/messages';
 
 const SCREENS = 'test-results/screens';
@@ -467,4 +467,54 @@ test('a user suspended while signed in is told why on their next page, then sent
   const again = await page.request.post('/api/login', { data: { email, password } });
   expect(again.status()).toBe(403);
   expect(await again.text()).toBe(reason);
+});
+
+test('a tool whose owner closed the account shows "Owner account closed" in Approved Tools and its edit dialog', async ({
+  page,
+  login,
+  insertNewUser,
+  requestAs,
+  baseURL,
+}) => {
+  const member = await insertNewUser();
+  const name = unique('E2E Closed Owner');
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const kept = unique('E2E Open Owner');
+  await insertTools(member.id, [
+    {
+      name,
+      slug,
+      url: `https://${slug}.example.com`,
+      description: 'Stays listed.',
+      status: 'approved',
+      approvedAt: new Date(),
+    },
+  ]);
+  const other = await insertNewUser();
+  const keptSlug = kept.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await insertTools(other.id, [
+    {
+      name: kept,
+      slug: keptSlug,
+      url: `https://${keptSlug}.example.com`,
+      description: 'Its owner stays.',
+      status: 'approved',
+      approvedAt: new Date(),
+    },
+  ]);
+  const closed = await (await requestAs(member)).post('/api/account/close', {
+    headers: { origin: baseURL! },
+    data: { password: member.password },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+
+  await login(ADMIN);
+  await page.goto('/admin#approved');
+  const row = page.getByTestId('approved-row').filter({ hasText: name });
+  await expect(row.getByTestId('closed-owner-badge')).toHaveText('Owner account closed');
+  await expect(
+    page.getByTestId('approved-row').filter({ hasText: kept }).getByTestId('closed-owner-badge'),
+  ).toHaveCount(0);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` }).getByTestId('closed-owner-badge')).toBeVisible();
 });

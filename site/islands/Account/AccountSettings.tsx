@@ -68,7 +68,7 @@ export default function AccountSettings() {
   return (
     <section className="max-w-5xl mx-auto px-4 py-8">
       <h1 className="text-3xl font-bold mb-6">Account Settings</h1>
-      <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <SectionNav entries={entries} />
         <div ref={cards} className="space-y-6 min-w-0 lg:col-start-2">
           <ProfileSection user={user} />

@@ -10,6 +10,7 @@ import Modal from '../../components/Modal';
 import { closeAccount, loadClosingState, sendCloseCode } from '../../stores/account-closing';
 import { showToast } from '../../stores/toast';
 import { sentToLogin, type CurrentUser } from '../../stores/user';
+import { SettingsCard } from './SettingsCard';
 
 type ConfirmWith = 'password' | 'code';
 
@@ -26,40 +27,29 @@ export function CloseSection({ user }: { user: CurrentUser }) {
   }, []);
 
   return (
-    <section
-      className="card bg-base-100 border border-error/30"
-      aria-labelledby="close-account-title"
-      data-testid="close-section"
-    >
-      <div className="card-body gap-3">
-        <h2 id="close-account-title" className="card-title">
-          Close account
-        </h2>
-        <ul className="list-disc pl-5 text-sm text-base-content/80 space-y-1">
-          <li>You are signed out on every device at once.</li>
-          <li>Your approved tools stay listed, without your name. Submissions awaiting review are withdrawn.</li>
-          <li>A Premium membership is not renewed: it ends with the period you paid for.</li>
-          <li>
-            {ACCOUNT_DELETION_DAYS} days later we delete your personal data. Until then, sign in to restore the account.
-          </li>
-        </ul>
-        {user.isAdmin && (
-          <p className="text-sm text-base-content/80">The last administrator account cannot be closed.</p>
-        )}
-        <div>
-          <button
-            type="button"
-            className="btn btn-outline border-error text-error-text hover:btn-error"
-            disabled={confirmWith === null}
-            onClick={() => setOpen(true)}
-            data-testid="close-account-open"
-          >
-            Close my account
-          </button>
-        </div>
+    <SettingsCard id="close-account" title="Close account" tone="danger" testId="close-section">
+      <ul className="list-disc pl-5 text-sm text-base-content/80 space-y-1">
+        <li>You are signed out on every device at once.</li>
+        <li>Your approved tools stay listed, without your name. Submissions awaiting review are withdrawn.</li>
+        <li>A Premium membership is not renewed: it ends with the period you paid for.</li>
+        <li>
+          {ACCOUNT_DELETION_DAYS} days later we delete your personal data. Until then, sign in to restore the account.
+        </li>
+      </ul>
+      {user.isAdmin && <p className="text-sm text-base-content/80">The last administrator account cannot be closed.</p>}
+      <div>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline border-error text-error-text hover:btn-error"
+          disabled={confirmWith === null}
+          onClick={() => setOpen(true)}
+          data-testid="close-account-open"
+        >
+          Close my account
+        </button>
       </div>
       {open && confirmWith && <CloseDialog confirmWith={confirmWith} onClose={() => setOpen(false)} />}
-    </section>
+    </SettingsCard>
   );
 }
 

@@ -13,6 +13,7 @@ import { SUBMIT_ONLY } from '../../components/form-messages';
 import { $passwordState, changePassword, sendSetPasswordLink } from '../../stores/account-password';
 import { showToast } from '../../stores/toast';
 import { sentToLogin, type CurrentUser } from '../../stores/user';
+import { SettingsCard } from './SettingsCard';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -109,19 +110,14 @@ function ChangePassword() {
 export function PasswordSection({ user }: { user: CurrentUser }) {
   const { data } = useStore($passwordState);
   return (
-    <section className="card bg-base-100 border border-base-200" aria-labelledby="password-title">
-      <div className="card-body">
-        <h2 id="password-title" className="card-title">
-          Password
-        </h2>
-        {data === undefined ? (
-          <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading" />
-        ) : data.hasPassword ? (
-          <ChangePassword />
-        ) : (
-          <SetPassword email={user.email} />
-        )}
-      </div>
-    </section>
+    <SettingsCard id="password" title="Password">
+      {data === undefined ? (
+        <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading" />
+      ) : data.hasPassword ? (
+        <ChangePassword />
+      ) : (
+        <SetPassword email={user.email} />
+      )}
+    </SettingsCard>
   );
 }

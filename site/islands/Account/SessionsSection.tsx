@@ -94,7 +94,7 @@ export function SessionsSection(_props: { user: CurrentUser }) {
         <div>
           <button
             type="button"
-            className="btn btn-sm btn-error btn-outline"
+            className="btn btn-sm btn-outline border-error text-error-text hover:btn-error"
             disabled={busy}
             onClick={() => void run(async () => ACCOUNT_MSG.othersSignedOut(await signOutOthers()))}
           >

@@ -14,6 +14,7 @@ import {
 } from '../../stores/account-two-factor';
 import { showToast } from '../../stores/toast';
 import { sentToLogin, type CurrentUser } from '../../stores/user';
+import { SettingsCard } from './SettingsCard';
 import { TwoFactorCodeForm } from './TwoFactorCodeForm';
 import { TwoFactorRecoveryCodes } from './TwoFactorRecoveryCodes';
 import { TwoFactorSetup } from './TwoFactorSetup';
@@ -71,81 +72,71 @@ export function TwoFactorSection(_props: { user: CurrentUser }) {
 
   const on = status?.enabled ?? false;
   return (
-    <section
-      className="card bg-base-100 border border-base-200"
-      aria-labelledby="two-factor-title"
-      data-testid="two-factor"
+    <SettingsCard
+      id="two-factor"
+      title="Two-factor sign-in"
+      badge={status && <span className={`badge ${on ? 'badge-success' : 'badge-ghost'}`}>{on ? 'On' : 'Off'}</span>}
+      description="After your password, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone is not enough."
+      testId="two-factor"
     >
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id="two-factor-title" className="card-title">
-            Two-factor sign-in
-          </h2>
-          {status && <span className={`badge ${on ? 'badge-success' : 'badge-ghost'}`}>{on ? 'On' : 'Off'}</span>}
-        </div>
-        <p className="text-sm text-base-content/80">
-          After your password, signing in also asks for a code from an authenticator app on your phone, so a stolen
-          password alone is not enough.
+      {error && (
+        <p className="text-error-text text-sm" role="alert">
+          {error}
         </p>
-        {error && (
-          <p className="text-error-text text-sm" role="alert">
-            {error}
+      )}
+      {!status && !error && <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />}
+      {status && view.kind === 'setup' && (
+        <TwoFactorSetup setup={view.setup} onEnabled={enabled} onCancel={() => setView({ kind: 'status' })} />
+      )}
+      {view.kind === 'codes' && (
+        <TwoFactorRecoveryCodes codes={view.codes} onDone={() => setView({ kind: 'status' })} />
+      )}
+      {status && view.kind === 'ask' && (
+        <TwoFactorCodeForm
+          id="two-factor-check"
+          label="Code from your authenticator app, or a recovery code"
+          hint={
+            view.action === 'disable'
+              ? 'Your recovery codes stop working too.'
+              : 'Your old recovery codes stop working.'
+          }
+          submitLabel={view.action === 'disable' ? 'Turn off' : 'Make new codes'}
+          danger={view.action === 'disable'}
+          onSubmit={(code) => confirmed(view.action, code)}
+          onCancel={() => setView({ kind: 'status' })}
+        />
+      )}
+      {status && view.kind === 'status' && !on && (
+        <div>
+          <button type="button" className="btn btn-primary btn-sm" onClick={turnOn} disabled={starting}>
+            {starting && <span className="loading loading-spinner loading-xs" />}
+            Turn on
+          </button>
+        </div>
+      )}
+      {status && view.kind === 'status' && on && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm">
+            On since {longDate(status.enabledAt)}. {status.recoveryCodesLeft} of 10 recovery codes left.
           </p>
-        )}
-        {!status && !error && <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />}
-        {status && view.kind === 'setup' && (
-          <TwoFactorSetup setup={view.setup} onEnabled={enabled} onCancel={() => setView({ kind: 'status' })} />
-        )}
-        {view.kind === 'codes' && (
-          <TwoFactorRecoveryCodes codes={view.codes} onDone={() => setView({ kind: 'status' })} />
-        )}
-        {status && view.kind === 'ask' && (
-          <TwoFactorCodeForm
-            id="two-factor-check"
-            label="Code from your authenticator app, or a recovery code"
-            hint={
-              view.action === 'disable'
-                ? 'Your recovery codes stop working too.'
-                : 'Your old recovery codes stop working.'
-            }
-            submitLabel={view.action === 'disable' ? 'Turn off' : 'Make new codes'}
-            danger={view.action === 'disable'}
-            onSubmit={(code) => confirmed(view.action, code)}
-            onCancel={() => setView({ kind: 'status' })}
-          />
-        )}
-        {status && view.kind === 'status' && !on && (
-          <div>
-            <button type="button" className="btn btn-primary btn-sm" onClick={turnOn} disabled={starting}>
-              {starting && <span className="loading loading-spinner loading-xs" />}
-              Turn on
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              onClick={() => setView({ kind: 'ask', action: 'new-codes' })}
+            >
+              New recovery codes
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              onClick={() => setView({ kind: 'ask', action: 'disable' })}
+            >
+              Turn off
             </button>
           </div>
-        )}
-        {status && view.kind === 'status' && on && (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm">
-              On since {longDate(status.enabledAt)}. {status.recoveryCodesLeft} of 10 recovery codes left.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-sm btn-outline"
-                onClick={() => setView({ kind: 'ask', action: 'new-codes' })}
-              >
-                New recovery codes
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline btn-error"
-                onClick={() => setView({ kind: 'ask', action: 'disable' })}
-              >
-                Turn off
-              </button>
-            </div>
-          </div>
-        )}
-      </div>
-    </section>
+        </div>
+      )}
+    </SettingsCard>
   );
 }

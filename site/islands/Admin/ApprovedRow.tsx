@@ -1,12 +1,15 @@
-// One row of Approved Tools: name (and why unlisted), quality score, listing, approval date, and the row's actions.
+// One row of Approved Tools: name (and why unlisted, or that its owner closed the account), quality score, listing,
+// approval date, and the row's actions.
 import { shortDate } from '../../../lib/format';
 import { ownToolRefusal } from '../../../lib/permissions';
-import type { AdminApprovedTool } from '../../stores/admin';
+import type { AdminApprovedTool, ClosedOwnerTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
-import { AdminStars, DANGER_OUTLINE, SUCCESS_OUTLINE } from './parts';
+import { AdminStars, ClosedOwnerBadge, DANGER_OUTLINE, SUCCESS_OUTLINE } from './parts';
 
 interface ApprovedRowProps {
   tool: AdminApprovedTool;
+  /** Set when the tool's owner closed the account. */
+  closedOwner?: ClosedOwnerTool;
   user: CurrentUser;
   /** An action on this row is under way. */
   busy: boolean;
@@ -15,7 +18,15 @@ interface ApprovedRowProps {
   listAgain: () => void;
 }
 
-export default function ApprovedRow({ tool, user, busy, open, togglePremium, listAgain }: ApprovedRowProps) {
+export default function ApprovedRow({
+  tool,
+  closedOwner,
+  user,
+  busy,
+  open,
+  togglePremium,
+  listAgain,
+}: ApprovedRowProps) {
   const unlisted = tool.status === 'unlisted';
   // Staff do not judge their own tool: these stay in sight, disabled, saying why.
   const ownTool = ownToolRefusal(user, tool)?.message;
@@ -29,6 +40,7 @@ export default function ApprovedRow({ tool, user, busy, open, togglePremium, lis
               Unlisted
             </span>
           )}
+          {closedOwner && <ClosedOwnerBadge owner={closedOwner} />}
         </div>
         {unlisted && tool.unlistReason && (
           <div className="text-xs text-base-content/70 mt-0.5">Reason: {tool.unlistReason}</div>

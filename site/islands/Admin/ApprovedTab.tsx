@@ -6,7 +6,14 @@ import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
 import { TOAST } from '../../../lib/messages';
 import { ownPicksRefusal, ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
-import { $approvedTools, listTool, setToolPremium, unlistTool, type AdminApprovedTool } from '../../stores/admin';
+import {
+  $approvedTools,
+  $closedOwnerTools,
+  listTool,
+  setToolPremium,
+  unlistTool,
+  type AdminApprovedTool,
+} from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ApprovedFilters, { filterTools, type Filter } from './ApprovedFilters';
 import ApprovedRow from './ApprovedRow';
@@ -21,6 +28,9 @@ type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: AdminApprovedTool } | nu
 
 export default function ApprovedTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($approvedTools);
+  // Beside the list (whose answer keeps its shape): the tools whose owner closed the account.
+  const { data: closedOwners } = useStore($closedOwnerTools);
+  const closedOwnerOf = useMemo(() => new Map(closedOwners?.map((row) => [row.toolId, row])), [closedOwners]);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -88,6 +98,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
                       <ApprovedRow
                         key={tool.id}
                         tool={tool}
+                        closedOwner={closedOwnerOf.get(tool.id)}
                         user={user}
                         busy={busyId === tool.id}
                         open={(kind) => setDialog({ kind, tool })}
@@ -109,6 +120,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
       {dialog?.kind === 'edit' && current && (
         <EditToolDialog
           tool={current}
+          closedOwner={closedOwnerOf.get(current.id)}
           ownTool={ownToolRefusal(user, current)?.message}
           ownPicks={ownPicksRefusal(user, current, [])?.message}
           onClose={close}

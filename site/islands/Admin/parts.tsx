@@ -1,8 +1,9 @@
-// Small pieces the admin tabs share: category badge, admin stars, list states and date-time text.
+// Small pieces the admin tabs share: category badge, admin stars, the closed-owner badge, list states and date-time text.
 import { useEffect, type ReactNode } from 'react';
 import { categoryBadgeClass } from '../../../lib/categories';
-import { adminStars, tagLabel } from '../../../lib/format';
+import { adminStars, shortDate, tagLabel } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
+import type { ClosedOwnerTool } from '../../stores/admin';
 import { sentToLogin } from '../../stores/user';
 import { serverMessage } from './feedback';
 
@@ -17,6 +18,19 @@ export function CategoryBadge({ tag }: { tag: string | undefined }) {
   return (
     <span className={`badge badge-sm border-0 font-medium whitespace-nowrap ${categoryBadgeClass(tag)}`}>
       {tagLabel(tag)}
+    </span>
+  );
+}
+
+/**
+ * "Owner account closed" on a tool whose submitter closed the account (the tool stays listed without their name); the
+ * title says when, and whether the personal data is gone yet (docs/decisions/0097).
+ */
+export function ClosedOwnerBadge({ owner }: { owner: ClosedOwnerTool }) {
+  const when = `Closed ${shortDate(owner.closedAt)}${owner.deleted ? '; personal data deleted' : ''}`;
+  return (
+    <span className="badge badge-ghost badge-sm whitespace-nowrap" title={when} data-testid="closed-owner-badge">
+      Owner account closed
     </span>
   );
 }

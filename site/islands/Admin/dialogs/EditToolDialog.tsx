@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { CATEGORY_IDS } from '../../../../lib/categories';
 import { TOAST } from '../../../../lib/messages';
 import { toolUpdateSchema, type ToolUpdateInput } from '../../../../lib/schemas';
-import { updateTool, type AdminApprovedTool } from '../../../stores/admin';
+import { updateTool, type AdminApprovedTool, type ClosedOwnerTool } from '../../../stores/admin';
 import { perform } from '../feedback';
 import Field from '../../../components/Field';
 import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
@@ -16,6 +16,7 @@ import Modal from '../../../components/Modal';
 import QualityScoreInput, { clampedScore } from './QualityScoreInput';
 import CuratedAlternatives from './CuratedAlternatives';
 import PremiumListingFields from './PremiumListingFields';
+import { ClosedOwnerBadge } from '../parts';
 
 type ToolUpdateFields = z.input<typeof toolUpdateSchema>;
 
@@ -41,15 +42,17 @@ const resolver: typeof checkTool = (values, context, options) => {
 
 /**
  * `ownTool`: why the viewer may not change the take, the score or premium (a tool they submitted), if so; `ownPicks`: why
- * they may not pick its alternatives.
+ * they may not pick its alternatives; `closedOwner`: set when the tool's owner closed the account.
  */
 export default function EditToolDialog({
   tool,
+  closedOwner,
   ownTool,
   ownPicks,
   onClose,
 }: {
   tool: AdminApprovedTool;
+  closedOwner?: ClosedOwnerTool;
   ownTool?: string;
   ownPicks?: string;
   onClose: () => void;
@@ -93,6 +96,12 @@ export default function EditToolDialog({
         }}
         noValidate
       >
+        {closedOwner && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-base-content/80">
+            <ClosedOwnerBadge owner={closedOwner} />
+            The member who submitted it closed their account; it stays listed without their name.
+          </p>
+        )}
         <div className="grid md:grid-cols-2 gap-4">
           <Field id={`${id}-name`} label="Name">
             <input {...register('name')} id={`${id}-name`} className="input input-bordered w-full" />
