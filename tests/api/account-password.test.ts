@@ -186,6 +186,21 @@ describe('The reset link and /auth/reset', () => {
     expect(notice.kind).toBe('password-changed');
   });
 
+  it('with two-factor on, a reset sets the password but signs in only after the code (the link proves the address alone)', async () => {
+    const user = await makeUser({ twoFactorSecret: 'JBSWY3DPEHPK3PXP', twoFactorEnabledAt: new Date() });
+    const res = await browser('POST', '/auth/reset', {
+      cookie: await openedLink(user),
+      fields: { password: 'brand-new-secret', confirmPassword: 'brand-new-secret' },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth/two-factor');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await sessionCount(user.id)).toBe(0);
+    expect(
+      res.headers.getSetCookie().some((c) => c.startsWith('two_factor_sign_in=') && !/^two_factor_sign_in=;/.test(c)),
+    ).toBe(true);
+  });
+
   it('sends an admin to the panel after a reset', async () => {
     const admin = await makeUser({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
     const res = await browser('POST', '/auth/reset', {
