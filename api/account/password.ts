@@ -9,7 +9,7 @@ import { MSG } from '../../lib/messages';
 import { recordAudit } from '../audit';
 import { passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { siteLink } from '../emails/layout';
-import { accountBlock, deleteOtherSessions, deleteUserSessions } from '../auth/sessions';
+import { deleteOtherSessions, deleteUserSessions, signInBlock } from '../auth/sessions';
 import { HttpError, badRequest } from '../plugins/errors';
 import { addressBucket, forget, giveBack, rateKey, take, takeAttempt, isOver } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
@@ -99,7 +99,7 @@ export async function resetPassword(token: string | undefined, password: string,
     throw new HttpError(429, MSG.tooManyAttempts);
   const owner = token ? await resetLinkUser(token, now) : null;
   if (!owner) throw badRequest(ACCOUNT_MSG.linkInvalid);
-  const blocked = accountBlock(owner);
+  const blocked = signInBlock(owner);
   if (blocked) throw new HttpError(403, blocked);
   const hash = await hashPassword(password);
   const notice = await passwordChangedEmail(owner, 'reset');

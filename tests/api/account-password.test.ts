@@ -201,6 +201,18 @@ describe('The reset link and /auth/reset', () => {
     ).toBe(true);
   });
 
+  it('a closed account sets its new password and is offered the restore, with no session', async () => {
+    const user = await makeUser({ closedAt: new Date() });
+    const res = await browser('POST', '/auth/reset', {
+      cookie: await openedLink(user),
+      fields: { password: 'brand-new-secret', confirmPassword: 'brand-new-secret' },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth/restore');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await Bun.password.verify('brand-new-secret', (await reloadUser(user.id))!.password!)).toBe(true);
+  });
+
   it('sends an admin to the panel after a reset', async () => {
     const admin = await makeUser({ ...NO_PASSWORD, isAdmin: true, role: 'admin' });
     const res = await browser('POST', '/auth/reset', {
