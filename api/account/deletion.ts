@@ -3,16 +3,16 @@
 // address, password, photo, sign-in or payment link; it can never sign in or be restored again.
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { contactMessages, emailOutbox, recoveryCodes, sessions, users, type User } from '../../db/schema';
+import { contactMessages, emailOutbox, recoveryCodes, users, type User } from '../../db/schema';
 import { ACCOUNT_DELETION_DAYS } from '../../lib/constants';
 import { recordAudit } from '../audit';
 import { log } from '../log';
 import { revokePremium } from '../premium/service';
-import { servedUpload, uploadStore } from '../services/uploads';
+import { deleteUserSessions } from '../auth/sessions';
+import { removeAvatar } from '../services/uploads';
 import { dropProofs } from './proofs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UPLOADS_PREFIX = '/uploads/';
 
 /** The address a deleted account keeps: unique (the column is), and .invalid never receives mail (RFC 2606). */
 export const deletedEmail = (userId: number) => `deleted-${userId}@invalid`;
@@ -44,7 +44,7 @@ async function deleteAccount(user: User, now: Date): Promise<boolean> {
     // Premium ends with the account: with its Stripe link gone no event could end it later (its tools stay listed).
     if (user.isPremium || user.stripeSubscriptionId) await revokePremium(user.id, true, tx);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await deleteUserSessions(user.id, tx);
     await dropProofs(tx, user.id);
     await tx
       .delete(contactMessages)
@@ -62,18 +62,6 @@ async function deleteAccount(user: User, now: Date): Promise<boolean> {
   });
   if (done) await removeAvatar(user.profileImageUrl);
   return done;
-}
-
-/** The avatar's stored file, when it is one of ours (a Google photo is Google's); a failure is logged, not retried. */
-async function removeAvatar(url: string | null): Promise<void> {
-  if (!url?.startsWith(UPLOADS_PREFIX)) return;
-  const upload = servedUpload(url.slice(UPLOADS_PREFIX.length));
-  if (!upload) return;
-  try {
-    await uploadStore().remove(upload.key);
-  } catch (error) {
-    log.error({ err: error, key: upload.key }, 'account deletion: removing the avatar file failed');
-  }
 }
 
 /** Deletes the personal data of every account closed ACCOUNT_DELETION_DAYS or more before `now`; returns how many. */

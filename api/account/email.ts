@@ -1,8 +1,8 @@
 // The account's address (docs/decisions/0094): verifying it by the e-mailed link or code, asking for them again, and
 // changing it, which takes effect only once the new address opened its link. Plain functions, no request objects.
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { users, verifications, type User } from '../../db/schema';
+import { users, type User } from '../../db/schema';
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import type { ChangeEmailInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
@@ -16,7 +16,7 @@ import {
 import { HttpError, badRequest, conflict } from '../plugins/errors';
 import { type RATE_LIMITS, rateKey, takeAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
-import { consumeCode, consumeProof, dropProofs, issueProof } from './proofs';
+import { consumeCode, consumeProof, dropProofs, issueProof, liveProofOf } from './proofs';
 
 /** The account's address as GET /api/account/email answers it. */
 export interface EmailStatus {
@@ -27,14 +27,7 @@ export interface EmailStatus {
 }
 
 export async function emailStatus(user: User, now = Date.now()): Promise<EmailStatus> {
-  const pending = await db.query.verifications.findFirst({
-    columns: { target: true },
-    where: and(
-      eq(verifications.userId, user.id),
-      eq(verifications.purpose, 'change-email'),
-      gt(verifications.expiresAt, new Date(now)),
-    ),
-  });
+  const pending = await liveProofOf(db, user.id, 'change-email', now);
   return {
     email: user.email,
     verified: user.emailVerifiedAt !== null,

@@ -31,7 +31,7 @@ export const PROOFS = {
 export type ProofPurpose = keyof typeof PROOFS;
 
 /** Wrong codes a proof takes before it is spent (a 6-digit code then has 5 guesses in 10^6 per e-mail sent). */
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 
 /** A 6-digit code from the system CSPRNG, uniform over 000000-999999 (rejection sampling, no modulo bias). */
 function sixDigitCode(): string {
@@ -119,15 +119,8 @@ export async function consumeProof(
   return row ?? null;
 }
 
-/**
- * Checks a typed code against the user's live proof of that purpose, in constant time. Right: the proof, used up (in
- * the caller's transaction). Wrong: counted, and the proof is spent after MAX_CODE_ATTEMPTS; the caller returns from
- * its transaction before refusing, so the count is kept (a throw would roll it back). None live: null.
- */
-export async function consumeCode(
-  tx: Executor,
-  { userId, purpose, code, now = Date.now() }: { userId: number; purpose: ProofPurpose; code: string; now?: number },
-): Promise<{ proof: Verification } | { wrong: true } | null> {
+/** The user's live proof of `purpose` (a pending change of address, an enrolment waiting for its code), or null. */
+export async function liveProofOf(tx: Executor, userId: number, purpose: ProofPurpose, now = Date.now()) {
   const row = await tx.query.verifications.findFirst({
     where: and(
       eq(verifications.userId, userId),
@@ -135,18 +128,36 @@ export async function consumeCode(
       gt(verifications.expiresAt, new Date(now)),
     ),
   });
+  return row ?? null;
+}
+
+/** A wrong code typed against a proof: counted, and the proof spent at MAX_CODE_ATTEMPTS. */
+export async function countWrongCode(tx: Executor, proof: Verification): Promise<void> {
+  if (proof.attempts + 1 >= MAX_CODE_ATTEMPTS) await tx.delete(verifications).where(eq(verifications.id, proof.id));
+  else
+    await tx
+      .update(verifications)
+      .set({ attempts: proof.attempts + 1 })
+      .where(eq(verifications.id, proof.id));
+}
+
+/**
+ * Checks a typed code against the user's live proof of that purpose, in constant time. Right: the proof, used up (in
+ * the caller's transaction). Wrong: counted (countWrongCode); the caller returns from its transaction before
+ * refusing, so the count is kept (a throw would roll it back). None live: null.
+ */
+export async function consumeCode(
+  tx: Executor,
+  { userId, purpose, code, now = Date.now() }: { userId: number; purpose: ProofPurpose; code: string; now?: number },
+): Promise<{ proof: Verification } | { wrong: true } | null> {
+  const row = await liveProofOf(tx, userId, purpose, now);
   if (!row?.codeHash) return null;
   const right = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hashToken(code.trim()), 'hex'));
   if (right) {
     await tx.delete(verifications).where(eq(verifications.id, row.id));
     return { proof: row };
   }
-  if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) await tx.delete(verifications).where(eq(verifications.id, row.id));
-  else
-    await tx
-      .update(verifications)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(verifications.id, row.id));
+  await countWrongCode(tx, row);
   return { wrong: true };
 }
 

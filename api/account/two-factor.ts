@@ -1,17 +1,17 @@
 // Two-factor sign-in with an authenticator app (RFC 6238: SHA-1, 6 digits, 30 s, one step either side accepted) and
 // its ten single-use recovery codes: enrolment, the code step of a sign-in, turning it off, new codes (decision 0095).
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { db, type Executor } from '../../db/client';
-import { recoveryCodes, users, verifications, type User, type Verification } from '../../db/schema';
+import { recoveryCodes, users, verifications, type User } from '../../db/schema';
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { SITE_NAME } from '../../lib/constants';
 import { recordAudit } from '../audit';
 import { hashToken, signInBlock } from '../auth/sessions';
 import { HttpError, badRequest, conflict } from '../plugins/errors';
 import { addressBucket, giveBack, isOver, rateKey, take, takeAttempt } from '../rate-limit';
-import { MAX_CODE_ATTEMPTS, consumeProof, findProof, issueProof } from './proofs';
+import { consumeProof, countWrongCode, dropProofs, findProof, issueProof, liveProofOf } from './proofs';
 
 /** What every authenticator app reads by default (Google Authenticator ignores anything else). */
 const TOTP = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
@@ -127,16 +127,6 @@ async function secondFactorRight(user: User, code: string, now: number): Promise
   });
 }
 
-/** A wrong code typed against a proof: counted, and the proof spent at MAX_CODE_ATTEMPTS (then the step starts over). */
-async function countWrongCode(proof: Verification): Promise<void> {
-  if (proof.attempts + 1 >= MAX_CODE_ATTEMPTS) await db.delete(verifications).where(eq(verifications.id, proof.id));
-  else
-    await db
-      .update(verifications)
-      .set({ attempts: proof.attempts + 1 })
-      .where(eq(verifications.id, proof.id));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Enrolment and the account page
 
@@ -157,17 +147,11 @@ export async function startEnrolment(user: User, ip: string, now = Date.now()) {
 export async function enableTwoFactor(user: User, code: string, ip: string, now = Date.now()): Promise<string[]> {
   const keys = await throttleCodes(user.id, ip);
   if (user.twoFactorEnabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
-  const proof = await db.query.verifications.findFirst({
-    where: and(
-      eq(verifications.userId, user.id),
-      eq(verifications.purpose, 'two-factor-enrol'),
-      gt(verifications.expiresAt, new Date(now)),
-    ),
-  });
+  const proof = await liveProofOf(db, user.id, 'two-factor-enrol', now);
   if (!proof?.target) throw badRequest(ACCOUNT_MSG.twoFactorSetupExpired);
   const step = totpStep(proof.target, code, now);
   if (step === null) {
-    await countWrongCode(proof);
+    await countWrongCode(db, proof);
     throw badRequest(ACCOUNT_MSG.twoFactorCodeWrong);
   }
   await spendStep(user.id, step);
@@ -213,9 +197,7 @@ export async function disableTwoFactor(user: User, code: string, ip: string, now
       .set({ twoFactorSecret: null, twoFactorEnabledAt: null, updatedAt: new Date(now) })
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx
-      .delete(verifications)
-      .where(and(eq(verifications.userId, user.id), eq(verifications.purpose, 'two-factor-sign-in')));
+    await dropProofs(tx, user.id, 'two-factor-sign-in');
     await recordAudit(tx, {
       actorId: user.id,
       action: 'account.two-factor-disable',
@@ -267,7 +249,7 @@ export async function finishTwoFactorSignIn(token: string | undefined, code: str
   const blocked = signInBlock(user);
   if (blocked) throw new HttpError(403, blocked);
   if (!(await secondFactorRight(user, code, now))) {
-    await countWrongCode(proof);
+    await countWrongCode(db, proof);
     throw badRequest(ACCOUNT_MSG.twoFactorCodeWrong);
   }
   // Two tabs sending a right code at once: one signs in.
