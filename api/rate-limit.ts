@@ -4,7 +4,9 @@
 import { isIP } from 'node:net';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { db, type Transaction } from '../db/client';
+import { MSG } from '../lib/messages';
 import { config } from './config';
+import { HttpError } from './plugins/errors';
 // The table is named for its first use; its keys carry their kind, so it holds every limit.
 import { loginThrottle as counters } from '../db/schema';
 
@@ -182,6 +184,11 @@ export async function takeIfAllowed(keys: string[]): Promise<string[]> {
 export async function takeAttempt(keys: string[]): Promise<boolean> {
   const counts = await take(keys);
   return !keys.some((key, i) => isOver(key, counts[i]));
+}
+
+/** Counts one attempt against every key; past any limit, refuses with 429 and `message`. */
+export async function requireAttempt(keys: string[], message: string = MSG.tooManyAttempts): Promise<void> {
+  if (!(await takeAttempt(keys))) throw new HttpError(429, message);
 }
 
 /** The key's count in its current window, without counting anything. */

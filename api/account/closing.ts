@@ -13,11 +13,10 @@ import { deleteUserSessions, signInBlock } from '../auth/sessions';
 import { accountClosedEmail, closeAccountCodeEmail } from '../emails';
 import { log } from '../log';
 import { HttpError, badRequest, conflict } from '../plugins/errors';
-import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
+import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
 import { cancelAtPeriodEnd, paymentsConfigured } from '../services/payments';
 import { returnPremiumSlot } from '../submissions/service';
-import { MSG } from '../../lib/messages';
 import { consumeCode, consumeProof, dropProofs, findProof, issueProof, type IssuedProof } from './proofs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +34,7 @@ export function closingState(user: User): ClosingState {
 /** E-mails a Google-only account the 6-digit code that confirms closing it (the newest code replaces the older). */
 export async function sendCloseCode(user: User, now = Date.now()): Promise<void> {
   if (user.password) throw badRequest(ACCOUNT_MSG.closeCodeNotNeeded);
-  if (!(await takeAttempt([rateKey('close-code', user.id)]))) throw new HttpError(429, MSG.tooManyAttempts);
+  await requireAttempt([rateKey('close-code', user.id)]);
   await db.transaction(async (tx) => {
     const { code } = await issueProof(tx, { userId: user.id, purpose: 'close-account', withCode: true, now });
     await enqueueEmail(await closeAccountCodeEmail(user, code as string), tx);
@@ -81,7 +80,7 @@ async function withdrawPending(tx: Transaction, userId: number, now: Date) {
 export async function closeAccount(user: User, input: CloseAccountInput, now = Date.now()): Promise<AccountClosed> {
   if (user.password ? !input.password : !input.code)
     throw badRequest(user.password ? ACCOUNT_MSG.closePasswordRequired : ACCOUNT_MSG.closeCodeRequired);
-  if (!(await takeAttempt([rateKey('close-account', user.id)]))) throw new HttpError(429, MSG.tooManyAttempts);
+  await requireAttempt([rateKey('close-account', user.id)]);
   if (user.password && !(await Bun.password.verify(input.password as string, user.password)))
     throw badRequest(ACCOUNT_MSG.closeWrongPassword);
   const closedAt = new Date(now);
@@ -179,8 +178,7 @@ export async function restoreStep(
  * stays withdrawn. Throttled per address; an expired, used or foreign token changes nothing.
  */
 export async function restoreAccount(token: string | undefined, ip: string, now = Date.now()): Promise<User> {
-  if (!(await takeAttempt([rateKey('restore-address', addressBucket(ip))])))
-    throw new HttpError(429, MSG.tooManyAttempts);
+  await requireAttempt([rateKey('restore-address', addressBucket(ip))]);
   const restored = await db.transaction(async (tx) => {
     const proof = await consumeProof(tx, 'restore-account', token, now);
     const closed = proof && (await tx.query.users.findFirst({ where: eq(users.id, proof.userId) }));

@@ -21,9 +21,9 @@ import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';
 import { jsonBody } from '../json-body';
 import { auth, optionalUser } from '../plugins/auth';
-import { HttpError, errors } from '../plugins/errors';
+import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
+import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
 import {
   cancelEmailChange,
   emailStatus,
@@ -75,8 +75,7 @@ export const emailRoutes = new Elysia({ name: 'account-email-routes' })
     async ({ params, redirect, request, set, ip }) => {
       try {
         // Counted before the token is hashed or looked up.
-        if (!(await takeAttempt([rateKey('verify-link-address', addressBucket(ip))])))
-          throw new HttpError(429, ACCOUNT_MSG.tooManyCodes);
+        await requireAttempt([rateKey('verify-link-address', addressBucket(ip))], ACCOUNT_MSG.tooManyCodes);
         return redirect(verifyDonePath(await openVerifyLink(params.token)), 303);
       } catch (error) {
         return verifyPageWith(error, { request, set, ip });

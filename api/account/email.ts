@@ -14,7 +14,7 @@ import {
   verifyEmailEmail,
 } from '../emails';
 import { HttpError, badRequest, conflict } from '../plugins/errors';
-import { type RATE_LIMITS, rateKey, takeAttempt } from '../rate-limit';
+import { rateKey, requireAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
 import { consumeCode, consumeProof, dropProofs, issueProof, liveProofOf } from './proofs';
 
@@ -43,11 +43,6 @@ async function reloaded(userId: number): Promise<User> {
   return user;
 }
 
-/** Counts one attempt of `kind` for the account before any work; past the limit, 429 with `message`. */
-async function throttle(kind: keyof typeof RATE_LIMITS, userId: number, message: string): Promise<void> {
-  if (!(await takeAttempt([rateKey(kind, userId)]))) throw new HttpError(429, message);
-}
-
 /**
  * Issues the account's verification link and code (only the newest works) and queues their e-mail, in the
  * transaction of the change that needs it: the registration, or a request to send them again.
@@ -65,7 +60,7 @@ export async function sendVerification(tx: Executor, user: Pick<User, 'id' | 'em
 /** Sends the link and code again: 409 once verified, a few an hour per account. */
 export async function resendVerification(user: User): Promise<EmailStatus> {
   if (user.emailVerifiedAt) throw conflict(ACCOUNT_MSG.alreadyVerified);
-  await throttle('verify-email-send', user.id, ACCOUNT_MSG.tooManyEmails);
+  await requireAttempt([rateKey('verify-email-send', user.id)], ACCOUNT_MSG.tooManyEmails);
   await db.transaction((tx) => sendVerification(tx, user));
   return emailStatus(user);
 }
@@ -95,7 +90,7 @@ async function markVerified(tx: Executor, userId: number, address: string | null
  * proof too (spent after five). Wrong, expired, used or none: one message, nothing changed.
  */
 export async function verifyCode(user: User, code: string, now = Date.now()): Promise<EmailStatus> {
-  await throttle('verify-email-code', user.id, ACCOUNT_MSG.tooManyCodes);
+  await requireAttempt([rateKey('verify-email-code', user.id)], ACCOUNT_MSG.tooManyCodes);
   // The wrong try's count must commit: the transaction returns, and the refusal comes after it.
   const verified = await db.transaction(async (tx) => {
     const result = await consumeCode(tx, { userId: user.id, purpose: 'verify-email', code, now });
@@ -164,7 +159,7 @@ async function applyEmailChange(tx: Executor, userId: number, newEmail: string, 
  * changes until the link sent to the new address is opened.
  */
 export async function requestEmailChange(user: User, input: ChangeEmailInput, now = Date.now()): Promise<EmailStatus> {
-  await throttle('email-change-account', user.id, ACCOUNT_MSG.tooManyChanges);
+  await requireAttempt([rateKey('email-change-account', user.id)], ACCOUNT_MSG.tooManyChanges);
   if (input.email === user.email) throw badRequest(ACCOUNT_MSG.emailUnchanged);
   if (user.password) {
     if (!input.currentPassword) throw badRequest(ACCOUNT_MSG.currentPasswordRequired);
@@ -190,7 +185,7 @@ export async function requestEmailChange(user: User, input: ChangeEmailInput, no
 
 /** Cancels a pending change: its link stops working. Nothing pending: the answer as it is. */
 export async function cancelEmailChange(user: User, now = Date.now()): Promise<EmailStatus> {
-  await throttle('email-change-account', user.id, ACCOUNT_MSG.tooManyChanges);
+  await requireAttempt([rateKey('email-change-account', user.id)], ACCOUNT_MSG.tooManyChanges);
   const { pendingEmail } = await emailStatus(user, now);
   if (pendingEmail) {
     await db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ import { jsonBody } from '../json-body';
 import { auth } from '../plugins/auth';
 import { HttpError, errors } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
+import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
 import {
   RESET_LINK_PREFIX,
   changePassword,
@@ -99,8 +99,7 @@ export const passwordRoutes = new Elysia({ name: 'account-password-routes' })
   .get(`${RESET_LINK_PREFIX}:token`, async (context) => {
     const { params, cookie, ip, redirect } = context;
     try {
-      if (!(await takeAttempt([rateKey('reset-link-address', addressBucket(ip))])))
-        throw new HttpError(429, ACCOUNT_MSG.resetTooMany);
+      await requireAttempt([rateKey('reset-link-address', addressBucket(ip))], ACCOUNT_MSG.resetTooMany);
       if (!(await resetLinkUser(params.token))) throw new HttpError(400, ACCOUNT_MSG.linkInvalid);
     } catch (error) {
       return resetRefused({ ...context, body: undefined }, error);

@@ -9,24 +9,22 @@ import { MSG } from '../../lib/messages';
 import { recordAudit } from '../audit';
 import { passwordChangedEmail, resetPasswordEmail } from '../emails';
 import { siteLink } from '../emails/layout';
+import { hashPassword } from '../auth/service';
 import { deleteOtherSessions, deleteUserSessions, signInBlock } from '../auth/sessions';
 import { HttpError, badRequest } from '../plugins/errors';
-import { addressBucket, forget, giveBack, rateKey, take, takeAttempt, isOver } from '../rate-limit';
+import { addressBucket, forget, giveBack, rateKey, take, isOver, requireAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
 import { consumeProof, findProof, issueProof } from './proofs';
 
 /** Where a reset e-mail's link points: the API checks it and moves its token into a cookie (routes). */
 export const RESET_LINK_PREFIX = '/auth/reset-link/';
 
-const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' });
-
 /** Throws 429 unless the client and the e-mail address may ask for another reset e-mail (counted for unknown ones too). */
 async function takeResetRequest(ip: string, email: string): Promise<void> {
-  const allowed = await takeAttempt([
-    rateKey('reset-request-address', addressBucket(ip)),
-    rateKey('reset-request-email', email),
-  ]);
-  if (!allowed) throw new HttpError(429, ACCOUNT_MSG.resetTooMany);
+  await requireAttempt(
+    [rateKey('reset-request-address', addressBucket(ip)), rateKey('reset-request-email', email)],
+    ACCOUNT_MSG.resetTooMany,
+  );
 }
 
 /**
@@ -65,8 +63,7 @@ export async function sendSetPasswordLink(user: User, ip: string, now = Date.now
  */
 export async function sendResetByAdmin(target: User, actorId: number, now = Date.now()): Promise<void> {
   if (target.deletedAt) throw badRequest(ACCOUNT_MSG.accountDeleted);
-  if (!(await takeAttempt([rateKey('admin-reset-account', target.id)])))
-    throw new HttpError(429, ACCOUNT_MSG.resetTooMany);
+  await requireAttempt([rateKey('admin-reset-account', target.id)], ACCOUNT_MSG.resetTooMany);
   await db.transaction(async (tx) => {
     await queueResetLink(tx, target, true, now);
     await recordAudit(tx, {
@@ -95,8 +92,7 @@ export async function resetLinkUser(token: string, now = Date.now()): Promise<Us
  * Answers the account, for the caller to sign in.
  */
 export async function resetPassword(token: string | undefined, password: string, ip: string, now = Date.now()) {
-  if (!(await takeAttempt([rateKey('reset-post-address', addressBucket(ip))])))
-    throw new HttpError(429, MSG.tooManyAttempts);
+  await requireAttempt([rateKey('reset-post-address', addressBucket(ip))]);
   const owner = token ? await resetLinkUser(token, now) : null;
   if (!owner) throw badRequest(ACCOUNT_MSG.linkInvalid);
   const blocked = signInBlock(owner);

@@ -10,7 +10,7 @@ import { SITE_NAME } from '../../lib/constants';
 import { recordAudit } from '../audit';
 import { hashToken, signInBlock } from '../auth/sessions';
 import { HttpError, badRequest, conflict } from '../plugins/errors';
-import { addressBucket, giveBack, isOver, rateKey, take, takeAttempt } from '../rate-limit';
+import { addressBucket, giveBack, isOver, rateKey, take, takeAttempt, requireAttempt } from '../rate-limit';
 import { consumeProof, countWrongCode, dropProofs, findProof, issueProof, liveProofOf } from './proofs';
 
 /** What every authenticator app reads by default (Google Authenticator ignores anything else). */
@@ -132,8 +132,10 @@ async function secondFactorRight(user: User, code: string, now: number): Promise
 
 /** A new secret for the account, waiting (as a 'two-factor-enrol' proof) for its first right code. */
 export async function startEnrolment(user: User, ip: string, now = Date.now()) {
-  if (!(await takeAttempt([rateKey('two-factor-setup', user.id), rateKey('two-factor-address', addressBucket(ip))])))
-    throw new HttpError(429, ACCOUNT_MSG.twoFactorTooManyTries);
+  await requireAttempt(
+    [rateKey('two-factor-setup', user.id), rateKey('two-factor-address', addressBucket(ip))],
+    ACCOUNT_MSG.twoFactorTooManyTries,
+  );
   if (user.twoFactorEnabledAt) throw conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const totp = new OTPAuth.TOTP({ issuer: SITE_NAME, label: user.email, secret, ...TOTP });

@@ -9,10 +9,21 @@ import { sendVerification } from '../account/email';
 import { welcomeEmail } from '../emails';
 import { HttpError, conflict } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
-import { RATE_LIMITS, addressBucket, forget, giveBack, isOver, peek, rateKey, take, takeAttempt } from '../rate-limit';
+import {
+  RATE_LIMITS,
+  addressBucket,
+  forget,
+  giveBack,
+  isOver,
+  peek,
+  rateKey,
+  take,
+  requireAttempt,
+} from '../rate-limit';
 import { signInBlock } from './sessions';
 
-function hashPassword(password: string): Promise<string> {
+/** A password as the database keeps it: argon2id, through Bun. */
+export function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: 'argon2id' });
 }
 
@@ -44,7 +55,7 @@ async function findUserByEmail(email: string): Promise<User | undefined> {
 
 export async function register(input: RegisterInput, ip: string): Promise<User> {
   // Every registration counts, taken or not: each costs a hash, and probing e-mails is throttled too.
-  if (!(await takeAttempt([rateKey('register', addressBucket(ip))]))) throw new HttpError(429, MSG.tooManyAttempts);
+  await requireAttempt([rateKey('register', addressBucket(ip))]);
   if (await findUserByEmail(input.email)) throw conflict(MSG.emailTaken);
   const password = await hashPassword(input.password);
   const welcome = await welcomeEmail({ email: input.email, firstName: input.firstName || null });

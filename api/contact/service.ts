@@ -10,17 +10,16 @@ import { MSG } from '../../lib/messages';
 import { personColumns, personOf } from '../admin/shared';
 import { config } from '../config';
 import { contactConfirmationEmail, contactReceivedEmail } from '../emails';
-import { HttpError, notFound } from '../plugins/errors';
+import { notFound } from '../plugins/errors';
 import { enqueueEmail } from '../services/email';
-import { addressBucket, rateKey, takeAttempt } from '../rate-limit';
+import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
 
 /**
  * Stores a message and queues both e-mails atomically. Priority is the server's call: a signed-in Premium member's
  * message, whatever the form says. Counted per address before anything is rendered or written.
  */
 export async function sendContactMessage(input: ContactInput, sender: User | null, ip: string): Promise<ContactSent> {
-  if (!(await takeAttempt([rateKey('contact-address', addressBucket(ip))])))
-    throw new HttpError(429, MSG.contactTooMany);
+  await requireAttempt([rateKey('contact-address', addressBucket(ip))], MSG.contactTooMany);
   const priority = Boolean(sender?.isPremium);
   const details = { ...input, priority };
   const [toTeam, toSender] = await Promise.all([
