@@ -1,7 +1,7 @@
 // The account page's own changes (docs/decisions/0096): the member's name and avatar, their signed-in devices, and
 // the file "Download my data" saves. Plain functions: the routes hand in the user, the session token and the input.
 import Bowser from 'bowser';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import {
   blogPosts,
@@ -20,9 +20,9 @@ import type { AccountData, DeviceSession, ProfileInput } from '../../lib/contrac
 import { POST_STATUS } from '../../lib/post-status';
 import { changedFields, recordAudit } from '../audit';
 import { deleteOtherSessions, hashToken } from '../auth/sessions';
-import { HttpError, notFound } from '../plugins/errors';
+import { notFound } from '../plugins/errors';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { rateKey, takeIfAllowed } from '../rate-limit';
+import { rateKey, requireAttempt } from '../rate-limit';
 import { prepareAvatar, removeAvatar, storeAvatar } from '../services/uploads';
 import { listUserChangeRequests } from '../submissions/service';
 import { toolRecord } from '../tools/service';
@@ -39,13 +39,9 @@ const TOO_MANY: Record<Allowance, string> = {
 };
 
 /** Counts one request against the account's hour before any work (an upload is not read, a file not built): 429 past it. */
-export async function takeAllowance(kind: Allowance, userId: number): Promise<void> {
-  const full = await takeIfAllowed([rateKey(kind, userId)]);
-  if (full.length > 0) throw new HttpError(429, TOO_MANY[kind]);
+export function takeAllowance(kind: Allowance, userId: number): Promise<void> {
+  return requireAttempt([rateKey(kind, userId)], TOO_MANY[kind]);
 }
-
-const reload = async (userId: number): Promise<User> =>
-  (await db.query.users.findFirst({ where: eq(users.id, userId) })) as User;
 
 /**
  * Saves the name (an empty one is none). The blog shows an author's name on their published posts, so renaming an
@@ -55,11 +51,12 @@ export async function saveProfile(user: User, input: ProfileInput): Promise<User
   const next = { firstName: input.firstName || null, lastName: input.lastName || null };
   const { before, after } = changedFields(user, next);
   if (Object.keys(after).length === 0) return user;
-  await db.transaction(async (tx) => {
-    await tx
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
       .update(users)
       .set({ ...next, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning();
     await recordAudit(tx, {
       actorId: user.id,
       action: 'account.profile',
@@ -73,14 +70,18 @@ export async function saveProfile(user: User, input: ProfileInput): Promise<User
       .from(blogPosts)
       .where(and(eq(blogPosts.authorId, user.id), eq(blogPosts.status, POST_STATUS.published)));
     if (posts.length > 0) await requestRebuild('author renamed', tx, postChangeTags(...posts.map((p) => p.slug)));
+    return saved;
   });
-  return reload(user.id);
 }
 
 /** Points the account at a new or no avatar, in one audited write; the file it named before is removed after. */
 async function setAvatar(user: User, url: string | null): Promise<User> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(users.id, user.id));
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ profileImageUrl: url, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
     await recordAudit(tx, {
       actorId: user.id,
       action: 'account.profile',
@@ -89,9 +90,10 @@ async function setAvatar(user: User, url: string | null): Promise<User> {
       before: { profileImageUrl: user.profileImageUrl },
       after: { profileImageUrl: url },
     });
+    return row;
   });
   await removeAvatar(user.profileImageUrl);
-  return reload(user.id);
+  return saved;
 }
 
 /** Checks and re-encodes the image as a square (413, 415, 400 as for a logo), stores it, and makes it the avatar. */
@@ -128,13 +130,7 @@ async function liveSessions(reader: Executor, userId: number, now: Date): Promis
   return reader
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        sql`${sessions.expire} > ${now.getTime()}`,
-        sql`${sessions.absoluteExpire} > ${now.getTime()}`,
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)))
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
 }
 
