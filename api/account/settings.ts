@@ -16,9 +16,10 @@ import {
 } from '../../db/schema';
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { postChangeTags } from '../../lib/cache-tags';
-import type { AccountData, DeviceSession, ProfileInput } from '../../lib/contract';
+import type { AccountData, CurrentUser, DeviceSession, ProfileInput } from '../../lib/contract';
 import { POST_STATUS } from '../../lib/post-status';
 import { changedFields, recordAudit } from '../audit';
+import { publicUser } from '../auth/service';
 import { deleteOtherSessions, hashToken } from '../auth/sessions';
 import { notFound } from '../plugins/errors';
 import { requestRebuild } from '../publishing/rebuild-queue';
@@ -196,6 +197,8 @@ export async function signOutOthers(user: User, token: string | undefined, now =
   });
 }
 
+const withoutPermissions = ({ permissions: _, ...rest }: CurrentUser) => rest;
+
 /**
  * Everything the account holds, as its owner may read it: never the password hash, the authenticator secret, recovery
  * codes, proofs, tokens or payment ids. Contact messages are those sent signed in, and those sent signed out from the
@@ -239,24 +242,14 @@ export async function accountData(user: User, token: string | undefined, now = n
   return {
     exportedAt: now,
     account: {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      profileImageUrl: user.profileImageUrl,
-      isAdmin: user.isAdmin,
-      isPremium: user.isPremium,
-      premiumToolsAllowed: user.premiumToolsAllowed,
-      premiumToolsUsed: user.premiumToolsUsed,
-      role: user.role,
-      accountStatus: user.accountStatus,
+      // What the account's own calls show of it (publicUser, the permissions aside), and what only this file adds.
+      ...withoutPermissions(publicUser(user)),
       emailVerifiedAt: user.emailVerifiedAt,
       hasPassword: user.password !== null,
       signsInWithGoogle: user.googleId !== null,
       twoFactorEnabledAt: user.twoFactorEnabledAt,
       premiumPlan: user.premiumPlan,
       premiumUntil: user.premiumUntil,
-      createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
     tools: own.map(toolRecord),
