@@ -49,7 +49,7 @@ type FormContext = Pick<Context, 'body' | 'cookie' | 'request' | 'redirect' | 's
  * reset proved the address, not the authenticator, so an account with two-factor on is asked its code first, and a
  * closed account is offered the restore.
  */
-async function finishSignIn({ cookie, request, ip, redirect }: FormContext, user: User) {
+async function signInAfterReset({ cookie, request, ip, redirect }: FormContext, user: User) {
   return redirect((await beginSignIn({ cookie, request, ip }, user, undefined)).to, 303);
 }
 
@@ -113,7 +113,7 @@ export const passwordRoutes = new Elysia({ name: 'account-password-routes' })
       const { password } = resetPasswordSchema.parse(formFields(context.body));
       const user = await resetPassword(token, password, context.ip);
       context.cookie[RESET_COOKIE].set({ value: '', ...resetCookie(0) });
-      return await finishSignIn(context, user);
+      return await signInAfterReset(context, user);
     } catch (error) {
       return resetRefused(context, error);
     }
