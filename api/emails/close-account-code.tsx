@@ -1,8 +1,6 @@
 import { Text } from '@react-email/components';
 import { SITE_NAME } from '../../lib/constants';
-import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
-
-const codeStyle = { ...paragraph, fontSize: '28px', fontWeight: 700, letterSpacing: '0.2em' };
+import { Code, EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
 export function CloseAccountCodeEmail({ firstName, code }: { firstName: string | null; code: string }) {
   return (
@@ -14,7 +12,7 @@ export function CloseAccountCodeEmail({ firstName, code }: { firstName: string |
     >
       <Greeting firstName={firstName} />
       <Text style={paragraph}>Type this code on the account settings page to confirm closing your account:</Text>
-      <Text style={codeStyle}>{code}</Text>
+      <Code code={code} />
       <Text style={paragraph}>
         It is valid for 15 minutes. If you did not ask to close your account, ignore this e-mail: nothing changes
         without the code.

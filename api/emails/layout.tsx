@@ -65,6 +65,12 @@ const footer = { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin:
 
 export const paragraph = { color: '#27272a', fontSize: '15px', lineHeight: '24px', margin: '0 0 16px' };
 const quoteStyle = { ...paragraph, borderLeft: '3px solid #d4d4d8', paddingLeft: '12px' };
+const codeStyle = { ...paragraph, fontSize: '28px', fontWeight: 700, letterSpacing: '0.2em' };
+
+/** A code the reader types on the site (a verification or a confirmation code), large and spaced to read off. */
+export function Code({ code }: { code: string }) {
+  return <Text style={codeStyle}>{code}</Text>;
+}
 
 /** Words the reader or an editor wrote (a reason, a message), its line breaks kept in HTML and text. */
 export function Quote({ text }: { text: string }) {

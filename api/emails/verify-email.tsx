@@ -1,8 +1,6 @@
 import { Text } from '@react-email/components';
 import { SITE_NAME } from '../../lib/constants';
-import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
-
-const codeStyle = { ...paragraph, fontSize: '28px', fontWeight: 700, letterSpacing: '0.3em' };
+import { Code, EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
 /** After registering, or asked for again: the link that verifies the address, and its code for another device. */
 export function VerifyEmailEmail({ firstName, link, code }: { firstName: string | null; link: string; code: string }) {
@@ -18,7 +16,7 @@ export function VerifyEmailEmail({ firstName, link, code }: { firstName: string 
         Please confirm that this address is yours: open the link below, or enter this code on {siteLink('/auth/verify')}
         . Both work once, for 24 hours.
       </Text>
-      <Text style={codeStyle}>{code}</Text>
+      <Code code={code} />
       <Text style={paragraph}>If you did not create an account, you can ignore this email.</Text>
     </EmailLayout>
   );

@@ -106,6 +106,15 @@ describe('e-mail templates', () => {
     }
   });
 
+  it('a code to type is shown the same way in every e-mail that carries one', async () => {
+    // The samples carry the code 042917 (samples.ts).
+    const codeParagraph = async (kind: EmailKind) =>
+      /<p style="([^"]*)">042917<\/p>/.exec((await EMAIL_SAMPLES[kind]()).html)?.[1];
+    const styles = await Promise.all((['verify-email', 'close-account-code'] as const).map(codeParagraph));
+    expect(styles[0]).toBeDefined();
+    expect(styles[1]).toBe(styles[0]);
+  });
+
   it('the page check refuses a path no page serves', () => {
     expect(isPage('/tool/acme')).toBe(true);
     expect(isPage('/contact')).toBe(true);
