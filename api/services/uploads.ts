@@ -162,6 +162,17 @@ async function putUpload(key: string, bytes: Uint8Array): Promise<void> {
   }
 }
 
+/** Writes a prepared image under a fresh name in `folder`, served at once; returns its public path. */
+async function storeFresh(folder: 'posts' | 'avatars', image: Buffer): Promise<string> {
+  const key = `${folder}/${crypto.randomUUID()}.webp`;
+  await putUpload(key, image);
+  return `${UPLOADS_URL_PREFIX}${key}`;
+}
+
+/** The store's key of an upload's public path (/uploads/...), or null when it is not one we serve. */
+const storedKey = (url: string): string | null =>
+  url.startsWith(UPLOADS_URL_PREFIX) ? (servedUpload(url.slice(UPLOADS_URL_PREFIX.length))?.key ?? null) : null;
+
 /** Writes a prepared logo under a hidden name; publish it after the commit, discard it on failure. */
 export async function stageLogo(image: Buffer): Promise<StagedUpload> {
   const name = `${crypto.randomUUID()}.webp`;
@@ -234,11 +245,7 @@ export async function sweepStagedUploads(now = Date.now()): Promise<{ published:
  * Writes a prepared featured image under a fresh name and returns its public path. It is served at once, so the
  * editor sees it in the post's preview before saving; one no post holds is removed by the sweep after the grace age.
  */
-export async function storePostImage(image: Buffer): Promise<string> {
-  const key = `posts/${crypto.randomUUID()}.webp`;
-  await putUpload(key, image);
-  return `${UPLOADS_URL_PREFIX}${key}`;
-}
+export const storePostImage = (image: Buffer) => storeFresh('posts', image);
 
 /**
  * Removes featured images older than the grace age that no post holds: uploaded for a post never saved, or replaced
@@ -261,23 +268,19 @@ export async function sweepUnusedPostImages(now = Date.now()): Promise<number> {
 const AVATARS_PREFIX = `${UPLOADS_URL_PREFIX}avatars/`;
 
 /** Writes a prepared profile picture under a fresh name and returns its public path (the avatar menu shows it). */
-export async function storeAvatar(image: Buffer): Promise<string> {
-  const key = `avatars/${crypto.randomUUID()}.webp`;
-  await putUpload(key, image);
-  return `${UPLOADS_URL_PREFIX}${key}`;
-}
+export const storeAvatar = (image: Buffer) => storeFresh('avatars', image);
 
 /**
  * Removes a profile picture we stored (one from Google, or the demo data's, is only an address): after the row stops
  * naming it, so a failure here only logs and leaves a file nobody is shown.
  */
 export async function removeAvatar(url: string | null): Promise<void> {
-  const found = url?.startsWith(AVATARS_PREFIX) ? servedUpload(url.slice(UPLOADS_URL_PREFIX.length)) : null;
-  if (!found) return;
+  const key = url?.startsWith(AVATARS_PREFIX) ? storedKey(url) : null;
+  if (!key) return;
   try {
-    await uploadStore().remove(found.key);
+    await uploadStore().remove(key);
   } catch (error) {
-    log.error({ err: error, key: found.key }, 'a replaced profile picture could not be removed');
+    log.error({ err: error, key }, 'a replaced profile picture could not be removed');
   }
 }
 
@@ -385,8 +388,8 @@ export async function uploadVisibility(key: string, viewer: () => Promise<User |
 
 /** Whether an uploaded image (a /uploads/ path) is stored. */
 export async function uploadExists(url: string): Promise<boolean> {
-  const found = url.startsWith(UPLOADS_URL_PREFIX) ? servedUpload(url.slice(UPLOADS_URL_PREFIX.length)) : null;
-  return found !== null && (await uploadStore().exists(found.key));
+  const key = storedKey(url);
+  return key !== null && (await uploadStore().exists(key));
 }
 
 /** The image addresses a change request's data names (screenshots, logo, cover). */
