@@ -52,6 +52,7 @@ export const ACCOUNT_MSG = {
   /** Confirming an enrolment whose QR code has expired or was spent by wrong codes. */
   twoFactorSetupExpired: 'This set-up has expired. Please start again.',
   twoFactorCodeMissing: 'Enter the code from your authenticator app or a recovery code',
+  twoFactorCodeTooLong: 'That code is too long',
   twoFactorTooManyTries: 'Too many codes tried. Please wait 15 minutes and try again.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
   twoFactorNotOn: 'Two-factor sign-in is not on.',

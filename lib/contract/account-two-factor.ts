@@ -10,7 +10,7 @@ export const twoFactorCodeSchema = z.strictObject({
     .string(ACCOUNT_MSG.twoFactorCodeMissing)
     .trim()
     .min(1, ACCOUNT_MSG.twoFactorCodeMissing)
-    .max(40, 'That code is too long'),
+    .max(40, ACCOUNT_MSG.twoFactorCodeTooLong),
 });
 
 /** GET /api/account/two-factor: whether it is on, since when, and how many recovery codes are still unused. */

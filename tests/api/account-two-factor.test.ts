@@ -139,6 +139,15 @@ describe('enrolling on the account page', () => {
     expect((await reloadUser(user.id))?.twoFactorEnabledAt).toBeNull();
   });
 
+  it('refuses a missing or an overlong code with its message, before any set-up is looked at', async () => {
+    const ip = freshIp();
+    const { cookie } = await signedIn();
+    const missing = await call('POST', '/api/account/two-factor/enable', { cookie, ip, body: { code: ' ' } });
+    expect([missing.status, await missing.text()]).toEqual([400, ACCOUNT_MSG.twoFactorCodeMissing]);
+    const long = await call('POST', '/api/account/two-factor/enable', { cookie, ip, body: { code: '1'.repeat(41) } });
+    expect([long.status, await long.text()]).toEqual([400, ACCOUNT_MSG.twoFactorCodeTooLong]);
+  });
+
   it('is for signed-in members only', async () => {
     for (const [method, path] of [
       ['GET', '/api/account/two-factor'],
