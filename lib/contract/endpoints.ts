@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import {
   adminApprovedToolSchema,
-  closedOwnerToolSchema,
   adminChangeRequestSchema,
   adminEditorialReviewSchema,
   adminPendingToolSchema,
@@ -12,10 +11,11 @@ import {
   adminPostSchema,
   adminSettingsSchema,
   adminStatsSchema,
-  adminUserSchema,
   adminUserAccountSchema,
+  adminUserSchema,
   blogPostSchema,
   blogPostUpdateSchema,
+  closedOwnerToolSchema,
   postImageFormSchema,
   postImageSchema,
   postPreviewSchema,
@@ -110,14 +110,14 @@ export const endpoints = {
   'POST /api/logout': { response: okSchema },
   'POST /api/login/two-factor': { body: twoFactorCodeSchema, response: currentUserSchema },
 
-  // ---- Two-factor sign-in (the account page) ----
+  // ---- The account (/account's calls): two-factor sign-in (lib/contract/account-two-factor.ts) ----
   'GET /api/account/two-factor': { response: twoFactorStatusSchema },
   'POST /api/account/two-factor/setup': { response: twoFactorSetupSchema },
   'POST /api/account/two-factor/enable': { body: twoFactorCodeSchema, response: recoveryCodesSchema },
   'POST /api/account/two-factor/disable': { body: twoFactorCodeSchema, response: twoFactorStatusSchema },
   'POST /api/account/two-factor/recovery-codes': { body: twoFactorCodeSchema, response: recoveryCodesSchema },
 
-  // ---- The account page: profile, avatar, devices, data (lib/contract/account-settings.ts) ----
+  // ---- The account: profile, avatar, devices, data (lib/contract/account-settings.ts) ----
   'POST /api/account/profile': { body: profileSchema, response: currentUserSchema },
   'POST /api/account/avatar': { multipart: avatarFormSchema, response: currentUserSchema },
   'DELETE /api/account/avatar': { response: currentUserSchema },
@@ -131,6 +131,18 @@ export const endpoints = {
   'GET /api/account/password': { response: passwordStateSchema },
   'POST /api/account/password': { body: changePasswordSchema, response: messageSchema },
   'POST /api/account/password/set-link': { response: messageSchema },
+
+  // ---- The account: its address, verified and changed (lib/contract/account-email.ts) ----
+  'GET /api/account/email': { response: accountEmailSchema },
+  'POST /api/account/email': { body: changeEmailSchema, response: accountEmailSchema },
+  'DELETE /api/account/email/change': { response: accountEmailSchema },
+  'POST /api/account/email/verify': { body: verifyEmailCodeSchema, response: accountEmailSchema },
+  'POST /api/account/email/verification': { response: accountEmailSchema },
+
+  // ---- The account: closing it (lib/contract/account-closing.ts, docs/decisions/0097) ----
+  'GET /api/account/close': { response: closingStateSchema },
+  'POST /api/account/close/code': { response: messageSchema },
+  'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
 
   // ---- The catalogue and the blog ----
   'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },
@@ -174,11 +186,6 @@ export const endpoints = {
   'GET /api/premium/subscription': { response: membershipSchema },
   'POST /api/premium/portal': { response: portalSchema },
   'POST /api/premium/dev/cancel': { response: okSchema },
-
-  // ---- Closing an account (docs/decisions/0097) ----
-  'GET /api/account/close': { response: closingStateSchema },
-  'POST /api/account/close/code': { response: messageSchema },
-  'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
 
   // ---- Admin: tools ----
   'GET /api/admin/stats': { response: adminStatsSchema },
@@ -244,13 +251,6 @@ export const endpoints = {
   'GET /api/admin/messages': { query: pageQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
-
-  // ---- The account's address: verifying it, changing it (lib/contract/account-email.ts) ----
-  'GET /api/account/email': { response: accountEmailSchema },
-  'POST /api/account/email': { body: changeEmailSchema, response: accountEmailSchema },
-  'DELETE /api/account/email/change': { response: accountEmailSchema },
-  'POST /api/account/email/verify': { body: verifyEmailCodeSchema, response: accountEmailSchema },
-  'POST /api/account/email/verification': { response: accountEmailSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;
