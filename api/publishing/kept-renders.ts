@@ -118,8 +118,8 @@ function formPageHref(path: string, search: URLSearchParams): string | null {
   } else if (page === '/contact') {
     if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
   } else if (page === FORM_ACTIONS.verifyEmail) {
-    const done = search.get(VERIFY_DONE_PARAM);
-    if ((VERIFY_OUTCOMES as readonly (string | null)[]).includes(done)) query.set(VERIFY_DONE_PARAM, done as string);
+    const done = VERIFY_OUTCOMES.find((outcome) => outcome === search.get(VERIFY_DONE_PARAM));
+    if (done) query.set(VERIFY_DONE_PARAM, done);
     else if (search.get(VERIFY_SENT_PARAM) === '1') query.set(VERIFY_SENT_PARAM, '1');
   }
   return query.size > 0 ? `${page}?${query}` : null;
