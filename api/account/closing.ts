@@ -22,7 +22,7 @@ import { consumeCode, consumeProof, dropProofs, findProof, issueProof, type Issu
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a closed account's personal data is removed: ACCOUNT_DELETION_DAYS after it was closed. */
-function deletionDate(closedAt: Date): Date {
+export function deletionDate(closedAt: Date): Date {
   return new Date(closedAt.getTime() + ACCOUNT_DELETION_DAYS * DAY_MS);
 }
 

@@ -5,6 +5,7 @@ import { db, type Executor } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { ACCOUNT_MSG } from '../../lib/account-messages';
 import type { ChangeEmailInput } from '../../lib/contract';
+import type { VerifyOutcome } from '../../lib/form-pages';
 import { MSG } from '../../lib/messages';
 import { recordAudit } from '../audit';
 import {
@@ -100,15 +101,12 @@ export async function verifyCode(user: User, code: string, now = Date.now()): Pr
   return emailStatus(await reloaded(user.id), now);
 }
 
-/** What a link did: verified the address, or applied a change of it. */
-export type LinkOutcome = 'verified' | 'changed';
-
 /**
  * An e-mailed link, opened signed in or not (the link alone proves the address): verifies the address it was sent to,
  * or applies the change of address it confirms. Used, expired, unknown or stale: 400 with the one message, nothing
  * changed; the new address taken since the request: 409, nothing changed.
  */
-export async function openVerifyLink(token: string, now = Date.now()): Promise<LinkOutcome> {
+export async function openVerifyLink(token: string, now = Date.now()): Promise<VerifyOutcome> {
   return db.transaction(async (tx) => {
     const verification = await consumeProof(tx, 'verify-email', token, now);
     if (verification) {

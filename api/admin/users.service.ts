@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-or
 import { db, type Transaction } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import type { AdminUser, AdminUserAccount, UserUpdateInput } from '../../lib/contract';
-import { ACCOUNT_DELETION_DAYS } from '../../lib/constants';
+import { deletionDate } from '../account/closing';
 import { MSG } from '../../lib/messages';
 import { accountRefusal, blockRefusal, roleChangeRefusal, type Actor } from '../../lib/permissions';
 import { publicUser } from '../auth/service';
@@ -26,8 +26,6 @@ export async function listUsers(): Promise<AdminUser[]> {
   return rows.map(adminUser);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** GET /api/admin/users/accounts: each account's verified address, two-factor sign-in and closing, by id. */
 export async function listUserAccounts(): Promise<AdminUserAccount[]> {
   const rows = await db
@@ -45,7 +43,7 @@ export async function listUserAccounts(): Promise<AdminUserAccount[]> {
     emailVerified: row.emailVerifiedAt !== null,
     twoFactorEnabled: row.twoFactorEnabledAt !== null,
     closedAt: row.closedAt,
-    deletionDate: row.closedAt && new Date(row.closedAt.getTime() + ACCOUNT_DELETION_DAYS * DAY_MS),
+    deletionDate: row.closedAt && deletionDate(row.closedAt),
     deleted: row.deletedAt !== null,
   }));
 }
