@@ -8,8 +8,9 @@ import type { z } from 'zod';
 import { ACCOUNT_MSG } from '../../../lib/account-messages';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../../lib/account-password';
 import { FORM_ACTIONS, type ResetFormState } from '../../../lib/form-pages';
-import { ValidatedField, useFieldErrors } from '../../components/field-errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 /** `sent`: the server's refusal of a post (or of a used or expired link) that this page answers. */
 export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
@@ -47,26 +48,7 @@ export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
           {sent.error}
         </p>
       )}
-      <ValidatedField fields={fields} field="password" label="New password">
-        <input
-          {...fields.control('password')}
-          type="password"
-          required
-          minLength={6}
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
-      <ValidatedField fields={fields} field="confirmPassword" label="Confirm new password">
-        <input
-          {...fields.control('confirmPassword')}
-          type="password"
-          required
-          autoComplete="new-password"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
+      <NewPasswordFields fields={fields} />
       <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting || isSubmitSuccessful}>
         Set new password and sign in
       </button>
