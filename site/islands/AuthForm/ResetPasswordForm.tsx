@@ -10,6 +10,7 @@ import { resetPasswordSchema, type ResetPasswordInput } from '../../../lib/accou
 import { FORM_ACTIONS, type ResetFormState } from '../../../lib/form-pages';
 import { useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { FormRefusal } from '../../components/FormRefusal';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 /** `sent`: the server's refusal of a post (or of a used or expired link) that this page answers. */
@@ -25,12 +26,12 @@ export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
 
   if (sent?.linkInvalid)
     return (
-      <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
+      <FormRefusal>
         <p>{ACCOUNT_MSG.linkInvalid}</p>
         <a className="btn btn-primary btn-sm mt-3" href={FORM_ACTIONS.forgotPassword}>
           Send me a new link
         </a>
-      </div>
+      </FormRefusal>
     );
   return (
     <form
@@ -44,9 +45,9 @@ export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
       aria-labelledby="reset-title"
     >
       {sent?.error && (
-        <p role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          {sent.error}
-        </p>
+        <FormRefusal>
+          <p>{sent.error}</p>
+        </FormRefusal>
       )}
       <NewPasswordFields fields={fields} />
       <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting || isSubmitSuccessful}>
