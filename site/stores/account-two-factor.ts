@@ -1,8 +1,10 @@
-// Two-factor sign-in's calls: the account page's (its state, enrolment, turning it off, new recovery codes) and the
-// code step of a sign-in (decision 0095).
-import { api, type Answer } from '../../lib/api-client';
+// Two-factor sign-in's calls: the account page's (its state, fetched only when signed in, enrolment, turning it off,
+// new recovery codes; each keeps the state in the store) and the code step of a sign-in (decision 0095).
+import { computed } from 'nanostores';
+import { api, apiUrl, type Answer } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
 import { TWO_FACTOR_HEADER, TWO_FACTOR_REQUIRED } from '../../lib/two-factor';
+import { $user, createFetcherStore, mutateCache } from './user';
 
 export type TwoFactorStatus = Answer<'GET /api/account/two-factor'>;
 export type TwoFactorSetup = Answer<'POST /api/account/two-factor/setup'>;
@@ -24,9 +26,12 @@ export function finishTwoFactorSignIn(code: string): Promise<Answer<'POST /api/l
   return api('POST /api/login/two-factor', { body: { code } });
 }
 
-export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
-  return api('GET /api/account/two-factor');
-}
+const STATUS_KEY = apiUrl('GET /api/account/two-factor');
+
+/** Whether two-factor is on, since when, and how many recovery codes are left. */
+export const $twoFactorStatus = createFetcherStore<TwoFactorStatus>([
+  computed($user, ({ data }) => (data ? STATUS_KEY : null)),
+]);
 
 /** A new secret to scan (the QR code) or type; two-factor is on once enableTwoFactor confirms a code for it. */
 export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
@@ -35,14 +40,18 @@ export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
 
 /** Confirms the app's first code: two-factor is on, and the ten recovery codes come back this once. */
 export async function enableTwoFactor(code: string): Promise<string[]> {
-  return (await api('POST /api/account/two-factor/enable', { body: { code } })).recoveryCodes;
+  const { recoveryCodes } = await api('POST /api/account/two-factor/enable', { body: { code } });
+  $twoFactorStatus.revalidate();
+  return recoveryCodes;
 }
 
-export function disableTwoFactor(code: string): Promise<TwoFactorStatus> {
-  return api('POST /api/account/two-factor/disable', { body: { code } });
+export async function disableTwoFactor(code: string): Promise<void> {
+  mutateCache(STATUS_KEY, await api('POST /api/account/two-factor/disable', { body: { code } }));
 }
 
 /** Ten new recovery codes for a right code; the old ones stop working. */
 export async function newRecoveryCodes(code: string): Promise<string[]> {
-  return (await api('POST /api/account/two-factor/recovery-codes', { body: { code } })).recoveryCodes;
+  const { recoveryCodes } = await api('POST /api/account/two-factor/recovery-codes', { body: { code } });
+  $twoFactorStatus.revalidate();
+  return recoveryCodes;
 }

@@ -10,6 +10,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '../../../lib/acc
 import { serverMessage } from '../../../lib/http';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { $passwordState, changePassword, sendSetPasswordLink } from '../../stores/account-password';
 import { showToast } from '../../stores/toast';
 import { sentToLogin, type CurrentUser } from '../../stores/user';
@@ -82,23 +83,7 @@ function ChangePassword() {
           className="input input-bordered w-full"
         />
       </ValidatedField>
-      <ValidatedField fields={fields} field="password" label="New password">
-        <input
-          {...fields.control('password')}
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
-      <ValidatedField fields={fields} field="confirmPassword" label="Confirm new password">
-        <input
-          {...fields.control('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
+      <NewPasswordFields fields={fields} />
       <p className="text-xs text-base-content/70">Your other devices are signed out; this one stays signed in.</p>
       <button type="submit" className="btn btn-primary btn-sm w-fit" disabled={form.formState.isSubmitting}>
         Change password

@@ -1,16 +1,16 @@
 // The two-factor section of the account settings (decision 0095): off, "Turn on" shows the QR code and asks for the
 // app's first code; on, "New recovery codes" and "Turn off" each ask for a code. Every rule is the server's.
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MSG } from '../../../lib/account-messages';
 import { longDate } from '../../../lib/format';
 import { serverMessage } from '../../../lib/http';
 import {
+  $twoFactorStatus,
   disableTwoFactor,
-  fetchTwoFactorStatus,
   newRecoveryCodes,
   startTwoFactorSetup,
   type TwoFactorSetup as Setup,
-  type TwoFactorStatus,
 } from '../../stores/account-two-factor';
 import { showToast } from '../../stores/toast';
 import { sentToLogin, type CurrentUser } from '../../stores/user';
@@ -26,7 +26,7 @@ type View =
   | { kind: 'ask'; action: 'disable' | 'new-codes' };
 
 export function TwoFactorSection(_props: { user: CurrentUser }) {
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const { data: status, error: loadError } = useStore($twoFactorStatus);
   const [view, setView] = useState<View>({ kind: 'status' });
   const [error, setError] = useState<string>();
   const [starting, setStarting] = useState(false);
@@ -34,11 +34,10 @@ export function TwoFactorSection(_props: { user: CurrentUser }) {
   const failed = (failure: unknown) => {
     if (!sentToLogin(failure)) setError(serverMessage(failure));
   };
-  const load = () => fetchTwoFactorStatus().then(setStatus, failed);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; later loads follow each change
+  // A refused load: a signed-out browser goes to log in, any other refusal is shown in the card.
   useEffect(() => {
-    load();
-  }, []);
+    if (loadError !== undefined && !sentToLogin(loadError)) setError(serverMessage(loadError));
+  }, [loadError]);
 
   async function turnOn() {
     setStarting(true);
@@ -54,19 +53,17 @@ export function TwoFactorSection(_props: { user: CurrentUser }) {
   function enabled(codes: string[]) {
     showToast({ title: ACCOUNT_MSG.twoFactorEnabled, variant: 'success' });
     setView({ kind: 'codes', codes });
-    load();
   }
 
   async function confirmed(action: 'disable' | 'new-codes', code: string) {
     if (action === 'disable') {
-      setStatus(await disableTwoFactor(code));
+      await disableTwoFactor(code);
       showToast({ title: ACCOUNT_MSG.twoFactorDisabled, variant: 'success' });
       setView({ kind: 'status' });
     } else {
       const codes = await newRecoveryCodes(code);
       showToast({ title: ACCOUNT_MSG.recoveryCodesReplaced, variant: 'success' });
       setView({ kind: 'codes', codes });
-      load();
     }
   }
 

@@ -12,6 +12,7 @@ import { NEXT_PARAM, withNext } from '../../../lib/return-to';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../lib/schemas';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { FormRefusal } from '../../components/FormRefusal';
 import { needsTwoFactor } from '../../stores/account-two-factor';
 import { createAccount, invalidateUser, signIn, type CurrentUser } from '../../stores/user';
 import { showToast } from '../../stores/toast';
@@ -104,12 +105,9 @@ export default function CredentialsForm({ tab, signingIn, landing, next, sent }:
       aria-labelledby={`auth-tab-${tab}`}
     >
       {refusal && (
-        <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          <p className="font-semibold text-error-text">
-            {tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}
-          </p>
+        <FormRefusal title={tab === 'login' ? TOAST.loginFailed : TOAST.registrationFailed}>
           <p>{refusal}</p>
-        </div>
+        </FormRefusal>
       )}
       {next && <input type="hidden" name={NEXT_PARAM} value={next} />}
       {tab === 'register' && (

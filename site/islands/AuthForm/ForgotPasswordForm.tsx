@@ -10,6 +10,7 @@ import { FORM_ACTIONS, type ForgotFormState } from '../../../lib/form-pages';
 import { serverMessage } from '../../../lib/http';
 import { ValidatedField, useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { FormRefusal } from '../../components/FormRefusal';
 import { requestPasswordReset } from '../../stores/account-password';
 
 /** `sent`: a post the server refused and answered with this page, the address as typed and why. */
@@ -49,9 +50,9 @@ export default function ForgotPasswordForm({ sent }: { sent?: ForgotFormState })
       aria-labelledby="forgot-title"
     >
       {refusal && (
-        <p role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          {refusal}
-        </p>
+        <FormRefusal>
+          <p>{refusal}</p>
+        </FormRefusal>
       )}
       <ValidatedField fields={fields} field="email" label="Email">
         <input

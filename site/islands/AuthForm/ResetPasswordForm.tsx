@@ -8,8 +8,10 @@ import type { z } from 'zod';
 import { ACCOUNT_MSG } from '../../../lib/account-messages';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../../lib/account-password';
 import { FORM_ACTIONS, type ResetFormState } from '../../../lib/form-pages';
-import { ValidatedField, useFieldErrors } from '../../components/field-errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { SUBMIT_ONLY } from '../../components/form-messages';
+import { FormRefusal } from '../../components/FormRefusal';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 /** `sent`: the server's refusal of a post (or of a used or expired link) that this page answers. */
 export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
@@ -24,12 +26,12 @@ export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
 
   if (sent?.linkInvalid)
     return (
-      <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
+      <FormRefusal>
         <p>{ACCOUNT_MSG.linkInvalid}</p>
         <a className="btn btn-primary btn-sm mt-3" href={FORM_ACTIONS.forgotPassword}>
           Send me a new link
         </a>
-      </div>
+      </FormRefusal>
     );
   return (
     <form
@@ -43,30 +45,11 @@ export default function ResetPasswordForm({ sent }: { sent?: ResetFormState }) {
       aria-labelledby="reset-title"
     >
       {sent?.error && (
-        <p role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          {sent.error}
-        </p>
+        <FormRefusal>
+          <p>{sent.error}</p>
+        </FormRefusal>
       )}
-      <ValidatedField fields={fields} field="password" label="New password">
-        <input
-          {...fields.control('password')}
-          type="password"
-          required
-          minLength={6}
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
-      <ValidatedField fields={fields} field="confirmPassword" label="Confirm new password">
-        <input
-          {...fields.control('confirmPassword')}
-          type="password"
-          required
-          autoComplete="new-password"
-          className="input input-bordered w-full"
-        />
-      </ValidatedField>
+      <NewPasswordFields fields={fields} />
       <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting || isSubmitSuccessful}>
         Set new password and sign in
       </button>

@@ -11,6 +11,7 @@ import { finishTwoFactorSignIn, signInExpired } from '../../stores/account-two-f
 import { RESTORE_PAGE, isRestoreStep } from '../../stores/account-closing';
 import { showToast } from '../../stores/toast';
 import { invalidateUser } from '../../stores/user';
+import { FormRefusal } from '../../components/FormRefusal';
 
 interface TwoFactorFormProps {
   /** The page to go to after signing in (?next=), when the server rendered the page with it. */
@@ -68,10 +69,9 @@ export default function TwoFactorForm({ next: renderedNext, sent }: TwoFactorFor
     <div className="card bg-base-100 shadow-xl w-full max-w-md border border-base-200">
       <form method="post" action={FORM_ACTIONS.twoFactor} onSubmit={submit} noValidate className="card-body gap-3">
         {refusal && (
-          <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-            <p className="font-semibold text-error-text">{TOAST.loginFailed}</p>
+          <FormRefusal title={TOAST.loginFailed}>
             <p>{refusal}</p>
-          </div>
+          </FormRefusal>
         )}
         {next && <input type="hidden" name={NEXT_PARAM} value={next} />}
         <label htmlFor="two-factor-code" className="label-text font-medium">
