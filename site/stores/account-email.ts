@@ -1,16 +1,11 @@
-// The account's address (docs/decisions/0094): GET /api/account/email (whether it is verified, a change waiting for its
-// link), fetched only when signed in, and the actions beside it; each puts the answer in the store at once.
-import { computed } from 'nanostores';
 import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
-import { $user, createFetcherStore, mutateCache } from './user';
+import { createFetcherStore, signedInKey, mutateCache } from './user';
 
 export type AccountEmail = Answer<'GET /api/account/email'>;
 
 const ACCOUNT_EMAIL_KEY = apiUrl('GET /api/account/email');
 
-export const $accountEmail = createFetcherStore<AccountEmail>([
-  computed($user, ({ data }) => (data ? ACCOUNT_EMAIL_KEY : null)),
-]);
+export const $accountEmail = createFetcherStore<AccountEmail>([signedInKey(ACCOUNT_EMAIL_KEY)]);
 
 function keep(answer: AccountEmail): AccountEmail {
   mutateCache(ACCOUNT_EMAIL_KEY, answer);

@@ -3,7 +3,7 @@
 import { computed } from 'nanostores';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import { can } from '../../lib/permissions';
-import { $user, createFetcherStore } from './user';
+import { $user, createFetcherStore, signedInKey } from './user';
 
 /** Asks for a reset link; the answer's message never says whether the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
@@ -13,9 +13,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 const PASSWORD_KEY = apiUrl('GET /api/account/password');
 
 /** Whether the signed-in account has a password (a Google-only one has none). */
-export const $passwordState = createFetcherStore<Answer<'GET /api/account/password'>>([
-  computed($user, ({ data }) => (data ? PASSWORD_KEY : null)),
-]);
+export const $passwordState = createFetcherStore<Answer<'GET /api/account/password'>>([signedInKey(PASSWORD_KEY)]);
 
 /** Changes the password with the current one; the other devices are signed out. Answers the message to show. */
 export async function changePassword(values: {

@@ -1,10 +1,7 @@
-// Two-factor sign-in's calls: the account page's (its state, fetched only when signed in, enrolment, turning it off,
-// new recovery codes; each keeps the state in the store) and the code step of a sign-in (decision 0095).
-import { computed } from 'nanostores';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import { ApiError } from '../../lib/http';
 import { TWO_FACTOR_HEADER, TWO_FACTOR_REQUIRED } from '../../lib/two-factor';
-import { $user, createFetcherStore, mutateCache } from './user';
+import { createFetcherStore, signedInKey, mutateCache } from './user';
 
 export type TwoFactorStatus = Answer<'GET /api/account/two-factor'>;
 export type TwoFactorSetup = Answer<'POST /api/account/two-factor/setup'>;
@@ -29,9 +26,7 @@ export function finishTwoFactorSignIn(code: string): Promise<Answer<'POST /api/l
 const STATUS_KEY = apiUrl('GET /api/account/two-factor');
 
 /** Whether two-factor is on, since when, and how many recovery codes are left. */
-export const $twoFactorStatus = createFetcherStore<TwoFactorStatus>([
-  computed($user, ({ data }) => (data ? STATUS_KEY : null)),
-]);
+export const $twoFactorStatus = createFetcherStore<TwoFactorStatus>([signedInKey(STATUS_KEY)]);
 
 /** A new secret to scan (the QR code) or type; two-factor is on once enableTwoFactor confirms a code for it. */
 export function startTwoFactorSetup(): Promise<TwoFactorSetup> {

@@ -1,13 +1,8 @@
-// The signed-in user's own tools for the dashboard: GET /api/user/tools a page at a time, each page naming the next
-// (its Link header), with one fetcher store per page so Load More keeps the pages shown and a refresh reloads each of
-// them; and the counts of the stat cards (GET /api/user/tools/stats). Fetched only when signed in, no retry. Beside
-// them the owner's actions: submitting a tool, editing or resubmitting it, asking for a change, uploading its images.
-import { computed } from 'nanostores';
 import { DIRECTORY_PAGE_SIZE } from '../../lib/constants';
 import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { pageStores } from './pages';
-import { $user, createFetcherStore, invalidateKeys } from './user';
+import { createFetcherStore, signedInKey, invalidateKeys } from './user';
 
 export type MyTool = Answer<'GET /api/user/tools'>[number];
 /** One of the owner's tools in full, whatever its status (the submit form's ?edit=, the private preview). */
@@ -18,8 +13,6 @@ export const MY_TOOLS_FIRST_PAGE = apiUrl('GET /api/user/tools', { query: { limi
 
 /** Every key of these stores starts with it (pages and counts). */
 const MY_TOOLS_KEY = apiUrl('GET /api/user/tools');
-
-const signedInKey = (key: string) => computed($user, ({ data }) => (data ? key : null));
 
 /** The page of the user's tools (newest first) at `url`: MY_TOOLS_FIRST_PAGE, or the `next` of the page before. */
 export const myToolsPage = pageStores('GET /api/user/tools', signedInKey);

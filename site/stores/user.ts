@@ -1,7 +1,7 @@
 // The current user, shared by every island: GET /api/user, a 401 means signed out (null); so does a
 // 403 for a suspended or banned account, whose reason is shown instead of the generic toast.
 // Cached for 5 minutes, no retry, no refetch on focus (SPEC.md section 7).
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import { CURRENT_USER_CACHE_MS, UNAUTHORIZED_REDIRECT_MS } from '../../lib/constants';
 import { api, apiUrl, type Answer, type ApiRequest } from '../../lib/api-client';
@@ -59,6 +59,9 @@ export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
     }
   },
 });
+
+/** A fetcher key that exists only while someone is signed in: the stores of a member's own data ask nothing before. */
+export const signedInKey = (key: string) => computed($user, ({ data }) => (data ? key : null));
 
 /** Forget the cached user (after login, logout, upgrade). */
 export function invalidateUser(): void {

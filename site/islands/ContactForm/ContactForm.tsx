@@ -15,6 +15,7 @@ import { SUBMIT_ONLY } from '../../components/form-messages';
 import { sendContactMessage } from '../../stores/contact';
 import { showToast } from '../../stores/toast';
 import { useUser } from '../../stores/use-user';
+import { FormRefusal } from '../../components/FormRefusal';
 
 type ContactFields = z.input<typeof contactSchema>;
 
@@ -68,10 +69,9 @@ export default function ContactForm({ sent }: { sent?: ContactFormState }) {
       aria-labelledby="contact-form-title"
     >
       {refusal && (
-        <div role="alert" className="rounded-box border border-error/40 bg-error/10 px-4 py-3 text-sm">
-          <p className="font-semibold text-error-text">{TOAST.contactFailed}</p>
+        <FormRefusal title={TOAST.contactFailed}>
           <p>{refusal}</p>
-        </div>
+        </FormRefusal>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <ValidatedField fields={fields} field="name" label="Name" required>
