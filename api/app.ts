@@ -9,6 +9,7 @@ import { apiDocsRoutes } from './docs/routes';
 import { bodies } from './plugins/bodies';
 import { errors } from './plugins/errors';
 import { healthRoutes } from './health/routes';
+import { listingRoutes } from './listings/routes';
 import { metricsRoutes } from './metrics/routes';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
@@ -38,6 +39,7 @@ export function createApp({
     .use(blogRoutes)
     .use(submissionRoutes)
     .use(toolAssetRoutes)
+    .use(listingRoutes)
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)

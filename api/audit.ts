@@ -2,7 +2,7 @@
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
-type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post';
+type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post' | 'tool_owner' | 'report';
 
 type AuditAction =
   | 'tool.approve'
@@ -38,6 +38,20 @@ type AuditAction =
   | 'account.close'
   | 'account.restore'
   | 'account.delete'
+  // Keeping listings true (docs/decisions/0098): claims, reader reports, link health, discontinued tools, the queue.
+  | 'claim.start'
+  | 'claim.verify'
+  | 'claim.lapse'
+  | 'claim.suspend'
+  | 'claim.revoke'
+  | 'report.acknowledge'
+  | 'report.resolve'
+  | 'report.merge'
+  | 'link.recheck'
+  | 'link.ignore-blocked'
+  | 'tool.discontinue'
+  | 'tool.revive'
+  | 'tool.request-changes'
   | 'blog.create'
   | 'blog.update';
 

@@ -4,6 +4,8 @@ import { startDailyDeletion } from './account/deletion';
 import { purgeExpiredProofs } from './account/proofs';
 import { purgeExpiredSessions } from './auth/sessions';
 import { config } from './config';
+import { startClaimRechecks } from './listings/claim-rechecks';
+import { startLinkChecks } from './listings/link-checks';
 import { log } from './log';
 import { purgePastMetricsDays } from './metrics/service';
 import { startEmailSender } from './services/email-sender';
@@ -34,6 +36,9 @@ export function startSingletons(): () => void {
     startUploadSweeper(),
     // Closed accounts' personal data, ACCOUNT_DELETION_DAYS after closing (docs/decisions/0097).
     startDailyDeletion(),
+    // Keeping listings true (docs/decisions/0098): every approved tool's address daily, owners' proofs every 30 days.
+    startLinkChecks(),
+    startClaimRechecks(),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -2,11 +2,15 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
+import { CLAIM_METHODS, CLAIM_STATUSES } from '../lib/claims';
 import { CONTACT_TOPICS } from '../lib/contact';
 import type { BuildStats } from '../lib/contract/admin';
 import { PLANS } from '../lib/contract/premium';
 import type { RequestedChanges } from '../lib/contract/submissions';
+import { LINK_OUTCOMES, LINK_STATES } from '../lib/link-health';
 import { POST_STATUS, POST_STATUSES } from '../lib/post-status';
+import { REPORT_RESOLUTIONS, REPORT_STATES, REPORT_TYPES } from '../lib/reports';
+import { REJECTION_CODES } from '../lib/review-queue';
 import { CHANGE_REQUEST_STATUS, CHANGE_REQUEST_STATUSES, INITIAL_TOOL_STATUS, TOOL_STATUSES } from '../lib/tool-status';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -109,7 +113,16 @@ export const tools = sqliteTable(
     curatorTake: text(),
     qualityScore: integer(),
     rejectionReason: text(),
+    // The reason picked from the list when rejecting (lib/review-queue.ts); rejectionReason is the editor's note.
+    rejectionCode: text({ length: 30, enum: REJECTION_CODES }),
+    // An editor asked for changes instead of rejecting: the tool stays pending in its place until the owner edits it.
+    changesRequestedAt: integer({ mode: 'timestamp_ms' }),
+    changesRequestedNote: text(),
     unlistReason: text(),
+    // Marked discontinued by an admin (status 'discontinued'): when, why, and a Wayback Machine copy of its site.
+    discontinuedAt: integer({ mode: 'timestamp_ms' }),
+    discontinuedReason: text(),
+    archiveUrl: text({ length: 500 }),
     submittedAt: createdAt(),
     approvedAt: integer({ mode: 'timestamp_ms' }),
     updatedAt: createdAt(),
@@ -212,6 +225,164 @@ export const blogPosts = sqliteTable(
     updatedAt: createdAt(),
   },
   (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), index('blog_posts_status_idx').on(t.status, t.publishedAt)],
+);
+
+// Verified owners of a listing (docs/decisions/0099): one row per member and tool, whatever the method; a tool may have
+// several. The token of a DNS, meta or file proof is shown once and kept as its SHA-256 only.
+export const toolOwners = sqliteTable(
+  'tool_owners',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text({ length: 10, enum: CLAIM_METHODS }).notNull(),
+    status: text({ length: 20, enum: CLAIM_STATUSES }).notNull().default('pending'),
+    // SHA-256 (hex) of the token a DNS record, meta tag or file must carry; null for the e-mail method.
+    tokenHash: text(),
+    // The address on the tool's domain that received the code (e-mail method).
+    email: text(),
+    // The tool's registrable domain (eTLD+1) when the claim was proved: a move to another domain suspends it.
+    domain: text({ length: 255 }).notNull(),
+    createdAt: createdAt(),
+    // A pending claim's token stops working then (7 days).
+    expiresAt: integer({ mode: 'timestamp_ms' }),
+    verifiedAt: integer({ mode: 'timestamp_ms' }),
+    lastCheckedAt: integer({ mode: 'timestamp_ms' }),
+    // When the proof is due to be checked again (30 days; a year for e-mail owners, who confirm).
+    recheckDueAt: integer({ mode: 'timestamp_ms' }),
+    // A re-check failed: the claim lapses then (14 days of grace) unless a check passes first.
+    graceUntil: integer({ mode: 'timestamp_ms' }),
+    endedAt: integer({ mode: 'timestamp_ms' }),
+    endedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    endReason: text(),
+  },
+  (t) => [
+    uniqueIndex('tool_owners_tool_user_unique').on(t.toolId, t.userId),
+    index('tool_owners_user_idx').on(t.userId, t.status),
+    index('tool_owners_status_idx').on(t.status, t.recheckDueAt),
+  ],
+);
+
+// Reader reports (docs/decisions/0101): one row per open problem of a tool; a repeat is a vote on it (report_votes).
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    // The reference the reporter is given (e.g. R-7KQ2M9); never the row id.
+    reference: text({ length: 20 }).notNull(),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    type: text({ length: 30, enum: REPORT_TYPES }).notNull(),
+    // The type's structured fields (the right price, the duplicate's address, ...).
+    details: text({ mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    message: text().notNull().default(''),
+    state: text({ length: 20, enum: REPORT_STATES }).notNull().default('new'),
+    resolution: text({ length: 20, enum: REPORT_RESOLUTIONS }),
+    // The editor's note on acknowledging or resolving.
+    note: text(),
+    // Resolved with a change to the listing: the tool's public history says so (tool_notes), never who reported.
+    changedListing: integer({ mode: 'boolean' }).notNull().default(false),
+    duplicateOfId: integer(),
+    // How many people reported it (the first and every "+1").
+    votes: integer().notNull().default(1),
+    createdAt: createdAt(),
+    lastReportedAt: createdAt(),
+    acknowledgedAt: integer({ mode: 'timestamp_ms' }),
+    resolvedAt: integer({ mode: 'timestamp_ms' }),
+    handledById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('reports_reference_unique').on(t.reference),
+    index('reports_tool_idx').on(t.toolId, t.type, t.state),
+    index('reports_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+// Who reported (or "+1"ed) a report: a keyed hash of their address or account, so a repeat counts once, and the
+// address to tell the outcome to when they left one.
+export const reportVotes = sqliteTable(
+  'report_votes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    reportId: integer()
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    voterKey: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('report_votes_voter_unique').on(t.reportId, t.voterKey)],
+);
+
+// Lines of a tool's public history that are not editorial reviews ("Pricing corrected after a reader report").
+export const toolNotes = sqliteTable(
+  'tool_notes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    // Where it came from: 'report' (a resolved reader report), ...
+    source: text({ length: 20 }).notNull(),
+    sourceId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tool_notes_tool_idx').on(t.toolId, t.createdAt)],
+);
+
+// Each approved tool's link health now (docs/decisions/0102): the state a run of daily checks led to.
+export const linkHealth = sqliteTable(
+  'link_health',
+  {
+    toolId: integer()
+      .primaryKey()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    state: text({ length: 10, enum: LINK_STATES }).notNull().default('healthy'),
+    // Failing days in a row (one success resets it).
+    failStreak: integer().notNull().default(0),
+    lastOutcome: text({ length: 10, enum: LINK_OUTCOMES }),
+    lastStatus: integer(),
+    lastCheckedAt: integer({ mode: 'timestamp_ms' }),
+    // The first failing day of the current streak: "could not be reached since".
+    failingSince: integer({ mode: 'timestamp_ms' }),
+    // Where a "moved" check ended.
+    movedTo: text({ length: 500 }),
+    // The next daily check (spread over the day).
+    nextCheckAt: integer({ mode: 'timestamp_ms' }),
+    // An admin chose to ignore "blocked" until then (90 days).
+    ignoreBlockedUntil: integer({ mode: 'timestamp_ms' }),
+    // The last state the owners were e-mailed about (failing, down), so each is sent once.
+    notifiedState: text({ length: 10, enum: LINK_STATES }),
+  },
+  (t) => [index('link_health_due_idx').on(t.nextCheckAt), index('link_health_state_idx').on(t.state)],
+);
+
+// Every check of a tool's address, kept 90 days.
+export const linkChecks = sqliteTable(
+  'link_checks',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    checkedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    outcome: text({ length: 10, enum: LINK_OUTCOMES }).notNull(),
+    // The final HTTP status, when one came.
+    status: integer(),
+    finalUrl: text({ length: 2000 }),
+    // Why it failed (dns, tls, timeout, ...), or what blocked it.
+    detail: text(),
+    attempts: integer().notNull().default(1),
+    durationMs: integer(),
+  },
+  (t) => [index('link_checks_tool_idx').on(t.toolId, t.checkedAt), index('link_checks_at_idx').on(t.checkedAt)],
 );
 
 // Single-use proofs sent to a member or held by a browser between two steps (docs/decisions/0092): a password reset
@@ -422,6 +593,10 @@ export type Session = typeof sessions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Verification = typeof verifications.$inferSelect;
+export type ToolOwner = typeof toolOwners.$inferSelect;
+export type Report = typeof reports.$inferSelect;
+export type LinkHealth = typeof linkHealth.$inferSelect;
+export type LinkCheck = typeof linkChecks.$inferSelect;
 
 // Work only one process of the deployment may do at a time (the rebuild worker and the other singletons,
 // api/publishing/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.

@@ -17,11 +17,22 @@ export const PERMISSIONS = [
   'run:rebuild', // Rebuild Now in Settings: queue a site rebuild
   'manage:messages', // the Messages tab: contact form messages, and marking them handled
   'read:outbox', // Settings in development mode: the e-mails kept in the outbox, with their bodies
+  'manage:reports', // the Reports tab: acknowledge, resolve, merge and dismiss reader reports
+  'manage:link-health', // the Link Health tab: recheck, update the address, ignore "blocked"
+  'manage:claims', // verified owners: see every claim, revoke one with a reason
+  'discontinue:tools', // mark a tool discontinued, or bring it back
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GUEST_REVIEWER: readonly Permission[] = ['read:stats', 'read:pending-tools'];
-const STAFF: readonly Permission[] = [...GUEST_REVIEWER, 'moderate:tools', 'edit:tools', 'review:change-requests'];
+const STAFF: readonly Permission[] = [
+  ...GUEST_REVIEWER,
+  'moderate:tools',
+  'edit:tools',
+  'review:change-requests',
+  'manage:reports',
+  'manage:link-health',
+];
 /** What only the isAdmin flag gives: a role is something an isAdmin account hands out, so no role may hand out roles. */
 const ADMIN_FLAG_ONLY: readonly Permission[] = ['manage:roles'];
 

@@ -1,7 +1,7 @@
 // A tool's statuses and the moves between them (SPEC.md section 4), and its change requests' statuses: the one place
 // they are spelled, for the services, the queries, the database schema and the API contract.
 
-export const TOOL_STATUSES = ['pending', 'approved', 'rejected', 'unlisted'] as const;
+export const TOOL_STATUSES = ['pending', 'approved', 'rejected', 'unlisted', 'discontinued'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** Each status by name, so code says `TOOL_STATUS.pending` and a misspelt status is a type error. */
@@ -10,6 +10,8 @@ export const TOOL_STATUS = {
   approved: 'approved',
   rejected: 'rejected',
   unlisted: 'unlisted',
+  /** Marked by an admin (docs/decisions/0103): its page stays, it leaves the directory and search. */
+  discontinued: 'discontinued',
 } as const satisfies { [S in ToolStatus]: S };
 
 /** A new submission's status (and the column's default). */

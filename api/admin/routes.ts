@@ -3,6 +3,10 @@ import { Elysia } from 'elysia';
 import { adminAlternativeRoutes } from './alternatives.routes';
 import { adminBlogRoutes } from './blog.routes';
 import { adminChangeRequestRoutes } from './change-requests.routes';
+import { adminClaimRoutes } from './claims.routes';
+import { adminDiscontinuedRoutes } from './discontinued.routes';
+import { adminLinkHealthRoutes } from './link-health.routes';
+import { adminReportRoutes } from './reports.routes';
 import { adminSettingsRoutes } from './settings.routes';
 import { adminToolRoutes } from './tools.routes';
 import { adminUserRoutes } from './users.routes';
@@ -11,6 +15,10 @@ export const adminRoutes = new Elysia({ name: 'admin-routes' })
   .use(adminToolRoutes)
   .use(adminAlternativeRoutes)
   .use(adminChangeRequestRoutes)
+  .use(adminReportRoutes)
+  .use(adminLinkHealthRoutes)
+  .use(adminClaimRoutes)
+  .use(adminDiscontinuedRoutes)
   .use(adminUserRoutes)
   .use(adminBlogRoutes)
   .use(adminSettingsRoutes);

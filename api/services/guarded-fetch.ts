@@ -2,13 +2,24 @@
 // http(s) only, every hop's host resolved and refused when any of its addresses is private, loopback, link-local,
 // unique-local, CGNAT, multicast, reserved or unspecified (v4, v6 and v4-mapped v6), the connection made to the
 // address that was checked (so a second DNS answer cannot swap it), redirects followed by hand and checked again, one
-// timeout for the whole fetch and a byte cap while the body streams.
-import { lookup } from 'node:dns/promises';
+// timeout for the whole fetch and a byte cap while the body streams. A proof's fetch (a claim's meta tag or file) also
+// refuses a redirect off the tool's registrable domain (docs/decisions/0099). Names resolve through resolver.ts.
 import { BlockList, isIP } from 'node:net';
+import { sameSite } from '../../lib/registrable-domain';
 import { readCapped } from '../capped-read';
+import { resolver } from './resolver';
 
 /** Why a guarded fetch gave up; the caller turns it into its own message. */
-export type GuardedFetchFailure = 'address' | 'protocol' | 'redirects' | 'timeout' | 'too-large' | 'network';
+export type GuardedFetchFailure =
+  | 'address'
+  | 'protocol'
+  | 'redirects'
+  | 'off-site'
+  | 'timeout'
+  | 'too-large'
+  | 'dns'
+  | 'tls'
+  | 'network';
 
 export class GuardedFetchError extends Error {
   constructor(
@@ -25,6 +36,8 @@ export interface GuardedFetchOptions {
   /** For the whole fetch, redirects and body included. */
   timeoutMs?: number;
   maxRedirects?: number;
+  /** 'same-site': a redirect to another registrable domain fails with 'off-site' (a proof must be on the tool's site). */
+  redirects?: 'any' | 'same-site';
   /** Sent as the Accept header. */
   accept?: string;
   /**
@@ -39,6 +52,8 @@ export interface GuardedFetchOptions {
 export interface GuardedResponse {
   /** The address that answered, after redirects. */
   url: string;
+  /** How many redirects led there. */
+  redirects: number;
   status: number;
   headers: Headers;
   body: Uint8Array<ArrayBuffer>;
@@ -103,20 +118,33 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
   return !REFUSED.check(address, type);
 }
 
-/** The checked address to connect to for `url`'s host; throws 'address' when any of its addresses is refused. */
+/** The port a URL connects to. */
+const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/**
+ * The checked address to connect to for `url`'s host; throws 'dns' when the name does not resolve, 'address' when any
+ * of its addresses is refused. Loopback is allowed when the caller says so, or on a port a test's network allows.
+ */
 async function checkedAddress(url: URL, allowLoopback: boolean): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string }[];
+  let addresses: string[];
   try {
-    addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host) ? [host] : await resolver().addresses(host);
   } catch {
-    throw new GuardedFetchError('network', `${url.hostname} could not be resolved`);
+    throw new GuardedFetchError('dns', `${url.hostname} could not be resolved`);
   }
+  const loopbackHere = allowLoopback || resolver().loopbackPorts.has(portOf(url));
   // Any refused address refuses the host: which one a connection would use is the resolver's choice.
-  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address, allowLoopback))) {
+  if (addresses.length === 0 || addresses.some((address) => !isPublicAddress(address, loopbackHere))) {
     throw new GuardedFetchError('address', `${url.hostname} is not a public address`);
   }
-  return addresses[0].address;
+  return addresses[0];
+}
+
+/** Whether a failed connection was the certificate or the TLS handshake (Bun's and Node's error codes). */
+function isTlsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /CERT|TLS|SSL|SIGNATURE|HANDSHAKE/i.test(code);
 }
 
 /** The body, refused from its Content-Length or as soon as what arrives passes maxBytes. */
@@ -144,6 +172,7 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
     maxBytes,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     maxRedirects = DEFAULT_MAX_REDIRECTS,
+    redirects = 'any',
     accept = '*/*',
     allowLoopback = false,
     ca,
@@ -175,11 +204,15 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
       if (REDIRECTS.has(response.status) && response.headers.has('location')) {
         await response.body?.cancel();
         if (hop >= maxRedirects) throw new GuardedFetchError('redirects', `more than ${maxRedirects} redirects`);
-        url = new URL(response.headers.get('location') ?? '', url);
+        const next = new URL(response.headers.get('location') ?? '', url);
+        if (redirects === 'same-site' && !sameSite(next.hostname, url.hostname))
+          throw new GuardedFetchError('off-site', `${url.hostname} redirects to another site, ${next.hostname}`);
+        url = next;
         continue;
       }
       return {
         url: url.href,
+        redirects: hop,
         status: response.status,
         headers: response.headers,
         body: await readBody(response, maxBytes),
@@ -188,6 +221,8 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
   } catch (error) {
     if (error instanceof GuardedFetchError) throw error;
     if (signal.aborted) throw new GuardedFetchError('timeout', `no answer within ${timeoutMs} ms`);
+    if (isTlsError(error))
+      throw new GuardedFetchError('tls', error instanceof Error ? error.message : 'the certificate was refused');
     throw new GuardedFetchError('network', error instanceof Error ? error.message : String(error));
   }
 }

@@ -14,6 +14,7 @@ import type { PublicEditorialReview } from '../../lib/contract';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { isReviewDue } from '../../lib/review-due';
 import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
+import { standingsOf, type ToolStanding } from './standing';
 import { publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
 /** "More from the blog" on a post page: the newest other posts. */
@@ -30,6 +31,8 @@ export interface ToolPage {
    * watch and the export name the tool's tag, so its page is rendered again (docs/decisions/0047, 0079).
    */
   reviewDue: boolean;
+  /** Its verified owners, link health and public notes (db/queries/standing.ts). */
+  standing: ToolStanding;
   /** What the page depends on (lib/cache-tags.ts): the tool, each alternative shown, and its categories' lists (the pools its alternatives are ranked from). */
   tags: string[];
 }
@@ -84,13 +87,20 @@ const postPageTags = (post: PublicPost): string[] => [postTag(post.slug), POSTS_
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
   const tool = await publicToolBySlug(slug, database);
   if (!tool) return null;
-  const [alternatives, reviews] = await Promise.all([
+  const [alternatives, reviews, standings] = await Promise.all([
     alternativesOf(tool, database, TOP_ALTERNATIVES),
     publicReviewsOf([tool.id], database),
+    standingsOf([tool.id], database),
   ]);
   const tags = toolPageTags(tool, alternatives);
   readTags(tags);
-  return { tool, alternatives, ...trustOf(reviews.get(tool.id)!, new Date()), tags };
+  return {
+    tool,
+    alternatives,
+    ...trustOf(reviews.get(tool.id)!, new Date()),
+    standing: standings.get(tool.id)!,
+    tags,
+  };
 }
 
 /**
@@ -115,16 +125,21 @@ export async function* toolPages(
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
     const now = new Date();
-    const [alternatives, reviews] = await Promise.all([
+    const ids = batch.map((tool) => tool.id);
+    const [alternatives, reviews, standings] = await Promise.all([
       alternativesOfMany(batch, database, TOP_ALTERNATIVES, memo),
-      publicReviewsOf(
-        batch.map((tool) => tool.id),
-        database,
-      ),
+      publicReviewsOf(ids, database),
+      standingsOf(ids, database),
     ]);
     yield batch.map((tool) => {
       const shown = alternatives.get(tool.id) ?? [];
-      return { tool, alternatives: shown, ...trustOf(reviews.get(tool.id)!, now), tags: toolPageTags(tool, shown) };
+      return {
+        tool,
+        alternatives: shown,
+        ...trustOf(reviews.get(tool.id)!, now),
+        standing: standings.get(tool.id)!,
+        tags: toolPageTags(tool, shown),
+      };
     });
   }
 }

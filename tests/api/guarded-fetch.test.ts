@@ -7,6 +7,7 @@ import {
   isPublicAddress,
   type GuardedFetchFailure,
 } from '../../api/services/guarded-fetch';
+import { useTestNetwork } from '../../api/services/resolver';
 
 const server = Bun.serve({
   hostname: '127.0.0.1',
@@ -95,6 +96,47 @@ describe('guardedFetch', () => {
 
   it('gives up on a server that never answers', async () => {
     expect(await failure(local('/silent'), { timeoutMs: 300 })).toBe('timeout');
+  });
+});
+
+describe('guardedFetch through a test network (made-up names, one allowed loopback port)', () => {
+  const other = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('other') });
+  let restore = () => {};
+  afterAll(() => {
+    restore();
+    other.stop(true);
+  });
+  const at = (host: string, path: string) => `http://${host}:${server.port}${path}`;
+
+  it('resolves names through the stub and connects to the allowed port only', async () => {
+    restore = useTestNetwork({
+      hosts: { 'acme.test': '127.0.0.1', 'www.acme.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' },
+      loopbackPorts: [server.port!],
+    });
+    const res = await guardedFetch(at('acme.test', '/host'), { maxBytes: 1000 });
+    expect(new TextDecoder().decode(res.body)).toBe(`acme.test:${server.port}`);
+    expect(res.redirects).toBe(0);
+    // A name the stub does not know does not resolve; loopback on any other port stays refused, on a redirect too.
+    expect(await failure(at('unknown.test', '/'), { allowLoopback: false })).toBe('dns');
+    expect(await failure(`http://127.0.0.1:${other.port}/`, { allowLoopback: false })).toBe('address');
+    const toOther = at('acme.test', `/redirect?to=${encodeURIComponent(`http://127.0.0.1:${other.port}/`)}`);
+    expect(await failure(toOther, { allowLoopback: false })).toBe('address');
+    restore();
+  });
+
+  it("refuses a redirect off the registrable domain when the fetch is a proof's", async () => {
+    restore = useTestNetwork({
+      hosts: { 'acme.test': '127.0.0.1', 'www.acme.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' },
+      loopbackPorts: [server.port!],
+    });
+    const same = at('acme.test', `/redirect?to=${encodeURIComponent(at('www.acme.test', '/'))}`);
+    const res = await guardedFetch(same, { maxBytes: 1000, redirects: 'same-site' });
+    expect(res.url).toBe(at('www.acme.test', '/'));
+    expect(res.redirects).toBe(1);
+    const off = at('acme.test', `/redirect?to=${encodeURIComponent(at('elsewhere.test', '/'))}`);
+    expect(await failure(off, { allowLoopback: false, redirects: 'same-site' })).toBe('off-site');
+    expect((await guardedFetch(off, { maxBytes: 1000 })).url).toBe(at('elsewhere.test', '/'));
+    restore();
   });
 });
 

@@ -10,14 +10,27 @@ import { useUser } from '../../stores/use-user';
 import ApprovedTab from './ApprovedTab';
 import BlogTab from './BlogTab';
 import ChangeRequestsTab from './ChangeRequestsTab';
+import ClaimsTab from './ClaimsTab';
+import LinkHealthTab from './LinkHealthTab';
 import MessagesTab from './MessagesTab';
 import PendingTab from './PendingTab';
+import ReportsTab from './ReportsTab';
 import SettingsTab from './SettingsTab';
 import StatCards from './StatCards';
 import UsersTab from './UsersTab';
 import { Spinner } from './parts';
 
-type TabId = 'pending' | 'approved' | 'change-requests' | 'users' | 'blog' | 'messages' | 'settings';
+type TabId =
+  | 'pending'
+  | 'approved'
+  | 'change-requests'
+  | 'reports'
+  | 'link-health'
+  | 'claims'
+  | 'users'
+  | 'blog'
+  | 'messages'
+  | 'settings';
 
 interface TabDef {
   id: TabId;
@@ -35,6 +48,9 @@ const TABS: readonly TabDef[] = [
   },
   { id: 'approved', label: 'Approved Tools', permission: 'edit:tools', Panel: ApprovedTab },
   { id: 'change-requests', label: 'Change Requests', permission: 'review:change-requests', Panel: ChangeRequestsTab },
+  { id: 'reports', label: 'Reports', permission: 'manage:reports', Panel: ReportsTab },
+  { id: 'link-health', label: 'Link Health', permission: 'manage:link-health', Panel: LinkHealthTab },
+  { id: 'claims', label: 'Claims', permission: 'manage:claims', Panel: ClaimsTab },
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },
   { id: 'blog', label: 'Blog CMS', permission: 'manage:blog', Panel: BlogTab },
   { id: 'messages', label: 'Messages', permission: 'manage:messages', Panel: MessagesTab },

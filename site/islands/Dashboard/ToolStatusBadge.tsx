@@ -8,6 +8,7 @@ const BADGES: Record<ToolStatus, { label: string; tone: string }> = {
   approved: { label: 'Approved', tone: 'badge-success' },
   rejected: { label: 'Rejected', tone: 'badge-error' },
   unlisted: { label: 'Unlisted', tone: 'badge-neutral' },
+  discontinued: { label: 'Discontinued', tone: 'badge-neutral' },
 };
 
 export default function ToolStatusBadge({
