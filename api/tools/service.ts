@@ -13,8 +13,20 @@ import { freeSlug, slugFamily, slugRoot } from '../slugs';
 import { uniqueSlug } from '../../lib/slug';
 
 export function toolRecord(tool: Tool): ToolRecord {
-  // premiumLapsed is billing's bookkeeping (decision 0052), not part of the tool.
-  const { urlKey: _key, premiumLapsed: _lapsed, ...record } = tool;
+  // premiumLapsed is billing's bookkeeping (decision 0052), not part of the tool; the columns of keeping listings true
+  // (the queue's reason code and requested changes, discontinued) travel in their own calls, so the spec's answers
+  // keep their shape (docs/decisions/0098).
+  const {
+    urlKey: _key,
+    premiumLapsed: _lapsed,
+    rejectionCode: _code,
+    changesRequestedAt: _asked,
+    changesRequestedNote: _askedNote,
+    discontinuedAt: _discontinued,
+    discontinuedReason: _why,
+    archiveUrl: _archive,
+    ...record
+  } = tool;
   return record;
 }
 
