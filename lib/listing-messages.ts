@@ -3,6 +3,21 @@
 export const LISTING_MSG = {
   // --- verified owners: claiming ---
   // --- verified owners: the mark, the owner's tools, the admin's claims ---
+  /** How a verified owner proved it, as the mark says it ("Verified owner · by DNS record since ..."). */
+  ownerMethod: {
+    email: 'by e-mail on its domain',
+    dns: 'by DNS record',
+    meta: 'by meta tag',
+    file: 'by a file on its site',
+  },
+  verifiedOwner: 'Verified owner',
+  verifiedOwners: (count: number) => `${count} verified owners`,
+  ownerSince: (how: string, date: string) => `${how} since ${date}`,
+  /** Beside the mark: what verification does not buy. */
+  ownerNeutral: 'Verification confirms who runs the tool. It never changes its score or its place in the directory.',
+  claimNotFound: 'Claim not found',
+  revokeReasonRequired: 'Give the owner a reason for revoking (up to 500 characters)',
+  claimAlreadyRevoked: 'This claim is already revoked',
   // --- reader reports ---
   // --- link health ---
   // --- discontinued tools ---

@@ -1,6 +1,8 @@
 // The public API's answers (/api/v1): rows of the public reads turned into the contract's shapes, field by field,
 // with absolute addresses for programs that read them from elsewhere.
+import { readDb } from '../../db/client';
 import { effectiveSearch } from '../../db/queries/directory';
+import { verifiedOwnersOf, type VerifiedOwnerMark } from '../../db/queries/owners';
 import { getPublicToolBySlug } from '../../db/queries/tools';
 import type { PublicToolDetail } from '../../lib/contract';
 import { publicCategoryCounts, publicToolsPage, publishedPostsPage, type V1ToolRow } from '../../db/queries/public-api';
@@ -27,8 +29,11 @@ function absolute(url: string | null): string | null {
   return url?.startsWith('/') && !url.startsWith('//') ? `${config.siteUrl}${url}` : url;
 }
 
-/** The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there. */
-function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
+/**
+ * The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there,
+ * and its verified owners' how and when (never who).
+ */
+function toPublicTool(tool: V1ToolRow | PublicToolDetail, owners: readonly VerifiedOwnerMark[] = []): PublicToolV1 {
   return {
     id: tool.id,
     slug: tool.slug,
@@ -48,6 +53,7 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
     approvedAt: tool.approvedAt?.toISOString() ?? null,
     updatedAt: tool.updatedAt.toISOString(),
     lastReviewedAt: tool.lastReviewedAt?.toISOString() ?? null,
+    verifiedOwners: owners.map(({ method, verifiedAt }) => ({ method, verifiedAt: verifiedAt.toISOString() })),
   };
 }
 
@@ -57,8 +63,12 @@ export async function toolsPage({ sort, limit, search, category, pricing, cursor
   // The directory's typo correction: a word in no tool means the search as sent finds nothing, so the corrected one runs.
   const { search: searched, suggestion } = await effectiveSearch(search);
   const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, after });
+  const owners = await verifiedOwnersOf(
+    page.items.map((tool) => tool.id),
+    readDb(),
+  );
   return {
-    items: page.items.map(toPublicTool),
+    items: page.items.map((tool) => toPublicTool(tool, owners.get(tool.id))),
     nextCursor: page.next ? encodeCursor({ o: sort, p: page.next } as Parameters<typeof encodeCursor>[0]) : null,
     correctedSearch: suggestion,
   };
@@ -68,8 +78,9 @@ export async function toolsPage({ sort, limit, search, category, pricing, cursor
 export async function toolDetail(slug: string): Promise<ToolDetailV1 | undefined> {
   const tool = await getPublicToolBySlug(slug);
   if (!tool) return undefined;
+  const owners = await verifiedOwnersOf([tool.id], readDb());
   return {
-    ...toPublicTool(tool),
+    ...toPublicTool(tool, owners.get(tool.id)),
     editorialReviews: tool.editorialReviews.map((r) => ({
       curatorTake: r.curatorTake,
       qualityScore: r.qualityScore,

@@ -2,6 +2,7 @@
 // error texts, with the descriptions and examples the OpenAPI document shows (docs/decisions/0036-public-api.md).
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS } from '../categories';
+import { CLAIM_METHODS } from '../claims';
 import { MSG } from '../messages';
 import { categoryId, MAX_SEARCH_LENGTH, pricingModel, searchText } from '../catalogue-query';
 import { MAX_SLUG_LENGTH, SLUG_SHAPE } from '../slug';
@@ -179,6 +180,20 @@ const publicTool = z
     lastReviewedAt: dateTime
       .nullable()
       .meta({ description: 'When an editor last reviewed it (its approval or a follow-up review).' }),
+    verifiedOwners: z
+      .array(
+        z.object({
+          method: z.enum(CLAIM_METHODS).meta({
+            description:
+              'How the owner proved it: a code e-mailed to an address on its domain, a DNS TXT record, a meta tag on its page, or a file under /.well-known/.',
+          }),
+          verifiedAt: dateTime,
+        }),
+      )
+      .meta({
+        description:
+          "The tool's verified owners, first verified first, without who they are; empty when nobody has proved it. Verification never changes the score or the order.",
+      }),
   })
   .meta({
     description: 'A tool of the directory, as its public page shows it.',
@@ -202,6 +217,7 @@ const publicTool = z
         approvedAt: '2025-01-15T09:30:00.000Z',
         updatedAt: '2025-03-02T11:00:00.000Z',
         lastReviewedAt: '2025-03-02T11:00:00.000Z',
+        verifiedOwners: [{ method: 'dns', verifiedAt: '2025-02-10T08:00:00.000Z' }],
       },
     ],
   });

@@ -3,6 +3,7 @@
 import type { ToolPage } from '../../db/queries/pages';
 import type { PublicTool } from '../../lib/contract';
 import { detailLabel, hostOf, longDate, pricingLabel, tagLabel } from '../../lib/format';
+import { ownerMarkText } from '../../lib/owner-mark';
 
 /** Inline Markdown text: the characters that would start markup are escaped. */
 export function mdText(text: string): string {
@@ -30,8 +31,12 @@ export function categoriesOf(tool: Pick<PublicTool, 'tags'>): string {
 }
 
 /** The Markdown version of a tool page: what the page says, in the same order, without the site around it. */
-export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews'>, site: URL): string {
+export function toolMarkdown(
+  { tool, reviews, standing }: Pick<ToolPage, 'tool' | 'reviews' | 'standing'>,
+  site: URL,
+): string {
   const page = new URL(`/tool/${tool.slug}`, site).href;
+  const owner = ownerMarkText(standing.owners);
   const facts = [
     `- Website: ${mdLink(hostOf(tool.url), tool.url)}`,
     `- Categories: ${tool.tags.length > 0 ? mdText(categoriesOf(tool)) : 'Not specified'}`,
@@ -40,6 +45,7 @@ export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews
     ...(tool.qualityScore != null ? [`- Editor rating: ${tool.qualityScore}/10`] : []),
     ...(reviews[0] ? [`- Last reviewed: ${longDate(reviews[0].reviewedAt)}`] : []),
     ...(tool.isPremium ? ['- Premium listing'] : []),
+    ...(owner ? [`- ${owner.label}: ${owner.detail}`] : []),
     `- Page: ${page}`,
   ];
   const sections = [

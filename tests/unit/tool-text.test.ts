@@ -33,7 +33,10 @@ describe('tool Markdown', () => {
   });
 
   it('renders a page whose visitor text cannot open a link, a heading or an element', () => {
-    const md = toolMarkdown({ tool, reviews: [] }, new URL('https://dir.example'));
+    const md = toolMarkdown(
+      { tool, reviews: [], standing: { owners: [], link: null, notes: [] } },
+      new URL('https://dir.example'),
+    );
     expect(md.split('\n')[0]).toBe('# \\# \\[Click\\]\\(javascript:alert\\(1\\)\\) \\<b\\>me\\</b\\>');
     expect(md).not.toMatch(/[^\\]\[Click\]/);
     expect(md).toContain('Line one \\*bold\\*  \n\\#\\# not a heading');
