@@ -24,7 +24,7 @@ const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
 const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
 
 export const isCleanLine = (value: string): boolean => !FORBIDDEN_IN_LINE.test(value);
-const isCleanText = (value: string): boolean => !FORBIDDEN_IN_TEXT.test(value);
+export const isCleanText = (value: string): boolean => !FORBIDDEN_IN_TEXT.test(value);
 
 /** Caps on text the spec leaves open; the database would take any length. */
 const MAX_PERSON_NAME = 100;

@@ -10,6 +10,7 @@ import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
 import { ChangeRequestApprovedEmail } from './change-request-approved';
 import { ChangeRequestRejectedEmail } from './change-request-rejected';
+import { ClaimRevokedEmail } from './claim-revoked';
 import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
@@ -87,6 +88,15 @@ export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'id' | 'name
 
 export function toolUnlistedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
   return email(user.email, 'tool-unlisted', `${tool.name} was removed from the directory`, ToolUnlistedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    reason,
+  });
+}
+
+/** A verified owner's claim was revoked by an admin: why, and what they lose. */
+export function claimRevokedEmail(user: Recipient, tool: Pick<Tool, 'name'>, reason: string): Promise<Email> {
+  return email(user.email, 'claim-revoked', `Your ownership of ${tool.name} was revoked`, ClaimRevokedEmail, {
     firstName: user.firstName,
     toolName: tool.name,
     reason,

@@ -7,6 +7,7 @@ import {
   accountClosedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
+  claimRevokedEmail,
   closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
@@ -61,4 +62,5 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'close-account-code': () => closeAccountCodeEmail(member, '042917'),
   'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
   'password-changed': () => passwordChangedEmail(member, 'reset'),
+  'claim-revoked': () => claimRevokedEmail(member, tool, 'The DNS record that proved it now names another company.'),
 };

@@ -2,7 +2,7 @@
 // tool, kind and UTC day without keeping anything that names the visitor, and the owner's reads of the daily counts.
 import { createHmac, randomBytes } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { db } from '../../db/client';
 import { metricsDaySecrets, metricsSeen, toolMetricsDaily, tools, type User } from '../../db/schema';
@@ -10,6 +10,7 @@ import type { Beacon, MetricsDay, ToolMetrics, ToolMetricsSummary } from '../../
 import { MSG } from '../../lib/messages';
 import { lastDays, utcDay } from '../../lib/metrics';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { isVerifiedOwner, verifiedOwnerOf } from '../listings/owners';
 import { notFound } from '../plugins/errors';
 import { log } from '../log';
 
@@ -196,10 +197,15 @@ async function writeBatch(batch: Map<string, Queued>): Promise<void> {
   });
 }
 
-/** One tool's counts over the `days` days ending today: totals for its owner, the daily series for a Premium owner. */
+/**
+ * One tool's counts over the `days` days ending today: totals for its owner (its submitter or a verified owner), the
+ * daily series for a Premium one.
+ */
 export async function toolMetrics(owner: User, toolId: number, days: number, at = Date.now()): Promise<ToolMetrics> {
   const tool = await db.query.tools.findFirst({ columns: { submittedById: true }, where: eq(tools.id, toolId) });
-  if (!tool || tool.submittedById !== owner.id) throw notFound(MSG.toolNotFound);
+  // Its submitter or a verified owner (docs/decisions/0099); the daily series stays Premium's either way.
+  if (!tool || (tool.submittedById !== owner.id && !(await isVerifiedOwner(owner.id, toolId))))
+    throw notFound(MSG.toolNotFound);
   const range = lastDays(days, at);
   const [from, to] = [range[0], range.at(-1)!];
   const rows = await db
@@ -222,7 +228,7 @@ export async function toolMetrics(owner: User, toolId: number, days: number, at 
   };
 }
 
-/** The totals of each of the owner's tools counted in the range, in one grouped query over the daily rows. */
+/** The totals of each of the member's tools (submitted or verified as theirs) counted in the range, in one grouped query. */
 export async function toolMetricsSummary(owner: User, days: number, at = Date.now()): Promise<ToolMetricsSummary> {
   const range = lastDays(days, at);
   const [from, to] = [range[0], range.at(-1)!];
@@ -235,7 +241,7 @@ export async function toolMetricsSummary(owner: User, days: number, at = Date.no
       toolMetricsDaily,
       and(eq(toolMetricsDaily.toolId, tools.id), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)),
     )
-    .where(eq(tools.submittedById, owner.id))
+    .where(or(eq(tools.submittedById, owner.id), verifiedOwnerOf(owner.id)))
     .groupBy(tools.id)
     .orderBy(desc(views), tools.id);
   return { days, from, to, tools: rows };

@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   'close-account-code',
   'reset-password',
   'password-changed',
+  'claim-revoked',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -20,6 +20,7 @@ import { can } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, INITIAL_TOOL_STATUS, TOOL_STATUS, takesChangeRequests } from '../../lib/tool-status';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { submissionReceivedEmail } from '../emails';
+import { isVerifiedOwner } from '../listings/owners';
 import { enqueueEmail } from '../services/email';
 import { discardUpload, prepareLogo, publishUpload, stageLogo, type StagedUpload } from '../services/uploads';
 import { assertAssetsAllowed } from '../tool-assets/service';
@@ -316,7 +317,8 @@ function requestedChanges(tool: Tool, input: ChangeRequestInput): RequestedChang
 }
 
 /**
- * An owner asks for changes to their approved tool; the request stores only what differs.
+ * An owner (its submitter or a verified owner) asks for changes to their approved tool; the request stores only what
+ * differs.
  * One open request per tool, checked inside the write transaction.
  */
 export async function requestChanges(
@@ -325,7 +327,9 @@ export async function requestChanges(
   input: ChangeRequestInput,
 ): Promise<UserChangeRequest> {
   const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
-  if (!tool || tool.submittedById !== user.id) throw notFound(MSG.toolNotFound);
+  // Its submitter, or a verified owner (docs/decisions/0099): anyone else learns nothing of the tool.
+  if (!tool || (tool.submittedById !== user.id && !(await isVerifiedOwner(user.id, tool.id))))
+    throw notFound(MSG.toolNotFound);
   if (!takesChangeRequests(tool.status)) throw conflict(MSG.changeRequestNotApproved);
   const changes = requestedChanges(tool, input);
   if (Object.keys(changes).length === 0) throw badRequest(MSG.noChanges);

@@ -11,6 +11,7 @@ import { OWN_IMAGE_PATH, TOOL_IMAGE_PATH, hasPremiumAssets, type ToolImageKind }
 import { takesChangeRequests } from '../../lib/tool-status';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { GuardedFetchError, guardedFetch, type GuardedFetchOptions } from '../services/guarded-fetch';
+import { isVerifiedOwner } from '../listings/owners';
 import { rateKey, takeIfAllowed } from '../rate-limit';
 import { prepareToolImage, storeToolImage, uploadExists } from '../services/uploads';
 
@@ -19,10 +20,14 @@ function assertPremiumListing(tool: Pick<Tool, 'isPremium'>): void {
   if (!tool.isPremium) throw forbidden(MSG.premiumAssetsNeedPremiumTool);
 }
 
-/** The user's approved (or unlisted) premium tool, or the refusal a change request of it would get. */
+/**
+ * The user's approved (or unlisted) premium tool, submitted or verified as theirs (docs/decisions/0099), or the refusal
+ * a change request of it would get.
+ */
 export async function premiumToolOf(user: Pick<User, 'id'>, toolId: number): Promise<Tool> {
   const tool = await db.query.tools.findFirst({ where: eq(tools.id, toolId) });
-  if (!tool || tool.submittedById !== user.id) throw notFound(MSG.toolNotFound);
+  if (!tool || (tool.submittedById !== user.id && !(await isVerifiedOwner(user.id, tool.id))))
+    throw notFound(MSG.toolNotFound);
   if (!takesChangeRequests(tool.status)) throw conflict(MSG.changeRequestNotApproved);
   assertPremiumListing(tool);
   return tool;

@@ -64,6 +64,13 @@ import {
 import { postSearchAnswerSchema, postSearchQuerySchema, publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
+import {
+  adminClaimSchema,
+  adminClaimsQuerySchema,
+  claimParamsSchema,
+  ownedToolSchema,
+  revokeClaimSchema,
+} from './owners';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
@@ -180,6 +187,7 @@ export const endpoints = {
     query: metricsQuerySchema,
     response: toolMetricsSchema,
   },
+  'GET /api/owners/tools': { response: z.array(ownedToolSchema) },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },
@@ -218,6 +226,14 @@ export const endpoints = {
     params: toolParamsSchema,
     body: curatedAlternativesInputSchema,
     response: curatedAlternativesSchema,
+  },
+
+  // ---- Admin: claims of listings ----
+  'GET /api/admin/claims': { query: adminClaimsQuerySchema, response: z.array(adminClaimSchema) },
+  'POST /api/admin/claims/:id/revoke': {
+    params: claimParamsSchema,
+    body: revokeClaimSchema,
+    response: adminClaimSchema,
   },
 
   // ---- Admin: change requests, users, blog, settings ----

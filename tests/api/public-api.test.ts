@@ -409,6 +409,7 @@ describe('answers', () => {
     'targetAudience',
     'updatedAt',
     'url',
+    'verifiedOwners',
     'videoUrl',
   ];
 

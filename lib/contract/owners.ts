@@ -1,0 +1,74 @@
+// The contract of what a verified owner gets (docs/decisions/0099): the tools a member owns, and the admin's claims
+// with revoke.
+import { z } from 'zod';
+import { CLAIM_METHODS, CLAIM_STATUSES } from '../claims';
+import { LISTING_MSG } from '../listing-messages';
+import { MSG } from '../messages';
+import { isCleanText } from '../schemas';
+import { TOOL_STATUSES } from '../tool-status';
+import { idParamsSchema, personSchema, timestampSchema } from './common';
+
+/** The dates of a claim both lists show: when it was started, proved, last checked, is due again, ends its grace, ended. */
+const claimDates = {
+  createdAt: timestampSchema,
+  verifiedAt: timestampSchema.nullable(),
+  lastCheckedAt: timestampSchema.nullable(),
+  recheckDueAt: timestampSchema.nullable(),
+  graceUntil: timestampSchema.nullable(),
+  endedAt: timestampSchema.nullable(),
+};
+
+/** GET /api/owners/tools: each tool the member has claimed, with its claim's state and, once ended, why. */
+export const ownedToolSchema = z.strictObject({
+  claimId: z.number().int(),
+  toolId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** The tool's own status: only an approved one takes change requests and has a public page. */
+  status: z.enum(TOOL_STATUSES),
+  method: z.enum(CLAIM_METHODS),
+  claimStatus: z.enum(CLAIM_STATUSES),
+  ...claimDates,
+  endReason: z.string().nullable(),
+  /** A change request of the tool is waiting for review (one per tool, whoever sent it). */
+  pendingChangeRequest: z.boolean(),
+});
+export type OwnedTool = z.infer<typeof ownedToolSchema>;
+
+export const claimParamsSchema = idParamsSchema(LISTING_MSG.claimNotFound);
+
+/** GET /api/admin/claims: every claim, or those in one status. */
+export const adminClaimsQuerySchema = z.object({
+  status: z.enum(CLAIM_STATUSES, `status must be one of: ${CLAIM_STATUSES.join(', ')}`).optional(),
+});
+
+/** One claim in the admin's Claims tab: the tool, the member, how and when, and who ended it why. */
+export const adminClaimSchema = z.strictObject({
+  id: z.number().int(),
+  tool: z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.enum(TOOL_STATUSES) }),
+  member: personSchema.nullable(),
+  method: z.enum(CLAIM_METHODS),
+  status: z.enum(CLAIM_STATUSES),
+  domain: z.string(),
+  /** The address on the tool's domain that received the code (e-mail claims). */
+  email: z.string().nullable(),
+  expiresAt: timestampSchema.nullable(),
+  ...claimDates,
+  endedBy: z.string().nullable(),
+  endReason: z.string().nullable(),
+});
+export type AdminClaim = z.infer<typeof adminClaimSchema>;
+
+/** The most a revoke's reason says (it goes into the owner's e-mail). */
+const MAX_REVOKE_REASON = 500;
+
+/** POST /api/admin/claims/{id}/revoke: the reason is required; the member is told it. */
+export const revokeClaimSchema = z.object({
+  reason: z
+    .string(LISTING_MSG.revokeReasonRequired)
+    .trim()
+    .min(1, LISTING_MSG.revokeReasonRequired)
+    .max(MAX_REVOKE_REASON, LISTING_MSG.revokeReasonRequired)
+    .refine(isCleanText, MSG.controlCharacters('Reason')),
+});
+export type RevokeClaimInput = z.infer<typeof revokeClaimSchema>;
