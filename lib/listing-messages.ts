@@ -15,6 +15,17 @@ export const LISTING_MSG = {
   ownerSince: (how: string, date: string) => `${how} since ${date}`,
   /** Beside the mark: what verification does not buy. */
   ownerNeutral: 'Verification confirms who runs the tool. It never changes its score or its place in the directory.',
+  /** A claim's state as the owner's dashboard and the admin's Claims tab name it. */
+  claimStatusLabel: {
+    pending: 'Proof not seen yet',
+    verified: 'Verified',
+    lapsed: 'Lapsed',
+    suspended: 'Suspended: the address moved',
+    revoked: 'Revoked',
+  },
+  ownedToolsTitle: 'Tools You Own',
+  ownedToolRecordFailed: 'The tool could not be loaded. Please try again.',
+  revokeConfirm: (tool: string) => `Revoke this owner of ${tool}? They are e-mailed the reason.`,
   claimNotFound: 'Claim not found',
   revokeReasonRequired: 'Give the owner a reason for revoking (up to 500 characters)',
   claimAlreadyRevoked: 'This claim is already revoked',

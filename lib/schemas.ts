@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS, ROLES, ACCOUNT_STATUSES } from './categories';
 import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD } from './constants';
+import { LISTING_MSG } from './listing-messages';
 import { MSG } from './messages';
 import { POST_STATUSES } from './post-status';
 import { POST_CATEGORIES } from './post-categories';
@@ -24,7 +25,7 @@ const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
 const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{NChar}]/u;
 
 export const isCleanLine = (value: string): boolean => !FORBIDDEN_IN_LINE.test(value);
-export const isCleanText = (value: string): boolean => !FORBIDDEN_IN_TEXT.test(value);
+const isCleanText = (value: string): boolean => !FORBIDDEN_IN_TEXT.test(value);
 
 /** Caps on text the spec leaves open; the database would take any length. */
 const MAX_PERSON_NAME = 100;
@@ -147,6 +148,16 @@ export const unlistSchema = z.object({ reason: textField('Reason', MAX_REASON).n
 
 /** Rejecting a change request may say why; the reason goes into the requester's e-mail. */
 export const rejectChangeSchema = z.object({ reason: textField('Reason', MAX_REASON).nullish() });
+
+/** The most a revoke's reason says (it goes into the owner's e-mail). */
+const MAX_REVOKE_REASON = 500;
+
+/** Revoking a verified owner's claim must say why (docs/decisions/0099): the member is e-mailed it. */
+export const revokeClaimSchema = z.object({
+  reason: cleanString('Reason', { breaks: true, typeMessage: LISTING_MSG.revokeReasonRequired })
+    .min(1, LISTING_MSG.revokeReasonRequired)
+    .max(MAX_REVOKE_REASON, LISTING_MSG.revokeReasonRequired),
+});
 
 /** A comma list from a form (a string or strings) split and trimmed; anything else is left for zod to refuse. */
 function commaListInput(value: unknown): unknown {

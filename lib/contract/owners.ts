@@ -3,8 +3,6 @@
 import { z } from 'zod';
 import { CLAIM_METHODS, CLAIM_STATUSES } from '../claims';
 import { LISTING_MSG } from '../listing-messages';
-import { MSG } from '../messages';
-import { isCleanText } from '../schemas';
 import { TOOL_STATUSES } from '../tool-status';
 import { idParamsSchema, personSchema, timestampSchema } from './common';
 
@@ -59,16 +57,4 @@ export const adminClaimSchema = z.strictObject({
 });
 export type AdminClaim = z.infer<typeof adminClaimSchema>;
 
-/** The most a revoke's reason says (it goes into the owner's e-mail). */
-const MAX_REVOKE_REASON = 500;
-
-/** POST /api/admin/claims/{id}/revoke: the reason is required; the member is told it. */
-export const revokeClaimSchema = z.object({
-  reason: z
-    .string(LISTING_MSG.revokeReasonRequired)
-    .trim()
-    .min(1, LISTING_MSG.revokeReasonRequired)
-    .max(MAX_REVOKE_REASON, LISTING_MSG.revokeReasonRequired)
-    .refine(isCleanText, MSG.controlCharacters('Reason')),
-});
-export type RevokeClaimInput = z.infer<typeof revokeClaimSchema>;
+export { revokeClaimSchema } from '../schemas';

@@ -37,7 +37,7 @@ const HISTORY_SUFFIX = '/history';
 const isHistoryKey = (key: string) => key.startsWith(HISTORY_PREFIX) && key.endsWith(HISTORY_SUFFIX);
 
 /** The key when the signed-in user holds the permission, else null: no call they would get a 403 for. */
-function keyFor(permission: Permission, key: string): ReadableAtom<string | null> {
+export function keyFor(permission: Permission, key: string): ReadableAtom<string | null> {
   return computed($user, ({ data }) => (data && can(data, permission) ? key : null));
 }
 

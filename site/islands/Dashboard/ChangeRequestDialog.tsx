@@ -15,7 +15,25 @@ import PremiumListingFields from './PremiumListingFields';
 /** Made once: the form checks with the API's own schema. */
 const resolver = zodResolver(changeRequestSchema);
 
-export default function ChangeRequestDialog({ tool, onClose }: { tool: MyTool; onClose: () => void }) {
+/** What the dialog edits: a submission of the owner's, or the public record of a tool they verified as theirs. */
+export type EditableTool = Pick<
+  MyTool,
+  | 'id'
+  | 'name'
+  | 'url'
+  | 'description'
+  | 'tags'
+  | 'pricingModel'
+  | 'targetAudience'
+  | 'isPremium'
+  | 'screenshots'
+  | 'videoUrl'
+  | 'brandColor'
+  | 'coverImage'
+  | 'logoUrl'
+>;
+
+export default function ChangeRequestDialog({ tool, onClose }: { tool: EditableTool; onClose: () => void }) {
   // Every field is sent; the server keeps only what differs from the tool. The lists are edited as comma lists,
   // which the schema splits.
   const { register, control, handleSubmit, setError, formState } = useForm({

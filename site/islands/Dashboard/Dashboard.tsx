@@ -1,14 +1,17 @@
 // The signed-in user's dashboard: stats, upgrade or membership, their submissions a page at a time with View and Edit,
-// and their tools' performance.
+// the tools they own (verified owners), and their tools' performance.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { redirectToLogin } from '../../stores/user';
 import { useUser } from '../../stores/use-user';
-import { $myToolStats, type MyTool } from '../../stores/my-tools';
+import { $myToolStats } from '../../stores/my-tools';
+import { $ownedTools } from '../../stores/owned-tools';
 import { $membership } from '../../stores/premium';
 import { $accountEmail } from '../../stores/account-email';
 import EmailVerificationBanner from './EmailVerificationBanner';
+import type { EditableTool } from './ChangeRequestDialog';
 import Membership from './Membership';
+import OwnedTools from './OwnedTools';
 import Submissions from './Submissions';
 import UpgradeButton from './UpgradeButton';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -21,7 +24,7 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
   const { data: counts } = useStore($myToolStats);
   const membership = useStore($membership);
   const accountEmail = useStore($accountEmail);
-  const [editing, setEditing] = useState<MyTool | null>(null);
+  const [editing, setEditing] = useState<EditableTool | null>(null);
 
   useEffect(() => {
     if (loading || user) return;
@@ -85,10 +88,19 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       <Suspense fallback={null}>
         <ToolMetrics premium={user.isPremium} />
       </Suspense>
+      {/* Last: it appears once loaded (most members own none), moving nothing above it. */}
+      {aboveDrawn && <OwnedTools onEdit={setEditing} />}
 
       {editing && (
         <Suspense fallback={null}>
-          <ChangeRequestDialog tool={editing} onClose={() => setEditing(null)} />
+          <ChangeRequestDialog
+            tool={editing}
+            onClose={() => {
+              setEditing(null);
+              // An owned tool's "Changes pending review" comes from its own list.
+              $ownedTools.invalidate();
+            }}
+          />
         </Suspense>
       )}
     </section>
