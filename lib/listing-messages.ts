@@ -11,6 +11,8 @@ export const LISTING_MSG = {
     file: 'by a file on its site',
   },
   verifiedOwner: 'Verified owner',
+  /** The card's room is one short line: the full words are its title. */
+  cardOwnerMark: 'Owner verified',
   verifiedOwners: (count: number) => `${count} verified owners`,
   ownerSince: (how: string, date: string) => `${how} since ${date}`,
   /** Beside the mark: what verification does not buy. */

@@ -28,3 +28,14 @@ export function ownerMarkText(
     detail: LISTING_MSG.ownerSince(how, date),
   };
 }
+
+/**
+ * GET /api/tools's answer is SPEC.md's array and keeps its shape: the slugs of its tools that have a verified owner
+ * (their cards' mark) travel beside it in this header, comma-separated; absent when none has one.
+ */
+export const OWNERS_HEADER = 'X-Verified-Owners';
+
+/** The slugs an answer's OWNERS_HEADER names (slugs hold no comma). */
+export function ownedSlugsFrom(headers: Headers): Set<string> {
+  return new Set((headers.get(OWNERS_HEADER) ?? '').split(',').filter(Boolean));
+}

@@ -5,7 +5,10 @@ import type { PublicTool } from './contract';
 export type ToolCardData = Pick<
   PublicTool,
   'name' | 'slug' | 'url' | 'description' | 'logoUrl' | 'tags' | 'isPremium' | 'qualityScore'
->;
+> & {
+  /** It has a verified owner (docs/decisions/0099): a small mark. Read beside the tool, never part of PublicTool. */
+  verifiedOwner?: boolean;
+};
 
 export function toolCardOf({
   name,
@@ -16,6 +19,17 @@ export function toolCardOf({
   tags,
   isPremium,
   qualityScore,
+  verifiedOwner,
 }: ToolCardData): ToolCardData {
-  return { name, slug, url, description, logoUrl, tags, isPremium, qualityScore };
+  return {
+    name,
+    slug,
+    url,
+    description,
+    logoUrl,
+    tags,
+    isPremium,
+    qualityScore,
+    verifiedOwner: verifiedOwner === true,
+  };
 }

@@ -2,6 +2,7 @@
 // by slug.
 import { Elysia } from 'elysia';
 import { directoryFacets, directoryPage } from '../../db/queries/directory';
+import { withOwnerMarks } from '../../db/queries/owners';
 import { filtersKey, getPublicToolBySlug } from '../../db/queries/tools';
 import {
   publicToolDetailSchema,
@@ -13,6 +14,7 @@ import {
 import { toolListFilters } from '../../lib/catalogue-query';
 import { SUGGESTION_HEADER, suggestionHeaderValue } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
+import { OWNERS_HEADER } from '../../lib/owner-mark';
 import { answer } from '../answer';
 import { keptCatalogueAnswer } from '../publishing/kept-answers';
 import { errors, notFound } from '../plugins/errors';
@@ -33,10 +35,15 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
         toolListAnswerSchema,
         async () => {
           const { tools, suggestion } = await directoryPage({ limit, offset, search, sort, filters });
-          // SPEC.md section 7's answer is the array: the correction it was searched with goes beside it.
+          const owned = (await withOwnerMarks(tools)).filter((tool) => tool.verifiedOwner).map((tool) => tool.slug);
+          // SPEC.md section 7's answer is the array: the correction it was searched with, and which of its tools have
+          // a verified owner (docs/decisions/0099), go beside it.
           return {
             answer: tools,
-            headers: suggestion ? { [SUGGESTION_HEADER]: suggestionHeaderValue(suggestion) } : undefined,
+            headers: {
+              ...(suggestion ? { [SUGGESTION_HEADER]: suggestionHeaderValue(suggestion) } : {}),
+              ...(owned.length > 0 ? { [OWNERS_HEADER]: owned.join(',') } : {}),
+            },
           };
         },
       );
@@ -45,7 +52,7 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
       query: toolListQuerySchema,
       response: answer(toolListAnswerSchema),
       detail: {
-        description: `Approved tools, a page at a time (SPEC.md's array). When a search word is in no tool, the tools are those of the closest words' search, and the \`${SUGGESTION_HEADER}\` header holds that corrected search, URL-encoded ("Did you mean ...?"); without a correction the header is absent.`,
+        description: `Approved tools, a page at a time (SPEC.md's array). When a search word is in no tool, the tools are those of the closest words' search, and the \`${SUGGESTION_HEADER}\` header holds that corrected search, URL-encoded ("Did you mean ...?"); without a correction the header is absent. The \`${OWNERS_HEADER}\` header names, comma-separated, the slugs of the listed tools that have a verified owner (absent when none has).`,
       },
     },
   )

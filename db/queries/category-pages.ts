@@ -9,6 +9,7 @@ import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
+import { verifiedToolIds, withOwnerMarks } from './owners';
 import { baseConditions, browseQuery } from './tools';
 
 export interface CategoryPage {
@@ -56,7 +57,8 @@ export async function categoryPage(
   const pageCount = categoryPageCount(await listedCount(category, database));
   if (page > pageCount) return null;
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
-  const cards = (await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database)).map(toolCardOf);
+  const rows = await browseQuery({ category, limit: CATEGORY_PAGE_SIZE, offset }, database);
+  const cards = (await withOwnerMarks(rows, database)).map(toolCardOf);
   const tags = categoryPageTags(category, cards);
   readTags(tags);
   return { category, page, pageCount, offset, tools: cards, tags };
@@ -64,10 +66,12 @@ export async function categoryPage(
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
 export async function categoryPages(database: Database = readDb()): Promise<{ path: string; data: CategoryPage }[]> {
+  // Which tools have a verified owner, read once for every card of every page.
+  const owned = await verifiedToolIds(null, database);
   const all = await Promise.all(
     CATEGORY_IDS.map(async (category) => ({
       category,
-      rows: await browseQuery({ category, limit: LISTED, offset: 0 }, database),
+      rows: await withOwnerMarks(await browseQuery({ category, limit: LISTED, offset: 0 }, database), database, owned),
     })),
   );
   return all.flatMap(({ category, rows }) => {

@@ -14,6 +14,7 @@ import type { PublicEditorialReview } from '../../lib/contract';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { isReviewDue } from '../../lib/review-due';
 import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
+import { verifiedToolIds, withOwnerMarks } from './owners';
 import { standingsOf, type ToolStanding } from './standing';
 import { publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
 
@@ -23,7 +24,8 @@ const MORE_POSTS = 3;
 export interface ToolPage {
   tool: PublicTool;
   /** "Alternatives to {name}": its top alternatives (db/queries/alternatives.ts). */
-  alternatives: Alternative[];
+  /** Its alternatives shown, each saying whether it has a verified owner (the card's mark). */
+  alternatives: (Alternative & { verifiedOwner: boolean })[];
   /** Its editorial reviews, newest first: "Last reviewed" and the review history. */
   reviews: PublicEditorialReview[];
   /**
@@ -96,7 +98,7 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
   readTags(tags);
   return {
     tool,
-    alternatives,
+    alternatives: await withOwnerMarks(alternatives, database),
     ...trustOf(reviews.get(tool.id)!, new Date()),
     standing: standings.get(tool.id)!,
     tags,
@@ -131,11 +133,13 @@ export async function* toolPages(
       publicReviewsOf(ids, database),
       standingsOf(ids, database),
     ]);
+    // Which alternatives shown have a verified owner (their cards' mark), in one query for the batch.
+    const owned = await verifiedToolIds([...new Set([...alternatives.values()].flat().map((alt) => alt.id))], database);
     yield batch.map((tool) => {
       const shown = alternatives.get(tool.id) ?? [];
       return {
         tool,
-        alternatives: shown,
+        alternatives: shown.map((alt) => ({ ...alt, verifiedOwner: owned.has(alt.id) })),
         ...trustOf(reviews.get(tool.id)!, now),
         standing: standings.get(tool.id)!,
         tags: toolPageTags(tool, shown),

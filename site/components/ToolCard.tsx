@@ -1,10 +1,11 @@
-// A tool card for grids: logo, premium badge, name, two-line description, tags, Editor Rating, host. Cards in a row
+// A tool card for grids: logo, premium badge, verified owner mark, name, two-line description, tags, Editor Rating, host. Cards in a row
 // are the same height and line up: a one-line name over a line of the same height in every card for the host and the
 // Premium badge (beside the name it took the name's room, and wrapped under a long one), a description that always
 // takes two lines, tags and rating pinned to the bottom.
 import type { ToolCardData } from '../../lib/tool-card';
 import { cardTags, hostOf, tagLabel } from '../../lib/format';
 import { TAGS_PER_CARD } from '../../lib/constants';
+import { LISTING_MSG } from '../../lib/listing-messages';
 import Highlighted from './Highlighted';
 import Stars from './Stars';
 import ToolLogo from './ToolLogo';
@@ -29,6 +30,28 @@ export default function ToolCard({ tool, highlight }: { tool: ToolCardData; high
             <div className="mt-0.5 flex h-5 items-center gap-2">
               <p className="min-w-0 text-xs text-base-content/80 truncate">{hostOf(tool.url)}</p>
               {tool.isPremium && <span className="badge badge-warning badge-sm font-semibold shrink-0">Premium</span>}
+              {tool.verifiedOwner && (
+                <span
+                  className="badge badge-success badge-outline badge-sm gap-0.5 shrink-0"
+                  title={LISTING_MSG.verifiedOwner}
+                  data-testid="card-owner-mark"
+                >
+                  <svg
+                    xmlns="http://www.w3.org/2000/svg"
+                    viewBox="0 0 20 20"
+                    fill="currentColor"
+                    className="w-3 h-3"
+                    aria-hidden="true"
+                  >
+                    <path
+                      fillRule="evenodd"
+                      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                      clipRule="evenodd"
+                    />
+                  </svg>
+                  {LISTING_MSG.cardOwnerMark}
+                </span>
+              )}
             </div>
           </div>
         </div>

@@ -13,6 +13,7 @@ import { buildSite } from '../../api/publishing/site-build';
 import { config } from '../../api/config';
 import type { ClaimMethod, ClaimStatus } from '../../lib/claims';
 import { utcDay } from '../../lib/metrics';
+import { publicToolSchema } from '../../lib/contract';
 import { toolTag } from '../../lib/cache-tags';
 import { BASE, call, makeUser, signedIn } from '../helpers/api';
 import { auditOf, emailsTo, makeTool, NO_PASSWORD, rebuildsFor } from '../helpers/admin';
@@ -123,6 +124,38 @@ describe('the Verified owner mark', () => {
   });
 });
 
+/** The card of the tool named `name` in a page's HTML. */
+function cardOf(html: string, name: string): string {
+  const card = html
+    .split('data-testid="tool-card"')
+    .slice(1)
+    .find((part) => part.includes(name));
+  expect(card, name).toBeDefined();
+  return card!.slice(0, card!.indexOf('</article>'));
+}
+
+describe("the cards' mark", () => {
+  it('marks the card of a tool with a verified owner on the directory, a category page and the home page', async () => {
+    for (const path of ['/directory', '/category/design', '/']) {
+      const html = await render(path);
+      expect(cardOf(html, 'Owned Oak'), path).toContain('data-testid="card-owner-mark"');
+      expect(cardOf(html, 'Shared Spruce'), path).toContain('Owner verified');
+      expect(cardOf(html, 'Bare Birch'), path).not.toContain('data-testid="card-owner-mark"');
+    }
+  });
+
+  it('keeps GET /api/tools the array SPEC.md gives, naming the tools with a verified owner in a header', async () => {
+    const res = await call('GET', '/api/tools?limit=50');
+    expect(res.status).toBe(200);
+    expect(new Set(res.headers.get('x-verified-owners')?.split(','))).toEqual(
+      new Set(['owned-oak', 'shared-spruce', 'revoked-rowan']),
+    );
+    const tools = await res.json();
+    const fields = Object.keys(publicToolSchema.shape).sort();
+    for (const tool of tools) expect(Object.keys(tool).sort()).toEqual(fields);
+  });
+});
+
 describe("the admin's claims", () => {
   it('lists every claim with its tool, member, method and dates, and filters by status', async () => {
     const res = await call('GET', '/api/admin/claims', { cookie: admin });
@@ -177,6 +210,8 @@ describe("the admin's claims", () => {
     const before = await handleRequest(new Request(`${BASE}/tool/revoked-rowan`));
     expect(existsSync(join(dist, 'tool', 'revoked-rowan', 'index.html'))).toBe(true);
     expect(await before.text()).toContain('data-testid="owner-mark"');
+    const listed = await (await handleRequest(new Request(`${BASE}/directory`))).text();
+    expect(cardOf(listed, 'Revoked Rowan')).toContain('data-testid="card-owner-mark"');
 
     const reason = 'The file now names another company.';
     const res = await call('POST', `/api/admin/claims/${revokedClaim.id}/revoke`, { cookie: admin, body: { reason } });
@@ -201,6 +236,10 @@ describe("the admin's claims", () => {
     const html = await after.text();
     expect(html).toContain('Revoked Rowan');
     expect(html).not.toContain('data-testid="owner-mark"');
+    // Its cards follow the same tag: the directory's static page is rendered again without the card's mark.
+    const directory = await (await handleRequest(new Request(`${BASE}/directory`))).text();
+    expect(cardOf(directory, 'Revoked Rowan')).not.toContain('data-testid="card-owner-mark"');
+    expect(cardOf(directory, 'Owned Oak')).toContain('data-testid="card-owner-mark"');
 
     const again = await call('POST', `/api/admin/claims/${revokedClaim.id}/revoke`, {
       cookie: admin,
