@@ -1,6 +1,5 @@
 // Verified owners of a listing (docs/decisions/0099): how a member proves a tool is theirs, and the states of a claim.
 // Pure: the API, the pages and the database schema read it.
-import { parse } from 'tldts';
 
 /** The ways to prove ownership: a code e-mailed to an address on the tool's domain, a DNS TXT record, a <meta> tag on the tool's page, or a file under /.well-known/. */
 export const CLAIM_METHODS = ['email', 'dns', 'meta', 'file'] as const;
@@ -93,10 +92,28 @@ const FREE_MAIL = [
 
 /** Whether an e-mail domain (any case, a subdomain too) is a free-mail provider's. */
 export function isFreeMail(domain: string): boolean {
-  const host = domain.toLowerCase().replace(/\.$/, '');
-  // gmx.de, gmx.co.uk: the registrable domain's name without its public suffix.
-  const name = parse(host).domainWithoutSuffix;
+  const labels = domain.toLowerCase().replace(/\.$/, '').split('.');
+  const host = labels.join('.');
+  // The provider's name before a country ending: gmx.de, yandex.ru, and the two-label ones, gmx.co.uk, yandex.com.tr.
+  const name = ['co', 'com'].includes(labels.at(-2) ?? '') ? labels.at(-3) : labels.at(-2);
   return FREE_MAIL.some((entry) =>
     entry.endsWith('.*') ? name === entry.slice(0, -2) : host === entry || host.endsWith(`.${entry}`),
   );
 }
+
+/** Each method as the claim screen names it. */
+export const CLAIM_METHOD_LABELS: Record<ClaimMethod, string> = {
+  email: 'E-mail code',
+  dns: 'DNS record',
+  meta: 'Meta tag',
+  file: 'Well-known file',
+};
+
+/** Each status as the claim screen shows it. */
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  pending: 'Pending',
+  verified: 'Verified',
+  lapsed: 'Lapsed',
+  suspended: 'Suspended',
+  revoked: 'Revoked',
+};

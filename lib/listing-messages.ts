@@ -3,9 +3,10 @@
 export const LISTING_MSG = {
   // --- verified owners: claiming ---
   claimToolMissing: 'Only a tool listed in the directory can be claimed.',
-  claimNoDomain: 'This tool\'s address has no domain to prove, so it cannot be claimed.',
+  claimNoDomain: "This tool's address has no domain to prove, so it cannot be claimed.",
   claimAlreadyOwner: 'You are already a verified owner of this tool.',
-  claimRevoked: 'An admin ended your ownership of this tool, so it cannot be claimed again from here. Contact us if you think this is a mistake.',
+  claimRevoked:
+    'An admin ended your ownership of this tool, so it cannot be claimed again from here. Contact us if you think this is a mistake.',
   claimMissing: 'Claim not found',
   claimTokenExpired: 'This token has expired. Start again to get a new one.',
   claimEnded: 'This claim has ended. Start again to prove you own the tool.',

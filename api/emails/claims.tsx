@@ -53,8 +53,8 @@ export function ClaimVerifiedEmail({
         changes a tool's score or its place in the directory.
       </Text>
       <Text style={paragraph}>
-        Keep the proof in place: we check it again every 30 days (an owner proved by e-mail confirms with a new code once
-        a year).
+        Keep the proof in place: we check it again every 30 days (an owner proved by e-mail confirms with a new code
+        once a year).
       </Text>
     </EmailLayout>
   );

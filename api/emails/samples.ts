@@ -75,7 +75,10 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
       graceUntil: new Date('2026-12-11T00:00:00Z'),
     }),
   'claim-confirm-due': () =>
-    claimConfirmDueEmail(member, tool, { address: 'ada@acme-writer.com', graceUntil: new Date('2026-12-11T00:00:00Z') }),
+    claimConfirmDueEmail(member, tool, {
+      address: 'ada@acme-writer.com',
+      graceUntil: new Date('2026-12-11T00:00:00Z'),
+    }),
   'claim-lapsed': () => claimLapsedEmail(member, tool, 'No TXT record was found at _aitools-verify.acme-writer.com.'),
   'claim-suspended': () => claimSuspendedEmail(member, tool, 'acme-writer.io'),
 };

@@ -26,7 +26,13 @@ const ownerOf = (tx: Executor, claim: ToolOwner) => tx.query.users.findFirst({ w
 async function lapse(tx: Executor, claim: ToolOwner, tool: OwnedTool, reason: string, now: number): Promise<void> {
   await tx
     .update(toolOwners)
-    .set({ status: 'lapsed', endedAt: new Date(now), endReason: reason, graceUntil: null, lastCheckedAt: new Date(now) })
+    .set({
+      status: 'lapsed',
+      endedAt: new Date(now),
+      endReason: reason,
+      graceUntil: null,
+      lastCheckedAt: new Date(now),
+    })
     .where(eq(toolOwners.id, claim.id));
   await recordAudit(tx, {
     actorId: null,

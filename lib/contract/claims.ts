@@ -12,7 +12,10 @@ const toolSlugSchema = z.string(LISTING_MSG.claimToolMissing).trim().min(1, LIST
 /** POST /api/claims: the tool, and the method whose token to place. */
 export const startClaimSchema = z.object({
   toolSlug: toolSlugSchema,
-  method: z.enum(TOKEN_METHODS, `method must be one of: ${TOKEN_METHODS.join(', ')} (the e-mail method has its own call)`),
+  method: z.enum(
+    TOKEN_METHODS,
+    `method must be one of: ${TOKEN_METHODS.join(', ')} (the e-mail method has its own call)`,
+  ),
 });
 
 /** POST /api/claims/email: the tool, and an address on its domain to e-mail the code to. */

@@ -116,7 +116,9 @@ describe('e-mail templates', () => {
     // The samples carry the code 042917 (samples.ts).
     const codeParagraph = async (kind: EmailKind) =>
       /<p style="([^"]*)">042917<\/p>/.exec((await EMAIL_SAMPLES[kind]()).html)?.[1];
-    const styles = await Promise.all((['verify-email', 'close-account-code', 'claim-code'] as const).map(codeParagraph));
+    const styles = await Promise.all(
+      (['verify-email', 'close-account-code', 'claim-code'] as const).map(codeParagraph),
+    );
     expect(styles[0]).toBeDefined();
     expect(styles[1]).toBe(styles[0]);
     expect(styles[2]).toBe(styles[0]);
