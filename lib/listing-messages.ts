@@ -42,7 +42,8 @@ export const LISTING_MSG = {
     `${url} is larger than ${kb} KB: put the tag near the top of the page's <head>, or use a file or DNS instead.`,
   claimUnreachable: (url: string) => `${url} could not be reached (no answer, a DNS or certificate error).`,
   /** What a member's claim asks of them next (GET /api/claims). */
-  claimNextToken: 'Place the token as shown when you started, then press Check now. Lost it? Start again.',
+  claimNextToken:
+    'Place your token where shown, then press Check now. Lost it? Get a new token: the old one stops working.',
   claimNextCode: (address: string) => `Enter the code we e-mailed to ${address}, or send a new one.`,
   claimNextVerified: 'Nothing to do: keep the proof in place; we check it every 30 days.',
   claimNextVerifiedEmail: 'Nothing to do: we ask you to confirm with a new code once a year.',

@@ -1,6 +1,7 @@
 // A member's claims of a listing (docs/decisions/0099): starting one by DNS, meta tag or file (a token shown once, kept
 // as its hash, 7 days), the e-mail code to an address on the tool's registrable domain, "Check now", the member's list,
-// and the suspension of every owner when the tool's address moves to another domain. Plain functions, no requests.
+// and the suspension of every owner when the tool's address moves to another domain. Plain functions, no requests; each
+// call of a member needs a verified address (requireVerifiedEmail), whatever route calls it.
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolOwners, tools, users, type Tool, type ToolOwner, type User } from '../../db/schema';
@@ -15,6 +16,7 @@ import { consumeCode, issueProof, liveProofOf } from '../account/proofs';
 import { recordAudit } from '../audit';
 import { hashToken, newToken } from '../auth/sessions';
 import { claimCodeEmail, claimSuspendedEmail, claimVerifiedEmail } from '../emails';
+import { requireVerifiedEmail } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { rateKey, requireAttempt } from '../rate-limit';
@@ -148,6 +150,7 @@ export async function startClaim(
   input: { toolSlug: string; method: TokenMethod },
   now = Date.now(),
 ): Promise<{ claim: MemberClaim; token: string; value: string }> {
+  requireVerifiedEmail(user);
   await requireAttempt([rateKey('claim-start-account', user.id)], LISTING_MSG.claimTooManyStarts);
   const { tool, domain } = await claimableTool(input.toolSlug);
   // Whoever runs a shared host's DNS (vercel.app, github.io) is the host, never the tool.
@@ -197,6 +200,7 @@ export async function sendClaimCode(
   input: { toolSlug: string; address: string },
   now = Date.now(),
 ): Promise<{ claim: MemberClaim; verified: boolean; message: string }> {
+  requireVerifiedEmail(user);
   await requireAttempt(
     [rateKey('claim-email-account', user.id), rateKey('claim-email-address', input.address)],
     LISTING_MSG.claimTooManyEmails,
@@ -277,6 +281,7 @@ export async function confirmClaimCode(
   input: { toolSlug: string; code: string },
   now = Date.now(),
 ): Promise<{ claim: MemberClaim; verified: boolean; message: string }> {
+  requireVerifiedEmail(user);
   await requireAttempt([rateKey('claim-code-account', user.id)], LISTING_MSG.claimTooManyCodes);
   const { tool, domain } = await claimableTool(input.toolSlug);
   // A wrong try's count must commit: the transaction returns, and the refusal comes after it.
@@ -313,6 +318,7 @@ export async function checkClaim(
   claimId: number,
   now = Date.now(),
 ): Promise<{ claim: MemberClaim; verified: boolean; message: string }> {
+  requireVerifiedEmail(user);
   await requireAttempt([rateKey('claim-check-account', user.id)], LISTING_MSG.claimTooManyChecks);
   const claim = await db.query.toolOwners.findFirst({
     where: and(eq(toolOwners.id, claimId), eq(toolOwners.userId, user.id)),

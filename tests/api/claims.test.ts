@@ -13,7 +13,7 @@ import { toolTag } from '../../lib/cache-tags';
 import { CLAIM_TIMES } from '../../lib/claims';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
-import { auditOf, emailsTo, makeTool, NO_PASSWORD, rebuildsFor } from '../helpers/admin';
+import { auditOf, emailsTo, makeChangeRequest, makeTool, NO_PASSWORD, rebuildsFor } from '../helpers/admin';
 import { call, signedIn } from '../helpers/api';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -497,5 +497,14 @@ describe("a tool's address moving to another domain", () => {
     // Proving the new domain means starting again.
     const res = await call('GET', '/api/claims', { cookie });
     expect((await res.json())[0]).toMatchObject({ status: 'suspended', next: LISTING_MSG.claimNextStartAgain });
+  });
+
+  it('an approved change request moving the address suspends them too', async () => {
+    const { tool, user } = await verifiedMetaOwner();
+    const admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
+    const request = await makeChangeRequest(tool, { url: 'https://acme-moved.example.net/' });
+    const res = await call('POST', `/api/admin/change-requests/${request.id}/approve`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect((await claimOf(tool.id, user.id))?.status).toBe('suspended');
   });
 });
