@@ -1,7 +1,8 @@
 // Claiming a listing in Chromium (docs/decisions/0099): from a seeded tool's page, a member with a verified address
 // claims it by e-mail (the code read from the outbox) and the claim screen says it is verified; a member whose address
-// is not verified is told how to verify it first. Screenshots at phone and desktop widths.
+// is not verified is told how to verify it first. Screenshots at phone and desktop widths; axe finds nothing.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { latestEmailText } from './users';
 import type { PublicTool } from '../../db/queries/tools';
@@ -62,6 +63,8 @@ test('a DNS claim shows its token once, with the record to add', async ({ page, 
   await expect(page.getByTestId('claim-token')).toContainText(`Add a TXT record named ${name}`);
   await expect(page.getByTestId('claim-token')).toContainText('aitools-verify=');
   await shoot(page, 'claim-dns-token');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('a member whose address is not verified is told how to verify it first', async ({ page, request, login }) => {
