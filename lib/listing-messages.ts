@@ -2,6 +2,55 @@
 // claims, reader reports, link health, discontinued tools and the review queue. Each part keeps its own block.
 export const LISTING_MSG = {
   // --- verified owners: claiming ---
+  claimToolMissing: 'Only a tool listed in the directory can be claimed.',
+  claimNoDomain: "This tool's address has no domain to prove, so it cannot be claimed.",
+  claimAlreadyOwner: 'You are already a verified owner of this tool.',
+  claimRevoked:
+    'An admin ended your ownership of this tool, so it cannot be claimed again from here. Contact us if you think this is a mistake.',
+  claimMissing: 'Claim not found',
+  claimTokenExpired: 'This token has expired. Start again to get a new one.',
+  claimEnded: 'This claim has ended. Start again to prove you own the tool.',
+  claimIsEmail: 'This claim is proved by an e-mail code: enter the code, or send a new one.',
+  claimDnsSharedHost: (domain: string) =>
+    `${domain} is on a shared host whose DNS belongs to the host: prove it with a meta tag or a file instead.`,
+  claimEmailSharedHost: (domain: string) =>
+    `${domain} is on a shared host, so an e-mail address cannot prove it: use a meta tag or a file instead.`,
+  claimEmailFreeMail: (domain: string) =>
+    `An address at a free e-mail provider cannot prove ownership: use an address on ${domain}.`,
+  claimEmailNotOnDomain: (domain: string) => `Use an address on ${domain} (or one of its subdomains).`,
+  claimCodeSent: (address: string) => `We sent a 6-digit code to ${address}. It works for 10 minutes.`,
+  claimCodeWrong: 'That code is not right. Check the e-mail, or send a new code.',
+  claimNoCode: 'There is no live code for this tool: it expired, was used, or was tried too often. Send a new code.',
+  claimTooManyStarts: 'Too many claims started. Please wait an hour and try again.',
+  claimTooManyChecks: 'Too many checks. Please wait an hour and try again.',
+  claimTooManyEmails: 'Too many codes sent. Please wait an hour and try again.',
+  claimTooManyCodes: 'Too many codes tried. Please wait 15 minutes and try again.',
+  claimVerified: (tool: string) => `You are now a verified owner of ${tool}.`,
+  claimConfirmed: (tool: string) => `Confirmed: you remain a verified owner of ${tool}.`,
+  /** What a check found when the proof was not there (each names the place it looked). */
+  claimDnsNone: (name: string) =>
+    `No TXT record was found at ${name}. A new record can take a while to appear: try again later.`,
+  claimDnsWrong: (name: string) => `TXT records were found at ${name}, but none holds your token.`,
+  claimMetaNone: (url: string) => `No <meta name="aitools-verify"> tag was found on ${url}.`,
+  claimMetaWrong: (url: string) => `The tag on ${url} holds another token.`,
+  claimPageStatus: (url: string, status: number) => `${url} answered with status ${status}.`,
+  claimFileNotFound: (url: string) => `${url} was not found (404).`,
+  claimFileWrong: (url: string) => `${url} was found, but it does not hold your token.`,
+  claimOffSite: (url: string) => `${url} redirects to another site: the proof must be on the tool's own domain.`,
+  claimPrivate: (url: string) => `${url} leads to an address that is not public, so it was not checked.`,
+  claimTooLarge: (url: string, kb: number) =>
+    `${url} is larger than ${kb} KB: put the tag near the top of the page's <head>, or use a file or DNS instead.`,
+  claimUnreachable: (url: string) => `${url} could not be reached (no answer, a DNS or certificate error).`,
+  /** What a member's claim asks of them next (GET /api/claims). */
+  claimNextToken:
+    'Place your token where shown, then press Check now. Lost it? Get a new token: the old one stops working.',
+  claimNextCode: (address: string) => `Enter the code we e-mailed to ${address}, or send a new one.`,
+  claimNextVerified: 'Nothing to do: keep the proof in place; we check it every 30 days.',
+  claimNextVerifiedEmail: 'Nothing to do: we ask you to confirm with a new code once a year.',
+  claimNextGrace: (date: string) => `Your proof could not be found: put it back before ${date}, or the claim lapses.`,
+  claimNextConfirm: (date: string) => `Confirm with a new code before ${date}, or the claim lapses.`,
+  claimNextStartAgain: 'Start again to prove you own the tool.',
+  claimNextRevoked: (reason: string) => `An admin ended this claim: ${reason}`,
   // --- verified owners: the mark, the owner's tools, the admin's claims ---
   // --- reader reports ---
   // --- link health ---

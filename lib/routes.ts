@@ -264,6 +264,8 @@ export const PAGE_ROUTES = {
   preview: screen('/dashboard/preview', 'dashboard/preview.astro'),
   admin: screen('/admin', 'admin.astro'),
   account: screen('/account', 'account.astro'),
+  // Claiming a listing, one screen for every tool (?tool={slug}): docs/decisions/0099.
+  claim: screen('/claim', 'claim.astro'),
   // Rendered by the server for each visitor (PERSONAL_PAGE_PATHS, docs/decisions/0097): never exported or kept.
   restore: {
     pattern: exact('/auth/restore'),

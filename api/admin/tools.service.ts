@@ -35,6 +35,7 @@ import {
 import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
+import { suspendOwnersIfMoved } from '../listings/claims';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
@@ -314,8 +315,9 @@ interface AppliedChanges {
 
 /**
  * Applies edited fields to a tool inside the caller's transaction and says what changed. A url change
- * moves urlKey (refused if another live or pending tool has it); a name change re-slugs a pending tool
- * only: once a tool has been approved its URL is permanent.
+ * moves urlKey (refused if another live or pending tool has it) and suspends the verified owners it moves off their
+ * domain (docs/decisions/0099); a name change re-slugs a pending tool only: once a tool has been approved its URL is
+ * permanent.
  */
 export async function applyToolChanges(
   tx: Transaction,
@@ -333,6 +335,7 @@ export async function applyToolChanges(
   if (next.url !== undefined && next.url !== tool.url) {
     next.urlKey = urlKey(next.url);
     if (next.urlKey !== tool.urlKey) await assertUrlFree(tx, next.url, tool.id);
+    await suspendOwnersIfMoved(tx, tool, next.url);
   }
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };

@@ -4,12 +4,21 @@ import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
+import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
 import { ChangeRequestApprovedEmail } from './change-request-approved';
 import { ChangeRequestRejectedEmail } from './change-request-rejected';
+import {
+  ClaimCodeEmail,
+  ClaimConfirmDueEmail,
+  ClaimFailingEmail,
+  ClaimLapsedEmail,
+  ClaimSuspendedEmail,
+  ClaimVerifiedEmail,
+} from './claims';
 import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
@@ -228,5 +237,82 @@ export function passwordChangedEmail(user: Recipient, how: 'reset' | 'change'): 
   return email(user.email, 'password-changed', 'Your password was changed', PasswordChangedEmail, {
     firstName: user.firstName,
     how,
+  });
+}
+
+// ---- Claiming a listing (docs/decisions/0099) ----
+
+type ClaimedTool = Pick<Tool, 'name' | 'slug'>;
+
+/** How each method proved a claim, in the owner's words. */
+const PROVED_BY: Record<ClaimMethod, string> = {
+  email: 'a code sent to an address on its domain',
+  dns: 'a DNS TXT record',
+  meta: 'a meta tag on its page',
+  file: 'a file under /.well-known/',
+};
+
+/** To an address on the tool's domain (not the member's own): the 6-digit code that proves it. */
+export function claimCodeEmail(address: string, tool: Pick<Tool, 'name'>, code: string): Promise<Email> {
+  return email(address, 'claim-code', `${code} is your code to claim ${tool.name}`, ClaimCodeEmail, {
+    toolName: tool.name,
+    code,
+  });
+}
+
+export function claimVerifiedEmail(user: Recipient, tool: ClaimedTool, method: ClaimMethod): Promise<Email> {
+  return email(user.email, 'claim-verified', `You are a verified owner of ${tool.name}`, ClaimVerifiedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    how: PROVED_BY[method],
+  });
+}
+
+/** A re-check did not find the proof (its first day of grace, and again near its end). */
+export function claimFailingEmail(
+  user: Recipient,
+  tool: ClaimedTool,
+  details: { found: string; graceUntil: Date },
+): Promise<Email> {
+  return email(
+    user.email,
+    'claim-recheck-failing',
+    `Your proof of owning ${tool.name} could not be found`,
+    ClaimFailingEmail,
+    { firstName: user.firstName, toolName: tool.name, slug: tool.slug, ...details },
+  );
+}
+
+/** An e-mail owner's year is up: confirm with a new code before the grace ends. */
+export function claimConfirmDueEmail(
+  user: Recipient,
+  tool: ClaimedTool,
+  details: { address: string | null; graceUntil: Date },
+): Promise<Email> {
+  return email(user.email, 'claim-confirm-due', `Confirm that you still own ${tool.name}`, ClaimConfirmDueEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    ...details,
+  });
+}
+
+export function claimLapsedEmail(user: Recipient, tool: ClaimedTool, reason: string): Promise<Email> {
+  return email(user.email, 'claim-lapsed', `Your claim of ${tool.name} has lapsed`, ClaimLapsedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    reason,
+  });
+}
+
+/** The tool's address moved to another domain: the claim is suspended until proved again. */
+export function claimSuspendedEmail(user: Recipient, tool: ClaimedTool, domain: string): Promise<Email> {
+  return email(user.email, 'claim-suspended', `${tool.name} moved: prove your ownership again`, ClaimSuspendedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    domain,
   });
 }

@@ -5,6 +5,12 @@ import { config } from '../config';
 import type { Email, EmailKind } from '../services/email';
 import {
   accountClosedEmail,
+  claimCodeEmail,
+  claimConfirmDueEmail,
+  claimFailingEmail,
+  claimLapsedEmail,
+  claimSuspendedEmail,
+  claimVerifiedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
   closeAccountCodeEmail,
@@ -61,4 +67,18 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'close-account-code': () => closeAccountCodeEmail(member, '042917'),
   'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
   'password-changed': () => passwordChangedEmail(member, 'reset'),
+  'claim-code': () => claimCodeEmail('ada@acme-writer.com', tool, '042917'),
+  'claim-verified': () => claimVerifiedEmail(member, tool, 'dns'),
+  'claim-recheck-failing': () =>
+    claimFailingEmail(member, tool, {
+      found: 'No TXT record was found at _aitools-verify.acme-writer.com.',
+      graceUntil: new Date('2026-12-11T00:00:00Z'),
+    }),
+  'claim-confirm-due': () =>
+    claimConfirmDueEmail(member, tool, {
+      address: 'ada@acme-writer.com',
+      graceUntil: new Date('2026-12-11T00:00:00Z'),
+    }),
+  'claim-lapsed': () => claimLapsedEmail(member, tool, 'No TXT record was found at _aitools-verify.acme-writer.com.'),
+  'claim-suspended': () => claimSuspendedEmail(member, tool, 'acme-writer.io'),
 };

@@ -24,6 +24,13 @@ export const EMAIL_KINDS = [
   'close-account-code',
   'reset-password',
   'password-changed',
+  // Claiming a listing (docs/decisions/0099).
+  'claim-code',
+  'claim-verified',
+  'claim-recheck-failing',
+  'claim-confirm-due',
+  'claim-lapsed',
+  'claim-suspended',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -44,6 +44,15 @@ import {
   profileSchema,
   signedOutSchema,
 } from './account-settings';
+import {
+  claimEmailSchema,
+  claimOutcomeSchema,
+  claimParamsSchema,
+  confirmClaimCodeSchema,
+  memberClaimSchema,
+  startClaimSchema,
+  startedClaimSchema,
+} from './claims';
 import { accountClosedSchema, closeAccountSchema, closingStateSchema } from './account-closing';
 import {
   recoveryCodesSchema,
@@ -143,6 +152,13 @@ export const endpoints = {
   'GET /api/account/close': { response: closingStateSchema },
   'POST /api/account/close/code': { response: messageSchema },
   'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
+
+  // ---- Claiming a listing (lib/contract/claims.ts, docs/decisions/0099) ----
+  'GET /api/claims': { response: z.array(memberClaimSchema) },
+  'POST /api/claims': { body: startClaimSchema, response: startedClaimSchema },
+  'POST /api/claims/email': { body: claimEmailSchema, response: claimOutcomeSchema },
+  'POST /api/claims/email/confirm': { body: confirmClaimCodeSchema, response: claimOutcomeSchema },
+  'POST /api/claims/:id/check': { params: claimParamsSchema, response: claimOutcomeSchema },
 
   // ---- The catalogue and the blog ----
   'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },

@@ -34,6 +34,12 @@ const ACTIONS: Record<EmailKind, string> = {
   'close-account-code': `${config.siteUrl}/account`,
   'reset-password': `${config.siteUrl}/auth/reset-link/sample-token`,
   'password-changed': `${config.siteUrl}/auth/forgot`,
+  'claim-code': `${config.siteUrl}/claim`,
+  'claim-verified': `${config.siteUrl}/tool/acme-writer`,
+  'claim-recheck-failing': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-confirm-due': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-lapsed': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-suspended': `${config.siteUrl}/claim?tool=acme-writer`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
@@ -110,9 +116,12 @@ describe('e-mail templates', () => {
     // The samples carry the code 042917 (samples.ts).
     const codeParagraph = async (kind: EmailKind) =>
       /<p style="([^"]*)">042917<\/p>/.exec((await EMAIL_SAMPLES[kind]()).html)?.[1];
-    const styles = await Promise.all((['verify-email', 'close-account-code'] as const).map(codeParagraph));
+    const styles = await Promise.all(
+      (['verify-email', 'close-account-code', 'claim-code'] as const).map(codeParagraph),
+    );
     expect(styles[0]).toBeDefined();
     expect(styles[1]).toBe(styles[0]);
+    expect(styles[2]).toBe(styles[0]);
   });
 
   it('the page check refuses a path no page serves', () => {

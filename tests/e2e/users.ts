@@ -23,10 +23,10 @@ import { urlKey } from '../../lib/format';
 /** The password of every account made here: the sign-in forms are tested with it. */
 const TEST_PASSWORD = 'fixture-secret-1';
 
-/** What a test may ask of its account: a role, the isAdmin flag, Premium, a name. */
+/** What a test may ask of its account: a role, the isAdmin flag, Premium, a name, a verified address. */
 export type NewTestUser = Pick<
   NewUser,
-  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName'
+  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName' | 'emailVerifiedAt'
 >;
 
 /** The account that runs the directory: the admin role and the isAdmin flag, as the seeded admin has. */

@@ -54,6 +54,7 @@ const SAMPLES: Record<PageKind, string> = {
   forgotSent: '/auth/forgot/sent',
   resetPassword: '/auth/reset',
   account: '/account',
+  claim: '/claim',
   submit: '/submit',
   dashboard: '/dashboard',
   billing: '/dashboard/billing',
