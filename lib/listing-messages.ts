@@ -14,6 +14,7 @@ export const LISTING_MSG = {
   changesRequested: 'Changes requested',
   changesRequestedHint: 'Edit your submission to send it back to the editors; it keeps its place in the queue.',
   requestChangesNoteRequired: 'Say what should change',
+  requestChangesFailed: 'Failed to request changes',
   onlyPendingChangesRequested: 'Changes can be asked for only while a tool awaits review',
   resubmitRefused: (label: string) => `This submission cannot be resubmitted: it was rejected as "${label}"`,
 } as const;

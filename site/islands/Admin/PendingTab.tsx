@@ -1,27 +1,52 @@
-// Pending Review: the submissions waiting for a decision, with Approve, Reject and View; a resubmission shows why it was
-// rejected before.
+// Pending Review: the submissions waiting for a decision in the queue's order (Premium first, then oldest), with
+// Approve, Request changes, Reject and View; a resubmission shows why it was rejected before, a tool the editors asked
+// changes of says so with the note (docs/decisions/0104).
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
 import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
-import { rejectSchema } from '../../../lib/schemas';
+import { LISTING_MSG } from '../../../lib/listing-messages';
+import { requestChangesSchema } from '../../../lib/schemas';
 import {
+  $pendingQueue,
   $pendingRejections,
   $pendingTools,
   approveTool,
   rejectTool,
+  requestToolChanges,
   type AdminPendingTool,
+  type AdminQueueEntry,
   type PendingRejection,
 } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import ReasonDialog from './dialogs/ReasonDialog';
+import RejectDialog from './dialogs/RejectDialog';
 import ReviewDialog from './dialogs/ReviewDialog';
 import { perform } from './feedback';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHead } from './parts';
 
-type Dialog = { kind: 'approve' | 'reject'; tool: AdminPendingTool } | null;
+type Dialog = { kind: 'approve' | 'reject' | 'changes'; tool: AdminPendingTool } | null;
+
+/** The tool's place in the queue, and the changes the editors asked for while the owner has not answered them. */
+function QueueState({ entry }: { entry: AdminQueueEntry | undefined }) {
+  if (!entry) return null;
+  return (
+    <div className="mt-1 text-xs max-w-xs" data-testid="queue-state">
+      <span className="text-base-content/70">#{entry.position} in the queue</span>
+      {entry.changesRequestedAt && (
+        <div className="mt-0.5" data-testid="pending-changes-requested">
+          <span className="badge badge-info badge-xs">{LISTING_MSG.changesRequested}</span>{' '}
+          <span className="text-base-content/80">
+            {shortDate(entry.changesRequestedAt)}
+            {entry.changesRequestedNote ? `: ${entry.changesRequestedNote}` : ''}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** A resubmitted tool's earlier rejections, newest first: what the reviewer asked for last time. */
 function EarlierRejections({ rejections }: { rejections: PendingRejection[] }) {
@@ -44,6 +69,8 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   const { data, loading, error } = useStore($pendingTools);
   const { data: rejections } = useStore($pendingRejections);
   const rejectionsOf = (toolId: number) => rejections?.filter((r) => r.toolId === toolId) ?? [];
+  const { data: queue } = useStore($pendingQueue);
+  const queueEntryOf = (toolId: number) => queue?.find((e) => e.toolId === toolId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -54,6 +81,9 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
           You can read the submissions waiting for review; staff and admins approve or reject them.
         </p>
       )}
+      <p className="text-sm text-base-content/70 mb-4">
+        Oldest first, Premium submissions ahead. {LISTING_MSG.queuePremiumNote}
+      </p>
       <ListState data={data} loading={loading} error={error}>
         {(tools) =>
           tools.length === 0 ? (
@@ -69,10 +99,11 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                       <tr key={tool.id} data-testid="pending-row">
                         <td>
                           <div className="font-medium">{tool.name}</div>
-                          {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
+                          {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium</span>}
                           <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">
                             {tool.description}
                           </div>
+                          <QueueState entry={queueEntryOf(tool.id)} />
                           <EarlierRejections rejections={rejectionsOf(tool.id)} />
                         </td>
                         <td data-label="Submitted By">
@@ -105,6 +136,13 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                                   onClick={() => setDialog({ kind: 'approve', tool })}
                                 >
                                   Approve
+                                </button>
+                                <button
+                                  type="button"
+                                  className="btn btn-outline btn-sm"
+                                  onClick={() => setDialog({ kind: 'changes', tool })}
+                                >
+                                  Request changes
                                 </button>
                                 <button
                                   type="button"
@@ -160,25 +198,44 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
         />
       )}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
-          title={`Reject ${dialog.tool.name}`}
-          intro={<p className="text-sm text-base-content/80">The submitter receives this reason by e-mail.</p>}
-          label="Rejection Reason"
-          placeholder="Why the tool is not a fit for the directory"
-          schema={rejectSchema}
-          field="rejectionReason"
-          submitLabel="Reject Tool"
-          pendingLabel="Rejecting..."
-          danger
+        <RejectDialog
+          toolName={dialog.tool.name}
           onClose={close}
-          testId="reject-dialog"
-          onSubmit={(rejectionReason) =>
-            perform(() => rejectTool(dialog.tool.id, rejectionReason), {
+          onSubmit={(rejection) =>
+            perform(() => rejectTool(dialog.tool.id, rejection), {
               success: () => ({
                 title: TOAST.toolRejected,
                 description: `${dialog.tool.name} was rejected and the submitter notified.`,
               }),
               failure: TOAST.rejectFailed,
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'changes' && (
+        <ReasonDialog
+          title={`Request changes to ${dialog.tool.name}`}
+          intro={
+            <p className="text-sm text-base-content/80">
+              The submission stays in its place in the queue; the submitter is e-mailed your note and it comes back to
+              you when they edit it.
+            </p>
+          }
+          label="What should change"
+          placeholder="What the submitter should add or correct"
+          schema={requestChangesSchema}
+          field="note"
+          submitLabel="Request Changes"
+          pendingLabel="Sending..."
+          onClose={close}
+          testId="request-changes-dialog"
+          onSubmit={(note) =>
+            perform(() => requestToolChanges(dialog.tool.id, note), {
+              success: () => ({
+                title: LISTING_MSG.changesRequested,
+                description: `${dialog.tool.name}'s submitter was asked for changes.`,
+              }),
+              failure: LISTING_MSG.requestChangesFailed,
             })
           }
         />
