@@ -7,7 +7,7 @@ export const LISTING_MSG = {
   // --- link health ---
   // --- discontinued tools ---
   // --- the review queue ---
-  queueNoPace: 'Decision expected within 48 hours',
+  queueNoPace: 'decision expected within 48 hours',
   queuePlace: (position: number, length: number) => `#${position} of ${length} in the review queue`,
   queueExpected: (date: string) => `decision expected by ${date}`,
   queuePremiumNote: "Premium changes a submission's place in the queue, never the decision or the score.",

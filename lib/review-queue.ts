@@ -67,7 +67,7 @@ export const QUEUE_PACE_DAYS = 30;
  * Fewer decisions than this in the window is no pace to promise a date from: the submitter is told the spec's "within
  * 48 hours" instead of an invented date.
  */
-export const QUEUE_PACE_MIN_DECISIONS = 5;
+const QUEUE_PACE_MIN_DECISIONS = 5;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -15,7 +15,7 @@ const changesRequestedFields = {
 };
 
 /** One pending submission of the member's: its place (1-based) in the one queue and when to expect a decision. */
-export const queuedToolSchema = z.strictObject({
+const queuedToolSchema = z.strictObject({
   id: z.number().int(),
   position: z.number().int(),
   isPremium: z.boolean(),
@@ -26,7 +26,7 @@ export const queuedToolSchema = z.strictObject({
 export type QueuedTool = z.infer<typeof queuedToolSchema>;
 
 /** One rejected submission of the member's: the reason from the list, and whether and how to resubmit. */
-export const rejectedToolReasonSchema = z.strictObject({
+const rejectedToolReasonSchema = z.strictObject({
   id: z.number().int(),
   code: z.enum(REJECTION_CODES),
   label: z.string(),

@@ -4,30 +4,19 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
-import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
 import { LISTING_MSG } from '../../../lib/listing-messages';
-import { requestChangesSchema } from '../../../lib/schemas';
 import {
   $pendingQueue,
   $pendingRejections,
   $pendingTools,
-  approveTool,
-  rejectTool,
-  requestToolChanges,
-  type AdminPendingTool,
   type AdminQueueEntry,
   type PendingRejection,
 } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
-import ReasonDialog from './dialogs/ReasonDialog';
-import RejectDialog from './dialogs/RejectDialog';
-import ReviewDialog from './dialogs/ReviewDialog';
-import { perform } from './feedback';
+import PendingDialog, { type PendingAction } from './dialogs/PendingDialog';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHead } from './parts';
-
-type Dialog = { kind: 'approve' | 'reject' | 'changes'; tool: AdminPendingTool } | null;
 
 /** The tool's place in the queue, and the changes the editors asked for while the owner has not answered them. */
 function QueueState({ entry }: { entry: AdminQueueEntry | undefined }) {
@@ -71,7 +60,7 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   const rejectionsOf = (toolId: number) => rejections?.filter((r) => r.toolId === toolId) ?? [];
   const { data: queue } = useStore($pendingQueue);
   const queueEntryOf = (toolId: number) => queue?.find((e) => e.toolId === toolId);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<PendingAction | null>(null);
   const close = () => setDialog(null);
 
   return (
@@ -174,72 +163,7 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
         }
       </ListState>
 
-      {dialog?.kind === 'approve' && (
-        <ReviewDialog
-          title={`Approve ${dialog.tool.name}`}
-          intro={
-            <p className="text-sm text-base-content/80">
-              The tool goes live in the directory with your take and score, and the submitter is told by e-mail.
-            </p>
-          }
-          submitLabel="Approve Tool"
-          pendingLabel="Approving..."
-          onClose={close}
-          testId="approve-dialog"
-          onSubmit={(review) =>
-            perform(() => approveTool(dialog.tool.id, review), {
-              success: () => ({
-                title: TOAST.toolApproved,
-                description: `${dialog.tool.name} is now live in the directory.`,
-              }),
-              failure: TOAST.approveFailed,
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'reject' && (
-        <RejectDialog
-          toolName={dialog.tool.name}
-          onClose={close}
-          onSubmit={(rejection) =>
-            perform(() => rejectTool(dialog.tool.id, rejection), {
-              success: () => ({
-                title: TOAST.toolRejected,
-                description: `${dialog.tool.name} was rejected and the submitter notified.`,
-              }),
-              failure: TOAST.rejectFailed,
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'changes' && (
-        <ReasonDialog
-          title={`Request changes to ${dialog.tool.name}`}
-          intro={
-            <p className="text-sm text-base-content/80">
-              The submission stays in its place in the queue; the submitter is e-mailed your note and it comes back to
-              you when they edit it.
-            </p>
-          }
-          label="What should change"
-          placeholder="What the submitter should add or correct"
-          schema={requestChangesSchema}
-          field="note"
-          submitLabel="Request Changes"
-          pendingLabel="Sending..."
-          onClose={close}
-          testId="request-changes-dialog"
-          onSubmit={(note) =>
-            perform(() => requestToolChanges(dialog.tool.id, note), {
-              success: () => ({
-                title: LISTING_MSG.changesRequested,
-                description: `${dialog.tool.name}'s submitter was asked for changes.`,
-              }),
-              failure: LISTING_MSG.requestChangesFailed,
-            })
-          }
-        />
-      )}
+      {dialog && <PendingDialog dialog={dialog} onClose={close} />}
     </>
   );
 }
