@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, PRICING_MODELS, ROLES, ACCOUNT_STATUSES } from './categories';
 import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD } from './constants';
+import { LISTING_MSG } from './listing-messages';
 import { MSG } from './messages';
+import { REJECTION_CODES } from './review-queue';
 import { POST_STATUSES } from './post-status';
 import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
@@ -140,6 +142,16 @@ export const rejectSchema = z.object({
   rejectionReason: cleanString('Rejection reason', { breaks: true, typeMessage: 'Rejection reason is required' })
     .min(1, 'Rejection reason is required')
     .max(MAX_REASON, MSG.textTooLong('Rejection reason', MAX_REASON)),
+  // The reason from the list; rejectionReason stays the note, and a client sending only the note means 'other'.
+  rejectionCode: z.enum(REJECTION_CODES, 'Unknown rejection reason').optional(),
+});
+export type RejectionInput = z.infer<typeof rejectSchema>;
+
+/** POST /api/admin/tools/{id}/request-changes: what the submitter should change, told by e-mail and on the dashboard. */
+export const requestChangesSchema = z.object({
+  note: cleanString('Note', { breaks: true, typeMessage: LISTING_MSG.requestChangesNoteRequired })
+    .min(1, LISTING_MSG.requestChangesNoteRequired)
+    .max(MAX_REASON, MSG.textTooLong('Note', MAX_REASON)),
 });
 
 /** POST /api/admin/tools/{id}/unlist: the reason is optional (the service gives the default). */

@@ -7,6 +7,7 @@ import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } f
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
 import type {
   AdminApprovedTool,
+  AdminQueueEntry,
   AdminEditorialReview,
   AdminPendingTool,
   AdminStats,
@@ -15,12 +16,15 @@ import type {
   EditorialReviewInput,
   PendingRejection,
   PremiumChange,
+  RejectionInput,
   ToolHistory,
   ToolRecord,
   ToolUpdateInput,
 } from '../../lib/contract';
 import { urlKey } from '../../lib/format';
+import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
+import { DEFAULT_REJECTION_CODE } from '../../lib/review-queue';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import {
   APPROVED_SIDE_STATUSES,
@@ -40,9 +44,10 @@ import { requestRebuild } from '../publishing/rebuild-queue';
 import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
-import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
+import { changesRequestedEmail, toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
 import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
+import { QUEUE_ORDER, adminQueue } from '../submissions/queue';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
 /** Whether the public sees the tool: its pages change with it. */
@@ -62,7 +67,7 @@ export async function adminStats(): Promise<AdminStats> {
   return { ...row, users: people.users };
 }
 
-/** Pending tools, oldest first; submitters' e-mails only for those who moderate (not guest reviewers). */
+/** Pending tools in the queue's order; submitters' e-mails only for those who moderate (not guest reviewers). */
 export async function pendingTools(viewer: PermissionSubject): Promise<AdminPendingTool[]> {
   const showEmail = can(viewer, 'moderate:tools');
   const rows = await db
@@ -82,7 +87,7 @@ export async function pendingTools(viewer: PermissionSubject): Promise<AdminPend
     .from(tools)
     .innerJoin(users, eq(users.id, tools.submittedById))
     .where(eq(tools.status, TOOL_STATUS.pending))
-    .orderBy(asc(tools.submittedAt), asc(tools.id));
+    .orderBy(...QUEUE_ORDER);
   return rows.map(({ submitter, ...tool }) => {
     const person = ownerOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
@@ -281,30 +286,66 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
 
 /**
  * Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted (also when
- * it lapsed with their membership: the slot stayed used).
+ * it lapsed with their membership: the slot stayed used). The reason from the list (no code: 'other') and the note
+ * both go to the submitter; a request for changes ends with the decision.
  */
-export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<ToolRecord> {
+export async function rejectTool(toolId: number, input: RejectionInput, actorId: number): Promise<ToolRecord> {
+  const { rejectionReason, rejectionCode = DEFAULT_REJECTION_CODE } = input;
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
     const rejected = await setTool(tx, toolId, {
       status: TOOL_TRANSITIONS.reject.to,
       rejectionReason,
+      rejectionCode,
+      changesRequestedAt: null,
+      changesRequestedNote: null,
       premiumLapsed: false,
     });
     if (tool.isPremium || tool.premiumLapsed) await returnPremiumSlot(tool.submittedById, tx);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
-    if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
+    if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionCode, rejectionReason), tx);
     await recordAudit(tx, {
       actorId,
       action: 'tool.reject',
       entityType: 'tool',
       entityId: toolId,
       before: { status: tool.status },
-      after: { status: rejected.status, rejectionReason },
+      after: { status: rejected.status, rejectionReason, rejectionCode },
     });
     return toolRecord(rejected);
   });
+}
+
+/**
+ * Asks the submitter for changes instead of rejecting: the tool stays pending with its submittedAt, so it keeps its
+ * place in the queue, until the owner's edit clears the request (api/submissions/service.ts). Asking again replaces
+ * the note. Answers the tool's place in the queue, as the pending list's companion call shows it.
+ */
+export async function requestToolChanges(
+  toolId: number,
+  note: string,
+  actorId: number,
+  now = new Date(),
+): Promise<AdminQueueEntry> {
+  await db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== TOOL_STATUS.pending) throw conflict(LISTING_MSG.onlyPendingChangesRequested);
+    const asked = await setTool(tx, toolId, { changesRequestedAt: now, changesRequestedNote: note });
+    const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
+    if (submitter) await enqueueEmail(await changesRequestedEmail(submitter, asked, note), tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.request-changes',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { changesRequestedAt: tool.changesRequestedAt, changesRequestedNote: tool.changesRequestedNote },
+      after: { changesRequestedAt: now, changesRequestedNote: note },
+    });
+  });
+  const entry = (await adminQueue()).find((e) => e.toolId === toolId);
+  if (!entry) throw conflict(LISTING_MSG.onlyPendingChangesRequested); // decided by another editor meanwhile
+  return entry;
 }
 
 interface AppliedChanges {

@@ -6,6 +6,7 @@ import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
 import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
+import type { RejectionCode } from '../../lib/review-queue';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
@@ -19,6 +20,7 @@ import {
   ClaimSuspendedEmail,
   ClaimVerifiedEmail,
 } from './claims';
+import { ChangesRequestedEmail } from './changes-requested';
 import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
@@ -85,12 +87,28 @@ export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'sl
   });
 }
 
-export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'id' | 'name'>, reason: string): Promise<Email> {
+/** The reason from the list (what it says about resubmitting) and the editor's note. */
+export function toolRejectedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'id' | 'name'>,
+  code: RejectionCode,
+  reason: string,
+): Promise<Email> {
   return email(user.email, 'tool-rejected', `Your submission ${tool.name} was not approved`, ToolRejectedEmail, {
     firstName: user.firstName,
     toolName: tool.name,
     toolId: tool.id,
+    code,
     reason,
+  });
+}
+
+/** An editor asked for changes to a pending submission instead of deciding (docs/decisions/0104). */
+export function changesRequestedEmail(user: Recipient, tool: Pick<Tool, 'name'>, note: string): Promise<Email> {
+  return email(user.email, 'changes-requested', `Changes requested for ${tool.name}`, ChangesRequestedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    note,
   });
 }
 

@@ -13,6 +13,7 @@ import {
   claimVerifiedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
+  changesRequestedEmail,
   closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
@@ -46,7 +47,14 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'submission-received': () => submissionReceivedEmail(member, tool),
   'tool-approved': () => toolApprovedEmail(member, tool),
   'tool-rejected': () =>
-    toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
+    toolRejectedEmail(
+      member,
+      tool,
+      'site-unreachable',
+      'The site was unreachable during our review.\nPlease check it and submit again.',
+    ),
+  'changes-requested': () =>
+    changesRequestedEmail(member, tool, 'Please add a pricing page link and say which models the tool runs on.'),
   'tool-unlisted': () => toolUnlistedEmail(member, tool, 'The site has redirected to a parked domain for two weeks.'),
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
   'change-request-rejected': () =>

@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'tool-approved',
   'tool-rejected',
   'tool-unlisted',
+  'changes-requested',
   'change-request-approved',
   'change-request-rejected',
   'premium-activated',

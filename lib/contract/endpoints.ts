@@ -93,6 +93,7 @@ import {
 } from './tools';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
+import { adminQueueEntrySchema, requestChangesSchema, userQueueSchema } from './queue';
 
 /**
  * What a route declares. `body` is a JSON body (the route wraps it in api/json-body.ts: no body is `{}`);
@@ -178,6 +179,7 @@ export const endpoints = {
   },
   'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
+  'GET /api/user/tools/queue': { response: userQueueSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
   'POST /api/tools/:id/change-requests': {
     params: ownToolParamsSchema,
@@ -207,6 +209,7 @@ export const endpoints = {
   'GET /api/admin/stats': { response: adminStatsSchema },
   'GET /api/admin/tools/pending': { response: z.array(adminPendingToolSchema) },
   'GET /api/admin/tools/pending/rejections': { response: z.array(pendingRejectionSchema) },
+  'GET /api/admin/tools/pending/queue': { response: z.array(adminQueueEntrySchema) },
   'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
   'GET /api/admin/tools/closed-owners': { response: z.array(closedOwnerToolSchema) },
   'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
@@ -216,6 +219,11 @@ export const endpoints = {
     response: toolRecordSchema,
   },
   'POST /api/admin/tools/:id/reject': { params: toolParamsSchema, body: rejectSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/request-changes': {
+    params: toolParamsSchema,
+    body: requestChangesSchema,
+    response: adminQueueEntrySchema,
+  },
   'PATCH /api/admin/tools/:id': { params: toolParamsSchema, body: toolUpdateSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/premium': {
     params: toolParamsSchema,

@@ -20,4 +20,5 @@ export * from './account-settings';
 export * from './account-closing';
 export * from './account-two-factor';
 export * from './claims';
+export * from './queue';
 export * from './endpoints';

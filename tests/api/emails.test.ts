@@ -20,6 +20,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'tool-approved': `${config.siteUrl}/tool/acme-writer`,
   'tool-rejected': `${config.siteUrl}/submit?edit=7`,
   'tool-unlisted': `${config.siteUrl}/dashboard`,
+  'changes-requested': `${config.siteUrl}/dashboard`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
   'premium-activated': `${config.siteUrl}/submit`,
