@@ -74,6 +74,8 @@ export const RATE_LIMITS = {
   'password-change-address': { limit: 30, windowMs: 15 * MINUTE },
   /** Reset e-mails the admins send one account. */
   'admin-reset-account': { limit: 3, windowMs: HOUR },
+  /** Link checks an admin runs by hand (each fetches a site, up to three times): per account (docs/decisions/0102). */
+  'link-recheck-account': { limit: 30, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -42,6 +42,7 @@ import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/servic
 import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
 import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
+import { queueLinkCheck } from '../listings/link-health';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
 /** Whether the public sees the tool: its pages change with it. */
@@ -258,6 +259,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       reviewedAt: now,
       isFollowUp: false,
     });
+    await queueLinkCheck(tx, toolId, now);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangeTags(approved.slug, approved.tags));
@@ -333,6 +335,8 @@ export async function applyToolChanges(
   if (next.url !== undefined && next.url !== tool.url) {
     next.urlKey = urlKey(next.url);
     if (next.urlKey !== tool.urlKey) await assertUrlFree(tx, next.url, tool.id);
+    // A new address is checked at once, whoever changed it (an editor's edit, an owner's approved request).
+    await queueLinkCheck(tx, tool.id, new Date());
   }
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };

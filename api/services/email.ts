@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   'tool-unlisted',
   'change-request-approved',
   'change-request-rejected',
+  'link-unreachable',
   'premium-activated',
   'payment-failed',
   'contact-received',
