@@ -15,6 +15,15 @@ export const LISTING_MSG = {
   linkRecheckTooMany: 'Too many rechecks: please wait a few minutes and try again.',
   linkNotBlocked: 'The last check of this tool was not blocked: there is nothing to ignore.',
   linkNoChecks: 'No tool in this list.',
+  linkDiscontinueReason: 'Say why the tool is discontinued: visitors read it on its page.',
+  linkRechecked: 'Link checked',
+  linkRecheckFailed: 'Could not check the link',
+  linkIgnored: 'Blocked checks ignored for 90 days',
+  linkIgnoreFailed: 'Could not ignore blocked checks',
+  linkUrlUpdated: 'Address updated: it is checked again at once',
+  linkUrlUpdateFailed: 'Could not update the address',
+  linkDiscontinued: 'Tool marked discontinued',
+  linkDiscontinueFailed: 'Could not mark the tool discontinued',
   // --- discontinued tools ---
   // --- the review queue ---
 } as const;
