@@ -18,7 +18,7 @@ const CONCURRENCY = 4;
 /** Tools taken per pass: a pass that falls behind catches up on the next one. */
 const PASS_LIMIT = 200;
 /** A tool page's "Link checked" date is rendered again at least this often (docs/decisions/0102). */
-export const SHOWN_CHECK_REFRESH_DAYS = 7;
+const SHOWN_CHECK_REFRESH_DAYS = 7;
 const PASS_EVERY_MS = 60_000;
 
 export interface LinkCheckPass {
@@ -59,7 +59,7 @@ function hostKey(url: string): string {
  * Runs `work` for every item, at most `concurrency` at once and never two items of one host at once; items of a busy
  * host wait for it while other hosts go ahead.
  */
-export async function perHost<T extends { url: string }>(
+async function perHost<T extends { url: string }>(
   items: readonly T[],
   concurrency: number,
   work: (item: T) => Promise<void>,

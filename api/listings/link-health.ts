@@ -30,7 +30,7 @@ type NextStanding = Pick<LinkHealth, 'state' | 'failStreak' | 'failingSince'>;
  * The state after a check with `outcome` at `now`: a failed one adds a failing day, an ok one resets; blocked, moved and
  * parked change nothing (the site refused a robot, or the admins decide what a move or a parked page means).
  */
-export function nextLinkStanding(previous: Standing, outcome: LinkOutcome, now: Date): NextStanding {
+function nextLinkStanding(previous: Standing, outcome: LinkOutcome, now: Date): NextStanding {
   if (outcome === 'ok') return { state: 'healthy', failStreak: 0, failingSince: null };
   if (outcome !== 'failed')
     return { state: previous.state, failStreak: previous.failStreak, failingSince: previous.failingSince };
@@ -46,7 +46,7 @@ export function nextLinkStanding(previous: Standing, outcome: LinkOutcome, now: 
 }
 
 /** What the tool page shows of a state: nothing until failing (docs/decisions/0102). */
-export const shownState = (state: LinkState): LinkState | null =>
+const shownState = (state: LinkState): LinkState | null =>
   state === 'failing' || state === 'down' ? state : null;
 
 /** A stable moment of the day for the tool's check (its id hashed over the day's seconds), so checks spread evenly. */

@@ -14,7 +14,7 @@ export const linkHealthQuerySchema = z.object({
   show: z.enum(LINK_HEALTH_VIEWS, 'Choose a list: attention, a state, moved, parked or blocked.').default('attention'),
 });
 
-export const linkCheckSchema = z.strictObject({
+const linkCheckSchema = z.strictObject({
   checkedAt: timestampSchema,
   outcome: z.enum(LINK_OUTCOMES),
   status: z.number().int().nullable(),
