@@ -46,8 +46,7 @@ function nextLinkStanding(previous: Standing, outcome: LinkOutcome, now: Date): 
 }
 
 /** What the tool page shows of a state: nothing until failing (docs/decisions/0102). */
-const shownState = (state: LinkState): LinkState | null =>
-  state === 'failing' || state === 'down' ? state : null;
+const shownState = (state: LinkState): LinkState | null => (state === 'failing' || state === 'down' ? state : null);
 
 /** A stable moment of the day for the tool's check (its id hashed over the day's seconds), so checks spread evenly. */
 function dailyOffsetMs(toolId: number): number {
