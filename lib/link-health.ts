@@ -13,6 +13,10 @@ export type LinkOutcome = (typeof LINK_OUTCOMES)[number];
 export const LINK_STATES = ['healthy', 'suspect', 'failing', 'down'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
+/** What the admin's Link Health list shows: the tools that need a look (the default), one state, or a last outcome. */
+export const LINK_HEALTH_VIEWS = ['attention', ...LINK_STATES, 'moved', 'parked', 'blocked'] as const;
+export type LinkHealthView = (typeof LINK_HEALTH_VIEWS)[number];
+
 const HOUR_MS = 3_600_000;
 
 /**

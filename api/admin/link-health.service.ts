@@ -3,7 +3,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { linkChecks, linkHealth, tools, type LinkCheck } from '../../db/schema';
-import type { LinkCheckRow, LinkHealthRow, LinkHealthView } from '../../lib/contract';
+import type { LinkCheckRow, LinkHealthRow } from '../../lib/contract';
+import type { LinkHealthView } from '../../lib/link-health';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';

@@ -2,13 +2,9 @@
 // (GET /api/admin/link-health), a check run now (POST .../{toolId}/recheck) and "ignore blocked" for 90 days
 // (POST .../{toolId}/ignore-blocked).
 import { z } from 'zod';
-import { LINK_OUTCOMES, LINK_STATES } from '../link-health';
+import { LINK_HEALTH_VIEWS, LINK_OUTCOMES, LINK_STATES } from '../link-health';
 import { TOOL_STATUSES } from '../tool-status';
 import { timestampSchema } from './common';
-
-/** What the tab lists: the tools that need a look (the default), one state, or the last outcomes admins decide on. */
-export const LINK_HEALTH_VIEWS = ['attention', ...LINK_STATES, 'moved', 'parked', 'blocked'] as const;
-export type LinkHealthView = (typeof LINK_HEALTH_VIEWS)[number];
 
 export const linkHealthQuerySchema = z.object({
   show: z.enum(LINK_HEALTH_VIEWS, 'Choose a list: attention, a state, moved, parked or blocked.').default('attention'),

@@ -2,7 +2,7 @@
 // manage link health, and the tab's actions, each refreshing the list.
 import { atom, computed } from 'nanostores';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
-import type { LinkHealthView } from '../../lib/contract/link-health';
+import type { LinkHealthView } from '../../lib/link-health';
 import { send } from '../../lib/http';
 import { can } from '../../lib/permissions';
 import { updateTool } from './admin';

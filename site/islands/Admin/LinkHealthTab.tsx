@@ -3,162 +3,22 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { z } from 'zod';
-import { LINK_HEALTH_VIEWS, type LinkHealthView } from '../../../lib/contract/link-health';
-import { longDate } from '../../../lib/format';
+import { LINK_HEALTH_VIEWS, type LinkHealthView } from '../../../lib/link-health';
 import { LISTING_MSG } from '../../../lib/listing-messages';
 import { toolUpdateSchema } from '../../../lib/schemas';
-import {
-  $linkHealth,
-  $linkHealthView,
-  ignoreBlocked,
-  markDiscontinued,
-  recheckLink,
-  updateToolUrl,
-  type LinkHealthRow,
-} from '../../stores/admin-link-health';
+import { $linkHealth, $linkHealthView, markDiscontinued, updateToolUrl } from '../../stores/admin-link-health';
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
-import { DANGER_OUTLINE, EmptyState, ListState, dateTime, safeHref } from './parts';
-
-const VIEW_LABELS: Record<LinkHealthView, string> = {
-  attention: 'Needs a look',
-  healthy: 'Healthy',
-  suspect: 'Suspect',
-  failing: 'Failing',
-  down: 'Down',
-  moved: 'Moved',
-  parked: 'Parked',
-  blocked: 'Blocked',
-};
-
-const STATE_BADGE: Record<LinkHealthRow['state'], string> = {
-  healthy: 'badge-success',
-  suspect: 'badge-warning badge-soft',
-  failing: 'badge-warning',
-  down: 'badge-error',
-};
+import LinkHealthCard, { VIEW_LABELS, type LinkHealthDialog } from './LinkHealthCard';
+import { EmptyState, ListState } from './parts';
 
 const urlSchema = toolUpdateSchema.pick({ url: true }).required();
 const reasonSchema = z.object({ reason: z.string().trim().min(1, LISTING_MSG.linkDiscontinueReason).max(500) });
 
-type Dialog = { kind: 'url' | 'discontinue'; row: LinkHealthRow };
-
-function CheckList({ checks }: { checks: LinkHealthRow['checks'] }) {
-  if (checks.length === 0) return <p className="text-sm text-base-content/70">Not checked yet.</p>;
-  return (
-    <ol className="text-sm flex flex-col gap-1" aria-label="Last checks">
-      {checks.map((check) => (
-        <li key={`${check.checkedAt}-${check.outcome}`} className="flex flex-wrap gap-x-2">
-          <span className="text-base-content/70">{dateTime(check.checkedAt)}</span>
-          <span className="font-medium">{check.outcome}</span>
-          {check.status !== null && <span>HTTP {check.status}</span>}
-          {check.detail && check.detail !== String(check.status) && (
-            <span className="text-base-content/70 break-all">{check.detail}</span>
-          )}
-          {check.attempts > 1 && <span className="text-base-content/70">({check.attempts} tries)</span>}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function HealthCard({ row, onDialog }: { row: LinkHealthRow; onDialog: (dialog: Dialog) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function run(action: () => Promise<boolean>) {
-    setBusy(true);
-    await action();
-    setBusy(false);
-  }
-  const recheck = () =>
-    run(() =>
-      perform(() => recheckLink(row.toolId), {
-        success: ({ check }) => ({
-          title: LISTING_MSG.linkRechecked,
-          description: `${row.name}: ${check.outcome}${check.status ? ` (HTTP ${check.status})` : ''}`,
-        }),
-        failure: LISTING_MSG.linkRecheckFailed,
-      }),
-    );
-  const ignore = () =>
-    run(() =>
-      perform(() => ignoreBlocked(row.toolId), {
-        success: () => ({ title: LISTING_MSG.linkIgnored, description: row.name }),
-        failure: LISTING_MSG.linkIgnoreFailed,
-      }),
-    );
-  return (
-    <li className="card bg-base-100 border border-base-200" data-testid="link-health-row">
-      <div className="card-body p-4 gap-3">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 className="font-semibold">
-              <a className="link link-hover" href={`/tool/${row.slug}`}>
-                {row.name}
-              </a>
-            </h3>
-            <a className="text-sm link link-hover break-all" href={safeHref(row.url)} rel="noopener noreferrer">
-              {row.url}
-            </a>
-          </div>
-          <div className="flex flex-wrap gap-1">
-            <span className={`badge ${STATE_BADGE[row.state]}`} data-testid="link-state">
-              {VIEW_LABELS[row.state]}
-            </span>
-            {row.lastOutcome && row.lastOutcome !== 'ok' && row.lastOutcome !== 'failed' && (
-              <span className="badge badge-ghost">{VIEW_LABELS[row.lastOutcome]}</span>
-            )}
-          </div>
-        </div>
-        <p className="text-sm text-base-content/80">
-          {row.failingSince && (
-            <>
-              Failing since {longDate(row.failingSince)} ({row.failStreak} days).{' '}
-            </>
-          )}
-          {row.lastCheckedAt ? <>Last checked {dateTime(row.lastCheckedAt)}.</> : 'Not checked yet.'}
-          {row.movedTo && (
-            <>
-              {' '}
-              Moved to <span className="break-all">{row.movedTo}</span>.
-            </>
-          )}
-        </p>
-        <CheckList checks={row.checks} />
-        <div className="flex flex-wrap gap-2 justify-end">
-          {row.lastOutcome === 'blocked' && (
-            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void ignore()}>
-              Ignore blocked for 90 days
-            </button>
-          )}
-          <button
-            type="button"
-            className={`${DANGER_OUTLINE} btn-sm`}
-            disabled={busy}
-            onClick={() => onDialog({ kind: 'discontinue', row })}
-          >
-            Mark discontinued
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            disabled={busy}
-            onClick={() => onDialog({ kind: 'url', row })}
-          >
-            Update URL
-          </button>
-          <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void recheck()}>
-            {busy ? 'Checking...' : 'Recheck now'}
-          </button>
-        </div>
-      </div>
-    </li>
-  );
-}
-
 export default function LinkHealthTab() {
   const view = useStore($linkHealthView);
   const { data, loading, error } = useStore($linkHealth);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<LinkHealthDialog | null>(null);
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -185,7 +45,7 @@ export default function LinkHealthTab() {
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Link health">
               {rows.map((row) => (
-                <HealthCard key={row.toolId} row={row} onDialog={setDialog} />
+                <LinkHealthCard key={row.toolId} row={row} onDialog={setDialog} />
               ))}
             </ul>
           )
