@@ -81,6 +81,8 @@ export const RATE_LIMITS = {
   'claim-email-account': { limit: 5, windowMs: HOUR },
   'claim-email-address': { limit: 3, windowMs: HOUR },
   'claim-code-account': { limit: 10, windowMs: 15 * MINUTE },
+  /** Link checks an admin runs by hand (each fetches a site, up to three times): per account (docs/decisions/0102). */
+  'link-recheck-account': { limit: 30, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -48,6 +48,7 @@ import { changesRequestedEmail, toolApprovedEmail, toolRejectedEmail, toolUnlist
 import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
 import { QUEUE_ORDER, adminQueue } from '../submissions/queue';
+import { queueLinkCheck } from '../listings/link-health';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
 /** Whether the public sees the tool: its pages change with it. */
@@ -264,6 +265,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       reviewedAt: now,
       isFollowUp: false,
     });
+    await queueLinkCheck(tx, toolId, now);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangeTags(approved.slug, approved.tags));
@@ -377,6 +379,8 @@ export async function applyToolChanges(
     next.urlKey = urlKey(next.url);
     if (next.urlKey !== tool.urlKey) await assertUrlFree(tx, next.url, tool.id);
     await suspendOwnersIfMoved(tx, tool, next.url);
+    // A new address is checked at once, whoever changed it (an editor's edit, an owner's approved request).
+    await queueLinkCheck(tx, tool.id, new Date());
   }
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };

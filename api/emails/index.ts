@@ -7,6 +7,7 @@ import { SITE_NAME } from '../../lib/constants';
 import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
 import type { RejectionCode } from '../../lib/review-queue';
+import { hostOf, longDate } from '../../lib/format';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
@@ -27,6 +28,7 @@ import { ContactReceivedEmail, type ContactDetails } from './contact-received';
 import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
+import { LinkUnreachableEmail } from './link-unreachable';
 import { siteLink } from './layout';
 import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
@@ -153,6 +155,25 @@ export function changeRequestRejectedEmail(
       reason,
     },
   );
+}
+
+/** To a tool's owners when its site failed three daily checks in a row, and again at seven (docs/decisions/0102). */
+export function linkUnreachableEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name' | 'slug' | 'url'>,
+  state: 'failing' | 'down',
+  since: Date,
+): Promise<Email> {
+  const host = hostOf(tool.url);
+  const subject = state === 'down' ? `${host} has been unreachable for a week` : `We cannot reach ${host}`;
+  return email(user.email, 'link-unreachable', subject, LinkUnreachableEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    host,
+    since: longDate(since),
+    down: state === 'down',
+    toolUrl: toolLink(tool),
+  });
 }
 
 export function premiumActivatedEmail(user: Recipient): Promise<Email> {

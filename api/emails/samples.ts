@@ -20,6 +20,7 @@ import {
   emailChangeAppliedEmail,
   emailChangeRequestedEmail,
   emailChangeVerifyEmail,
+  linkUnreachableEmail,
   passwordChangedEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
@@ -33,7 +34,14 @@ import {
 } from './index';
 
 const member = { email: 'ada@example.com', firstName: 'Ada' };
-const tool = { id: 7, name: 'Acme Writer', slug: 'acme-writer', isPremium: true, status: PUBLIC_TOOL_STATUS };
+const tool = {
+  id: 7,
+  name: 'Acme Writer',
+  slug: 'acme-writer',
+  url: 'https://acme-writer.example.com',
+  isPremium: true,
+  status: PUBLIC_TOOL_STATUS,
+};
 const message = {
   name: 'Ada Lovelace',
   email: member.email,
@@ -59,6 +67,7 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
   'change-request-rejected': () =>
     changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
+  'link-unreachable': () => linkUnreachableEmail(member, tool, 'failing', new Date('2026-11-24T06:00:00Z')),
   'premium-activated': () => premiumActivatedEmail(member),
   'payment-failed': () =>
     paymentFailedEmail(member, {

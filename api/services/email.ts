@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'changes-requested',
   'change-request-approved',
   'change-request-rejected',
+  'link-unreachable',
   'premium-activated',
   'payment-failed',
   'contact-received',

@@ -91,6 +91,7 @@ import {
   toolListQuerySchema,
   toolRecordSchema,
 } from './tools';
+import { linkHealthQuerySchema, linkHealthRowSchema, linkRecheckSchema } from './link-health';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 import { adminQueueEntrySchema, requestChangesSchema, userQueueSchema } from './queue';
@@ -255,6 +256,9 @@ export const endpoints = {
     body: rejectChangeSchema,
     response: changeRequestDecisionSchema,
   },
+  'GET /api/admin/link-health': { query: linkHealthQuerySchema, response: z.array(linkHealthRowSchema) },
+  'POST /api/admin/link-health/:id/recheck': { params: toolParamsSchema, response: linkRecheckSchema },
+  'POST /api/admin/link-health/:id/ignore-blocked': { params: toolParamsSchema, response: linkHealthRowSchema },
   'GET /api/admin/users': { response: z.array(adminUserSchema) },
   'PATCH /api/admin/users/:id': { params: userParamsSchema, body: userUpdateSchema, response: adminUserSchema },
   'GET /api/admin/users/accounts': { response: z.array(adminUserAccountSchema) },

@@ -21,4 +21,5 @@ export * from './account-closing';
 export * from './account-two-factor';
 export * from './claims';
 export * from './queue';
+export * from './link-health';
 export * from './endpoints';

@@ -23,6 +23,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'changes-requested': `${config.siteUrl}/dashboard`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
+  'link-unreachable': `${config.siteUrl}/tool/acme-writer`,
   'premium-activated': `${config.siteUrl}/submit`,
   'payment-failed': 'https://invoice.stripe.com/i/acct_sample/inv_sample',
   'contact-received': `${config.siteUrl}/admin#messages`,
