@@ -205,14 +205,15 @@ export async function toolHistory(toolId: number): Promise<ToolHistory> {
   };
 }
 
-async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
+/** The tool, read inside the change's transaction; 404 when there is none. */
+export async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
   const tool = await tx.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
 
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
-async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
+export async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   // An editor's premium decision replaces one a lapsed membership left to give back (decision 0052).
   const lapse = fields.isPremium !== undefined ? { premiumLapsed: false } : {};
   const [row] = await tx

@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'tool-approved',
   'tool-rejected',
   'tool-unlisted',
+  'tool-discontinued',
+  'tool-revived',
   'change-request-approved',
   'change-request-rejected',
   'premium-activated',

@@ -20,6 +20,8 @@ const ACTIONS: Record<EmailKind, string> = {
   'tool-approved': `${config.siteUrl}/tool/acme-writer`,
   'tool-rejected': `${config.siteUrl}/submit?edit=7`,
   'tool-unlisted': `${config.siteUrl}/dashboard`,
+  'tool-discontinued': `${config.siteUrl}/tool/acme-writer`,
+  'tool-revived': `${config.siteUrl}/tool/acme-writer`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
   'premium-activated': `${config.siteUrl}/submit`,
