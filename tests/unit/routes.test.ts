@@ -33,6 +33,8 @@ const SAMPLES: Record<PageKind, string> = {
   toolsFeed: '/tools/feed.json',
   toolsRss: '/tools/rss.xml',
   llms: '/llms.txt',
+  graveyard: '/graveyard',
+  graveyardRss: '/graveyard/rss.xml',
   robots: '/robots.txt',
   manifest: '/manifest.webmanifest',
   sitemapIndex: '/sitemap-index.xml',
