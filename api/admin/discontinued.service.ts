@@ -9,6 +9,7 @@ import type { DiscontinueInput, ToolRecord } from '../../lib/contract';
 import { longDate } from '../../lib/format';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { TOOL_TRANSITIONS, canTransition } from '../../lib/tool-status';
+import { waybackUrl } from '../../lib/wayback';
 import { recordAudit } from '../audit';
 import { toolDiscontinuedEmail, toolRevivedEmail } from '../emails';
 import { badRequest, conflict } from '../plugins/errors';
@@ -18,14 +19,6 @@ import { toolRecord } from '../tools/service';
 import { setTool, toolForUpdate } from './tools.service';
 
 const DAY_MS = 86_400_000;
-
-/**
- * The Wayback Machine's copy of `url` nearest to `day` (it redirects to the closest capture it holds). Nothing is
- * fetched: the address alone is stable, and asking the archive would send a request off our network for every mark.
- */
-export function waybackUrl(url: string, day: Date): string {
-  return `https://web.archive.org/web/${day.toISOString().slice(0, 10).replaceAll('-', '')}/${url}`;
-}
 
 /** The day the input names (midnight UTC), or today's; refused when it is after today. */
 function discontinuedDay(date: string | undefined, now: Date): Date {

@@ -121,13 +121,10 @@ export const toolsQuery = z
       }),
     category: categoryId(V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
     pricing: pricingModel(V1_MSG.pricing).optional().meta({ description: 'Only tools with this pricing model.' }),
-    include: z
-      .enum(['discontinued'], V1_MSG.include)
-      .optional()
-      .meta({
-        description:
-          'discontinued: list discontinued tools too (they leave the lists otherwise; each carries its `discontinued` object).',
-      }),
+    include: z.enum(['discontinued'], V1_MSG.include).optional().meta({
+      description:
+        'discontinued: list discontinued tools too (they leave the lists otherwise; each carries its `discontinued` object).',
+    }),
     sort: z.enum(TOOL_SORTS, V1_MSG.sort).default('featured').meta({
       description:
         "featured: the directory's order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z; rating: highest quality score first (unscored last), then newest; reviewed: most recently reviewed by an editor first. A search narrows the list and keeps this order.",
@@ -191,7 +188,7 @@ const publicTool = z
       .object({
         date: z.iso.date().meta({ description: 'The day it was discontinued.' }),
         reason: z.string(),
-        archiveUrl: z.url().nullable().meta({ description: "A copy of its site on the Wayback Machine." }),
+        archiveUrl: z.url().nullable().meta({ description: 'A copy of its site on the Wayback Machine.' }),
       })
       .nullable()
       .meta({ description: 'Set when the editors marked the tool discontinued: its page stays, it left the lists.' }),

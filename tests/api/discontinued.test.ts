@@ -234,11 +234,18 @@ describe('a discontinued tool, as the public sees it', () => {
     expect((await get('/og/tool/gone-glyph.png')).status).toBe(200);
   });
 
-  it('leaves the directory, search, categories, home, the feeds and llms.txt, and the other tools\' alternatives', async () => {
+  it("leaves the directory, search, categories, home, the feeds and llms.txt, and the other tools' alternatives", async () => {
     expect(await names('/api/tools?limit=100')).not.toContain('Gone Glyph');
     expect(await names('/api/tools?search=glyph')).toEqual([]);
     expect(await names('/api/tools?category=marketing')).not.toContain('Gone Glyph');
-    for (const path of ['/directory', '/directory?q=glyph', '/category/marketing', '/', '/tools/feed.json', '/llms.txt'])
+    for (const path of [
+      '/directory',
+      '/directory?q=glyph',
+      '/category/marketing',
+      '/',
+      '/tools/feed.json',
+      '/llms.txt',
+    ])
       expect(await text(path), path).not.toContain('Gone Glyph');
     expect(parseRss(await text('/tools/rss.xml')).items.map((item) => item.title)).not.toContain('Gone Glyph');
     expect(await text('/tool/live-lettering')).not.toContain('Gone Glyph');

@@ -125,6 +125,7 @@ describe('the route table', () => {
       '/',
       '/directory',
       '/blog',
+      '/graveyard',
       '/pricing',
       '/about',
       '/help',

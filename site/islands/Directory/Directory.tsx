@@ -18,10 +18,7 @@ export default function Directory({ catalogueSize, children, ...start }: Directo
   const state = useDirectory(start);
   const { query, input, hydrated } = state;
   const active =
-    query.categories.length +
-    query.pricing.length +
-    (query.minRating ? 1 : 0) +
-    (query.includeDiscontinued ? 1 : 0);
+    query.categories.length + query.pricing.length + (query.minRating ? 1 : 0) + (query.includeDiscontinued ? 1 : 0);
   const filtered = query.search !== '' || active > 0;
 
   return (

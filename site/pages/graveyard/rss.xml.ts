@@ -27,7 +27,9 @@ export const GET: APIRoute = async ({ site }) => {
     items: buried.map(({ tool, discontinued }) => ({
       title: tool.name,
       link: new URL(`/tool/${tool.slug}`, base).href,
-      description: [LISTING_MSG.discontinuedOn(longDate(discontinued.at)), discontinued.reason].filter(Boolean).join('. '),
+      description: [LISTING_MSG.discontinuedOn(longDate(discontinued.at)), discontinued.reason]
+        .filter(Boolean)
+        .join('. '),
       pubDate: discontinued.at,
       categories: tool.tags.map(tagLabel),
     })),
