@@ -24,10 +24,10 @@ import { MSG } from '../../lib/messages';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import {
   APPROVED_SIDE_STATUSES,
-  PUBLIC_TOOL_STATUS,
   TOOL_STATUS,
   TOOL_TRANSITIONS,
   canTransition,
+  hasPublicPage,
   isApprovedSide,
   isEditableByStaff,
   slugFollowsName,
@@ -44,8 +44,8 @@ import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
-/** Whether the public sees the tool: its pages change with it. */
-const isPublic = (tool: Pick<Tool, 'status'>) => tool.status === PUBLIC_TOOL_STATUS;
+/** Whether the tool has a public page (approved, or discontinued: docs/decisions/0103): its pages change with it. */
+const isPublic = (tool: Pick<Tool, 'status'>) => hasPublicPage(tool.status);
 
 /** total = every tool; approved and premium count the approved side, unlisted included (the Approved Tools tab). */
 export async function adminStats(): Promise<AdminStats> {

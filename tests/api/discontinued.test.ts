@@ -162,6 +162,20 @@ describe('POST /api/admin/tools/:id/discontinue and /revive', () => {
     expect(list.find((t) => t.id === tool.id)?.status).toBe('discontinued');
   });
 
+  it('is still edited and reviewed by the staff, each change reaching its page (which stays public)', async () => {
+    const tool = await makeTool({ status: 'approved' });
+    await discontinue(tool);
+    const edit = await call('PATCH', `/api/admin/tools/${tool.id}`, {
+      cookie: staff.cookie,
+      body: { description: 'It drafted campaign copy until it closed.' },
+    });
+    expect(edit.status).toBe(200);
+    expect(await rebuildsFor(`tool edited: ${tool.slug}`)).toHaveLength(1);
+    const review = await post(`/api/admin/tools/${tool.id}/review`, { curatorTake: 'A last look.', qualityScore: 6 });
+    expect(review.status).toBe(200);
+    expect(await rebuildsFor(`tool reviewed: ${tool.slug}`)).toHaveLength(1);
+  });
+
   it('keeps holding its address: a new submission of the same URL is refused', async () => {
     const tool = await makeTool({ status: 'approved', url: 'https://held-address.example.com' });
     await discontinue(tool);
