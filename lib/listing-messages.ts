@@ -26,5 +26,7 @@ export const LISTING_MSG = {
   reviveAction: 'List again',
   discontinued: (name: string) => `${name} marked discontinued`,
   revived: (name: string) => `${name} is listed again`,
+  discontinueFailed: 'Failed to mark the tool discontinued',
+  reviveFailed: 'Failed to list the tool again',
   // --- the review queue ---
 } as const;
