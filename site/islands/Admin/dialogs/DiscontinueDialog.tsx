@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { discontinueSchema, MAX_DISCONTINUED_REASON } from '../../../../lib/contract/discontinued';
+import { discontinueSchema, MAX_DISCONTINUED_REASON } from '../../../../lib/schemas';
 import { LISTING_MSG } from '../../../../lib/listing-messages';
 import { SUBMIT_ONLY, firstMessage } from '../../../components/form-messages';
 import FormActions from '../../../components/FormActions';
