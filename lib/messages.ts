@@ -39,6 +39,7 @@ export const MSG = {
   unknownCategory: 'Unknown category',
   unknownPricing: `pricing must be one of: ${PRICING_MODELS.join(', ')}`,
   invalidMinRating: 'minRating must be a whole number from 1 to 10',
+  invalidIncludeDiscontinued: 'includeDiscontinued must be true or false',
   unknownSort: `sort must be one of: ${DIRECTORY_SORTS.join(', ')}`,
   tooManyValues: 'A filter takes at most 20 values',
   searchTooLong: 'Search text must be at most 200 characters',

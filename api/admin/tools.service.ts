@@ -28,10 +28,10 @@ import { DEFAULT_REJECTION_CODE } from '../../lib/review-queue';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import {
   APPROVED_SIDE_STATUSES,
-  PUBLIC_TOOL_STATUS,
   TOOL_STATUS,
   TOOL_TRANSITIONS,
   canTransition,
+  hasPublicPage,
   isApprovedSide,
   isEditableByStaff,
   slugFollowsName,
@@ -51,8 +51,8 @@ import { QUEUE_ORDER, adminQueue } from '../submissions/queue';
 import { queueLinkCheck } from '../listings/link-health';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
-/** Whether the public sees the tool: its pages change with it. */
-const isPublic = (tool: Pick<Tool, 'status'>) => tool.status === PUBLIC_TOOL_STATUS;
+/** Whether the tool has a public page (approved, or discontinued: docs/decisions/0103): its pages change with it. */
+const isPublic = (tool: Pick<Tool, 'status'>) => hasPublicPage(tool.status);
 
 /** total = every tool; approved and premium count the approved side, unlisted included (the Approved Tools tab). */
 export async function adminStats(): Promise<AdminStats> {
@@ -212,14 +212,15 @@ export async function toolHistory(toolId: number): Promise<ToolHistory> {
   };
 }
 
-async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
+/** The tool, read inside the change's transaction; 404 when there is none. */
+export async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
   const tool = await tx.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
 
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
-async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
+export async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   // An editor's premium decision replaces one a lapsed membership left to give back (decision 0052).
   const lapse = fields.isPremium !== undefined ? { premiumLapsed: false } : {};
   const [row] = await tx

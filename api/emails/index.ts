@@ -36,7 +36,9 @@ import { PremiumActivatedEmail } from './premium-activated';
 import { ResetPasswordEmail } from './reset-password';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
+import { ToolDiscontinuedEmail } from './tool-discontinued';
 import { ToolRejectedEmail } from './tool-rejected';
+import { ToolRevivedEmail } from './tool-revived';
 import { ToolUnlistedEmail } from './tool-unlisted';
 import { VerifyEmailEmail } from './verify-email';
 import { WelcomeEmail } from './welcome';
@@ -119,6 +121,29 @@ export function toolUnlistedEmail(user: Recipient, tool: Pick<Tool, 'name'>, rea
     firstName: user.firstName,
     toolName: tool.name,
     reason,
+  });
+}
+
+/** The owner of a tool an admin marked discontinued: when, why, and that its page stays. */
+export function toolDiscontinuedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name' | 'slug'>,
+  details: { date: string; reason: string },
+): Promise<Email> {
+  return email(user.email, 'tool-discontinued', `${tool.name} is now marked discontinued`, ToolDiscontinuedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: toolLink(tool),
+    ...details,
+  });
+}
+
+/** The owner of a discontinued tool an admin listed again. */
+export function toolRevivedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug'>): Promise<Email> {
+  return email(user.email, 'tool-revived', `${tool.name} is listed in the directory again`, ToolRevivedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: toolLink(tool),
   });
 }
 

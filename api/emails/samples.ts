@@ -27,7 +27,9 @@ import {
   submissionReceivedEmail,
   resetPasswordEmail,
   toolApprovedEmail,
+  toolDiscontinuedEmail,
   toolRejectedEmail,
+  toolRevivedEmail,
   toolUnlistedEmail,
   verifyEmailEmail,
   welcomeEmail,
@@ -64,6 +66,12 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'changes-requested': () =>
     changesRequestedEmail(member, tool, 'Please add a pricing page link and say which models the tool runs on.'),
   'tool-unlisted': () => toolUnlistedEmail(member, tool, 'The site has redirected to a parked domain for two weeks.'),
+  'tool-discontinued': () =>
+    toolDiscontinuedEmail(member, tool, {
+      date: 'November 27, 2026',
+      reason: 'The company shut the service down and its address now shows a parked page.',
+    }),
+  'tool-revived': () => toolRevivedEmail(member, tool),
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
   'change-request-rejected': () =>
     changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),

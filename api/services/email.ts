@@ -11,6 +11,8 @@ export const EMAIL_KINDS = [
   'tool-rejected',
   'tool-unlisted',
   'changes-requested',
+  'tool-discontinued',
+  'tool-revived',
   'change-request-approved',
   'change-request-rejected',
   'link-unreachable',

@@ -1,7 +1,7 @@
 // The public API's answers (/api/v1): rows of the public reads turned into the contract's shapes, field by field,
 // with absolute addresses for programs that read them from elsewhere.
 import { effectiveSearch } from '../../db/queries/directory';
-import { getPublicToolBySlug } from '../../db/queries/tools';
+import { discontinuedMarkOf, getPublicToolBySlug, type DiscontinuedMark } from '../../db/queries/tools';
 import type { PublicToolDetail } from '../../lib/contract';
 import { publicCategoryCounts, publicToolsPage, publishedPostsPage, type V1ToolRow } from '../../db/queries/public-api';
 import type { PublicPost } from '../../db/queries/blog';
@@ -27,8 +27,13 @@ function absolute(url: string | null): string | null {
   return url?.startsWith('/') && !url.startsWith('//') ? `${config.siteUrl}${url}` : url;
 }
 
+/** A discontinued tool's mark as the API gives it; null for a listed tool. */
+function discontinuedV1(mark: DiscontinuedMark | null): PublicToolV1['discontinued'] {
+  return mark && { date: mark.at.toISOString().slice(0, 10), reason: mark.reason, archiveUrl: mark.archiveUrl };
+}
+
 /** The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there. */
-function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
+function toPublicTool(tool: V1ToolRow | PublicToolDetail, discontinued: DiscontinuedMark | null): PublicToolV1 {
   return {
     id: tool.id,
     slug: tool.slug,
@@ -48,28 +53,42 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail): PublicToolV1 {
     approvedAt: tool.approvedAt?.toISOString() ?? null,
     updatedAt: tool.updatedAt.toISOString(),
     lastReviewedAt: tool.lastReviewedAt?.toISOString() ?? null,
+    discontinued: discontinuedV1(discontinued),
   };
 }
 
-export async function toolsPage({ sort, limit, search, category, pricing, cursor }: ToolsQuery): Promise<ToolPageV1> {
+export async function toolsPage({
+  sort,
+  limit,
+  search,
+  category,
+  pricing,
+  include,
+  cursor,
+}: ToolsQuery): Promise<ToolPageV1> {
   // The contract has refused a cursor of another order, so its position is this sort's.
   const after = cursor?.o === sort ? cursor.p : undefined;
   // The directory's typo correction: a word in no tool means the search as sent finds nothing, so the corrected one runs.
   const { search: searched, suggestion } = await effectiveSearch(search);
-  const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, after });
+  const includeDiscontinued = include === 'discontinued';
+  const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, includeDiscontinued, after });
   return {
-    items: page.items.map(toPublicTool),
+    items: page.items.map((row) => toPublicTool(row, discontinuedMarkOf(row))),
     nextCursor: page.next ? encodeCursor({ o: sort, p: page.next } as Parameters<typeof encodeCursor>[0]) : null,
     correctedSearch: suggestion,
   };
 }
 
-/** One public tool with its editorial reviews (who reviewed stays private); undefined when it is not public. */
+/**
+ * One tool with a public page (approved or discontinued) with its editorial reviews (who reviewed stays private);
+ * undefined when it has none.
+ */
 export async function toolDetail(slug: string): Promise<ToolDetailV1 | undefined> {
-  const tool = await getPublicToolBySlug(slug);
-  if (!tool) return undefined;
+  const found = await getPublicToolBySlug(slug);
+  if (!found) return undefined;
+  const { tool, discontinued } = found;
   return {
-    ...toPublicTool(tool),
+    ...toPublicTool(tool, discontinued),
     editorialReviews: tool.editorialReviews.map((r) => ({
       curatorTake: r.curatorTake,
       qualityScore: r.qualityScore,

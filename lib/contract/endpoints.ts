@@ -62,6 +62,7 @@ import {
 } from './account-two-factor';
 import { changePasswordSchema, forgotPasswordSchema, passwordStateSchema } from './account-password';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
+import { discontinueSchema } from './discontinued';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -233,6 +234,12 @@ export const endpoints = {
   },
   'POST /api/admin/tools/:id/unlist': { params: toolParamsSchema, body: unlistSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/list': { params: toolParamsSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/discontinue': {
+    params: toolParamsSchema,
+    body: discontinueSchema,
+    response: toolRecordSchema,
+  },
+  'POST /api/admin/tools/:id/revive': { params: toolParamsSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/review': {
     params: toolParamsSchema,
     body: editorialReviewSchema,

@@ -22,4 +22,5 @@ export * from './account-two-factor';
 export * from './claims';
 export * from './queue';
 export * from './link-health';
+export * from './discontinued';
 export * from './endpoints';

@@ -1,8 +1,10 @@
 // Tools as plain text for machines: the Markdown version of a tool page (/tool/{slug}.md), and the lines /llms.txt
 // and the feeds use. Everything a visitor typed is escaped, so a name cannot open a link or a heading.
 import type { ToolPage } from '../../db/queries/pages';
+import type { DiscontinuedMark } from '../../db/queries/tools';
 import type { PublicTool } from '../../lib/contract';
 import { detailLabel, hostOf, longDate, pricingLabel, tagLabel } from '../../lib/format';
+import { LISTING_MSG } from '../../lib/listing-messages';
 
 /** Inline Markdown text: the characters that would start markup are escaped. */
 export function mdText(text: string): string {
@@ -30,7 +32,18 @@ export function categoriesOf(tool: Pick<PublicTool, 'tags'>): string {
 }
 
 /** The Markdown version of a tool page: what the page says, in the same order, without the site around it. */
-export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews'>, site: URL): string {
+/** A discontinued tool's notice, as its page says it (docs/decisions/0103). */
+function discontinuedMarkdown({ at, reason, archiveUrl }: DiscontinuedMark): string {
+  const lines = [`> **${LISTING_MSG.discontinuedOn(longDate(at))}**`];
+  if (reason) lines.push(`> ${mdText(reason)}`);
+  if (archiveUrl) lines.push(`> ${mdLink(LISTING_MSG.discontinuedArchive, archiveUrl)}`);
+  return lines.join('\n>\n');
+}
+
+export function toolMarkdown(
+  { tool, reviews, discontinued }: Pick<ToolPage, 'tool' | 'reviews'> & Partial<Pick<ToolPage, 'discontinued'>>,
+  site: URL,
+): string {
   const page = new URL(`/tool/${tool.slug}`, site).href;
   const facts = [
     `- Website: ${mdLink(hostOf(tool.url), tool.url)}`,
@@ -44,6 +57,7 @@ export function toolMarkdown({ tool, reviews }: Pick<ToolPage, 'tool' | 'reviews
   ];
   const sections = [
     `# ${mdText(tool.name)}`,
+    ...(discontinued ? [discontinuedMarkdown(discontinued)] : []),
     facts.join('\n'),
     `## About ${mdText(tool.name)}`,
     mdBlock(tool.description),

@@ -131,6 +131,18 @@ export async function listTool(id: number): Promise<void> {
   refreshToolLists();
 }
 
+/** Marks a tool discontinued (admins only): its page stays, it leaves the lists (docs/decisions/0103). */
+export async function discontinueTool(id: number, body: Body<'POST /api/admin/tools/:id/discontinue'>): Promise<void> {
+  await api('POST /api/admin/tools/:id/discontinue', { params: { id }, body });
+  refreshToolLists();
+}
+
+/** Lists a discontinued tool again. */
+export async function reviveTool(id: number): Promise<void> {
+  await api('POST /api/admin/tools/:id/revive', { params: { id } });
+  refreshToolLists();
+}
+
 export async function addReview(id: number, review: Body<'POST /api/admin/tools/:id/review'>): Promise<void> {
   await api('POST /api/admin/tools/:id/review', { params: { id }, body: review });
   refreshToolLists();

@@ -21,6 +21,8 @@ const ACTIONS: Record<EmailKind, string> = {
   'tool-rejected': `${config.siteUrl}/submit?edit=7`,
   'tool-unlisted': `${config.siteUrl}/dashboard`,
   'changes-requested': `${config.siteUrl}/dashboard`,
+  'tool-discontinued': `${config.siteUrl}/tool/acme-writer`,
+  'tool-revived': `${config.siteUrl}/tool/acme-writer`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
   'link-unreachable': `${config.siteUrl}/tool/acme-writer`,
