@@ -74,6 +74,15 @@ export const RATE_LIMITS = {
   'password-change-address': { limit: 30, windowMs: 15 * MINUTE },
   /** Reset e-mails the admins send one account. */
   'admin-reset-account': { limit: 3, windowMs: HOUR },
+  /** Claiming a listing (docs/decisions/0099), per member: claims started (each a new token), "Check now" (each
+   * fetches the member's site or asks DNS), codes e-mailed and codes typed; and codes e-mailed to one address. */
+  'claim-start-account': { limit: 20, windowMs: HOUR },
+  'claim-check-account': { limit: 10, windowMs: HOUR },
+  'claim-email-account': { limit: 5, windowMs: HOUR },
+  'claim-email-address': { limit: 3, windowMs: HOUR },
+  'claim-code-account': { limit: 10, windowMs: 15 * MINUTE },
+  /** Link checks an admin runs by hand (each fetches a site, up to three times): per account (docs/decisions/0102). */
+  'link-recheck-account': { limit: 30, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -114,6 +114,8 @@ export interface SeedTool {
   premium?: { screens: string[]; videoId: string; brandColor?: string; cover?: boolean };
   rejectionReason?: string;
   unlistReason?: string;
+  /** A discontinued tool (docs/decisions/0103): how long ago it ended, and why. */
+  discontinued?: { daysAgo: number; reason: string };
 }
 
 export const SEED_TOOLS: readonly SeedTool[] = [
@@ -737,6 +739,30 @@ export const SEED_TOOLS: readonly SeedTool[] = [
       daysAfter: 3,
     },
     unlistReason: 'Mem relaunched with a rebuilt app; the listing is hidden until we have re-reviewed the new version.',
+  },
+  // Discontinued: its page stays, it left the directory (docs/decisions/0103).
+  {
+    name: 'Neeva',
+    url: 'https://neeva.com',
+    description:
+      'An ad-free search engine that answered questions with AI-written summaries citing their sources, alongside classic web results and a private, subscription-funded model.',
+    tags: ['productivity', 'data-analysis'],
+    pricingModel: 'freemium',
+    targetAudience: ['researchers', 'knowledge-workers'],
+    status: TOOL_STATUS.discontinued,
+    submittedBy: 'marcus',
+    submittedDaysAgo: 700,
+    color: '#1e3a8a',
+    review: {
+      curatorTake:
+        'The cited answer summaries were a step ahead of most search engines when we tested it, and the absence of ads made results easy to scan. Coverage outside English was thin, and the subscription was a hard sell against free search.',
+      qualityScore: 7,
+      daysAfter: 4,
+    },
+    discontinued: {
+      daysAgo: 45,
+      reason: 'The consumer search engine was shut down and its address no longer offers the product.',
+    },
   },
   // Waiting for an editor.
   {

@@ -99,6 +99,8 @@ const MARKS: Readonly<Record<string, string>> = {
   'Beautiful.ai': `<path d="M120 64 A68 68 0 1 0 188 132 H120 Z" fill="${W}"/><path d="M136 52 A68 68 0 0 1 204 120 H136 Z" fill="${W}" fill-opacity="0.75"/>`,
   // A layout grid with one round cell.
   Uizard: `<rect x="60" y="60" width="60" height="60" rx="12" fill="${W}"/><rect x="136" y="60" width="60" height="60" rx="30" fill="${W}" fill-opacity="0.75"/><rect x="60" y="136" width="60" height="60" rx="12" fill="${W}" fill-opacity="0.75"/><rect x="136" y="136" width="60" height="60" rx="12" fill="${W}"/>`,
+  // A magnifier over a horizon.
+  Neeva: `<circle cx="112" cy="108" r="46" fill="none" stroke="${W}" stroke-width="16"/><path d="M146 142 L192 188" stroke="${W}" stroke-width="20" stroke-linecap="round"/><path d="M90 108 H134" stroke="${W}" stroke-width="12" stroke-linecap="round"/>`,
 };
 
 /** The folder (under the repository) and URL prefix the marks are served from as static files of the site. */

@@ -12,6 +12,7 @@ import { CHANGE_REQUEST_STATUS, TOOL_STATUS } from '../lib/tool-status';
 import { db, type Database, type Executor } from './client';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts';
 import { seedLogoUrl } from './seed-logos';
+import { waybackUrl } from '../lib/wayback';
 import {
   SEED_CHANGE_REQUESTS,
   SEED_POSTS,
@@ -224,6 +225,13 @@ async function makeDemoImages(): Promise<{ tools: Map<string, ToolImages>; posts
   return { tools: toolImages, posts };
 }
 
+/** A discontinued tool's columns, as an admin's mark writes them (api/admin/discontinued.service.ts). */
+const discontinuedColumns = (url: string, at: Date, reason: string) => ({
+  discontinuedAt: at,
+  discontinuedReason: reason,
+  archiveUrl: waybackUrl(url, at),
+});
+
 /**
  * Writes the demo accounts, tools with their reviews, blog posts and change requests, in one transaction.
  * Throws when the demo admin already exists.
@@ -301,6 +309,7 @@ export async function seedDemo(database: Database): Promise<void> {
         qualityScore: latest?.qualityScore ?? null,
         rejectionReason: t.rejectionReason ?? null,
         unlistReason: t.unlistReason ?? null,
+        ...(t.discontinued && discontinuedColumns(t.url, ago(t.discontinued.daysAgo), t.discontinued.reason)),
         submittedAt,
         approvedAt,
         lastReviewedAt: t.review ? lastReviewAt : null,

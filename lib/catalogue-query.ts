@@ -9,6 +9,7 @@ import { DIRECTORY_PAGE_SIZE } from './constants';
 import {
   DEFAULT_SORT,
   DIRECTORY_SORTS,
+  INCLUDE_DISCONTINUED_PARAM,
   MAX_RATING,
   MIN_RATING,
   type DirectoryQuery,
@@ -89,23 +90,46 @@ export const toolListQuerySchema = z.object({
       .optional(),
   ),
   sort: z.preprocess(blankToUndefined, z.enum(DIRECTORY_SORTS, MSG.unknownSort).optional().default(DEFAULT_SORT)),
+  /** `true`: discontinued tools too (docs/decisions/0103); the answer keeps its shape. */
+  includeDiscontinued: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false'], MSG.invalidIncludeDiscontinued)
+      .optional()
+      .transform((v) => v === 'true'),
+  ),
 });
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
 /** The filters of an API query: `tags` (one category, the older form) and `category` (repeatable) together. */
-export function toolListFilters({ tags, category = [], pricing, minRating }: ToolListQuery): ToolFilters {
+export function toolListFilters({
+  tags,
+  category = [],
+  pricing,
+  minRating,
+  includeDiscontinued,
+}: ToolListQuery): ToolFilters {
   return {
     categories: [...new Set([...(tags ? [tags] : []), ...category])],
     pricing: [...new Set(pricing)],
     minRating,
+    includeDiscontinued,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The directory page's address: /directory?q=&category=&pricing=&minRating=&sort=&page=
+// The directory page's address: /directory?q=&category=&pricing=&minRating=&discontinued=include&sort=&page=
 
 /** The parameters the directory's address may hold; any other makes it an address the directory does not render. */
-export const DIRECTORY_PARAMS = ['q', 'category', 'pricing', 'minRating', 'sort', 'page'] as const;
+export const DIRECTORY_PARAMS = [
+  'q',
+  'category',
+  'pricing',
+  'minRating',
+  INCLUDE_DISCONTINUED_PARAM.name,
+  'sort',
+  'page',
+] as const;
 
 /** A whole number from min to max, or `fallback` for anything else (absent, text, out of range). */
 const wholeOr = (min: number, max: number, fallback: number) =>
@@ -123,6 +147,10 @@ const directoryQuerySchema = z.object({
   category: knownOf(CATEGORY_IDS),
   pricing: knownOf(PRICING_MODELS),
   minRating: wholeOr(MIN_RATING, MAX_RATING, 0),
+  discontinued: z
+    .string()
+    .nullable()
+    .transform((v) => v === INCLUDE_DISCONTINUED_PARAM.value),
   sort: z.enum(DIRECTORY_SORTS).catch(DEFAULT_SORT),
   page: wholeOr(1, MAX_DIRECTORY_PAGE, 1),
 });
@@ -137,6 +165,7 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
     category: params.getAll('category'),
     pricing: params.getAll('pricing'),
     minRating: params.get('minRating') ?? undefined,
+    discontinued: params.get(INCLUDE_DISCONTINUED_PARAM.name),
     sort: params.get('sort'),
     page: params.get('page') ?? undefined,
   });
@@ -145,6 +174,7 @@ export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
     categories: q.category,
     pricing: q.pricing,
     minRating: q.minRating,
+    includeDiscontinued: q.discontinued,
     sort: q.sort,
     page: q.page,
   };

@@ -68,6 +68,8 @@ export interface ToolFilters {
   categories?: readonly CategoryId[];
   pricing?: readonly PricingModel[];
   minRating?: number;
+  /** Discontinued tools too: they leave the lists unless the visitor asks for them (docs/decisions/0103). */
+  includeDiscontinued?: boolean;
 }
 
 /** Everything the directory's address holds. page is 1-based (page=2 is the second page). */
@@ -82,9 +84,16 @@ export const EMPTY_DIRECTORY_QUERY: DirectoryQuery = {
   categories: [],
   pricing: [],
   minRating: 0,
+  includeDiscontinued: false,
   sort: DEFAULT_SORT,
   page: 1,
 };
+
+/** GET /api/tools/slug/{slug}'s header naming the day a discontinued tool ended (YYYY-MM-DD); absent otherwise. */
+export const DISCONTINUED_HEADER = 'X-Discontinued';
+
+/** The directory's parameter and value that include discontinued tools: /directory?discontinued=include. */
+export const INCLUDE_DISCONTINUED_PARAM = { name: 'discontinued', value: 'include' } as const;
 
 /** The address of a query: /directory with only the parameters that differ from the defaults, in one order. */
 export function directoryHref(query: Partial<DirectoryQuery>): string {
@@ -94,6 +103,7 @@ export function directoryHref(query: Partial<DirectoryQuery>): string {
   for (const c of CATEGORY_IDS) if (q.categories.includes(c)) params.append('category', c);
   for (const p of PRICING_MODELS) if (q.pricing.includes(p)) params.append('pricing', p);
   if (q.minRating) params.set('minRating', String(q.minRating));
+  if (q.includeDiscontinued) params.set(INCLUDE_DISCONTINUED_PARAM.name, INCLUDE_DISCONTINUED_PARAM.value);
   if (q.sort !== DEFAULT_SORT) params.set('sort', q.sort);
   if (q.page > 1) params.set('page', String(q.page));
   const qs = params.toString();

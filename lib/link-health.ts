@@ -12,3 +12,20 @@ export type LinkOutcome = (typeof LINK_OUTCOMES)[number];
 /** healthy → suspect (one failing day) → failing (3 in a row) → down (7 in a row); one success resets. */
 export const LINK_STATES = ['healthy', 'suspect', 'failing', 'down'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
+
+/** What the admin's Link Health list shows: the tools that need a look (the default), one state, or a last outcome. */
+export const LINK_HEALTH_VIEWS = ['attention', ...LINK_STATES, 'moved', 'parked', 'blocked'] as const;
+export type LinkHealthView = (typeof LINK_HEALTH_VIEWS)[number];
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * "Link checked 5 hours ago" from the time since the check: what the tool page's few bytes of script write over the
+ * date it was rendered with (docs/decisions/0102). Kept here, not in LISTING_MSG, so the script carries only this.
+ */
+export function linkCheckedAgo(elapsedMs: number): string {
+  const hours = Math.floor(Math.max(elapsedMs, 0) / HOUR_MS);
+  if (hours < 1) return 'Link checked less than an hour ago';
+  if (hours < 48) return `Link checked ${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `Link checked ${Math.floor(hours / 24)} days ago`;
+}

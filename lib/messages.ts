@@ -30,12 +30,16 @@ export const MSG = {
   bodyTooLarge: 'Request body too large',
   bodyTooDeep: 'Request body nests too deeply',
   forbidden: 'Forbidden',
+  /** A call that needs a verified address (claiming a listing, ...), made by a member whose address is not (requireVerifiedEmail). */
+  emailVerificationRequired:
+    'Verify your email address first: enter the code we e-mailed you at /auth/verify, or send a new one from your Account settings.',
   // Catalogue API (GET /api/tools, /api/blog/posts)
   invalidLimit: 'limit must be a whole number from 1 to 100',
   invalidOffset: 'offset must be a whole number of 0 or more',
   unknownCategory: 'Unknown category',
   unknownPricing: `pricing must be one of: ${PRICING_MODELS.join(', ')}`,
   invalidMinRating: 'minRating must be a whole number from 1 to 10',
+  invalidIncludeDiscontinued: 'includeDiscontinued must be true or false',
   unknownSort: `sort must be one of: ${DIRECTORY_SORTS.join(', ')}`,
   tooManyValues: 'A filter takes at most 20 values',
   searchTooLong: 'Search text must be at most 200 characters',

@@ -212,6 +212,9 @@ export const PAGE_ROUTES = {
   toolsFeed: fixed('/tools/feed.json', 'tools/feed.json.ts', { sitemap: false, tags: [TOOLS_TAG] }),
   toolsRss: fixed('/tools/rss.xml', 'tools/rss.xml.ts', { sitemap: false, tags: [TOOLS_TAG] }),
   llms: fixed('/llms.txt', 'llms.txt.ts', { sitemap: false, tags: [TOOLS_TAG] }),
+  // The discontinued tools and their feed (docs/decisions/0103): a discontinue or revive names TOOLS_TAG.
+  graveyard: fixed('/graveyard', 'graveyard.astro', { sitemap: true, tags: [TOOLS_TAG] }),
+  graveyardRss: fixed('/graveyard/rss.xml', 'graveyard/rss.xml.ts', { sitemap: false, tags: [TOOLS_TAG] }),
   robots: fixed('/robots.txt', 'robots.txt.ts', { sitemap: false }),
   manifest: fixed('/manifest.webmanifest', 'manifest.webmanifest.ts', { sitemap: false }),
   // The sitemap (site/pages/sitemap-*.ts): its index under two addresses, and its files, as many as the database's
@@ -264,6 +267,8 @@ export const PAGE_ROUTES = {
   preview: screen('/dashboard/preview', 'dashboard/preview.astro'),
   admin: screen('/admin', 'admin.astro'),
   account: screen('/account', 'account.astro'),
+  // Claiming a listing, one screen for every tool (?tool={slug}): docs/decisions/0099.
+  claim: screen('/claim', 'claim.astro'),
   // Rendered by the server for each visitor (PERSONAL_PAGE_PATHS, docs/decisions/0097): never exported or kept.
   restore: {
     pattern: exact('/auth/restore'),

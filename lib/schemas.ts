@@ -4,6 +4,7 @@ import { CATEGORY_IDS, PRICING_MODELS, ROLES, ACCOUNT_STATUSES } from './categor
 import { MAX_DESCRIPTION, MAX_TOOL_NAME, MAX_URL, MIN_DESCRIPTION, MIN_PASSWORD } from './constants';
 import { LISTING_MSG } from './listing-messages';
 import { MSG } from './messages';
+import { REJECTION_CODES } from './review-queue';
 import { POST_STATUSES } from './post-status';
 import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
@@ -141,6 +142,16 @@ export const rejectSchema = z.object({
   rejectionReason: cleanString('Rejection reason', { breaks: true, typeMessage: 'Rejection reason is required' })
     .min(1, 'Rejection reason is required')
     .max(MAX_REASON, MSG.textTooLong('Rejection reason', MAX_REASON)),
+  // The reason from the list; rejectionReason stays the note, and a client sending only the note means 'other'.
+  rejectionCode: z.enum(REJECTION_CODES, 'Unknown rejection reason').optional(),
+});
+export type RejectionInput = z.infer<typeof rejectSchema>;
+
+/** POST /api/admin/tools/{id}/request-changes: what the submitter should change, told by e-mail and on the dashboard. */
+export const requestChangesSchema = z.object({
+  note: cleanString('Note', { breaks: true, typeMessage: LISTING_MSG.requestChangesNoteRequired })
+    .min(1, LISTING_MSG.requestChangesNoteRequired)
+    .max(MAX_REASON, MSG.textTooLong('Note', MAX_REASON)),
 });
 
 /** POST /api/admin/tools/{id}/unlist: the reason is optional (the service gives the default). */
@@ -324,3 +335,29 @@ export type BlogPostInput = z.infer<typeof blogPostSchema>;
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
+
+// ---- Discontinued tools (docs/decisions/0103) ----
+
+/** The reason is shown on the tool's public page and in /graveyard: one line. */
+export const MAX_DISCONTINUED_REASON = 500;
+
+/** A calendar day, YYYY-MM-DD (2026-02-30 is not one). */
+const calendarDay = z
+  .string(LISTING_MSG.discontinueDateInvalid)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, LISTING_MSG.discontinueDateInvalid)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, LISTING_MSG.discontinueDateInvalid);
+
+/** POST /api/admin/tools/{id}/discontinue: why (required), and the day it ended (default today; never ahead). */
+export const discontinueSchema = z.object({
+  reason: z
+    .string(LISTING_MSG.discontinueReasonRequired)
+    .trim()
+    .min(1, LISTING_MSG.discontinueReasonRequired)
+    .max(MAX_DISCONTINUED_REASON, MSG.textTooLong('Reason', MAX_DISCONTINUED_REASON))
+    .refine(isCleanLine, MSG.controlCharacters('Reason')),
+  date: calendarDay.optional(),
+});
+export type DiscontinueInput = z.infer<typeof discontinueSchema>;

@@ -26,6 +26,11 @@ export const PROOFS = {
   'close-account': { lifetimeMs: 15 * MINUTE },
   /** A closed account whose owner signed in, waiting for "Restore my account". */
   'restore-account': { lifetimeMs: 15 * MINUTE },
+  /**
+   * The code e-mailed to an address on a tool's domain to claim the listing (docs/decisions/0099); `target` binds the
+   * tool and the address (claimTarget in api/listings/claims.ts), so a code proves that pair only.
+   */
+  'claim-email': { lifetimeMs: 10 * MINUTE },
 } as const;
 
 export type ProofPurpose = keyof typeof PROOFS;

@@ -6,7 +6,7 @@ import { SITEMAP_TAG, toolTag } from '../../lib/cache-tags';
 import type { CuratedAlternative, CuratedAlternativesInput } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { ownPicksRefusal, type Actor } from '../../lib/permissions';
-import { isEditableByStaff, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { hasPublicPage, isEditableByStaff, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../audit';
 import { requestRebuild } from '../publishing/rebuild-queue';
@@ -65,7 +65,7 @@ export async function setCuratedAlternatives(
         .insert(toolAlternatives)
         .values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
     }
-    if (tool.status === PUBLIC_TOOL_STATUS)
+    if (hasPublicPage(tool.status))
       // The picks make other comparisons: the sitemap lists them.
       await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug), SITEMAP_TAG]);
     await recordAudit(tx, {

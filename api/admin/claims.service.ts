@@ -70,7 +70,7 @@ export async function revokeClaim(
 ): Promise<AdminClaim> {
   await db.transaction(async (tx) => {
     const claim = await tx.query.toolOwners.findFirst({ where: eq(toolOwners.id, claimId) });
-    if (!claim) throw notFound(LISTING_MSG.claimNotFound);
+    if (!claim) throw notFound(LISTING_MSG.claimMissing);
     const ended = await tx
       .update(toolOwners)
       .set({ status: 'revoked', endedAt: now, endedById: actorId, endReason: reason })

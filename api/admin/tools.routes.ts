@@ -1,16 +1,19 @@
-// Admin tool routes: stats, moderation of pending tools and the upkeep of approved ones (SPEC.md section 7).
+// Admin tool routes: stats, moderation of pending tools (the queue, asking for changes: docs/decisions/0104) and the
+// upkeep of approved ones (SPEC.md section 7).
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import {
   adminApprovedToolSchema,
   adminEditorialReviewSchema,
   adminPendingToolSchema,
+  adminQueueEntrySchema,
   adminStatsSchema,
   closedOwnerToolSchema,
   editorialReviewSchema,
   pendingRejectionSchema,
   premiumChangeSchema,
   rejectSchema,
+  requestChangesSchema,
   toolHistorySchema,
   toolParamsSchema,
   toolPremiumSchema,
@@ -33,11 +36,13 @@ import {
   pendingRejections,
   pendingTools,
   rejectTool,
+  requestToolChanges,
   setPremium,
   toolHistory,
   unlistTool,
   updateTool,
 } from './tools.service';
+import { adminQueue } from '../submissions/queue';
 
 const params = toolParamsSchema;
 const response = answer(toolRecordSchema);
@@ -50,6 +55,10 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
   .get('/api/admin/tools/pending', ({ user }) => pendingTools(user), {
     permission: 'read:pending-tools',
     response: answer(z.array(adminPendingToolSchema)),
+  })
+  .get('/api/admin/tools/pending/queue', () => adminQueue(), {
+    permission: 'read:pending-tools',
+    response: answer(z.array(adminQueueEntrySchema)),
   })
   .get('/api/admin/tools/pending/rejections', () => pendingRejections(), {
     permission: 'read:pending-tools',
@@ -74,14 +83,20 @@ export const adminToolRoutes = new Elysia({ name: 'admin-tool-routes' })
     body: jsonBody(editorialReviewSchema),
     response,
   })
+  .post('/api/admin/tools/:id/reject', ({ params, body, user }) => rejectTool(params.id, body, user.id), {
+    permission: 'moderate:tools',
+    params,
+    body: jsonBody(rejectSchema),
+    response,
+  })
   .post(
-    '/api/admin/tools/:id/reject',
-    ({ params, body, user }) => rejectTool(params.id, body.rejectionReason, user.id),
+    '/api/admin/tools/:id/request-changes',
+    ({ params, body, user }) => requestToolChanges(params.id, body.note, user.id),
     {
       permission: 'moderate:tools',
       params,
-      body: jsonBody(rejectSchema),
-      response,
+      body: jsonBody(requestChangesSchema),
+      response: answer(adminQueueEntrySchema),
     },
   )
   .patch('/api/admin/tools/:id', ({ params, body, user }) => updateTool(params.id, body, user), {

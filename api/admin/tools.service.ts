@@ -7,6 +7,7 @@ import { auditLog, changeRequests, editorialReviews, tools, users, type Tool } f
 import { DEFAULT_UNLIST_REASON } from '../../lib/constants';
 import type {
   AdminApprovedTool,
+  AdminQueueEntry,
   AdminEditorialReview,
   AdminPendingTool,
   AdminStats,
@@ -15,19 +16,22 @@ import type {
   EditorialReviewInput,
   PendingRejection,
   PremiumChange,
+  RejectionInput,
   ToolHistory,
   ToolRecord,
   ToolUpdateInput,
 } from '../../lib/contract';
 import { urlKey } from '../../lib/format';
+import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
+import { DEFAULT_REJECTION_CODE } from '../../lib/review-queue';
 import { can, ownToolRefusal, type Actor, type PermissionSubject } from '../../lib/permissions';
 import {
   APPROVED_SIDE_STATUSES,
-  PUBLIC_TOOL_STATUS,
   TOOL_STATUS,
   TOOL_TRANSITIONS,
   canTransition,
+  hasPublicPage,
   isApprovedSide,
   isEditableByStaff,
   slugFollowsName,
@@ -35,17 +39,20 @@ import {
 import { conflict, notFound, refuse } from '../plugins/errors';
 import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
+import { suspendOwnersIfMoved } from '../listings/claims';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
-import { toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
+import { changesRequestedEmail, toolApprovedEmail, toolRejectedEmail, toolUnlistedEmail } from '../emails';
 import { ownerColumns, ownerOf, personColumns, personOf } from './shared';
 import { returnPremiumSlot } from '../submissions/service';
+import { QUEUE_ORDER, adminQueue } from '../submissions/queue';
+import { queueLinkCheck } from '../listings/link-health';
 
 const approvedSide = () => inArray(tools.status, [...APPROVED_SIDE_STATUSES]);
-/** Whether the public sees the tool: its pages change with it. */
-const isPublic = (tool: Pick<Tool, 'status'>) => tool.status === PUBLIC_TOOL_STATUS;
+/** Whether the tool has a public page (approved, or discontinued: docs/decisions/0103): its pages change with it. */
+const isPublic = (tool: Pick<Tool, 'status'>) => hasPublicPage(tool.status);
 
 /** total = every tool; approved and premium count the approved side, unlisted included (the Approved Tools tab). */
 export async function adminStats(): Promise<AdminStats> {
@@ -61,7 +68,7 @@ export async function adminStats(): Promise<AdminStats> {
   return { ...row, users: people.users };
 }
 
-/** Pending tools, oldest first; submitters' e-mails only for those who moderate (not guest reviewers). */
+/** Pending tools in the queue's order; submitters' e-mails only for those who moderate (not guest reviewers). */
 export async function pendingTools(viewer: PermissionSubject): Promise<AdminPendingTool[]> {
   const showEmail = can(viewer, 'moderate:tools');
   const rows = await db
@@ -81,7 +88,7 @@ export async function pendingTools(viewer: PermissionSubject): Promise<AdminPend
     .from(tools)
     .innerJoin(users, eq(users.id, tools.submittedById))
     .where(eq(tools.status, TOOL_STATUS.pending))
-    .orderBy(asc(tools.submittedAt), asc(tools.id));
+    .orderBy(...QUEUE_ORDER);
   return rows.map(({ submitter, ...tool }) => {
     const person = ownerOf(submitter);
     return { ...tool, submittedBy: person && { name: person.name, email: showEmail ? person.email : null } };
@@ -205,14 +212,15 @@ export async function toolHistory(toolId: number): Promise<ToolHistory> {
   };
 }
 
-async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
+/** The tool, read inside the change's transaction; 404 when there is none. */
+export async function toolForUpdate(tx: Transaction, toolId: number): Promise<Tool> {
   const tool = await tx.query.tools.findFirst({ where: eq(tools.id, toolId) });
   if (!tool) throw notFound(MSG.toolNotFound);
   return tool;
 }
 
 /** Writes these fields of one tool, stamping updatedAt unless given, and returns the row as it now is. */
-async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
+export async function setTool(tx: Transaction, toolId: number, fields: Partial<Tool>): Promise<Tool> {
   // An editor's premium decision replaces one a lapsed membership left to give back (decision 0052).
   const lapse = fields.isPremium !== undefined ? { premiumLapsed: false } : {};
   const [row] = await tx
@@ -258,6 +266,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
       reviewedAt: now,
       isFollowUp: false,
     });
+    await queueLinkCheck(tx, toolId, now);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangeTags(approved.slug, approved.tags));
@@ -280,30 +289,66 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
 
 /**
  * Rejecting a premium submission gives the submitter's premium slot back: it was taken when they submitted (also when
- * it lapsed with their membership: the slot stayed used).
+ * it lapsed with their membership: the slot stayed used). The reason from the list (no code: 'other') and the note
+ * both go to the submitter; a request for changes ends with the decision.
  */
-export async function rejectTool(toolId: number, rejectionReason: string, actorId: number): Promise<ToolRecord> {
+export async function rejectTool(toolId: number, input: RejectionInput, actorId: number): Promise<ToolRecord> {
+  const { rejectionReason, rejectionCode = DEFAULT_REJECTION_CODE } = input;
   return db.transaction(async (tx) => {
     const tool = await toolForUpdate(tx, toolId);
     if (!canTransition(tool.status, 'reject')) throw conflict(MSG.onlyPendingRejected);
     const rejected = await setTool(tx, toolId, {
       status: TOOL_TRANSITIONS.reject.to,
       rejectionReason,
+      rejectionCode,
+      changesRequestedAt: null,
+      changesRequestedNote: null,
       premiumLapsed: false,
     });
     if (tool.isPremium || tool.premiumLapsed) await returnPremiumSlot(tool.submittedById, tx);
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
-    if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionReason), tx);
+    if (submitter) await enqueueEmail(await toolRejectedEmail(submitter, rejected, rejectionCode, rejectionReason), tx);
     await recordAudit(tx, {
       actorId,
       action: 'tool.reject',
       entityType: 'tool',
       entityId: toolId,
       before: { status: tool.status },
-      after: { status: rejected.status, rejectionReason },
+      after: { status: rejected.status, rejectionReason, rejectionCode },
     });
     return toolRecord(rejected);
   });
+}
+
+/**
+ * Asks the submitter for changes instead of rejecting: the tool stays pending with its submittedAt, so it keeps its
+ * place in the queue, until the owner's edit clears the request (api/submissions/service.ts). Asking again replaces
+ * the note. Answers the tool's place in the queue, as the pending list's companion call shows it.
+ */
+export async function requestToolChanges(
+  toolId: number,
+  note: string,
+  actorId: number,
+  now = new Date(),
+): Promise<AdminQueueEntry> {
+  await db.transaction(async (tx) => {
+    const tool = await toolForUpdate(tx, toolId);
+    if (tool.status !== TOOL_STATUS.pending) throw conflict(LISTING_MSG.onlyPendingChangesRequested);
+    const asked = await setTool(tx, toolId, { changesRequestedAt: now, changesRequestedNote: note });
+    const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
+    if (submitter) await enqueueEmail(await changesRequestedEmail(submitter, asked, note), tx);
+    await recordAudit(tx, {
+      actorId,
+      action: 'tool.request-changes',
+      entityType: 'tool',
+      entityId: toolId,
+      before: { changesRequestedAt: tool.changesRequestedAt, changesRequestedNote: tool.changesRequestedNote },
+      after: { changesRequestedAt: now, changesRequestedNote: note },
+    });
+  });
+  const entry = (await adminQueue()).find((e) => e.toolId === toolId);
+  if (!entry) throw conflict(LISTING_MSG.onlyPendingChangesRequested); // decided by another editor meanwhile
+  return entry;
 }
 
 interface AppliedChanges {
@@ -314,8 +359,9 @@ interface AppliedChanges {
 
 /**
  * Applies edited fields to a tool inside the caller's transaction and says what changed. A url change
- * moves urlKey (refused if another live or pending tool has it); a name change re-slugs a pending tool
- * only: once a tool has been approved its URL is permanent.
+ * moves urlKey (refused if another live or pending tool has it) and suspends the verified owners it moves off their
+ * domain (docs/decisions/0099); a name change re-slugs a pending tool only: once a tool has been approved its URL is
+ * permanent.
  */
 export async function applyToolChanges(
   tx: Transaction,
@@ -333,6 +379,9 @@ export async function applyToolChanges(
   if (next.url !== undefined && next.url !== tool.url) {
     next.urlKey = urlKey(next.url);
     if (next.urlKey !== tool.urlKey) await assertUrlFree(tx, next.url, tool.id);
+    await suspendOwnersIfMoved(tx, tool, next.url);
+    // A new address is checked at once, whoever changed it (an editor's edit, an owner's approved request).
+    await queueLinkCheck(tx, tool.id, new Date());
   }
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };

@@ -4,12 +4,24 @@ import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
+import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
+import type { RejectionCode } from '../../lib/review-queue';
+import { hostOf, longDate } from '../../lib/format';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
 import { ChangeRequestApprovedEmail } from './change-request-approved';
 import { ChangeRequestRejectedEmail } from './change-request-rejected';
+import {
+  ClaimCodeEmail,
+  ClaimConfirmDueEmail,
+  ClaimFailingEmail,
+  ClaimLapsedEmail,
+  ClaimSuspendedEmail,
+  ClaimVerifiedEmail,
+} from './claims';
+import { ChangesRequestedEmail } from './changes-requested';
 import { ClaimRevokedEmail } from './claim-revoked';
 import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
@@ -17,6 +29,7 @@ import { ContactReceivedEmail, type ContactDetails } from './contact-received';
 import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
+import { LinkUnreachableEmail } from './link-unreachable';
 import { siteLink } from './layout';
 import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
@@ -24,7 +37,9 @@ import { PremiumActivatedEmail } from './premium-activated';
 import { ResetPasswordEmail } from './reset-password';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
+import { ToolDiscontinuedEmail } from './tool-discontinued';
 import { ToolRejectedEmail } from './tool-rejected';
+import { ToolRevivedEmail } from './tool-revived';
 import { ToolUnlistedEmail } from './tool-unlisted';
 import { VerifyEmailEmail } from './verify-email';
 import { WelcomeEmail } from './welcome';
@@ -77,12 +92,28 @@ export function toolApprovedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'sl
   });
 }
 
-export function toolRejectedEmail(user: Recipient, tool: Pick<Tool, 'id' | 'name'>, reason: string): Promise<Email> {
+/** The reason from the list (what it says about resubmitting) and the editor's note. */
+export function toolRejectedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'id' | 'name'>,
+  code: RejectionCode,
+  reason: string,
+): Promise<Email> {
   return email(user.email, 'tool-rejected', `Your submission ${tool.name} was not approved`, ToolRejectedEmail, {
     firstName: user.firstName,
     toolName: tool.name,
     toolId: tool.id,
+    code,
     reason,
+  });
+}
+
+/** An editor asked for changes to a pending submission instead of deciding (docs/decisions/0104). */
+export function changesRequestedEmail(user: Recipient, tool: Pick<Tool, 'name'>, note: string): Promise<Email> {
+  return email(user.email, 'changes-requested', `Changes requested for ${tool.name}`, ChangesRequestedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    note,
   });
 }
 
@@ -91,6 +122,29 @@ export function toolUnlistedEmail(user: Recipient, tool: Pick<Tool, 'name'>, rea
     firstName: user.firstName,
     toolName: tool.name,
     reason,
+  });
+}
+
+/** The owner of a tool an admin marked discontinued: when, why, and that its page stays. */
+export function toolDiscontinuedEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name' | 'slug'>,
+  details: { date: string; reason: string },
+): Promise<Email> {
+  return email(user.email, 'tool-discontinued', `${tool.name} is now marked discontinued`, ToolDiscontinuedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: toolLink(tool),
+    ...details,
+  });
+}
+
+/** The owner of a discontinued tool an admin listed again. */
+export function toolRevivedEmail(user: Recipient, tool: Pick<Tool, 'name' | 'slug'>): Promise<Email> {
+  return email(user.email, 'tool-revived', `${tool.name} is listed in the directory again`, ToolRevivedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    toolUrl: toolLink(tool),
   });
 }
 
@@ -136,6 +190,25 @@ export function changeRequestRejectedEmail(
       reason,
     },
   );
+}
+
+/** To a tool's owners when its site failed three daily checks in a row, and again at seven (docs/decisions/0102). */
+export function linkUnreachableEmail(
+  user: Recipient,
+  tool: Pick<Tool, 'name' | 'slug' | 'url'>,
+  state: 'failing' | 'down',
+  since: Date,
+): Promise<Email> {
+  const host = hostOf(tool.url);
+  const subject = state === 'down' ? `${host} has been unreachable for a week` : `We cannot reach ${host}`;
+  return email(user.email, 'link-unreachable', subject, LinkUnreachableEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    host,
+    since: longDate(since),
+    down: state === 'down',
+    toolUrl: toolLink(tool),
+  });
 }
 
 export function premiumActivatedEmail(user: Recipient): Promise<Email> {
@@ -238,5 +311,82 @@ export function passwordChangedEmail(user: Recipient, how: 'reset' | 'change'): 
   return email(user.email, 'password-changed', 'Your password was changed', PasswordChangedEmail, {
     firstName: user.firstName,
     how,
+  });
+}
+
+// ---- Claiming a listing (docs/decisions/0099) ----
+
+type ClaimedTool = Pick<Tool, 'name' | 'slug'>;
+
+/** How each method proved a claim, in the owner's words. */
+const PROVED_BY: Record<ClaimMethod, string> = {
+  email: 'a code sent to an address on its domain',
+  dns: 'a DNS TXT record',
+  meta: 'a meta tag on its page',
+  file: 'a file under /.well-known/',
+};
+
+/** To an address on the tool's domain (not the member's own): the 6-digit code that proves it. */
+export function claimCodeEmail(address: string, tool: Pick<Tool, 'name'>, code: string): Promise<Email> {
+  return email(address, 'claim-code', `${code} is your code to claim ${tool.name}`, ClaimCodeEmail, {
+    toolName: tool.name,
+    code,
+  });
+}
+
+export function claimVerifiedEmail(user: Recipient, tool: ClaimedTool, method: ClaimMethod): Promise<Email> {
+  return email(user.email, 'claim-verified', `You are a verified owner of ${tool.name}`, ClaimVerifiedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    how: PROVED_BY[method],
+  });
+}
+
+/** A re-check did not find the proof (its first day of grace, and again near its end). */
+export function claimFailingEmail(
+  user: Recipient,
+  tool: ClaimedTool,
+  details: { found: string; graceUntil: Date },
+): Promise<Email> {
+  return email(
+    user.email,
+    'claim-recheck-failing',
+    `Your proof of owning ${tool.name} could not be found`,
+    ClaimFailingEmail,
+    { firstName: user.firstName, toolName: tool.name, slug: tool.slug, ...details },
+  );
+}
+
+/** An e-mail owner's year is up: confirm with a new code before the grace ends. */
+export function claimConfirmDueEmail(
+  user: Recipient,
+  tool: ClaimedTool,
+  details: { address: string | null; graceUntil: Date },
+): Promise<Email> {
+  return email(user.email, 'claim-confirm-due', `Confirm that you still own ${tool.name}`, ClaimConfirmDueEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    ...details,
+  });
+}
+
+export function claimLapsedEmail(user: Recipient, tool: ClaimedTool, reason: string): Promise<Email> {
+  return email(user.email, 'claim-lapsed', `Your claim of ${tool.name} has lapsed`, ClaimLapsedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    reason,
+  });
+}
+
+/** The tool's address moved to another domain: the claim is suspended until proved again. */
+export function claimSuspendedEmail(user: Recipient, tool: ClaimedTool, domain: string): Promise<Email> {
+  return email(user.email, 'claim-suspended', `${tool.name} moved: prove your ownership again`, ClaimSuspendedEmail, {
+    firstName: user.firstName,
+    toolName: tool.name,
+    slug: tool.slug,
+    domain,
   });
 }

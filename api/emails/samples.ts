@@ -5,29 +5,46 @@ import { config } from '../config';
 import type { Email, EmailKind } from '../services/email';
 import {
   accountClosedEmail,
+  claimCodeEmail,
+  claimConfirmDueEmail,
+  claimFailingEmail,
+  claimLapsedEmail,
+  claimSuspendedEmail,
+  claimVerifiedEmail,
   changeRequestApprovedEmail,
   changeRequestRejectedEmail,
   claimRevokedEmail,
+  changesRequestedEmail,
   closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
   emailChangeAppliedEmail,
   emailChangeRequestedEmail,
   emailChangeVerifyEmail,
+  linkUnreachableEmail,
   passwordChangedEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
   submissionReceivedEmail,
   resetPasswordEmail,
   toolApprovedEmail,
+  toolDiscontinuedEmail,
   toolRejectedEmail,
+  toolRevivedEmail,
   toolUnlistedEmail,
   verifyEmailEmail,
   welcomeEmail,
 } from './index';
 
 const member = { email: 'ada@example.com', firstName: 'Ada' };
-const tool = { id: 7, name: 'Acme Writer', slug: 'acme-writer', isPremium: true, status: PUBLIC_TOOL_STATUS };
+const tool = {
+  id: 7,
+  name: 'Acme Writer',
+  slug: 'acme-writer',
+  url: 'https://acme-writer.example.com',
+  isPremium: true,
+  status: PUBLIC_TOOL_STATUS,
+};
 const message = {
   name: 'Ada Lovelace',
   email: member.email,
@@ -41,11 +58,25 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'submission-received': () => submissionReceivedEmail(member, tool),
   'tool-approved': () => toolApprovedEmail(member, tool),
   'tool-rejected': () =>
-    toolRejectedEmail(member, tool, 'The site was unreachable during our review.\nPlease check it and submit again.'),
+    toolRejectedEmail(
+      member,
+      tool,
+      'site-unreachable',
+      'The site was unreachable during our review.\nPlease check it and submit again.',
+    ),
+  'changes-requested': () =>
+    changesRequestedEmail(member, tool, 'Please add a pricing page link and say which models the tool runs on.'),
   'tool-unlisted': () => toolUnlistedEmail(member, tool, 'The site has redirected to a parked domain for two weeks.'),
+  'tool-discontinued': () =>
+    toolDiscontinuedEmail(member, tool, {
+      date: 'November 27, 2026',
+      reason: 'The company shut the service down and its address now shows a parked page.',
+    }),
+  'tool-revived': () => toolRevivedEmail(member, tool),
   'change-request-approved': () => changeRequestApprovedEmail(member, tool),
   'change-request-rejected': () =>
     changeRequestRejectedEmail(member, tool, 'The new description reads as an advertisement.'),
+  'link-unreachable': () => linkUnreachableEmail(member, tool, 'failing', new Date('2026-11-24T06:00:00Z')),
   'premium-activated': () => premiumActivatedEmail(member),
   'payment-failed': () =>
     paymentFailedEmail(member, {
@@ -63,4 +94,18 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
   'password-changed': () => passwordChangedEmail(member, 'reset'),
   'claim-revoked': () => claimRevokedEmail(member, tool, 'The DNS record that proved it now names another company.'),
+  'claim-code': () => claimCodeEmail('ada@acme-writer.com', tool, '042917'),
+  'claim-verified': () => claimVerifiedEmail(member, tool, 'dns'),
+  'claim-recheck-failing': () =>
+    claimFailingEmail(member, tool, {
+      found: 'No TXT record was found at _aitools-verify.acme-writer.com.',
+      graceUntil: new Date('2026-12-11T00:00:00Z'),
+    }),
+  'claim-confirm-due': () =>
+    claimConfirmDueEmail(member, tool, {
+      address: 'ada@acme-writer.com',
+      graceUntil: new Date('2026-12-11T00:00:00Z'),
+    }),
+  'claim-lapsed': () => claimLapsedEmail(member, tool, 'No TXT record was found at _aitools-verify.acme-writer.com.'),
+  'claim-suspended': () => claimSuspendedEmail(member, tool, 'acme-writer.io'),
 };

@@ -1,5 +1,5 @@
 // The auth plugin: resolves the signed-in user from the session cookie. Routes opt in with
-// `auth: true` (401 when signed out), `permission: '...'` (401 signed out, 403 without it) or
+// `auth: true` (401 when signed out), `verifiedEmail: true` (also 403 until the address is verified), `permission: '...'` (401 signed out, 403 without it) or
 // `anyPermission: [...]` (403 without every one of them). A suspended or banned account is refused
 // with 403 and the reason the login form gives, so the browser whose session was cut learns why
 // (docs/decisions/0010-blocked-accounts.md).
@@ -50,6 +50,14 @@ function requirePermission(user: User, permissions: readonly Permission[]): void
     throw forbidden(ACCOUNT_MSG.adminTwoFactorRequired);
 }
 
+/**
+ * 403 for a member whose address is not verified yet, saying how to verify it: for the calls that act in the name of a
+ * real person (claiming a listing, ...). Write no second check of emailVerifiedAt; call this, or use `verifiedEmail: true`.
+ */
+export function requireVerifiedEmail(user: Pick<User, 'emailVerifiedAt'>): void {
+  if (!user.emailVerifiedAt) throw forbidden(MSG.emailVerificationRequired);
+}
+
 function userOf(request: Request): { user: User } {
   const user = signedIn.get(request);
   // Only reachable if a route's transform did not run: a bug, not a signed-out caller.
@@ -75,6 +83,14 @@ export const auth = new Elysia({ name: 'auth' }).macro({
     },
     resolve: ({ request }) => userOf(request),
   }),
+  /** Signed in (401) with a verified address (403 saying how to verify, requireVerifiedEmail). */
+  verifiedEmail: {
+    detail: { security: [{ [SESSION_SCHEME]: [] }] },
+    async transform({ cookie, request }) {
+      requireVerifiedEmail(await requireUser(cookie, request));
+    },
+    resolve: ({ request }) => userOf(request),
+  },
   /** For a route open to several permissions (the history is read by editors and by reviewers). */
   anyPermission: (permissions: readonly Permission[]) => ({
     detail: { security: [{ [SESSION_SCHEME]: [...permissions] }] },

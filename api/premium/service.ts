@@ -6,7 +6,7 @@ import { PREMIUM_SUBMISSIONS } from '../../lib/constants';
 import type { Checkout, Membership, Plan, Portal } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
 import { toolChangeTags } from '../../lib/cache-tags';
-import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { hasPublicPage } from '../../lib/tool-status';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { config } from '../config';
 import { createCheckout, createPortal, paymentsConfigured } from '../services/payments';
@@ -28,7 +28,7 @@ async function setToolsPremium(tx: Transaction, userId: number, isPremium: boole
     .set({ isPremium, premiumLapsed: !isPremium, updatedAt: new Date() })
     .where(and(eq(tools.submittedById, userId), isPremium ? eq(tools.premiumLapsed, true) : eq(tools.isPremium, true)))
     .returning({ slug: tools.slug, tags: tools.tags, status: tools.status });
-  const live = changed.filter((tool) => tool.status === PUBLIC_TOOL_STATUS);
+  const live = changed.filter((tool) => hasPublicPage(tool.status));
   if (live.length === 0) return;
   const tags = [...new Set(live.flatMap((tool) => toolChangeTags(tool.slug, tool.tags)))];
   const reason = `membership ${isPremium ? 'renewed' : 'ended'}: ${live.map((tool) => tool.slug).join(', ')}`;

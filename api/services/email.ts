@@ -10,8 +10,12 @@ export const EMAIL_KINDS = [
   'tool-approved',
   'tool-rejected',
   'tool-unlisted',
+  'changes-requested',
+  'tool-discontinued',
+  'tool-revived',
   'change-request-approved',
   'change-request-rejected',
+  'link-unreachable',
   'premium-activated',
   'payment-failed',
   'contact-received',
@@ -24,6 +28,13 @@ export const EMAIL_KINDS = [
   'close-account-code',
   'reset-password',
   'password-changed',
+  // Claiming a listing (docs/decisions/0099).
+  'claim-code',
+  'claim-verified',
+  'claim-recheck-failing',
+  'claim-confirm-due',
+  'claim-lapsed',
+  'claim-suspended',
   'claim-revoked',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -33,6 +33,11 @@ export class GuardedFetchError extends Error {
 export interface GuardedFetchOptions {
   /** The most body bytes read; a longer body fails with 'too-large' (checked while it streams, not only its Content-Length). */
   maxBytes: number;
+  /**
+   * 'truncate': a longer body is cut at maxBytes instead (a link check only needs the start of a page, and a large home
+   * page is a live site, not a failure).
+   */
+  overflow?: 'fail' | 'truncate';
   /** For the whole fetch, redirects and body included. */
   timeoutMs?: number;
   maxRedirects?: number;
@@ -147,8 +152,30 @@ function isTlsError(error: unknown): boolean {
   return typeof code === 'string' && /CERT|TLS|SSL|SIGNATURE|HANDSHAKE/i.test(code);
 }
 
-/** The body, refused from its Content-Length or as soon as what arrives passes maxBytes. */
-async function readBody(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** The first maxBytes of the body; the rest is cancelled, never read. */
+async function readPrefix(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const bytes = new Uint8Array(maxBytes);
+  let size = 0;
+  while (size < maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) return bytes.slice(0, size);
+    const part = value.subarray(0, maxBytes - size);
+    bytes.set(part, size);
+    size += part.byteLength;
+  }
+  // Not awaited: a sender that goes on sending must not hold the answer.
+  reader.cancel().catch(() => {});
+  return bytes;
+}
+
+/** The body, refused from its Content-Length or as soon as what arrives passes maxBytes (or cut there). */
+async function readBody(
+  response: Response,
+  maxBytes: number,
+  overflow: 'fail' | 'truncate',
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (overflow === 'truncate') return response.body ? readPrefix(response.body, maxBytes) : new Uint8Array();
   const tooLarge = () => new GuardedFetchError('too-large', `larger than ${maxBytes} bytes`);
   if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel();
@@ -170,6 +197,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export async function guardedFetch(address: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
   const {
     maxBytes,
+    overflow = 'fail',
     timeoutMs = DEFAULT_TIMEOUT_MS,
     maxRedirects = DEFAULT_MAX_REDIRECTS,
     redirects = 'any',
@@ -215,7 +243,7 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
         redirects: hop,
         status: response.status,
         headers: response.headers,
-        body: await readBody(response, maxBytes),
+        body: await readBody(response, maxBytes, overflow),
       };
     }
   } catch (error) {

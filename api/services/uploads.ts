@@ -12,7 +12,7 @@ import { ACCOUNT_MSG } from '../../lib/account-messages';
 import { openUploadStore, recentKeys, uploadTypeOf, type UploadStore } from '../../db/upload-store';
 import type { ToolImageKind } from '../../lib/premium-assets';
 import { can } from '../../lib/permissions';
-import { CHANGE_REQUEST_STATUS, PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { CHANGE_REQUEST_STATUS, PAGE_TOOL_STATUSES } from '../../lib/tool-status';
 import { config } from '../config';
 import { HttpError, badRequest } from '../plugins/errors';
 import { log } from '../log';
@@ -330,7 +330,7 @@ const shownLately = recentKeys(60_000, 10_000);
 /** The folders of images owners upload: a premium tool's images, and the logos sent with submissions. */
 const isOwnersUpload = (key: string) => key.startsWith('tools/') || key.startsWith('logos/');
 
-/** Whether a public tool shows the owner's image at `key` (as its logo, cover or a screenshot). */
+/** Whether a tool's public page shows the owner's image at `key` (as its logo, cover or a screenshot). */
 async function onPublicTool(key: string): Promise<boolean> {
   const url = `${UPLOADS_URL_PREFIX}${key}`;
   const rows = await db
@@ -338,7 +338,7 @@ async function onPublicTool(key: string): Promise<boolean> {
     .from(tools)
     .where(
       and(
-        eq(tools.status, PUBLIC_TOOL_STATUS),
+        inArray(tools.status, [...PAGE_TOOL_STATUSES]),
         or(
           eq(tools.logoUrl, url),
           eq(tools.coverImage, url),

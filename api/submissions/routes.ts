@@ -1,5 +1,5 @@
-// Submission routes: POST /api/tools (multipart), the owner's edit and resubmission of it, the user's own tools and their
-// change requests.
+// Submission routes: POST /api/tools (multipart), the owner's edit and resubmission of it, the user's own tools, their
+// place in the review queue and their change requests.
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   userChangeRequestSchema,
   userToolSchema,
   userToolStatsSchema,
+  userQueueSchema,
   requestedPage,
   userToolsQuerySchema,
   type SubmissionInput,
@@ -31,6 +32,7 @@ import {
   submitTool,
   userToolStats,
 } from './service';
+import { userQueue } from './queue';
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -126,6 +128,10 @@ export const submissionRoutes = new Elysia({ name: 'submission-routes' })
   .get('/api/user/tools/stats', ({ user }) => userToolStats(user.id), {
     auth: true,
     response: answer(userToolStatsSchema),
+  })
+  .get('/api/user/tools/queue', ({ user }) => userQueue(user.id, new Date()), {
+    auth: true,
+    response: answer(userQueueSchema),
   })
   .get('/api/user/tools/:id', ({ user, params }) => previewTool(user, params.id), {
     auth: true,

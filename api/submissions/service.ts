@@ -15,7 +15,9 @@ import type {
   PageQuery,
 } from '../../lib/contract';
 import { urlKey } from '../../lib/format';
+import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
+import { DEFAULT_REJECTION_CODE, REJECTION_REASONS } from '../../lib/review-queue';
 import { can } from '../../lib/permissions';
 import { CHANGE_REQUEST_STATUS, INITIAL_TOOL_STATUS, TOOL_STATUS, takesChangeRequests } from '../../lib/tool-status';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
@@ -141,6 +143,12 @@ const REWRITES = {
 } as const;
 type Rewrite = keyof typeof REWRITES;
 
+/** A rejection whose reason says no resubmission can change it (lib/review-queue.ts) is final (docs/decisions/0104). */
+function assertResubmittable(tool: Tool): void {
+  const reason = REJECTION_REASONS[tool.rejectionCode ?? DEFAULT_REJECTION_CODE];
+  if (!reason.resubmit) throw conflict(LISTING_MSG.resubmitRefused(reason.label));
+}
+
 /**
  * The owner's edit of a pending submission, or the resubmission of a rejected one with edits: the form's values
  * replace the submission's (a new logo only when one is sent). A resubmission is a new submission for the limits,
@@ -159,6 +167,7 @@ export async function rewriteSubmission(
   const checks = async (reader: Executor): Promise<Tool> => {
     const tool = await ownTool(reader, user, toolId);
     if (tool.status !== rule.from) throw conflict(rule.refusal);
+    if (resubmit) assertResubmittable(tool);
     await assertUrlFree(reader, input.url, tool.id);
     if (resubmit) await assertPendingRoom(user.id, reader);
     return tool;
@@ -188,7 +197,12 @@ export async function rewriteSubmission(
         ...(logoUrl ? { logoUrl } : {}),
         // A submission's slug is provisional and follows its name (the public tool takes the name's own at approval).
         ...(input.name !== tool.name ? { slug: await freeToolSlug(tx, input.name, tool.id) } : {}),
-        ...(resubmit ? { status: TOOL_STATUS.pending, rejectionReason: null, submittedAt: new Date() } : {}),
+        ...(resubmit
+          ? { status: TOOL_STATUS.pending, rejectionReason: null, rejectionCode: null, submittedAt: new Date() }
+          : {}),
+        // The owner's save answers the editors' request for changes: the submission is theirs to decide again.
+        changesRequestedAt: null,
+        changesRequestedNote: null,
       };
       const { before: was, after } = changedFields(tool, next);
       if (Object.keys(after).length === 0) return tool;

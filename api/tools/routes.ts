@@ -12,7 +12,7 @@ import {
   toolListQuerySchema,
 } from '../../lib/contract';
 import { toolListFilters } from '../../lib/catalogue-query';
-import { SUGGESTION_HEADER, suggestionHeaderValue } from '../../lib/directory';
+import { DISCONTINUED_HEADER, SUGGESTION_HEADER, suggestionHeaderValue } from '../../lib/directory';
 import { MSG } from '../../lib/messages';
 import { OWNERS_HEADER } from '../../lib/owner-mark';
 import { answer } from '../answer';
@@ -74,10 +74,18 @@ export const toolRoutes = new Elysia({ name: 'tool-routes' })
   .get(
     '/api/tools/slug/:slug',
     async ({ params, set }) => {
-      const tool = await getPublicToolBySlug(params.slug);
-      if (!tool) throw notFound(MSG.toolNotFound);
+      const found = await getPublicToolBySlug(params.slug);
+      if (!found) throw notFound(MSG.toolNotFound);
       set.headers['cache-control'] = PUBLIC_CACHE;
-      return tool;
+      // SPEC.md section 7's answer keeps its shape: a discontinued tool (its page is public) says so in a header.
+      if (found.discontinued) set.headers[DISCONTINUED_HEADER] = found.discontinued.at.toISOString().slice(0, 10);
+      return found.tool;
     },
-    { params: slugParamsSchema, response: answer(publicToolDetailSchema) },
+    {
+      params: slugParamsSchema,
+      response: answer(publicToolDetailSchema),
+      detail: {
+        description: `One tool with a public page and its editorial reviews. A discontinued tool (its page stays, it left the lists) is answered too, with the day it was discontinued (YYYY-MM-DD) in the \`${DISCONTINUED_HEADER}\` header; the header is absent otherwise.`,
+      },
+    },
   );

@@ -3,7 +3,7 @@
 import { readDb } from '../../db/client';
 import { effectiveSearch } from '../../db/queries/directory';
 import { verifiedOwnersOf, type VerifiedOwnerMark } from '../../db/queries/owners';
-import { getPublicToolBySlug } from '../../db/queries/tools';
+import { discontinuedMarkOf, getPublicToolBySlug, type DiscontinuedMark } from '../../db/queries/tools';
 import type { PublicToolDetail } from '../../lib/contract';
 import { publicCategoryCounts, publicToolsPage, publishedPostsPage, type V1ToolRow } from '../../db/queries/public-api';
 import type { PublicPost } from '../../db/queries/blog';
@@ -29,11 +29,20 @@ function absolute(url: string | null): string | null {
   return url?.startsWith('/') && !url.startsWith('//') ? `${config.siteUrl}${url}` : url;
 }
 
+/** A discontinued tool's mark as the API gives it; null for a listed tool. */
+function discontinuedV1(mark: DiscontinuedMark | null): PublicToolV1['discontinued'] {
+  return mark && { date: mark.at.toISOString().slice(0, 10), reason: mark.reason, archiveUrl: mark.archiveUrl };
+}
+
 /**
  * The allow-list of what a tool's public page shows; screenshots and the demo video only on premium listings, as there,
  * and its verified owners' how and when (never who).
  */
-function toPublicTool(tool: V1ToolRow | PublicToolDetail, owners: readonly VerifiedOwnerMark[] = []): PublicToolV1 {
+function toPublicTool(
+  tool: V1ToolRow | PublicToolDetail,
+  discontinued: DiscontinuedMark | null,
+  owners: readonly VerifiedOwnerMark[] = [],
+): PublicToolV1 {
   return {
     id: tool.id,
     slug: tool.slug,
@@ -53,34 +62,48 @@ function toPublicTool(tool: V1ToolRow | PublicToolDetail, owners: readonly Verif
     approvedAt: tool.approvedAt?.toISOString() ?? null,
     updatedAt: tool.updatedAt.toISOString(),
     lastReviewedAt: tool.lastReviewedAt?.toISOString() ?? null,
+    discontinued: discontinuedV1(discontinued),
     verifiedOwners: owners.map(({ method, verifiedAt }) => ({ method, verifiedAt: verifiedAt.toISOString() })),
   };
 }
 
-export async function toolsPage({ sort, limit, search, category, pricing, cursor }: ToolsQuery): Promise<ToolPageV1> {
+export async function toolsPage({
+  sort,
+  limit,
+  search,
+  category,
+  pricing,
+  include,
+  cursor,
+}: ToolsQuery): Promise<ToolPageV1> {
   // The contract has refused a cursor of another order, so its position is this sort's.
   const after = cursor?.o === sort ? cursor.p : undefined;
   // The directory's typo correction: a word in no tool means the search as sent finds nothing, so the corrected one runs.
   const { search: searched, suggestion } = await effectiveSearch(search);
-  const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, after });
+  const includeDiscontinued = include === 'discontinued';
+  const page = await publicToolsPage({ sort, limit, search: searched, category, pricing, includeDiscontinued, after });
   const owners = await verifiedOwnersOf(
-    page.items.map((tool) => tool.id),
+    page.items.map((row) => row.id),
     readDb(),
   );
   return {
-    items: page.items.map((tool) => toPublicTool(tool, owners.get(tool.id))),
+    items: page.items.map((row) => toPublicTool(row, discontinuedMarkOf(row), owners.get(row.id))),
     nextCursor: page.next ? encodeCursor({ o: sort, p: page.next } as Parameters<typeof encodeCursor>[0]) : null,
     correctedSearch: suggestion,
   };
 }
 
-/** One public tool with its editorial reviews (who reviewed stays private); undefined when it is not public. */
+/**
+ * One tool with a public page (approved or discontinued) with its editorial reviews (who reviewed stays private);
+ * undefined when it has none.
+ */
 export async function toolDetail(slug: string): Promise<ToolDetailV1 | undefined> {
-  const tool = await getPublicToolBySlug(slug);
-  if (!tool) return undefined;
+  const found = await getPublicToolBySlug(slug);
+  if (!found) return undefined;
+  const { tool, discontinued } = found;
   const owners = await verifiedOwnersOf([tool.id], readDb());
   return {
-    ...toPublicTool(tool, owners.get(tool.id)),
+    ...toPublicTool(tool, discontinued, owners.get(tool.id)),
     editorialReviews: tool.editorialReviews.map((r) => ({
       curatorTake: r.curatorTake,
       qualityScore: r.qualityScore,

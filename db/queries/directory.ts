@@ -15,6 +15,7 @@ import {
   RANKED_MATCH_LIMIT,
   countMatches,
   ftsMatchExpression,
+  hasPageStatus,
   listPublicTools,
   matchesFts,
   type ListPublicToolsOptions,
@@ -64,10 +65,14 @@ const keptGroups = keptWhileTagsStay<FacetGroup[]>(200);
  * column read, so no row and no sort is read: about 25 ms for 100,000 tools without search. A search with few matches
  * reads them by rowid; with many, walks the index and probes the match set (like listPublicTools).
  */
-function facetGroups(search: string | undefined, database: Database): Promise<FacetGroup[]> {
+function facetGroups(
+  search: string | undefined,
+  includeDiscontinued: boolean,
+  database: Database,
+): Promise<FacetGroup[]> {
   const expression = ftsMatchExpression(search);
   return keptGroups(
-    searchWords(search).join(' '),
+    `${includeDiscontinued ? 1 : 0} ${searchWords(search).join(' ')}`,
     async () => {
       readTags([TOOLS_TAG]);
       const byRowid =
@@ -75,7 +80,12 @@ function facetGroups(search: string | undefined, database: Database): Promise<Fa
       return database
         .select({ tags: tools.tags, pricingModel: tools.pricingModel, qualityScore: tools.qualityScore, n: count() })
         .from(tools)
-        .where(and(eq(tools.status, PUBLIC_TOOL_STATUS), expression ? matchesFts(expression, { byRowid }) : undefined))
+        .where(
+          and(
+            includeDiscontinued ? hasPageStatus() : eq(tools.status, PUBLIC_TOOL_STATUS),
+            expression ? matchesFts(expression, { byRowid }) : undefined,
+          ),
+        )
         .groupBy(tools.pricingModel, tools.qualityScore, tools.tags);
     },
     database,
@@ -91,8 +101,8 @@ export async function directoryFacets(
   { search, filters = {} }: { search?: string; filters?: ToolFilters },
   database: Database = readDb(),
 ): Promise<ToolFacets> {
-  const groups = await facetGroups((await effectiveSearch(search, database)).search, database);
-  const { categories = [], pricing = [], minRating = 0 } = filters;
+  const { categories = [], pricing = [], minRating = 0, includeDiscontinued = false } = filters;
+  const groups = await facetGroups((await effectiveSearch(search, database)).search, includeDiscontinued, database);
   const facets: ToolFacets = {
     categories: Object.fromEntries(CATEGORY_IDS.map((c) => [c, 0])) as ToolFacets['categories'],
     pricing: Object.fromEntries(PRICING_MODELS.map((p) => [p, 0])) as ToolFacets['pricing'],

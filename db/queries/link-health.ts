@@ -1,6 +1,8 @@
 // A tool's link health as its public page shows it (docs/decisions/0102): when it was last checked, and since when it
 // could not be reached.
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../client';
+import { linkHealth } from '../schema';
 import type { LinkState } from '../../lib/link-health';
 
 export interface LinkNote {
@@ -10,7 +12,22 @@ export interface LinkNote {
   failingSince: Date | null;
 }
 
-/** The link note of each checked tool (a tool never checked is absent from the map). */
-export async function linkNotesOf(_toolIds: readonly number[], _database: Database): Promise<Map<number, LinkNote>> {
-  return new Map();
+/** The link note of each checked tool (a tool never checked is absent from the map), in one query. */
+export async function linkNotesOf(toolIds: readonly number[], database: Database): Promise<Map<number, LinkNote>> {
+  if (toolIds.length === 0) return new Map();
+  const rows = await database
+    .select({
+      toolId: linkHealth.toolId,
+      state: linkHealth.state,
+      checkedAt: linkHealth.lastCheckedAt,
+      failingSince: linkHealth.failingSince,
+    })
+    .from(linkHealth)
+    .where(and(inArray(linkHealth.toolId, [...toolIds]), isNotNull(linkHealth.lastCheckedAt)));
+  return new Map(
+    rows.map(({ toolId, state, checkedAt, failingSince }) => {
+      const shown = state === 'failing' || state === 'down';
+      return [toolId, { state, checkedAt: checkedAt as Date, failingSince: shown ? failingSince : null }];
+    }),
+  );
 }

@@ -8,7 +8,6 @@ import { db, readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { editorialReviews, tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
-import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { TOP_ALTERNATIVES } from '../../lib/alternatives';
 import type { PublicEditorialReview } from '../../lib/contract';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
@@ -16,13 +15,23 @@ import { isReviewDue } from '../../lib/review-due';
 import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
 import { verifiedToolIds, withOwnerMarks } from './owners';
 import { standingsOf, type ToolStanding } from './standing';
-import { publicReviewsOf, publicToolBySlug, publicToolColumns, type PublicTool } from './tools';
+import {
+  hasPageStatus,
+  pageToolBySlug,
+  pageToolColumns,
+  pageToolOf,
+  publicReviewsOf,
+  type DiscontinuedMark,
+  type PublicTool,
+} from './tools';
 
 /** "More from the blog" on a post page: the newest other posts. */
 const MORE_POSTS = 3;
 
 export interface ToolPage {
   tool: PublicTool;
+  /** Set when an admin marked it discontinued: the page says so and shows its alternatives first (docs/decisions/0103). */
+  discontinued: DiscontinuedMark | null;
   /** "Alternatives to {name}": its top alternatives (db/queries/alternatives.ts). */
   /** Its alternatives shown, each saying whether it has a verified owner (the card's mark). */
   alternatives: (Alternative & { verifiedOwner: boolean })[];
@@ -69,7 +78,7 @@ export async function toolsFallingDue(from: Date, to: Date, database: Database =
       and(
         gt(editorialReviews.reviewedAt, new Date(from.getTime() - dueAfterMs)),
         lte(editorialReviews.reviewedAt, new Date(to.getTime() - dueAfterMs)),
-        eq(tools.status, PUBLIC_TOOL_STATUS),
+        hasPageStatus(),
         notExists(laterReview),
       ),
     );
@@ -85,10 +94,11 @@ export interface PostPage {
 
 const postPageTags = (post: PublicPost): string[] => [postTag(post.slug), POSTS_TAG];
 
-/** One public tool's page; null when no public tool has this slug (missing, pending, unlisted, rejected). */
+/** One tool's page; null when no tool with a page has this slug (missing, pending, unlisted, rejected). */
 export async function toolPage(slug: string, database: Database = readDb()): Promise<ToolPage | null> {
-  const tool = await publicToolBySlug(slug, database);
-  if (!tool) return null;
+  const found = await pageToolBySlug(slug, database);
+  if (!found) return null;
+  const { tool, discontinued } = found;
   const [alternatives, reviews, standings] = await Promise.all([
     alternativesOf(tool, database, TOP_ALTERNATIVES),
     publicReviewsOf([tool.id], database),
@@ -98,6 +108,7 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
   readTags(tags);
   return {
     tool,
+    discontinued,
     alternatives: await withOwnerMarks(alternatives, database),
     ...trustOf(reviews.get(tool.id)!, new Date()),
     standing: standings.get(tool.id)!,
@@ -106,7 +117,7 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
 }
 
 /**
- * Every public tool's page, `batchSize` at a time (by id, so memory stays flat however large the catalogue):
+ * Every page of a tool (approved or discontinued), `batchSize` at a time (by id, so memory stays flat however large the catalogue):
  * their alternatives are ranked from each category's pool, read once, and each batch's reviews are read in one query.
  * `part` of `parts`: only the tools whose id falls in that share.
  */
@@ -118,14 +129,16 @@ export async function* toolPages(
   const memo: RankingMemo = new Map();
   let after = 0;
   for (;;) {
-    const batch = await database
-      .select(publicToolColumns)
+    const rows = await database
+      .select(pageToolColumns)
       .from(tools)
-      .where(and(eq(tools.status, PUBLIC_TOOL_STATUS), gt(tools.id, after), sql`${tools.id} % ${parts} = ${part}`))
+      .where(and(hasPageStatus(), gt(tools.id, after), sql`${tools.id} % ${parts} = ${part}`))
       .orderBy(asc(tools.id))
       .limit(batchSize);
-    if (batch.length === 0) return;
-    after = batch[batch.length - 1].id;
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].id;
+    const pages = rows.map(pageToolOf);
+    const batch = pages.map((page) => page.tool);
     const now = new Date();
     const ids = batch.map((tool) => tool.id);
     const [alternatives, reviews, standings] = await Promise.all([
@@ -135,10 +148,11 @@ export async function* toolPages(
     ]);
     // Which alternatives shown have a verified owner (their cards' mark), in one query for the batch.
     const owned = await verifiedToolIds([...new Set([...alternatives.values()].flat().map((alt) => alt.id))], database);
-    yield batch.map((tool) => {
+    yield pages.map(({ tool, discontinued }) => {
       const shown = alternatives.get(tool.id) ?? [];
       return {
         tool,
+        discontinued,
         alternatives: shown.map((alt) => ({ ...alt, verifiedOwner: owned.has(alt.id) })),
         ...trustOf(reviews.get(tool.id)!, now),
         standing: standings.get(tool.id)!,

@@ -18,10 +18,19 @@ import { baseConditions, ftsMatchExpression, matchesFts, publicToolColumns } fro
  * What the public API answers about a tool, and nothing else: the directory's public columns (no submitter, status,
  * reasons or url key) without the submission date.
  */
-const { submittedAt: _submittedAt, ...v1ToolColumns } = publicToolColumns;
+const { submittedAt: _submittedAt, ...publicV1Columns } = publicToolColumns;
+/** And whether and why it was discontinued (a list that includes discontinued tools says which are). */
+const v1ToolColumns = {
+  ...publicV1Columns,
+  status: tools.status,
+  discontinuedAt: tools.discontinuedAt,
+  discontinuedReason: tools.discontinuedReason,
+  archiveUrl: tools.archiveUrl,
+};
 
 /** A row of v1ToolColumns. */
-export type V1ToolRow = Omit<PublicTool, 'submittedAt'>;
+export type V1ToolRow = Omit<PublicTool, 'submittedAt'> &
+  Pick<typeof tools.$inferSelect, 'status' | 'discontinuedAt' | 'discontinuedReason' | 'archiveUrl'>;
 
 /**
  * One key of an order. SQLite sorts NULL below every value: first going up, last going down. `at` reads the
@@ -111,16 +120,22 @@ interface PublicToolsPageOptions<S extends ToolSort> {
   search?: string;
   category?: CategoryId;
   pricing?: PricingModel;
+  /** Discontinued tools too (docs/decisions/0103). */
+  includeDiscontinued?: boolean;
   after?: CursorPosition<S>;
 }
 
-/** Approved tools in the sort's order, filtered, after the position. */
+/** Approved tools (and discontinued ones when asked) in the sort's order, filtered, after the position. */
 export async function publicToolsPage<S extends ToolSort>(
-  { sort, limit, search, category, pricing, after }: PublicToolsPageOptions<S>,
+  { sort, limit, search, category, pricing, includeDiscontinued, after }: PublicToolsPageOptions<S>,
   database: Database = readDb(),
 ): Promise<Page<V1ToolRow, CursorPosition<S>>> {
   const keys = TOOL_ORDERS[sort];
-  const conditions = baseConditions({ categories: category ? [category] : [], pricing: pricing ? [pricing] : [] });
+  const conditions = baseConditions({
+    categories: category ? [category] : [],
+    pricing: pricing ? [pricing] : [],
+    includeDiscontinued,
+  });
   const expression = ftsMatchExpression(search);
   if (expression) conditions.push(matchesFts(expression));
   if (after) conditions.push(afterPosition(keys, after));

@@ -6,7 +6,7 @@ import { SITEMAP_TAG } from '../../lib/cache-tags';
 import { CATEGORY_IDS } from '../../lib/categories';
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_SIZE, categoryPageCount, categoryPagePath } from '../../lib/category-pages';
 import { SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH, sitemapFilePath } from '../../lib/routes';
-import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { PUBLIC_TOOL_STATUS, TOOL_STATUS } from '../../lib/tool-status';
 import { readDb } from '../client';
 import { collectTags, readTags } from '../page-tags';
 import { tools } from '../schema';
@@ -58,17 +58,26 @@ export interface SitemapListing {
  */
 async function sitemapPages(): Promise<SitemapPage[]> {
   const database = readDb();
-  const [toolRows, posts, onDemand] = await Promise.all([
+  const [toolRows, discontinuedRows, posts, onDemand] = await Promise.all([
     database
       .select({ slug: tools.slug, tags: tools.tags, updatedAt: tools.updatedAt })
       .from(tools)
       .where(eq(tools.status, PUBLIC_TOOL_STATUS))
       .orderBy(...publicOrder()),
+    // A discontinued tool's page stays public (docs/decisions/0103): listed, but in no category's pages.
+    database
+      .select({ slug: tools.slug, updatedAt: tools.updatedAt })
+      .from(tools)
+      .where(eq(tools.status, TOOL_STATUS.discontinued)),
     listPublishedPosts(database),
     onDemandPages(database),
   ]);
   const ordered = toolRows.map((tool) => ({ ...tool, lastmod: tool.updatedAt.toISOString() }));
   const toolPages = ordered.map(({ slug, lastmod }) => ({ path: `/tool/${slug}`, lastmod }));
+  const discontinuedPages = discontinuedRows.map(({ slug, updatedAt }) => ({
+    path: `/tool/${slug}`,
+    lastmod: updatedAt.toISOString(),
+  }));
   const postPages = posts.map((post) => ({
     path: `/blog/${post.slug}`,
     lastmod: new Date(post.updatedAt).toISOString(),
@@ -77,10 +86,12 @@ async function sitemapPages(): Promise<SitemapPage[]> {
     '/': newestLastmod(toolPages),
     '/directory': newestLastmod(toolPages),
     '/blog': newestLastmod(postPages),
+    '/graveyard': newestLastmod(discontinuedPages),
   };
   return [
     ...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })),
     ...toolPages,
+    ...discontinuedPages,
     ...postPages,
     ...categorySitemapPages(ordered),
     ...onDemand,

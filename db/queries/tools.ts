@@ -4,7 +4,7 @@ import type { CategoryId } from '../../lib/categories';
 import { DIRECTORY_PAGE_SIZE, FEATURED_TOOLS } from '../../lib/constants';
 import { DEFAULT_SORT, searchWords, type DirectorySort, type ToolFilters } from '../../lib/directory';
 import type { PublicEditorialReview, PublicTool, PublicToolDetail } from '../../lib/contract';
-import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
+import { PAGE_TOOL_STATUSES, PUBLIC_TOOL_STATUS, TOOL_STATUS } from '../../lib/tool-status';
 import { TOOLS_TAG, toolTag } from '../../lib/cache-tags';
 import { prepared, readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
@@ -136,8 +136,14 @@ function filtersOf({ category, filters = {} }: Pick<ListPublicToolsOptions, 'cat
  * Public tools that pass the filters. The unary + on pricing and score keeps SQLite walking the index of the
  * chosen order (and stopping when the page is full) instead of reading a range of another index and sorting it.
  */
-export function baseConditions({ categories = [], pricing = [], minRating }: ToolFilters = {}): SQL[] {
-  const conditions: SQL[] = [eq(tools.status, PUBLIC_TOOL_STATUS)];
+export function baseConditions({
+  categories = [],
+  pricing = [],
+  minRating,
+  includeDiscontinued = false,
+}: ToolFilters = {}): SQL[] {
+  // Asked for, discontinued tools join the list: the status is then a range of the orders' indexes, not one value.
+  const conditions: SQL[] = [includeDiscontinued ? hasPageStatus() : eq(tools.status, PUBLIC_TOOL_STATUS)];
   if (categories.length > 0) conditions.push(inAnyCategory(categories));
   if (pricing.length > 0)
     conditions.push(
@@ -322,8 +328,13 @@ const CACHED_SEARCHES = 500;
 const keptOrders = keptWhileTagsStay<number[]>(CACHED_SEARCHES);
 
 /** A text key for filters: equal filters in any order give one key. */
-export function filtersKey({ categories = [], pricing = [], minRating }: ToolFilters): string {
-  return JSON.stringify([[...new Set(categories)].sort(), [...new Set(pricing)].sort(), minRating ?? 0]);
+export function filtersKey({ categories = [], pricing = [], minRating, includeDiscontinued }: ToolFilters): string {
+  return JSON.stringify([
+    [...new Set(categories)].sort(),
+    [...new Set(pricing)].sort(),
+    minRating ?? 0,
+    includeDiscontinued ? 1 : 0,
+  ]);
 }
 
 /** The first CACHED_MATCHES result ids of a search, from the kept orders when the lists of tools have not changed since. */
@@ -342,30 +353,36 @@ function firstMatches(
   );
 }
 
-/** Public tools by id (a JSON array), in any order. */
-const publicToolsByIds = (database: Database) =>
+/** Tools of these statuses by id (a JSON array), in any order. */
+const toolsByIds = (statuses: readonly string[]) => (database: Database) =>
   database
     .select(publicToolColumns)
     .from(tools)
     // The unary + keeps SQLite from walking the status index and probing the list: the ids drive the lookup.
     .where(
       and(
-        sql`+${tools.status} = ${PUBLIC_TOOL_STATUS}`,
+        sql`+${tools.status} in (${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})`,
         sql`${tools.id} in (select value from json_each(${sql.placeholder('ids')}))`,
       ),
     )
     .prepare();
+const publicToolsByIds = toolsByIds([PUBLIC_TOOL_STATUS]);
+const pageToolsByIds = toolsByIds(PAGE_TOOL_STATUSES);
 
-/** The public tools of `ids`, in that order. */
-async function toolsInOrder(ids: number[], database: Database): Promise<PublicTool[]> {
+/** The listed tools of `ids` (discontinued ones too when asked), in that order. */
+async function toolsInOrder(ids: number[], database: Database, includeDiscontinued = false): Promise<PublicTool[]> {
   if (ids.length === 0) return [];
-  const rows = await prepared(database, publicToolsByIds).all({ ids: JSON.stringify(ids) });
+  const byIds = includeDiscontinued ? pageToolsByIds : publicToolsByIds;
+  const rows = await prepared(database, byIds).all({ ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const hasFilters = ({ categories = [], pricing = [], minRating }: ToolFilters) =>
-  categories.length > 0 || pricing.length > 0 || Boolean(minRating);
+const hasFilters = ({ categories = [], pricing = [], minRating, includeDiscontinued }: ToolFilters) =>
+  categories.length > 0 || pricing.length > 0 || Boolean(minRating) || Boolean(includeDiscontinued);
 
 /**
  * Approved tools that pass the filters, a page at a time, in the sort's order. Without search text the default
@@ -391,7 +408,13 @@ export async function listPublicTools(
   if (terms.length === 0) {
     if (!hasFilters(filters)) return prepared(database, browsePages[sort]).all({ limit, offset });
     const { categories = [] } = filters;
-    if (sort === DEFAULT_SORT && categories.length === 1 && !filters.pricing?.length && !filters.minRating) {
+    if (
+      sort === DEFAULT_SORT &&
+      categories.length === 1 &&
+      !filters.pricing?.length &&
+      !filters.minRating &&
+      !filters.includeDiscontinued
+    ) {
       return prepared(database, browseCategoryPage).all({ category: categories[0], limit, offset });
     }
     return browseQuery({ filters, sort, limit, offset }, database);
@@ -400,7 +423,7 @@ export async function listPublicTools(
     offset + limit <= CACHED_MATCHES
       ? (await firstMatches(terms, filters, sort, rankedMatchLimit, database)).slice(offset, offset + limit)
       : await searchPage(terms, filters, sort, rankedMatchLimit, { limit, offset }, database);
-  return toolsInOrder(ids, database);
+  return toolsInOrder(ids, database, filters.includeDiscontinued);
 }
 
 /** The number of tools the public can see. */
@@ -424,6 +447,57 @@ export async function publicToolBySlug(slug: string, database: Database = readDb
     .where(and(eq(tools.slug, slug), eq(tools.status, PUBLIC_TOOL_STATUS)))
     .limit(1);
   return tool;
+}
+
+/** When, why and where a copy of the site is kept, for a discontinued tool's page (docs/decisions/0103). */
+export interface DiscontinuedMark {
+  at: Date;
+  reason: string;
+  /** The Wayback Machine's copy nearest the day it ended. */
+  archiveUrl: string | null;
+}
+
+/** A tool with its own public page: approved, or discontinued (its mark then says so). */
+export interface PageTool {
+  tool: PublicTool;
+  discontinued: DiscontinuedMark | null;
+}
+
+/** The columns of a tool's own pages: the public ones and, beside them, whether and why it was discontinued. */
+export const pageToolColumns = {
+  ...publicToolColumns,
+  status: tools.status,
+  discontinuedAt: tools.discontinuedAt,
+  discontinuedReason: tools.discontinuedReason,
+  archiveUrl: tools.archiveUrl,
+};
+
+type MarkColumns = Pick<typeof tools.$inferSelect, 'status' | 'discontinuedAt' | 'discontinuedReason' | 'archiveUrl'>;
+
+/** The discontinued mark of a row read with the mark's columns; null for a tool that is not discontinued. */
+export function discontinuedMarkOf(row: MarkColumns & Pick<PublicTool, 'updatedAt'>): DiscontinuedMark | null {
+  if (row.status !== TOOL_STATUS.discontinued) return null;
+  return { at: row.discontinuedAt ?? row.updatedAt, reason: row.discontinuedReason ?? '', archiveUrl: row.archiveUrl };
+}
+
+/** A row of pageToolColumns as the page reads it: the public tool, and its discontinued mark apart. */
+export function pageToolOf(row: PublicTool & MarkColumns): PageTool {
+  const { status: _status, discontinuedAt: _at, discontinuedReason: _reason, archiveUrl: _archive, ...tool } = row;
+  return { tool, discontinued: discontinuedMarkOf(row) };
+}
+
+/** The tools that have their own pages (approved or discontinued). */
+export const hasPageStatus = (): SQL => inArray(tools.status, [...PAGE_TOOL_STATUSES]);
+
+/** The tool of /tool/{slug} (its page, Markdown and image); undefined when no tool with a public page has the slug. */
+export async function pageToolBySlug(slug: string, database: Database = readDb()): Promise<PageTool | undefined> {
+  readTags([toolTag(slug)]);
+  const [row] = await database
+    .select(pageToolColumns)
+    .from(tools)
+    .where(and(eq(tools.slug, slug), hasPageStatus()))
+    .limit(1);
+  return row && pageToolOf(row);
 }
 
 /**
@@ -452,13 +526,17 @@ export async function publicReviewsOf(
   return byTool;
 }
 
-/** One public tool with its editorial reviews, newest first; undefined when it is missing or not public. */
+/**
+ * One tool with a public page and its editorial reviews, newest first, and beside it its discontinued mark (its page is
+ * public, so the API answers it too); undefined when it is missing or has no page.
+ */
 export async function getPublicToolBySlug(
   slug: string,
   database: Database = readDb(),
-): Promise<PublicToolDetail | undefined> {
-  const tool = await publicToolBySlug(slug, database);
-  if (!tool) return undefined;
+): Promise<{ tool: PublicToolDetail; discontinued: DiscontinuedMark | null } | undefined> {
+  const found = await pageToolBySlug(slug, database);
+  if (!found) return undefined;
+  const { tool, discontinued } = found;
   const reviews = await publicReviewsOf([tool.id], database);
-  return { ...tool, editorialReviews: reviews.get(tool.id)! };
+  return { tool: { ...tool, editorialReviews: reviews.get(tool.id)! }, discontinued };
 }

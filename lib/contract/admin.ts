@@ -21,6 +21,7 @@ export {
   userUpdateSchema,
   type BlogPostInput,
   type EditorialReviewInput,
+  type RejectionInput,
   type ToolUpdateInput,
   type UserUpdateInput,
 } from '../schemas';

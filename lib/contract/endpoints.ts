@@ -44,6 +44,15 @@ import {
   profileSchema,
   signedOutSchema,
 } from './account-settings';
+import {
+  claimEmailSchema,
+  claimOutcomeSchema,
+  claimParamsSchema,
+  confirmClaimCodeSchema,
+  memberClaimSchema,
+  startClaimSchema,
+  startedClaimSchema,
+} from './claims';
 import { accountClosedSchema, closeAccountSchema, closingStateSchema } from './account-closing';
 import {
   recoveryCodesSchema,
@@ -53,6 +62,7 @@ import {
 } from './account-two-factor';
 import { changePasswordSchema, forgotPasswordSchema, passwordStateSchema } from './account-password';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
+import { discontinueSchema } from './discontinued';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -64,13 +74,7 @@ import {
 import { postSearchAnswerSchema, postSearchQuerySchema, publicPostSchema } from './blog';
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
-import {
-  adminClaimSchema,
-  adminClaimsQuerySchema,
-  claimParamsSchema,
-  ownedToolSchema,
-  revokeClaimSchema,
-} from './owners';
+import { adminClaimSchema, adminClaimsQuerySchema, ownedToolSchema, revokeClaimSchema } from './owners';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
@@ -89,8 +93,10 @@ import {
   toolListQuerySchema,
   toolRecordSchema,
 } from './tools';
+import { linkHealthQuerySchema, linkHealthRowSchema, linkRecheckSchema } from './link-health';
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
+import { adminQueueEntrySchema, requestChangesSchema, userQueueSchema } from './queue';
 
 /**
  * What a route declares. `body` is a JSON body (the route wraps it in api/json-body.ts: no body is `{}`);
@@ -151,6 +157,13 @@ export const endpoints = {
   'POST /api/account/close/code': { response: messageSchema },
   'POST /api/account/close': { body: closeAccountSchema, response: accountClosedSchema },
 
+  // ---- Claiming a listing (lib/contract/claims.ts, docs/decisions/0099) ----
+  'GET /api/claims': { response: z.array(memberClaimSchema) },
+  'POST /api/claims': { body: startClaimSchema, response: startedClaimSchema },
+  'POST /api/claims/email': { body: claimEmailSchema, response: claimOutcomeSchema },
+  'POST /api/claims/email/confirm': { body: confirmClaimCodeSchema, response: claimOutcomeSchema },
+  'POST /api/claims/:id/check': { params: claimParamsSchema, response: claimOutcomeSchema },
+
   // ---- The catalogue and the blog ----
   'GET /api/tools': { query: toolListQuerySchema, response: toolListAnswerSchema },
   'GET /api/tools/facets': { query: toolListQuerySchema, response: toolFacetsSchema },
@@ -169,6 +182,7 @@ export const endpoints = {
   },
   'GET /api/user/tools': { query: userToolsQuerySchema, response: z.array(userToolSchema), paged: true },
   'GET /api/user/tools/stats': { response: userToolStatsSchema },
+  'GET /api/user/tools/queue': { response: userQueueSchema },
   'GET /api/user/tools/:id': { params: ownToolParamsSchema, response: toolRecordSchema },
   'POST /api/tools/:id/change-requests': {
     params: ownToolParamsSchema,
@@ -199,6 +213,7 @@ export const endpoints = {
   'GET /api/admin/stats': { response: adminStatsSchema },
   'GET /api/admin/tools/pending': { response: z.array(adminPendingToolSchema) },
   'GET /api/admin/tools/pending/rejections': { response: z.array(pendingRejectionSchema) },
+  'GET /api/admin/tools/pending/queue': { response: z.array(adminQueueEntrySchema) },
   'GET /api/admin/tools/approved': { response: z.array(adminApprovedToolSchema) },
   'GET /api/admin/tools/closed-owners': { response: z.array(closedOwnerToolSchema) },
   'GET /api/admin/tools/:id/history': { params: toolParamsSchema, response: toolHistorySchema },
@@ -208,6 +223,11 @@ export const endpoints = {
     response: toolRecordSchema,
   },
   'POST /api/admin/tools/:id/reject': { params: toolParamsSchema, body: rejectSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/request-changes': {
+    params: toolParamsSchema,
+    body: requestChangesSchema,
+    response: adminQueueEntrySchema,
+  },
   'PATCH /api/admin/tools/:id': { params: toolParamsSchema, body: toolUpdateSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/premium': {
     params: toolParamsSchema,
@@ -216,6 +236,12 @@ export const endpoints = {
   },
   'POST /api/admin/tools/:id/unlist': { params: toolParamsSchema, body: unlistSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/list': { params: toolParamsSchema, response: toolRecordSchema },
+  'POST /api/admin/tools/:id/discontinue': {
+    params: toolParamsSchema,
+    body: discontinueSchema,
+    response: toolRecordSchema,
+  },
+  'POST /api/admin/tools/:id/revive': { params: toolParamsSchema, response: toolRecordSchema },
   'POST /api/admin/tools/:id/review': {
     params: toolParamsSchema,
     body: editorialReviewSchema,
@@ -247,6 +273,9 @@ export const endpoints = {
     body: rejectChangeSchema,
     response: changeRequestDecisionSchema,
   },
+  'GET /api/admin/link-health': { query: linkHealthQuerySchema, response: z.array(linkHealthRowSchema) },
+  'POST /api/admin/link-health/:id/recheck': { params: toolParamsSchema, response: linkRecheckSchema },
+  'POST /api/admin/link-health/:id/ignore-blocked': { params: toolParamsSchema, response: linkHealthRowSchema },
   'GET /api/admin/users': { response: z.array(adminUserSchema) },
   'PATCH /api/admin/users/:id': { params: userParamsSchema, body: userUpdateSchema, response: adminUserSchema },
   'GET /api/admin/users/accounts': { response: z.array(adminUserAccountSchema) },

@@ -2,9 +2,8 @@
 // with revoke.
 import { z } from 'zod';
 import { CLAIM_METHODS, CLAIM_STATUSES } from '../claims';
-import { LISTING_MSG } from '../listing-messages';
 import { TOOL_STATUSES } from '../tool-status';
-import { idParamsSchema, personSchema, timestampSchema } from './common';
+import { personSchema, timestampSchema } from './common';
 
 /** The dates of a claim both lists show: when it was started, proved, last checked, is due again, ends its grace, ended. */
 const claimDates = {
@@ -32,8 +31,6 @@ export const ownedToolSchema = z.strictObject({
   pendingChangeRequest: z.boolean(),
 });
 export type OwnedTool = z.infer<typeof ownedToolSchema>;
-
-export const claimParamsSchema = idParamsSchema(LISTING_MSG.claimNotFound);
 
 /** GET /api/admin/claims: every claim, or those in one status. */
 export const adminClaimsQuerySchema = z.object({

@@ -32,6 +32,7 @@ export const V1_MSG = {
   cursor:
     'cursor is not one this API gave out: use the nextCursor of an earlier answer, or leave it out to start again',
   cursorSort: 'cursor was given out for another sort: send the same sort as the request that gave it',
+  include: 'include must be: discontinued',
   toolNotFound: MSG.toolNotFound,
   rateLimited: (limit: number, seconds: number) =>
     `Too many requests: the public API answers ${limit} requests a minute per address. Try again in ${seconds} s.`,
@@ -121,6 +122,10 @@ export const toolsQuery = z
       }),
     category: categoryId(V1_MSG.category).optional().meta({ description: 'Only tools in this category.' }),
     pricing: pricingModel(V1_MSG.pricing).optional().meta({ description: 'Only tools with this pricing model.' }),
+    include: z.enum(['discontinued'], V1_MSG.include).optional().meta({
+      description:
+        'discontinued: list discontinued tools too (they leave the lists otherwise; each carries its `discontinued` object).',
+    }),
     sort: z.enum(TOOL_SORTS, V1_MSG.sort).default('featured').meta({
       description:
         "featured: the directory's order (premium first, then quality score, then newest); newest: most recently approved first; name: A to Z; rating: highest quality score first (unscored last), then newest; reviewed: most recently reviewed by an editor first. A search narrows the list and keeps this order.",
@@ -180,6 +185,14 @@ const publicTool = z
     lastReviewedAt: dateTime
       .nullable()
       .meta({ description: 'When an editor last reviewed it (its approval or a follow-up review).' }),
+    discontinued: z
+      .object({
+        date: z.iso.date().meta({ description: 'The day it was discontinued.' }),
+        reason: z.string(),
+        archiveUrl: z.url().nullable().meta({ description: 'A copy of its site on the Wayback Machine.' }),
+      })
+      .nullable()
+      .meta({ description: 'Set when the editors marked the tool discontinued: its page stays, it left the lists.' }),
     verifiedOwners: z
       .array(
         z.object({
@@ -217,6 +230,7 @@ const publicTool = z
         approvedAt: '2025-01-15T09:30:00.000Z',
         updatedAt: '2025-03-02T11:00:00.000Z',
         lastReviewedAt: '2025-03-02T11:00:00.000Z',
+        discontinued: null,
         verifiedOwners: [{ method: 'dns', verifiedAt: '2025-02-10T08:00:00.000Z' }],
       },
     ],

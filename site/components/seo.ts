@@ -65,8 +65,11 @@ function applicationCategory(tags: string[]): string {
   return 'BusinessApplication';
 }
 
-/** /tool/{slug}: a software application with a free offer in USD and the editor's score out of 10. */
-export function toolJsonLd(tool: PublicTool, site: URL): JsonLd {
+/**
+ * /tool/{slug}: a software application with a free offer in USD and the editor's score out of 10. `offered`: false for
+ * a discontinued tool, whose site is gone: no offer is advertised for it.
+ */
+export function toolJsonLd(tool: PublicTool, site: URL, { offered = true } = {}): JsonLd {
   const data: JsonLd = {
     '@context': CONTEXT,
     '@type': 'SoftwareApplication',
@@ -77,8 +80,8 @@ export function toolJsonLd(tool: PublicTool, site: URL): JsonLd {
     applicationCategory: applicationCategory(tool.tags),
     operatingSystem: 'Web',
     keywords: tool.tags.map(tagLabel).join(', '),
-    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
   };
+  if (offered) data.offers = { '@type': 'Offer', price: '0', priceCurrency: 'USD' };
   if (tool.logoUrl) data.image = abs(tool.logoUrl, site);
   if (tool.screenshots.length > 0 && tool.isPremium) data.screenshot = tool.screenshots.map((src) => abs(src, site));
   if (tool.qualityScore != null) {

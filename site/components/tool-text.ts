@@ -1,9 +1,11 @@
 // Tools as plain text for machines: the Markdown version of a tool page (/tool/{slug}.md), and the lines /llms.txt
 // and the feeds use. Everything a visitor typed is escaped, so a name cannot open a link or a heading.
 import type { ToolPage } from '../../db/queries/pages';
+import type { DiscontinuedMark } from '../../db/queries/tools';
 import type { PublicTool } from '../../lib/contract';
 import { detailLabel, hostOf, longDate, pricingLabel, tagLabel } from '../../lib/format';
 import { ownerMarkText } from '../../lib/owner-mark';
+import { LISTING_MSG } from '../../lib/listing-messages';
 
 /** Inline Markdown text: the characters that would start markup are escaped. */
 export function mdText(text: string): string {
@@ -31,8 +33,21 @@ export function categoriesOf(tool: Pick<PublicTool, 'tags'>): string {
 }
 
 /** The Markdown version of a tool page: what the page says, in the same order, without the site around it. */
+/** A discontinued tool's notice, as its page says it (docs/decisions/0103). */
+function discontinuedMarkdown({ at, reason, archiveUrl }: DiscontinuedMark): string {
+  const lines = [`> **${LISTING_MSG.discontinuedOn(longDate(at))}**`];
+  if (reason) lines.push(`> ${mdText(reason)}`);
+  if (archiveUrl) lines.push(`> ${mdLink(LISTING_MSG.discontinuedArchive, archiveUrl)}`);
+  return lines.join('\n>\n');
+}
+
 export function toolMarkdown(
-  { tool, reviews, standing }: Pick<ToolPage, 'tool' | 'reviews' | 'standing'>,
+  {
+    tool,
+    reviews,
+    discontinued,
+    standing,
+  }: Pick<ToolPage, 'tool' | 'reviews' | 'standing'> & Partial<Pick<ToolPage, 'discontinued'>>,
   site: URL,
 ): string {
   const page = new URL(`/tool/${tool.slug}`, site).href;
@@ -50,6 +65,7 @@ export function toolMarkdown(
   ];
   const sections = [
     `# ${mdText(tool.name)}`,
+    ...(discontinued ? [discontinuedMarkdown(discontinued)] : []),
     facts.join('\n'),
     `## About ${mdText(tool.name)}`,
     mdBlock(tool.description),

@@ -10,6 +10,7 @@ import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './use
 export type AdminStats = Answer<'GET /api/admin/stats'>;
 export type AdminPendingTool = Answer<'GET /api/admin/tools/pending'>[number];
 export type PendingRejection = Answer<'GET /api/admin/tools/pending/rejections'>[number];
+export type AdminQueueEntry = Answer<'GET /api/admin/tools/pending/queue'>[number];
 export type AdminApprovedTool = Answer<'GET /api/admin/tools/approved'>[number];
 export type ClosedOwnerTool = Answer<'GET /api/admin/tools/closed-owners'>[number];
 export type ToolHistory = Answer<'GET /api/admin/tools/:id/history'>;
@@ -24,6 +25,7 @@ const ADMIN_KEYS = {
   stats: apiUrl('GET /api/admin/stats'),
   pending: apiUrl('GET /api/admin/tools/pending'),
   pendingRejections: apiUrl('GET /api/admin/tools/pending/rejections'),
+  pendingQueue: apiUrl('GET /api/admin/tools/pending/queue'),
   approved: apiUrl('GET /api/admin/tools/approved'),
   closedOwners: apiUrl('GET /api/admin/tools/closed-owners'),
   changeRequests: apiUrl('GET /api/admin/change-requests'),
@@ -46,6 +48,10 @@ export const $pendingTools = createFetcherStore<AdminPendingTool[]>([keyFor('rea
 /** The earlier rejections of resubmitted pending tools, shown beside them. */
 export const $pendingRejections = createFetcherStore<PendingRejection[]>([
   keyFor('read:pending-tools', ADMIN_KEYS.pendingRejections),
+]);
+/** Each pending tool's place in the queue, Premium, and the changes asked for (docs/decisions/0104). */
+export const $pendingQueue = createFetcherStore<AdminQueueEntry[]>([
+  keyFor('read:pending-tools', ADMIN_KEYS.pendingQueue),
 ]);
 export const $approvedTools = createFetcherStore<AdminApprovedTool[]>([keyFor('edit:tools', ADMIN_KEYS.approved)]);
 /** The approved tools whose owner closed the account, marked in the approved list. */
@@ -71,6 +77,7 @@ function refreshToolLists(): void {
       key === ADMIN_KEYS.stats ||
       key === ADMIN_KEYS.pending ||
       key === ADMIN_KEYS.pendingRejections ||
+      key === ADMIN_KEYS.pendingQueue ||
       key === ADMIN_KEYS.approved ||
       key === ADMIN_KEYS.closedOwners ||
       isHistoryKey(key),
@@ -87,8 +94,13 @@ export async function approveTool(id: number, review: Body<'POST /api/admin/tool
   refreshToolLists();
 }
 
-export async function rejectTool(id: number, rejectionReason: string): Promise<void> {
-  await api('POST /api/admin/tools/:id/reject', { params: { id }, body: { rejectionReason } });
+export async function rejectTool(id: number, rejection: Body<'POST /api/admin/tools/:id/reject'>): Promise<void> {
+  await api('POST /api/admin/tools/:id/reject', { params: { id }, body: rejection });
+  refreshToolLists();
+}
+
+export async function requestToolChanges(id: number, note: string): Promise<void> {
+  await api('POST /api/admin/tools/:id/request-changes', { params: { id }, body: { note } });
   refreshToolLists();
 }
 
@@ -116,6 +128,18 @@ export async function unlistTool(id: number, reason: string): Promise<void> {
 
 export async function listTool(id: number): Promise<void> {
   await api('POST /api/admin/tools/:id/list', { params: { id } });
+  refreshToolLists();
+}
+
+/** Marks a tool discontinued (admins only): its page stays, it leaves the lists (docs/decisions/0103). */
+export async function discontinueTool(id: number, body: Body<'POST /api/admin/tools/:id/discontinue'>): Promise<void> {
+  await api('POST /api/admin/tools/:id/discontinue', { params: { id }, body });
+  refreshToolLists();
+}
+
+/** Lists a discontinued tool again. */
+export async function reviveTool(id: number): Promise<void> {
+  await api('POST /api/admin/tools/:id/revive', { params: { id } });
   refreshToolLists();
 }
 

@@ -17,6 +17,11 @@ const MY_TOOLS_KEY = apiUrl('GET /api/user/tools');
 /** The page of the user's tools (newest first) at `url`: MY_TOOLS_FIRST_PAGE, or the `next` of the page before. */
 export const myToolsPage = pageStores('GET /api/user/tools', signedInKey);
 
+/** Where the user's pending tools stand in the review queue, and why their rejected ones were rejected. */
+export const $myQueue = createFetcherStore<Answer<'GET /api/user/tools/queue'>>([
+  signedInKey(apiUrl('GET /api/user/tools/queue')),
+]);
+
 export const $myToolStats = createFetcherStore<Answer<'GET /api/user/tools/stats'>>([
   signedInKey(apiUrl('GET /api/user/tools/stats')),
 ]);

@@ -61,7 +61,15 @@ describe('GET /api/openapi.json', () => {
     const list = paths['/api/v1/tools'].get;
     expect(list.tags).toEqual(['Public API v1']);
     expect(list.security).toBeUndefined();
-    expect(list.parameters?.map((p) => p.name)).toEqual(['search', 'category', 'pricing', 'sort', 'limit', 'cursor']);
+    expect(list.parameters?.map((p) => p.name)).toEqual([
+      'search',
+      'category',
+      'pricing',
+      'include',
+      'sort',
+      'limit',
+      'cursor',
+    ]);
     expect(list.parameters?.find((p) => p.name === 'sort')?.schema).toMatchObject({
       enum: ['featured', 'newest', 'name', 'rating', 'reviewed'],
       default: 'featured',

@@ -24,6 +24,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/blog/images',
   'POST /api/tools/:id/images',
   'POST /api/admin/tools/:id/list',
+  'POST /api/admin/tools/:id/revive',
   'POST /api/admin/change-requests/:id/approve',
   'POST /api/admin/rebuild',
   'POST /api/admin/messages/:id/handled',

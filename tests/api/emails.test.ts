@@ -20,8 +20,12 @@ const ACTIONS: Record<EmailKind, string> = {
   'tool-approved': `${config.siteUrl}/tool/acme-writer`,
   'tool-rejected': `${config.siteUrl}/submit?edit=7`,
   'tool-unlisted': `${config.siteUrl}/dashboard`,
+  'changes-requested': `${config.siteUrl}/dashboard`,
+  'tool-discontinued': `${config.siteUrl}/tool/acme-writer`,
+  'tool-revived': `${config.siteUrl}/tool/acme-writer`,
   'change-request-approved': `${config.siteUrl}/tool/acme-writer`,
   'change-request-rejected': `${config.siteUrl}/dashboard`,
+  'link-unreachable': `${config.siteUrl}/tool/acme-writer`,
   'premium-activated': `${config.siteUrl}/submit`,
   'payment-failed': 'https://invoice.stripe.com/i/acct_sample/inv_sample',
   'contact-received': `${config.siteUrl}/admin#messages`,
@@ -34,6 +38,12 @@ const ACTIONS: Record<EmailKind, string> = {
   'close-account-code': `${config.siteUrl}/account`,
   'reset-password': `${config.siteUrl}/auth/reset-link/sample-token`,
   'password-changed': `${config.siteUrl}/auth/forgot`,
+  'claim-code': `${config.siteUrl}/claim`,
+  'claim-verified': `${config.siteUrl}/tool/acme-writer`,
+  'claim-recheck-failing': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-confirm-due': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-lapsed': `${config.siteUrl}/claim?tool=acme-writer`,
+  'claim-suspended': `${config.siteUrl}/claim?tool=acme-writer`,
   'claim-revoked': `${config.siteUrl}/dashboard`,
 };
 
@@ -111,9 +121,12 @@ describe('e-mail templates', () => {
     // The samples carry the code 042917 (samples.ts).
     const codeParagraph = async (kind: EmailKind) =>
       /<p style="([^"]*)">042917<\/p>/.exec((await EMAIL_SAMPLES[kind]()).html)?.[1];
-    const styles = await Promise.all((['verify-email', 'close-account-code'] as const).map(codeParagraph));
+    const styles = await Promise.all(
+      (['verify-email', 'close-account-code', 'claim-code'] as const).map(codeParagraph),
+    );
     expect(styles[0]).toBeDefined();
     expect(styles[1]).toBe(styles[0]);
+    expect(styles[2]).toBe(styles[0]);
   });
 
   it('the page check refuses a path no page serves', () => {

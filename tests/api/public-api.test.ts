@@ -395,6 +395,7 @@ describe('answers', () => {
     'approvedAt',
     'curatorTake',
     'description',
+    'discontinued',
     'id',
     'isPremium',
     'lastReviewedAt',

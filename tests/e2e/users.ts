@@ -23,10 +23,10 @@ import { urlKey } from '../../lib/format';
 /** The password of every account made here: the sign-in forms are tested with it. */
 const TEST_PASSWORD = 'fixture-secret-1';
 
-/** What a test may ask of its account: a role, the isAdmin flag, Premium, a name. */
+/** What a test may ask of its account: a role, the isAdmin flag, Premium, a name, a verified address. */
 export type NewTestUser = Pick<
   NewUser,
-  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName'
+  'role' | 'isAdmin' | 'isPremium' | 'premiumToolsAllowed' | 'firstName' | 'lastName' | 'emailVerifiedAt'
 >;
 
 /** The account that runs the directory: the admin role and the isAdmin flag, as the seeded admin has. */
@@ -135,8 +135,8 @@ export async function insertTools(userId: number, values: Omit<NewTool, 'submitt
 }
 
 /**
- * Takes what the users made public off the site through the API, as an editor would (their approved tools unlisted,
- * their published posts back to drafts), signed in as an admin made for the purpose. The server then renders the
+ * Takes what the users made public off the site through the API, as an editor would (their approved and discontinued
+ * tools unlisted, their published posts back to drafts), signed in as an admin made for the purpose. The server then renders the
  * pages that listed them (the directory, categories, the blog, the feeds) again; a row deleted behind its back would
  * stay on them until some later change rebuilt those pages, and a test reading them meanwhile would see a ghost.
  */
@@ -145,7 +145,12 @@ async function withdrawPublic(ids: number[], baseURL: string): Promise<number[]>
   const listed = await database
     .select({ id: tools.id })
     .from(tools)
-    .where(and(inArray(tools.submittedById, ids), eq(tools.status, 'approved')));
+    .where(and(inArray(tools.submittedById, ids), inArray(tools.status, ['approved', 'discontinued'])));
+  // A discontinued tool is on /graveyard: it is listed again first, so unlisting it takes it off there too.
+  const discontinued = await database
+    .select({ id: tools.id })
+    .from(tools)
+    .where(and(inArray(tools.submittedById, ids), eq(tools.status, 'discontinued')));
   const published = await database
     .select({ id: blogPosts.id })
     .from(blogPosts)
@@ -162,6 +167,7 @@ async function withdrawPublic(ids: number[], baseURL: string): Promise<number[]>
     if (!res.ok)
       throw new Error(`${method} ${path} while deleting a test's accounts: ${res.status} ${await res.text()}`);
   };
+  for (const { id } of discontinued) await call('POST', `/api/admin/tools/${id}/revive`, {});
   for (const { id } of listed) await call('POST', `/api/admin/tools/${id}/unlist`, { reason: 'Test over' });
   for (const { id } of published) await call('PATCH', `/api/admin/blog/posts/${id}`, { status: 'draft' });
   return [editor.id];

@@ -10,7 +10,8 @@ const ROOMS = ['site', 'api', 'db', 'lib'] as const;
 type Room = (typeof ROOMS)[number];
 
 /** The packages lib/ may import: each runs in a browser as well as on the server. Adding one is a decision (0078). */
-const LIB_PACKAGES = new Set(['zod', 'diff', 'sanitize-html']);
+// tldts: the Public Suffix List, pure, for registrable domains (lib/registrable-domain.ts, decision 0098).
+const LIB_PACKAGES = new Set(['zod', 'diff', 'sanitize-html', 'tldts']);
 
 /** What each room must not import, as rooms (relative imports) and, for lib, packages outside LIB_PACKAGES. */
 const FORBIDDEN: Record<Room, { rooms: Room[]; packages: boolean }> = {

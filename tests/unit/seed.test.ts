@@ -96,7 +96,7 @@ describe('seedDemo tools', () => {
 
   it('gives reviewed tools a curator take, a score, an approval date and an initial review by the admin', async () => {
     const admin = await userBy(DEMO_ADMIN_EMAIL);
-    const reviewed = demoTools.filter((t) => t.status === 'approved' || t.status === 'unlisted');
+    const reviewed = demoTools.filter((t) => ['approved', 'unlisted', 'discontinued'].includes(t.status));
     const initial = await db.select().from(editorialReviews).where(eq(editorialReviews.isFollowUp, false));
     for (const t of reviewed) {
       expect(t.curatorTake?.trim()).toBeTruthy();
@@ -108,6 +108,13 @@ describe('seedDemo tools', () => {
       expect(first[0].reviewedBy).toBe(admin!.id);
     }
     for (const t of demoTools.filter((t) => t.status === 'unlisted')) expect(t.unlistReason).toBeTruthy();
+    for (const t of demoTools.filter((t) => t.status === 'discontinued')) {
+      expect(t.discontinuedReason).toBeTruthy();
+      expect(t.discontinuedAt!.getTime()).toBeGreaterThan(t.approvedAt!.getTime());
+      expect(t.archiveUrl).toMatch(/^https:\/\/web\.archive\.org\/web\/\d{8}\/https:\/\//);
+    }
+    for (const t of demoTools.filter((t) => t.status !== 'discontinued'))
+      expect([t.discontinuedAt, t.discontinuedReason, t.archiveUrl]).toEqual([null, null, null]);
     for (const t of demoTools.filter((t) => t.status === 'rejected')) expect(t.rejectionReason).toBeTruthy();
     for (const t of demoTools.filter((t) => t.status === 'pending')) {
       expect(t.qualityScore).toBeNull();

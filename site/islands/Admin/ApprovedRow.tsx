@@ -1,7 +1,8 @@
-// One row of Approved Tools: name (and why unlisted, or that its owner closed the account), quality score, listing,
-// approval date, and the row's actions.
+// One row of Approved Tools: name (and why unlisted, that it is discontinued, or that its owner closed the account),
+// quality score, listing, approval date, and the row's actions.
 import { shortDate } from '../../../lib/format';
-import { ownToolRefusal } from '../../../lib/permissions';
+import { LISTING_MSG } from '../../../lib/listing-messages';
+import { can, ownToolRefusal } from '../../../lib/permissions';
 import type { AdminApprovedTool, ClosedOwnerTool } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
 import { AdminStars, ClosedOwnerBadge, DANGER_OUTLINE, SUCCESS_OUTLINE } from './parts';
@@ -13,9 +14,11 @@ interface ApprovedRowProps {
   user: CurrentUser;
   /** An action on this row is under way. */
   busy: boolean;
-  open: (kind: 'view' | 'edit' | 'unlist') => void;
+  open: (kind: 'view' | 'edit' | 'unlist' | 'discontinue') => void;
   togglePremium: () => void;
   listAgain: () => void;
+  /** Lists a discontinued tool again. */
+  revive: () => void;
 }
 
 export default function ApprovedRow({
@@ -26,18 +29,27 @@ export default function ApprovedRow({
   open,
   togglePremium,
   listAgain,
+  revive,
 }: ApprovedRowProps) {
   const unlisted = tool.status === 'unlisted';
+  const discontinued = tool.status === 'discontinued';
+  // Marking a tool discontinued, and bringing it back, is for admins only.
+  const mayDiscontinue = can(user, 'discontinue:tools');
   // Staff do not judge their own tool: these stay in sight, disabled, saying why.
   const ownTool = ownToolRefusal(user, tool)?.message;
   return (
-    <tr data-testid="approved-row" className={unlisted ? 'bg-base-200/50' : undefined}>
+    <tr data-testid="approved-row" className={unlisted || discontinued ? 'bg-base-200/50' : undefined}>
       <td>
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{tool.name}</span>
           {unlisted && (
             <span className="badge badge-neutral badge-sm" title={tool.unlistReason ?? undefined}>
               Unlisted
+            </span>
+          )}
+          {discontinued && (
+            <span className="badge badge-warning badge-outline badge-sm" data-testid="discontinued-badge">
+              {LISTING_MSG.discontinuedBadge}
             </span>
           )}
           {closedOwner && <ClosedOwnerBadge owner={closedOwner} />}
@@ -79,7 +91,7 @@ export default function ApprovedRow({
           >
             {tool.isPremium ? 'Remove Premium' : 'Make Premium'}
           </button>
-          {unlisted ? (
+          {unlisted && (
             <button
               type="button"
               className={`${SUCCESS_OUTLINE} btn-xs`}
@@ -89,11 +101,27 @@ export default function ApprovedRow({
             >
               List Again
             </button>
-          ) : (
+          )}
+          {tool.status === 'approved' && (
             <button type="button" className={`${DANGER_OUTLINE} btn-xs`} disabled={busy} onClick={() => open('unlist')}>
               Unlist
             </button>
           )}
+          {mayDiscontinue &&
+            (discontinued ? (
+              <button type="button" className={`${SUCCESS_OUTLINE} btn-xs`} disabled={busy} onClick={revive}>
+                {LISTING_MSG.reviveAction}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={`${DANGER_OUTLINE} btn-xs`}
+                disabled={busy}
+                onClick={() => open('discontinue')}
+              >
+                {LISTING_MSG.discontinueAction}
+              </button>
+            ))}
         </div>
       </td>
     </tr>

@@ -1,15 +1,18 @@
-// Approved Tools: the approved and unlisted tools with search, a premium filter, and View, Edit,
-// premium toggle and Unlist / List Again.
+// Approved Tools: the approved, unlisted and discontinued tools with search, a premium filter, and View, Edit,
+// premium toggle, Unlist / List Again and (admins) Mark discontinued / List again.
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { DEFAULT_UNLIST_REASON } from '../../../lib/constants';
+import { LISTING_MSG } from '../../../lib/listing-messages';
 import { TOAST } from '../../../lib/messages';
 import { ownPicksRefusal, ownToolRefusal } from '../../../lib/permissions';
 import { unlistSchema } from '../../../lib/schemas';
 import {
   $approvedTools,
   $closedOwnerTools,
+  discontinueTool,
   listTool,
+  reviveTool,
   setToolPremium,
   unlistTool,
   type AdminApprovedTool,
@@ -17,6 +20,7 @@ import {
 import type { CurrentUser } from '../../stores/user';
 import ApprovedFilters, { filterTools, type Filter } from './ApprovedFilters';
 import ApprovedRow from './ApprovedRow';
+import DiscontinueDialog from './dialogs/DiscontinueDialog';
 import EditToolDialog from './dialogs/EditToolDialog';
 import ReasonDialog from './dialogs/ReasonDialog';
 import ToolDetailsDialog from './dialogs/ToolDetailsDialog';
@@ -24,7 +28,7 @@ import { perform } from './feedback';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { EmptyState, ListState, TableHead } from './parts';
 
-type Dialog = { kind: 'view' | 'edit' | 'unlist'; tool: AdminApprovedTool } | null;
+type Dialog = { kind: 'view' | 'edit' | 'unlist' | 'discontinue'; tool: AdminApprovedTool } | null;
 
 export default function ApprovedTab({ user }: { user: CurrentUser }) {
   const { data, loading, error } = useStore($approvedTools);
@@ -59,6 +63,15 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
     await perform(() => listTool(tool.id), {
       success: () => ({ title: TOAST.toolListed, description: `${tool.name} is back in the public directory.` }),
       failure: TOAST.listFailed,
+    });
+    setBusyId(null);
+  }
+
+  async function revive(tool: AdminApprovedTool) {
+    setBusyId(tool.id);
+    await perform(() => reviveTool(tool.id), {
+      success: () => ({ title: LISTING_MSG.revived(tool.name) }),
+      failure: LISTING_MSG.reviveFailed,
     });
     setBusyId(null);
   }
@@ -104,6 +117,7 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
                         open={(kind) => setDialog({ kind, tool })}
                         togglePremium={() => void togglePremium(tool)}
                         listAgain={() => void listAgain(tool)}
+                        revive={() => void revive(tool)}
                       />
                     ))}
                   </tbody>
@@ -124,6 +138,18 @@ export default function ApprovedTab({ user }: { user: CurrentUser }) {
           ownTool={ownToolRefusal(user, current)?.message}
           ownPicks={ownPicksRefusal(user, current, [])?.message}
           onClose={close}
+        />
+      )}
+      {dialog?.kind === 'discontinue' && current && (
+        <DiscontinueDialog
+          name={current.name}
+          onClose={close}
+          onSubmit={(values) =>
+            perform(() => discontinueTool(current.id, values), {
+              success: () => ({ title: LISTING_MSG.discontinued(current.name) }),
+              failure: LISTING_MSG.discontinueFailed,
+            })
+          }
         />
       )}
       {dialog?.kind === 'unlist' && current && (

@@ -2,7 +2,7 @@
 // filtered by state, and Revoke with a reason (the member is e-mailed it; a verified owner's mark leaves the page).
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CLAIM_STATUSES, type ClaimStatus } from '../../../lib/claims';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type ClaimStatus } from '../../../lib/claims';
 import { revokeClaimSchema } from '../../../lib/schemas';
 import { shortDate } from '../../../lib/format';
 import { LISTING_MSG } from '../../../lib/listing-messages';
@@ -54,7 +54,7 @@ export default function ClaimsTab() {
                   <option value="">All ({claims.length})</option>
                   {CLAIM_STATUSES.map((s) => (
                     <option key={s} value={s}>
-                      {LISTING_MSG.claimStatusLabel[s]} ({claims.filter((c) => c.status === s).length})
+                      {CLAIM_STATUS_LABELS[s]} ({claims.filter((c) => c.status === s).length})
                     </option>
                   ))}
                 </select>
@@ -83,7 +83,7 @@ export default function ClaimsTab() {
                             </p>
                           </div>
                           <span className={`badge ${TONES[claim.status]}`}>
-                            {LISTING_MSG.claimStatusLabel[claim.status]}
+                            {CLAIM_STATUS_LABELS[claim.status]}
                           </span>
                         </div>
                         <p className="text-xs text-base-content/80">{claimDates(claim).join(' · ')}</p>

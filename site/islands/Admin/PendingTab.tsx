@@ -1,27 +1,41 @@
-// Pending Review: the submissions waiting for a decision, with Approve, Reject and View; a resubmission shows why it was
-// rejected before.
+// Pending Review: the submissions waiting for a decision in the queue's order (Premium first, then oldest), with
+// Approve, Request changes, Reject and View; a resubmission shows why it was rejected before, a tool the editors asked
+// changes of says so with the note (docs/decisions/0104).
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
-import { TOAST } from '../../../lib/messages';
 import { can, ownToolRefusal } from '../../../lib/permissions';
-import { rejectSchema } from '../../../lib/schemas';
+import { LISTING_MSG } from '../../../lib/listing-messages';
 import {
+  $pendingQueue,
   $pendingRejections,
   $pendingTools,
-  approveTool,
-  rejectTool,
-  type AdminPendingTool,
+  type AdminQueueEntry,
   type PendingRejection,
 } from '../../stores/admin';
 import type { CurrentUser } from '../../stores/user';
-import ReasonDialog from './dialogs/ReasonDialog';
-import ReviewDialog from './dialogs/ReviewDialog';
-import { perform } from './feedback';
+import PendingDialog, { type PendingAction } from './dialogs/PendingDialog';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { CategoryBadge, DANGER_OUTLINE, EmptyState, ListState, safeHref, TableHead } from './parts';
 
-type Dialog = { kind: 'approve' | 'reject'; tool: AdminPendingTool } | null;
+/** The tool's place in the queue, and the changes the editors asked for while the owner has not answered them. */
+function QueueState({ entry }: { entry: AdminQueueEntry | undefined }) {
+  if (!entry) return null;
+  return (
+    <div className="mt-1 text-xs max-w-xs" data-testid="queue-state">
+      <span className="text-base-content/70">#{entry.position} in the queue</span>
+      {entry.changesRequestedAt && (
+        <div className="mt-0.5" data-testid="pending-changes-requested">
+          <span className="badge badge-info badge-xs">{LISTING_MSG.changesRequested}</span>{' '}
+          <span className="text-base-content/80">
+            {shortDate(entry.changesRequestedAt)}
+            {entry.changesRequestedNote ? `: ${entry.changesRequestedNote}` : ''}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** A resubmitted tool's earlier rejections, newest first: what the reviewer asked for last time. */
 function EarlierRejections({ rejections }: { rejections: PendingRejection[] }) {
@@ -44,7 +58,9 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
   const { data, loading, error } = useStore($pendingTools);
   const { data: rejections } = useStore($pendingRejections);
   const rejectionsOf = (toolId: number) => rejections?.filter((r) => r.toolId === toolId) ?? [];
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { data: queue } = useStore($pendingQueue);
+  const queueEntryOf = (toolId: number) => queue?.find((e) => e.toolId === toolId);
+  const [dialog, setDialog] = useState<PendingAction | null>(null);
   const close = () => setDialog(null);
 
   return (
@@ -54,6 +70,9 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
           You can read the submissions waiting for review; staff and admins approve or reject them.
         </p>
       )}
+      <p className="text-sm text-base-content/70 mb-4">
+        Oldest first, Premium submissions ahead. {LISTING_MSG.queuePremiumNote}
+      </p>
       <ListState data={data} loading={loading} error={error}>
         {(tools) =>
           tools.length === 0 ? (
@@ -69,10 +88,11 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                       <tr key={tool.id} data-testid="pending-row">
                         <td>
                           <div className="font-medium">{tool.name}</div>
-                          {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium request</span>}
+                          {tool.isPremium && <span className="badge badge-warning badge-xs mt-1">Premium</span>}
                           <div className="text-xs text-base-content/70 line-clamp-1 max-w-xs mt-0.5">
                             {tool.description}
                           </div>
+                          <QueueState entry={queueEntryOf(tool.id)} />
                           <EarlierRejections rejections={rejectionsOf(tool.id)} />
                         </td>
                         <td data-label="Submitted By">
@@ -108,6 +128,13 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
                                 </button>
                                 <button
                                   type="button"
+                                  className="btn btn-outline btn-sm"
+                                  onClick={() => setDialog({ kind: 'changes', tool })}
+                                >
+                                  Request changes
+                                </button>
+                                <button
+                                  type="button"
                                   className={`${DANGER_OUTLINE} btn-sm`}
                                   onClick={() => setDialog({ kind: 'reject', tool })}
                                 >
@@ -136,53 +163,7 @@ export default function PendingTab({ viewer }: { viewer: CurrentUser }) {
         }
       </ListState>
 
-      {dialog?.kind === 'approve' && (
-        <ReviewDialog
-          title={`Approve ${dialog.tool.name}`}
-          intro={
-            <p className="text-sm text-base-content/80">
-              The tool goes live in the directory with your take and score, and the submitter is told by e-mail.
-            </p>
-          }
-          submitLabel="Approve Tool"
-          pendingLabel="Approving..."
-          onClose={close}
-          testId="approve-dialog"
-          onSubmit={(review) =>
-            perform(() => approveTool(dialog.tool.id, review), {
-              success: () => ({
-                title: TOAST.toolApproved,
-                description: `${dialog.tool.name} is now live in the directory.`,
-              }),
-              failure: TOAST.approveFailed,
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'reject' && (
-        <ReasonDialog
-          title={`Reject ${dialog.tool.name}`}
-          intro={<p className="text-sm text-base-content/80">The submitter receives this reason by e-mail.</p>}
-          label="Rejection Reason"
-          placeholder="Why the tool is not a fit for the directory"
-          schema={rejectSchema}
-          field="rejectionReason"
-          submitLabel="Reject Tool"
-          pendingLabel="Rejecting..."
-          danger
-          onClose={close}
-          testId="reject-dialog"
-          onSubmit={(rejectionReason) =>
-            perform(() => rejectTool(dialog.tool.id, rejectionReason), {
-              success: () => ({
-                title: TOAST.toolRejected,
-                description: `${dialog.tool.name} was rejected and the submitter notified.`,
-              }),
-              failure: TOAST.rejectFailed,
-            })
-          }
-        />
-      )}
+      {dialog && <PendingDialog dialog={dialog} onClose={close} />}
     </>
   );
 }

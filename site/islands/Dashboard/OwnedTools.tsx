@@ -3,6 +3,7 @@
 // for a member who has claimed none.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { CLAIM_STATUS_LABELS } from '../../../lib/claims';
 import { shortDate } from '../../../lib/format';
 import { logError } from '../../../lib/http';
 import { LISTING_MSG } from '../../../lib/listing-messages';
@@ -79,7 +80,7 @@ export default function OwnedTools({ onEdit }: { onEdit: (tool: EditableTool) =>
                     </td>
                     <td data-label="Ownership">
                       <span className={`badge badge-sm ${TONES[tool.claimStatus]}`}>
-                        {LISTING_MSG.claimStatusLabel[tool.claimStatus]}
+                        {CLAIM_STATUS_LABELS[tool.claimStatus]}
                       </span>
                       {note && <div className="mt-1 text-xs text-base-content/80">{note}</div>}
                     </td>

@@ -1,10 +1,11 @@
-// The dashboard's "Your Submissions" card: the user's tools a page at a time (Load More), each with its status, View
-// and Edit.
+// The dashboard's "Your Submissions" card: the user's tools a page at a time (Load More), each with its status (a
+// pending one's place in the review queue, a rejected one's reason), View and Edit.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format';
 import { STACKED_TABLE } from '../../components/stacked-table';
-import { MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
+import { $myQueue, MY_TOOLS_FIRST_PAGE, myToolsPage, type MyTool } from '../../stores/my-tools';
+import QueueLine from './QueueLine';
 import ToolStatusBadge from './ToolStatusBadge';
 
 /** The tool's public page when it is live, else its private preview. */
@@ -20,49 +21,56 @@ function editHref(tool: MyTool): string {
 /** The rows of one page of the submissions table (none until the page has loaded). */
 function SubmissionRows({ url, onEdit }: { url: string; onEdit: (tool: MyTool) => void }) {
   const { data } = useStore(myToolsPage(url));
-  return data?.items.map((tool) => (
-    <tr key={tool.id} data-testid="submission-row">
-      <td>
-        <div className="font-medium">{tool.name}</div>
-        {tool.pendingChangeRequest && (
-          <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>
-        )}
-      </td>
-      <td data-label="Status">
-        <ToolStatusBadge tool={tool} />
-      </td>
-      <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
-      <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>
-      <td>
-        <div className="flex gap-2">
-          {tool.status === 'approved' && (
-            <button
-              type="button"
-              className="btn btn-xs btn-outline"
-              onClick={() => onEdit(tool)}
-              disabled={tool.pendingChangeRequest}
-            >
-              Edit
-            </button>
+  const { data: queue } = useStore($myQueue);
+  return data?.items.map((tool) => {
+    const queued = queue?.pending.find((entry) => entry.id === tool.id);
+    const rejection = queue?.rejected.find((entry) => entry.id === tool.id);
+    return (
+      <tr key={tool.id} data-testid="submission-row">
+        <td>
+          <div className="font-medium">{tool.name}</div>
+          {tool.pendingChangeRequest && (
+            <div className="badge badge-xs border-0 bg-sky-100 text-sky-800 mt-1">Changes pending review</div>
           )}
-          {/* A submission is edited in the submit form itself, prefilled (docs/decisions/0069). */}
-          {tool.status === 'pending' && (
-            <a className="btn btn-xs btn-outline" href={editHref(tool)}>
-              Edit
+        </td>
+        <td data-label="Status">
+          <ToolStatusBadge tool={tool} rejection={rejection} />
+          {tool.status === 'pending' && queued && queue && <QueueLine entry={queued} queueLength={queue.queueLength} />}
+        </td>
+        <td data-label="Submitted">{shortDate(tool.submittedAt)}</td>
+        <td data-label="Premium">{tool.isPremium ? 'Premium' : 'Free'}</td>
+        <td>
+          <div className="flex gap-2">
+            {tool.status === 'approved' && (
+              <button
+                type="button"
+                className="btn btn-xs btn-outline"
+                onClick={() => onEdit(tool)}
+                disabled={tool.pendingChangeRequest}
+              >
+                Edit
+              </button>
+            )}
+            {/* A submission is edited in the submit form itself, prefilled (docs/decisions/0069). */}
+            {tool.status === 'pending' && (
+              <a className="btn btn-xs btn-outline" href={editHref(tool)}>
+                Edit
+              </a>
+            )}
+            {/* A rejection no resubmission can change offers none (docs/decisions/0104). */}
+            {tool.status === 'rejected' && rejection?.resubmit !== false && (
+              <a className="btn btn-xs btn-outline" href={editHref(tool)}>
+                Edit &amp; resubmit
+              </a>
+            )}
+            <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
+              View
             </a>
-          )}
-          {tool.status === 'rejected' && (
-            <a className="btn btn-xs btn-outline" href={editHref(tool)}>
-              Edit &amp; resubmit
-            </a>
-          )}
-          <a className="btn btn-xs btn-ghost" href={viewHref(tool)}>
-            View
-          </a>
-        </div>
-      </td>
-    </tr>
-  ));
+          </div>
+        </td>
+      </tr>
+    );
+  });
 }
 
 function Loading() {
@@ -80,6 +88,10 @@ export default function Submissions({ onEdit, ready }: { onEdit: (tool: MyTool) 
   const [pageUrls, setPageUrls] = useState([MY_TOOLS_FIRST_PAGE]);
   const lastUrl = pageUrls[pageUrls.length - 1];
   const first = useStore(myToolsPage(MY_TOOLS_FIRST_PAGE));
+  // The rows wait for the queue's answer (or its failure) too: a queue line arriving later would push the rows below
+  // it down under a pointer (docs/decisions/0084).
+  const queue = useStore($myQueue);
+  const queueSettled = queue.data !== undefined || queue.error !== undefined;
   const last = useStore(myToolsPage(lastUrl));
   const loadingMore = pageUrls.length > 1 && last.loading && !last.data;
   const moreFailed = pageUrls.length > 1 && Boolean(last.error) && !last.loading && !last.data;
@@ -108,7 +120,7 @@ export default function Submissions({ onEdit, ready }: { onEdit: (tool: MyTool) 
               Try Again
             </button>
           </div>
-        ) : !first.data ? (
+        ) : !first.data || !queueSettled ? (
           <Loading />
         ) : first.data.items.length === 0 ? (
           <div className="text-center py-10">

@@ -17,7 +17,8 @@ export interface DirectoryProps extends DirectoryStart {
 export default function Directory({ catalogueSize, children, ...start }: DirectoryProps) {
   const state = useDirectory(start);
   const { query, input, hydrated } = state;
-  const active = query.categories.length + query.pricing.length + (query.minRating ? 1 : 0);
+  const active =
+    query.categories.length + query.pricing.length + (query.minRating ? 1 : 0) + (query.includeDiscontinued ? 1 : 0);
   const filtered = query.search !== '' || active > 0;
 
   return (

@@ -6,12 +6,14 @@ import { CATEGORIES, PRICING_MODELS, type CategoryId, type PricingModel } from '
 import type { ToolFacets } from '../../../lib/contract';
 import {
   DIRECTORY_SORTS,
+  INCLUDE_DISCONTINUED_PARAM,
   RATING_THRESHOLDS,
   SORT_LABELS,
   type DirectoryQuery,
   type DirectorySort,
 } from '../../../lib/directory';
 import { pricingLabel } from '../../../lib/format';
+import { LISTING_MSG } from '../../../lib/listing-messages';
 
 const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
   on ? [...list, value] : list.filter((v) => v !== value);
@@ -109,6 +111,18 @@ export default function DirectoryFilters({ query, facets, active, hydrated, chan
               onChange={() => change({ minRating: t })}
             />
           ))}
+        </FilterGroup>
+        <FilterGroup legend="Status">
+          <Check
+            name={INCLUDE_DISCONTINUED_PARAM.name}
+            value={INCLUDE_DISCONTINUED_PARAM.value}
+            label={LISTING_MSG.includeDiscontinued}
+            checked={query.includeDiscontinued}
+            onChange={(on) => change({ includeDiscontinued: on })}
+          />
+          <a href="/graveyard" className="link link-hover text-sm block mt-2">
+            {LISTING_MSG.graveyardLink}
+          </a>
         </FilterGroup>
         {/* Without JavaScript the choices apply on submit; the island applies each at once. */}
         {!hydrated && (

@@ -23,6 +23,7 @@ export function apiQuery(q: DirectoryQuery, page: number) {
     category: [...q.categories],
     pricing: [...q.pricing],
     minRating: q.minRating || undefined,
+    includeDiscontinued: q.includeDiscontinued || undefined,
     sort: q.sort === DEFAULT_SORT ? undefined : q.sort,
   };
 }
