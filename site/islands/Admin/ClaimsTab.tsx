@@ -82,9 +82,7 @@ export default function ClaimsTab() {
                               {claim.email && <> ({claim.email})</>}
                             </p>
                           </div>
-                          <span className={`badge ${TONES[claim.status]}`}>
-                            {CLAIM_STATUS_LABELS[claim.status]}
-                          </span>
+                          <span className={`badge ${TONES[claim.status]}`}>{CLAIM_STATUS_LABELS[claim.status]}</span>
                         </div>
                         <p className="text-xs text-base-content/80">{claimDates(claim).join(' · ')}</p>
                         {claim.endReason && (
