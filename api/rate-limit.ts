@@ -74,6 +74,10 @@ export const RATE_LIMITS = {
   'password-change-address': { limit: 30, windowMs: 15 * MINUTE },
   /** Reset e-mails the admins send one account. */
   'admin-reset-account': { limit: 3, windowMs: HOUR },
+  /** Reader reports (docs/decisions/0101) from one address, and from one account when signed in ("+1"s count too). */
+  'report-address': { limit: 10, windowMs: HOUR },
+  'report-address-day': { limit: 30, windowMs: 24 * HOUR },
+  'report-account': { limit: 10, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -18,6 +18,9 @@ import {
   premiumActivatedEmail,
   submissionReceivedEmail,
   resetPasswordEmail,
+  reportOnYourToolEmail,
+  reportOutcomeEmail,
+  reportReceivedEmail,
   toolApprovedEmail,
   toolRejectedEmail,
   toolUnlistedEmail,
@@ -61,4 +64,13 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'close-account-code': () => closeAccountCodeEmail(member, '042917'),
   'reset-password': () => resetPasswordEmail(member, `${config.siteUrl}/auth/reset-link/sample-token`),
   'password-changed': () => passwordChangedEmail(member, 'reset'),
+  'report-received': () => reportReceivedEmail(member.email, tool, { reference: 'R-7KQ2M9', type: 'pricing-wrong' }),
+  'report-outcome': () =>
+    reportOutcomeEmail(member.email, tool, {
+      reference: 'R-7KQ2M9',
+      resolution: 'fixed',
+      note: 'The listing now says Freemium, as the pricing page does.',
+    }),
+  'report-on-your-tool': () =>
+    reportOnYourToolEmail(member, tool, { type: 'pricing-wrong', details: ['The right pricing: Freemium'] }),
 };

@@ -24,6 +24,10 @@ export const EMAIL_KINDS = [
   'close-account-code',
   'reset-password',
   'password-changed',
+  // Reader reports (docs/decisions/0101).
+  'report-received',
+  'report-outcome',
+  'report-on-your-tool',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

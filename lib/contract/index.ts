@@ -19,4 +19,5 @@ export * from './account-email';
 export * from './account-settings';
 export * from './account-closing';
 export * from './account-two-factor';
+export * from './reports';
 export * from './endpoints';

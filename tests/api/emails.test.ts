@@ -34,6 +34,9 @@ const ACTIONS: Record<EmailKind, string> = {
   'close-account-code': `${config.siteUrl}/account`,
   'reset-password': `${config.siteUrl}/auth/reset-link/sample-token`,
   'password-changed': `${config.siteUrl}/auth/forgot`,
+  'report-received': `${config.siteUrl}/tool/acme-writer`,
+  'report-outcome': `${config.siteUrl}/tool/acme-writer`,
+  'report-on-your-tool': `${config.siteUrl}/dashboard`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
