@@ -121,7 +121,10 @@ export type ContactInput = z.infer<typeof contactSchema>;
  * honeypot (`website`), which people leave empty.
  */
 const reportMessage = (required: boolean) => {
-  const text = textField('Message', MAX_REPORT_MESSAGE);
+  const text = cleanString('Message', { breaks: true, typeMessage: LISTING_MSG.reportMessageRequired }).max(
+    MAX_REPORT_MESSAGE,
+    MSG.textTooLong('Message', MAX_REPORT_MESSAGE),
+  );
   return required ? text.min(10, LISTING_MSG.reportMessageRequired) : text.default('');
 };
 /** A form sends '' for a field left empty: the same as not sending it. */
@@ -134,6 +137,9 @@ const isPastDay = (value: string) => {
 const noticedOn = blankAsAbsent(
   z.string(LISTING_MSG.reportNoticedOnInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, LISTING_MSG.reportNoticedOnInvalid).refine(isPastDay, LISTING_MSG.reportNoticedOnInvalid),
 );
+/** A one-line field of a report's details that must be given (300 characters at most). */
+const requiredLine = (label: string, missing: string) =>
+  cleanString(label, { typeMessage: missing }).min(1, missing).max(300, MSG.textTooLong(label, 300));
 const reportDetails = {
   'broken-link': z.object({ noticedOn }),
   discontinued: z.object({ noticedOn }),
@@ -141,9 +147,9 @@ const reportDetails = {
   'wrong-category': z.object({ category: z.enum(CATEGORY_IDS, LISTING_MSG.reportCategoryRequired) }),
   outdated: z.object({ part: blankAsAbsent(z.enum(OUTDATED_PARTS, LISTING_MSG.reportPartInvalid)) }),
   duplicate: z.object({
-    otherListing: lineField('The other listing', 300).min(1, LISTING_MSG.reportOtherListingRequired),
+    otherListing: requiredLine('The other listing', LISTING_MSG.reportOtherListingRequired),
   }),
-  misleading: z.object({ claim: lineField('What is misleading', 300).min(1, LISTING_MSG.reportClaimRequired) }),
+  misleading: z.object({ claim: requiredLine('What is misleading', LISTING_MSG.reportClaimRequired) }),
   other: z.object({}),
 } satisfies Record<ReportType, z.ZodType>;
 const reportOf = <T extends ReportType>(type: T) =>

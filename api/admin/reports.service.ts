@@ -207,12 +207,14 @@ export async function mergeReport(id: number, into: string, actorId: number, now
     if (!other || other.toolId !== report.toolId || other.state === 'resolved')
       throw conflict(LISTING_MSG.reportMergeTargetUnknown);
     const votes = await tx.select().from(reportVotes).where(eq(reportVotes.reportId, report.id));
-    const already = new Set(
-      (await tx.select({ key: reportVotes.voterKey }).from(reportVotes).where(eq(reportVotes.reportId, other.id))).map(
-        (vote) => vote.key,
-      ),
-    );
-    // A voter on both reports counts once: their vote on this one goes with it.
+    const theirs = await tx.select().from(reportVotes).where(eq(reportVotes.reportId, other.id));
+    const already = new Map(theirs.map((vote) => [vote.voterKey, vote]));
+    // A voter on both reports counts once; the address they left on this one is kept for the outcome.
+    for (const vote of votes) {
+      const twin = already.get(vote.voterKey);
+      if (twin && !twin.email && vote.email)
+        await tx.update(reportVotes).set({ email: vote.email }).where(eq(reportVotes.id, twin.id));
+    }
     const moved = votes.filter((vote) => !already.has(vote.voterKey));
     if (moved.length > 0)
       await tx

@@ -47,6 +47,8 @@ const SAMPLES: Record<PageKind, string> = {
   terms: '/terms',
   privacy: '/privacy',
   refunds: '/refunds',
+  transparency: '/transparency',
+  report: '/report',
   auth: '/auth',
   verifyEmail: '/auth/verify',
   twoFactorSignIn: '/auth/two-factor',
