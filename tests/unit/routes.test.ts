@@ -132,6 +132,7 @@ describe('the route table', () => {
       '/terms',
       '/privacy',
       '/refunds',
+      '/transparency',
     ]);
   });
 });
