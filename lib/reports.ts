@@ -1,5 +1,6 @@
 // Reader reports about a listing (docs/decisions/0101): their types, states and outcomes. Pure: the API, the pages and
 // the database schema read it.
+import { pricingLabel, tagLabel } from './format';
 
 export const REPORT_TYPES = [
   'broken-link',
@@ -120,3 +121,15 @@ export const REPORT_EDITOR_FIELD: Record<ReportType, 'url' | 'pricingModel' | 't
 
 /** Types whose message is required: without it the editors would not know what to look at. */
 export const MESSAGE_REQUIRED_TYPES: readonly ReportType[] = ['outdated', 'other'];
+
+/** A report's structured fields as lines an owner or editor reads; `withFreeText`: also what the reader typed. */
+export function detailLines(type: ReportType, details: Record<string, string>, withFreeText: boolean): string[] {
+  const lines: string[] = [];
+  if (details.noticedOn) lines.push(`Noticed on ${details.noticedOn}`);
+  if (details.pricingModel) lines.push(`The right pricing: ${pricingLabel(details.pricingModel)}`);
+  if (details.category) lines.push(`Suggested category: ${tagLabel(details.category)}`);
+  if (details.part) lines.push(`Out of date: ${OUTDATED_PART_LABELS[details.part as OutdatedPart] ?? details.part}`);
+  if (details.otherListing) lines.push(`The other listing: /tool/${details.otherListing}`);
+  if (withFreeText && type === 'misleading' && details.claim) lines.push(`What is misleading: ${details.claim}`);
+  return lines;
+}

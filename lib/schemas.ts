@@ -135,7 +135,10 @@ const isPastDay = (value: string) => {
   return Number.isFinite(at) && new Date(at).toISOString().startsWith(value) && at <= Date.now();
 };
 const noticedOn = blankAsAbsent(
-  z.string(LISTING_MSG.reportNoticedOnInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, LISTING_MSG.reportNoticedOnInvalid).refine(isPastDay, LISTING_MSG.reportNoticedOnInvalid),
+  z
+    .string(LISTING_MSG.reportNoticedOnInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LISTING_MSG.reportNoticedOnInvalid)
+    .refine(isPastDay, LISTING_MSG.reportNoticedOnInvalid),
 );
 /** A one-line field of a report's details that must be given (300 characters at most). */
 const requiredLine = (label: string, missing: string) =>

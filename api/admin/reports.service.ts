@@ -122,7 +122,12 @@ export async function acknowledgeReport(
   return db.transaction(async (tx) => {
     const { report } = await openReport(tx, id);
     if (report.state !== 'new') throw conflict(LISTING_MSG.reportAlreadyAcknowledged);
-    const after = { state: 'acknowledged' as const, note: note || report.note, acknowledgedAt: now, handledById: actorId };
+    const after = {
+      state: 'acknowledged' as const,
+      note: note || report.note,
+      acknowledgedAt: now,
+      handledById: actorId,
+    };
     await tx.update(reports).set(after).where(eq(reports.id, id));
     await recordAudit(tx, {
       actorId,
@@ -157,9 +162,13 @@ export async function resolveReport(
       .where(eq(reports.id, id));
     const tags = [REPORTS_TAG];
     if (changedListing) {
-      await tx
-        .insert(toolNotes)
-        .values({ toolId: tool.id, text: REPORT_NOTE_TEXT[report.type], source: 'report', sourceId: id, createdAt: now });
+      await tx.insert(toolNotes).values({
+        toolId: tool.id,
+        text: REPORT_NOTE_TEXT[report.type],
+        source: 'report',
+        sourceId: id,
+        createdAt: now,
+      });
       tags.push(toolTag(tool.slug));
     }
     await requestRebuild(`report ${report.reference} resolved: ${tool.slug}`, tx, tags);
@@ -220,8 +229,13 @@ export async function mergeReport(id: number, into: string, actorId: number, now
       await tx
         .update(reportVotes)
         .set({ reportId: other.id })
-        .where(inArray(reportVotes.id, moved.map((vote) => vote.id)));
-    const lastReportedAt = report.lastReportedAt > other.lastReportedAt ? report.lastReportedAt : other.lastReportedAt;
+        .where(
+          inArray(
+            reportVotes.id,
+            moved.map((vote) => vote.id),
+          ),
+        );
+    const lastReportedAt = new Date(Math.max(report.lastReportedAt.getTime(), other.lastReportedAt.getTime()));
     await tx
       .update(reports)
       .set({ votes: other.votes + moved.length, lastReportedAt })
@@ -229,7 +243,14 @@ export async function mergeReport(id: number, into: string, actorId: number, now
     const note = `Merged into ${other.reference}`;
     await tx
       .update(reports)
-      .set({ state: 'resolved', resolution: 'duplicate', note, duplicateOfId: other.id, resolvedAt: now, handledById: actorId })
+      .set({
+        state: 'resolved',
+        resolution: 'duplicate',
+        note,
+        duplicateOfId: other.id,
+        resolvedAt: now,
+        handledById: actorId,
+      })
       .where(eq(reports.id, report.id));
     await requestRebuild(`report ${report.reference} merged: ${tool.slug}`, tx, [REPORTS_TAG]);
     await recordAudit(tx, {

@@ -5,7 +5,12 @@ import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
-import { REPORT_RESOLUTION_LABELS, REPORT_TYPE_LABELS, type ReportResolution, type ReportType } from '../../lib/reports';
+import {
+  REPORT_RESOLUTION_LABELS,
+  REPORT_TYPE_LABELS,
+  type ReportResolution,
+  type ReportType,
+} from '../../lib/reports';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
@@ -238,7 +243,11 @@ export function passwordChangedEmail(user: Recipient, how: 'reset' | 'change'): 
 type ReportedTool = Pick<Tool, 'name' | 'slug'>;
 
 /** To a reporter who left an address: the report's reference (nothing they wrote: the address is unverified). */
-export function reportReceivedEmail(to: string, tool: ReportedTool, report: { reference: string; type: ReportType }): Promise<Email> {
+export function reportReceivedEmail(
+  to: string,
+  tool: ReportedTool,
+  report: { reference: string; type: ReportType },
+): Promise<Email> {
   return email(to, 'report-received', `We received your report ${report.reference}`, ReportReceivedEmail, {
     toolName: tool.name,
     toolSlug: tool.slug,
@@ -274,6 +283,11 @@ export function reportOnYourToolEmail(
     'report-on-your-tool',
     `A reader reported a problem with ${tool.name}`,
     ReportOnYourToolEmail,
-    { firstName: owner.firstName, toolName: tool.name, typeLabel: REPORT_TYPE_LABELS[report.type], details: report.details },
+    {
+      firstName: owner.firstName,
+      toolName: tool.name,
+      typeLabel: REPORT_TYPE_LABELS[report.type],
+      details: report.details,
+    },
   );
 }

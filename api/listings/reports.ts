@@ -5,15 +5,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { db, type Transaction } from '../../db/client';
 import { reports, reportVotes, toolOwners, tools, users, type Tool, type User } from '../../db/schema';
 import type { ReportInput, ReportSent } from '../../lib/contract';
-import { pricingLabel, tagLabel, urlKey } from '../../lib/format';
+import { urlKey } from '../../lib/format';
 import { LISTING_MSG } from '../../lib/listing-messages';
-import {
-  OPEN_REPORT_STATES,
-  OUTDATED_PART_LABELS,
-  REPORT_REFERENCE_ALPHABET,
-  type OutdatedPart,
-  type ReportType,
-} from '../../lib/reports';
+import { detailLines, OPEN_REPORT_STATES, REPORT_REFERENCE_ALPHABET } from '../../lib/reports';
 import { isSlugShaped } from '../../lib/slug';
 import { TOOL_STATUS } from '../../lib/tool-status';
 import { reportOnYourToolEmail, reportReceivedEmail } from '../emails';
@@ -55,24 +49,18 @@ async function otherListingSlug(text: string, tool: Tool, tx: Transaction): Prom
   return other.slug;
 }
 
-/** A report's structured fields as lines an owner or editor reads; `withFreeText`: also what the reader typed. */
-export function detailLines(type: ReportType, details: Record<string, string>, withFreeText: boolean): string[] {
-  const lines: string[] = [];
-  if (details.noticedOn) lines.push(`Noticed on ${details.noticedOn}`);
-  if (details.pricingModel) lines.push(`The right pricing: ${pricingLabel(details.pricingModel)}`);
-  if (details.category) lines.push(`Suggested category: ${tagLabel(details.category)}`);
-  if (details.part) lines.push(`Out of date: ${OUTDATED_PART_LABELS[details.part as OutdatedPart] ?? details.part}`);
-  if (details.otherListing) lines.push(`The other listing: /tool/${details.otherListing}`);
-  if (withFreeText && type === 'misleading' && details.claim) lines.push(`What is misleading: ${details.claim}`);
-  return lines;
-}
-
 /** A new report row with a fresh reference (another try in the rare case one is taken). */
 async function insertReport(tx: Transaction, values: Omit<typeof reports.$inferInsert, 'reference'>) {
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     const taken = await tx.query.reports.findFirst({ where: eq(reports.reference, reference) });
-    if (!taken) return (await tx.insert(reports).values({ ...values, reference }).returning())[0];
+    if (!taken)
+      return (
+        await tx
+          .insert(reports)
+          .values({ ...values, reference })
+          .returning()
+      )[0];
     if (attempt >= 5) throw new Error('no free report reference');
   }
 }

@@ -56,8 +56,7 @@ export async function transparencyFigures(
   });
   const byMonth = new Map(months.map((m) => [m.month, m]));
   // SQLite's strftime on the stored milliseconds: the month in UTC, counted in the database.
-  const monthSql = (column: typeof reports.createdAt) =>
-    sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
+  const monthSql = (column: typeof reports.createdAt) => sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
   const received = await database
     .select({ month: monthSql(reports.createdAt), type: reports.type, n: sql<number>`count(*)` })
     .from(reports)

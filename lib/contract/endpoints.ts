@@ -270,8 +270,16 @@ export const endpoints = {
     body: acknowledgeReportSchema,
     response: adminReportSchema,
   },
-  'POST /api/admin/reports/:id/resolve': { params: reportParamsSchema, body: resolveReportSchema, response: adminReportSchema },
-  'POST /api/admin/reports/:id/merge': { params: reportParamsSchema, body: mergeReportSchema, response: adminReportSchema },
+  'POST /api/admin/reports/:id/resolve': {
+    params: reportParamsSchema,
+    body: resolveReportSchema,
+    response: adminReportSchema,
+  },
+  'POST /api/admin/reports/:id/merge': {
+    params: reportParamsSchema,
+    body: mergeReportSchema,
+    response: adminReportSchema,
+  },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

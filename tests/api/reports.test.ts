@@ -24,11 +24,14 @@ let addresses = 0;
 const freshIp = () => `198.51.100.${++addresses}`;
 
 let tool: Tool;
-let admin: { user: User; cookie: string };
 let staff: { user: User; cookie: string };
 
 const report = (body: Record<string, unknown>, opts: { ip?: string; cookie?: string } = {}) =>
-  call('POST', '/api/reports', { body: { toolSlug: tool.slug, ...body }, ip: opts.ip ?? freshIp(), cookie: opts.cookie });
+  call('POST', '/api/reports', {
+    body: { toolSlug: tool.slug, ...body },
+    ip: opts.ip ?? freshIp(),
+    cookie: opts.cookie,
+  });
 const pricing = { type: 'pricing-wrong', details: { pricingModel: 'freemium' }, message: 'The site says freemium.' };
 const rows = () => db.select().from(reports);
 const votesOf = (reportId: number) => db.select().from(reportVotes).where(eq(reportVotes.reportId, reportId));
@@ -37,7 +40,6 @@ const byReference = async (reference: string) =>
 
 beforeAll(async () => {
   tool = await makeTool({ status: 'approved', name: 'Report Radar', slug: 'report-radar' });
-  admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
   staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
 });
 
@@ -90,7 +92,11 @@ describe('POST /api/reports', () => {
   });
 
   it('keeps each type to its own fields, and a duplicate names the other listing by its slug', async () => {
-    const other = await makeTool({ status: 'approved', slug: 'report-radar-two', url: 'https://radar-two.example.com' });
+    const other = await makeTool({
+      status: 'approved',
+      slug: 'report-radar-two',
+      url: 'https://radar-two.example.com',
+    });
     const res = await report({
       type: 'duplicate',
       details: { otherListing: 'https://www.radar-two.example.com/', pricingModel: 'paid' },
@@ -122,7 +128,8 @@ describe('POST /api/reports', () => {
     const ip = freshIp();
     const types = ['broken-link', 'discontinued', 'outdated', 'other'];
     const body = (i: number) => ({ type: types[i % 4], message: `Report number ${i} about it`, details: {} });
-    for (let i = 0; i < RATE_LIMITS['report-address'].limit; i++) expect((await report(body(i), { ip })).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS['report-address'].limit; i++)
+      expect((await report(body(i), { ip })).status).toBe(201);
     const refused = await report(body(0), { ip });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe(LISTING_MSG.reportTooMany);
@@ -327,10 +334,12 @@ describe('the editors’ steps', () => {
     };
     const all = await list('');
     expect(all.map((group) => group.tool.slug).sort()).toEqual([other.slug, tool.slug].sort());
-    expect(all.find((group) => group.tool.slug === tool.slug)?.reports.map((r) => r.type).sort()).toEqual([
-      'broken-link',
-      'pricing-wrong',
-    ]);
+    expect(
+      all
+        .find((group) => group.tool.slug === tool.slug)
+        ?.reports.map((r) => r.type)
+        .sort(),
+    ).toEqual(['broken-link', 'pricing-wrong']);
     const priced = await list('?type=pricing-wrong');
     expect(priced.flatMap((group) => group.reports.map((r) => r.type))).toEqual(['pricing-wrong', 'pricing-wrong']);
     expect((await list('?age=older')).flatMap((group) => group.reports.map((r) => r.type))).toEqual(['other']);
@@ -383,7 +392,9 @@ describe('/report without JavaScript', () => {
     expect(html).toContain(LISTING_MSG.reportMessageRequired);
     expect(html).toContain('Too short');
     expect(html).toContain('me@example.com');
-    expect(html).toMatch(/<form\b[^>]*action="\/report"[^>]*method="post"|<form\b[^>]*method="post"[^>]*action="\/report"/);
+    expect(html).toMatch(
+      /<form\b[^>]*action="\/report"[^>]*method="post"|<form\b[^>]*method="post"[^>]*action="\/report"/,
+    );
     expect(await rows()).toHaveLength(0);
   });
 
