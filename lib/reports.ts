@@ -105,7 +105,6 @@ export const REPORT_DETAIL_FIELDS = {
   misleading: ['claim'],
   other: [],
 } as const satisfies Record<ReportType, readonly string[]>;
-export type ReportDetailField = (typeof REPORT_DETAIL_FIELDS)[ReportType][number];
 
 /** The field of the admin's tool editor a report of each type is about (null: no one field). */
 export const REPORT_EDITOR_FIELD: Record<ReportType, 'url' | 'pricingModel' | 'tags' | 'description' | null> = {

@@ -19,7 +19,7 @@ import { enqueueEmail } from '../services/email';
 const REPORTABLE_STATUSES = [TOOL_STATUS.approved, TOOL_STATUS.discontinued];
 
 /** A new random reference (R- and six characters: about a billion of them). */
-export function newReference(): string {
+function newReference(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return `R-${[...bytes].map((b) => REPORT_REFERENCE_ALPHABET[b % REPORT_REFERENCE_ALPHABET.length]).join('')}`;
 }

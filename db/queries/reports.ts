@@ -23,9 +23,9 @@ export async function reportableTool(
 }
 
 /** Months /transparency shows: this one and the eleven before it. */
-export const TRANSPARENCY_MONTHS = 12;
+const TRANSPARENCY_MONTHS = 12;
 
-export interface TransparencyMonth {
+interface TransparencyMonth {
   /** 'YYYY-MM' (UTC). */
   month: string;
   received: Record<ReportType, number>;
