@@ -35,6 +35,10 @@ export const EMAIL_KINDS = [
   'claim-confirm-due',
   'claim-lapsed',
   'claim-suspended',
+  // Reader reports (docs/decisions/0101).
+  'report-received',
+  'report-outcome',
+  'report-on-your-tool',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

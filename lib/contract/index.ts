@@ -23,4 +23,5 @@ export * from './claims';
 export * from './queue';
 export * from './link-health';
 export * from './discontinued';
+export * from './reports';
 export * from './endpoints';
