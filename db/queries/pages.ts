@@ -52,9 +52,16 @@ function toolPageTags(tool: PublicTool, alternatives: readonly Alternative[]): s
   ];
 }
 
-/** The trust signals of a tool page, from its reviews (newest first) at `now`. */
-function trustOf(reviews: PublicEditorialReview[], now: Date): Pick<ToolPage, 'reviews' | 'reviewDue'> {
-  return { reviews, reviewDue: isReviewDue(reviews[0]?.reviewedAt, now) };
+/**
+ * The trust signals of a tool page, from its reviews (newest first) at `now`. A discontinued tool is never "Review due":
+ * nothing is left to review (docs/decisions/0103).
+ */
+function trustOf(
+  reviews: PublicEditorialReview[],
+  now: Date,
+  discontinued: DiscontinuedMark | null,
+): Pick<ToolPage, 'reviews' | 'reviewDue'> {
+  return { reviews, reviewDue: !discontinued && isReviewDue(reviews[0]?.reviewedAt, now) };
 }
 
 /**
@@ -108,7 +115,7 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
     tool,
     discontinued,
     alternatives,
-    ...trustOf(reviews.get(tool.id)!, new Date()),
+    ...trustOf(reviews.get(tool.id)!, new Date(), discontinued),
     standing: standings.get(tool.id)!,
     tags,
   };
@@ -150,7 +157,7 @@ export async function* toolPages(
         tool,
         discontinued,
         alternatives: shown,
-        ...trustOf(reviews.get(tool.id)!, now),
+        ...trustOf(reviews.get(tool.id)!, now, discontinued),
         standing: standings.get(tool.id)!,
         tags: toolPageTags(tool, shown),
       };
