@@ -83,6 +83,10 @@ export const RATE_LIMITS = {
   'claim-code-account': { limit: 10, windowMs: 15 * MINUTE },
   /** Link checks an admin runs by hand (each fetches a site, up to three times): per account (docs/decisions/0102). */
   'link-recheck-account': { limit: 30, windowMs: 15 * MINUTE },
+  /** Reader reports (docs/decisions/0101) from one address, and from one account when signed in ("+1"s count too). */
+  'report-address': { limit: 10, windowMs: HOUR },
+  'report-address-day': { limit: 30, windowMs: 24 * HOUR },
+  'report-account': { limit: 10, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -15,6 +15,9 @@ export const POSTS_TAG = 'posts';
  */
 export const SITEMAP_TAG = 'sitemap';
 
+/** The figures of reader reports (/transparency): named by a change to a report's state (docs/decisions/0101). */
+export const REPORTS_TAG = 'reports';
+
 /** A public tool: its page, its Markdown, its card wherever it is shown, its Open Graph image. */
 export const toolTag = (slug: string): string => `tool:${slug}`;
 /** A published post: its page, its card, its Open Graph image. */

@@ -14,6 +14,8 @@ export const FORM_ACTIONS = {
   restore: '/auth/restore',
   forgotPassword: '/auth/forgot',
   resetPassword: '/auth/reset',
+  /** A reader report (docs/decisions/0101): the page is /report?tool={slug}, the form posts here. */
+  report: '/report',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -94,3 +96,12 @@ export interface ResetFormState {
 
 /** Where "Forgot password?" sends a visitor once the request is taken (its answer never says if the account exists). */
 export const FORGOT_SENT_PATH = '/auth/forgot/sent';
+
+/** The query of /report (docs/decisions/0101): the tool, the type chosen (its form), the reference once sent. */
+export const REPORT_PARAMS = { tool: 'tool', type: 'type', sent: 'sent' } as const;
+
+/** The /report page after a refused report: the fields as sent (the type's details by name) and the message. */
+export interface ReportFormState {
+  fields: Record<string, string>;
+  error: string;
+}

@@ -2,7 +2,7 @@
 // the dev proxy (astro.config.mjs), the exporter, the on-demand pages, the changed pages and the sitemap all read it.
 // Pure: astro.config.mjs, api/ and tests import it.
 import { comparePairs } from './alternatives';
-import { categoryTag, POSTS_TAG, postTag, rowOfTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
+import { categoryTag, POSTS_TAG, postTag, REPORTS_TAG, rowOfTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
 import { FORM_POST_PATHS, PERSONAL_PAGE_PATHS } from './form-pages';
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +255,11 @@ export const PAGE_ROUTES = {
   terms: publicPage('/terms', 'terms.astro'),
   privacy: publicPage('/privacy', 'privacy.astro'),
   refunds: publicPage('/refunds', 'refunds.astro'),
+  // Reader reports' figures (docs/decisions/0101): exported, and rendered again when a report's state changes.
+  transparency: fixed('/transparency', 'transparency.astro', { sitemap: true, tags: [REPORTS_TAG] }),
+  // "Report a problem" (docs/decisions/0101): the bare page says where to start; /report?tool=… (the problems, a
+  // problem's form, the reference once sent) is rendered on request and kept, like the other form pages' queries.
+  report: screen('/report', 'report.astro'),
   auth: screen('/auth', 'auth.astro'),
   verifyEmail: screen('/auth/verify', 'auth/verify.astro'),
   twoFactorSignIn: screen('/auth/two-factor', 'auth/two-factor.astro'),

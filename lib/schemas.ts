@@ -10,6 +10,7 @@ import { POST_CATEGORIES } from './post-categories';
 import { POST_IMAGE_PATH } from './constants';
 import { splitCommaList } from './format';
 import { CONTACT_TOPICS } from './contact';
+import { MAX_REPORT_MESSAGE, MESSAGE_REQUIRED_TYPES, OUTDATED_PARTS, type ReportType } from './reports';
 import { BRAND_COLOR, MAX_SCREENSHOTS, TOOL_IMAGE_PATH, isDemoVideoUrl, isImageAddress } from './premium-assets';
 
 // In the browser, no eval: the pages' CSP has no 'unsafe-eval', and Chromium reports even zod's caught probe
@@ -114,6 +115,73 @@ export const contactSchema = z.object({
     .max(MAX_CONTACT_MESSAGE, MSG.contactMessageTooLong),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/**
+ * A reader report (docs/decisions/0101): the tool by slug, the type with its own few fields, a message of at most
+ * MAX_REPORT_MESSAGE characters (required where the type says too little), an address to hear the outcome, and the
+ * honeypot (`website`), which people leave empty.
+ */
+const reportMessage = (required: boolean) => {
+  const text = cleanString('Message', { breaks: true, typeMessage: LISTING_MSG.reportMessageRequired }).max(
+    MAX_REPORT_MESSAGE,
+    MSG.textTooLong('Message', MAX_REPORT_MESSAGE),
+  );
+  return required ? text.min(10, LISTING_MSG.reportMessageRequired) : text.default('');
+};
+/** A form sends '' for a field left empty: the same as not sending it. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const isPastDay = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().startsWith(value) && at <= Date.now();
+};
+const noticedOn = blankAsAbsent(
+  z
+    .string(LISTING_MSG.reportNoticedOnInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LISTING_MSG.reportNoticedOnInvalid)
+    .refine(isPastDay, LISTING_MSG.reportNoticedOnInvalid),
+);
+/** A one-line field of a report's details that must be given (300 characters at most). */
+const requiredLine = (label: string, missing: string) =>
+  cleanString(label, { typeMessage: missing }).min(1, missing).max(300, MSG.textTooLong(label, 300));
+const reportDetails = {
+  'broken-link': z.object({ noticedOn }),
+  discontinued: z.object({ noticedOn }),
+  'pricing-wrong': z.object({ pricingModel: z.enum(PRICING_MODELS, LISTING_MSG.reportPricingRequired) }),
+  'wrong-category': z.object({ category: z.enum(CATEGORY_IDS, LISTING_MSG.reportCategoryRequired) }),
+  outdated: z.object({ part: blankAsAbsent(z.enum(OUTDATED_PARTS, LISTING_MSG.reportPartInvalid)) }),
+  duplicate: z.object({
+    otherListing: requiredLine('The other listing', LISTING_MSG.reportOtherListingRequired),
+  }),
+  misleading: z.object({ claim: requiredLine('What is misleading', LISTING_MSG.reportClaimRequired) }),
+  other: z.object({}),
+} satisfies Record<ReportType, z.ZodType>;
+const reportOf = <T extends ReportType>(type: T) =>
+  z.object({
+    toolSlug: z.string(MSG.toolNotFound).trim().min(1, MSG.toolNotFound).max(200, MSG.toolNotFound),
+    type: z.literal(type),
+    details: z.preprocess((value) => value ?? {}, reportDetails[type] as (typeof reportDetails)[T]),
+    message: reportMessage(MESSAGE_REQUIRED_TYPES.includes(type)),
+    email: blankAsAbsent(email),
+    website: z.string().max(500).optional(),
+  });
+export const reportSchema = z.discriminatedUnion(
+  'type',
+  [
+    reportOf('broken-link'),
+    reportOf('discontinued'),
+    reportOf('pricing-wrong'),
+    reportOf('wrong-category'),
+    reportOf('outdated'),
+    reportOf('duplicate'),
+    reportOf('misleading'),
+    reportOf('other'),
+  ],
+  LISTING_MSG.reportTypeRequired,
+);
+export type ReportInput = z.infer<typeof reportSchema>;
+/** An editor's note on acknowledging or resolving a report (the reporters may read it in the outcome e-mail). */
+export const reportNote = textField('Note', MAX_REASON);
 
 const toolName = cleanString('Tool name', { typeMessage: MSG.toolNameRequired })
   .min(1, MSG.toolNameRequired)

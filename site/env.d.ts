@@ -8,6 +8,7 @@ declare namespace App {
     sitemap?: import('../db/queries/sitemap').SitemapListing;
     authForm?: import('../lib/form-pages').AuthFormState;
     contactForm?: import('../lib/form-pages').ContactFormState;
+    reportForm?: import('../lib/form-pages').ReportFormState;
     verifyForm?: import('../lib/form-pages').VerifyFormState;
     restoreForm?: import('../lib/form-pages').RestoreFormState;
     twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;

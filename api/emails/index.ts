@@ -8,6 +8,12 @@ import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
 import type { RejectionCode } from '../../lib/review-queue';
 import { hostOf, longDate } from '../../lib/format';
+import {
+  REPORT_RESOLUTION_LABELS,
+  REPORT_TYPE_LABELS,
+  type ReportResolution,
+  type ReportType,
+} from '../../lib/reports';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import type { Email, EmailKind } from '../services/email';
 import { AccountClosedEmail } from './account-closed';
@@ -34,6 +40,9 @@ import { siteLink } from './layout';
 import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
 import { PremiumActivatedEmail } from './premium-activated';
+import { ReportOnYourToolEmail } from './report-on-your-tool';
+import { ReportOutcomeEmail } from './report-outcome';
+import { ReportReceivedEmail } from './report-received';
 import { ResetPasswordEmail } from './reset-password';
 import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
@@ -389,4 +398,55 @@ export function claimSuspendedEmail(user: Recipient, tool: ClaimedTool, domain: 
     slug: tool.slug,
     domain,
   });
+}
+type ReportedTool = Pick<Tool, 'name' | 'slug'>;
+
+/** To a reporter who left an address: the report's reference (nothing they wrote: the address is unverified). */
+export function reportReceivedEmail(
+  to: string,
+  tool: ReportedTool,
+  report: { reference: string; type: ReportType },
+): Promise<Email> {
+  return email(to, 'report-received', `We received your report ${report.reference}`, ReportReceivedEmail, {
+    toolName: tool.name,
+    toolSlug: tool.slug,
+    reference: report.reference,
+    typeLabel: REPORT_TYPE_LABELS[report.type],
+  });
+}
+
+/** To a reporter who left an address: how the report was resolved, and the editor's note. */
+export function reportOutcomeEmail(
+  to: string,
+  tool: ReportedTool,
+  report: { reference: string; resolution: ReportResolution; note: string },
+): Promise<Email> {
+  const outcome = REPORT_RESOLUTION_LABELS[report.resolution];
+  return email(to, 'report-outcome', `Your report ${report.reference} is resolved`, ReportOutcomeEmail, {
+    toolName: tool.name,
+    toolSlug: tool.slug,
+    reference: report.reference,
+    outcome,
+    note: report.note,
+  });
+}
+
+/** To a verified owner of the tool: a new report (its type and structured fields, never the reader's message). */
+export function reportOnYourToolEmail(
+  owner: Recipient,
+  tool: ReportedTool,
+  report: { type: ReportType; details: string[] },
+): Promise<Email> {
+  return email(
+    owner.email,
+    'report-on-your-tool',
+    `A reader reported a problem with ${tool.name}`,
+    ReportOnYourToolEmail,
+    {
+      firstName: owner.firstName,
+      toolName: tool.name,
+      typeLabel: REPORT_TYPE_LABELS[report.type],
+      details: report.details,
+    },
+  );
 }

@@ -27,6 +27,9 @@ import {
   premiumActivatedEmail,
   submissionReceivedEmail,
   resetPasswordEmail,
+  reportOnYourToolEmail,
+  reportOutcomeEmail,
+  reportReceivedEmail,
   toolApprovedEmail,
   toolDiscontinuedEmail,
   toolRejectedEmail,
@@ -108,4 +111,13 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
     }),
   'claim-lapsed': () => claimLapsedEmail(member, tool, 'No TXT record was found at _aitools-verify.acme-writer.com.'),
   'claim-suspended': () => claimSuspendedEmail(member, tool, 'acme-writer.io'),
+  'report-received': () => reportReceivedEmail(member.email, tool, { reference: 'R-7KQ2M9', type: 'pricing-wrong' }),
+  'report-outcome': () =>
+    reportOutcomeEmail(member.email, tool, {
+      reference: 'R-7KQ2M9',
+      resolution: 'fixed',
+      note: 'The listing now says Freemium, as the pricing page does.',
+    }),
+  'report-on-your-tool': () =>
+    reportOnYourToolEmail(member, tool, { type: 'pricing-wrong', details: ['The right pricing: Freemium'] }),
 };

@@ -6,7 +6,7 @@
 // - an address with a query, rendered by the same .astro page as its static file (which serves only the bare address):
 //   the directory's filters (filtered, sorted and paged without JavaScript and for crawlers) and the form pages'
 //   /auth?tab=register, /auth?next=/submit and /contact?sent=1 (docs/decisions/0068), /auth/verify?sent=1 and ?done=
-//   (0094);
+//   (0094), and /report?tool=… (0101);
 // - a page changed since the live build (live-pages.ts says which), until a build that covers it is live (0090).
 import { DIRECTORY_PARAMS, parseDirectoryQuery } from '../../lib/catalogue-query';
 import { SURROGATE_KEY, tagsOfHeader } from '../../lib/cache-tags';
@@ -14,11 +14,13 @@ import { directoryHref } from '../../lib/directory';
 import {
   CONTACT_SENT_PARAM,
   FORM_ACTIONS,
+  REPORT_PARAMS,
   VERIFY_DONE_PARAM,
   VERIFY_OUTCOMES,
   VERIFY_SENT_PARAM,
 } from '../../lib/form-pages';
 import { NEXT_PARAM, returnPath } from '../../lib/return-to';
+import { REPORT_REFERENCE_SHAPE, REPORT_TYPES } from '../../lib/reports';
 import { comparePairs } from '../../lib/alternatives';
 import { CACHE, isRouteOf, PAGE_ROUTES, pagePath, routeOf } from '../../lib/routes';
 import { isSlugShaped } from '../../lib/slug';
@@ -117,6 +119,15 @@ function formPageHref(path: string, search: URLSearchParams): string | null {
     if (next) query.set(NEXT_PARAM, next);
   } else if (page === '/contact') {
     if (search.get(CONTACT_SENT_PARAM) === '1') query.set(CONTACT_SENT_PARAM, '1');
+  } else if (page === FORM_ACTIONS.report) {
+    const tool = search.get(REPORT_PARAMS.tool);
+    if (tool && isSlugShaped(tool)) {
+      query.set(REPORT_PARAMS.tool, tool);
+      const sent = search.get(REPORT_PARAMS.sent);
+      const type = REPORT_TYPES.find((known) => known === search.get(REPORT_PARAMS.type));
+      if (sent && REPORT_REFERENCE_SHAPE.test(sent)) query.set(REPORT_PARAMS.sent, sent);
+      else if (type) query.set(REPORT_PARAMS.type, type);
+    }
   } else if (page === FORM_ACTIONS.verifyEmail) {
     const done = VERIFY_OUTCOMES.find((outcome) => outcome === search.get(VERIFY_DONE_PARAM));
     if (done) query.set(VERIFY_DONE_PARAM, done);

@@ -36,6 +36,10 @@ export const EMAIL_KINDS = [
   'claim-lapsed',
   'claim-suspended',
   'claim-revoked',
+  // Reader reports (docs/decisions/0101).
+  'report-received',
+  'report-outcome',
+  'report-on-your-tool',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

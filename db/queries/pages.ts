@@ -54,9 +54,16 @@ function toolPageTags(tool: PublicTool, alternatives: readonly Alternative[]): s
   ];
 }
 
-/** The trust signals of a tool page, from its reviews (newest first) at `now`. */
-function trustOf(reviews: PublicEditorialReview[], now: Date): Pick<ToolPage, 'reviews' | 'reviewDue'> {
-  return { reviews, reviewDue: isReviewDue(reviews[0]?.reviewedAt, now) };
+/**
+ * The trust signals of a tool page, from its reviews (newest first) at `now`. A discontinued tool is never "Review due":
+ * nothing is left to review (docs/decisions/0103).
+ */
+function trustOf(
+  reviews: PublicEditorialReview[],
+  now: Date,
+  discontinued: DiscontinuedMark | null,
+): Pick<ToolPage, 'reviews' | 'reviewDue'> {
+  return { reviews, reviewDue: !discontinued && isReviewDue(reviews[0]?.reviewedAt, now) };
 }
 
 /**
@@ -110,7 +117,7 @@ export async function toolPage(slug: string, database: Database = readDb()): Pro
     tool,
     discontinued,
     alternatives: await withOwnerMarks(alternatives, database),
-    ...trustOf(reviews.get(tool.id)!, new Date()),
+    ...trustOf(reviews.get(tool.id)!, new Date(), discontinued),
     standing: standings.get(tool.id)!,
     tags,
   };
@@ -154,7 +161,7 @@ export async function* toolPages(
         tool,
         discontinued,
         alternatives: shown.map((alt) => ({ ...alt, verifiedOwner: owned.has(alt.id) })),
-        ...trustOf(reviews.get(tool.id)!, now),
+        ...trustOf(reviews.get(tool.id)!, now, discontinued),
         standing: standings.get(tool.id)!,
         tags: toolPageTags(tool, shown),
       };

@@ -63,6 +63,17 @@ import {
 import { changePasswordSchema, forgotPasswordSchema, passwordStateSchema } from './account-password';
 import { curatedAlternativesInputSchema, curatedAlternativesSchema } from './alternatives';
 import { discontinueSchema } from './discontinued';
+import {
+  acknowledgeReportSchema,
+  adminReportGroupSchema,
+  adminReportSchema,
+  adminReportsQuerySchema,
+  mergeReportSchema,
+  reportParamsSchema,
+  reportSchema,
+  reportSentSchema,
+  resolveReportSchema,
+} from './reports';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -296,6 +307,24 @@ export const endpoints = {
   'GET /api/admin/messages': { query: pageQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
+  // ---- Reader reports and the Reports tab (lib/contract/reports.ts, docs/decisions/0101) ----
+  'POST /api/reports': { body: reportSchema, response: { 201: reportSentSchema } },
+  'GET /api/admin/reports': { query: adminReportsQuerySchema, response: z.array(adminReportGroupSchema) },
+  'POST /api/admin/reports/:id/acknowledge': {
+    params: reportParamsSchema,
+    body: acknowledgeReportSchema,
+    response: adminReportSchema,
+  },
+  'POST /api/admin/reports/:id/resolve': {
+    params: reportParamsSchema,
+    body: resolveReportSchema,
+    response: adminReportSchema,
+  },
+  'POST /api/admin/reports/:id/merge': {
+    params: reportParamsSchema,
+    body: mergeReportSchema,
+    response: adminReportSchema,
+  },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

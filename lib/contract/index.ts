@@ -24,4 +24,5 @@ export * from './queue';
 export * from './link-health';
 export * from './discontinued';
 export * from './owners';
+export * from './reports';
 export * from './endpoints';

@@ -41,6 +41,9 @@ const NO_JSON_BODY = new Set([
   'POST /api/account/close/code',
   'POST /api/account/password/set-link',
   'POST /api/admin/users/:id/password-reset',
+  'POST /api/claims/:id/check',
+  'POST /api/admin/link-health/:id/recheck',
+  'POST /api/admin/link-health/:id/ignore-blocked',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
 const REDIRECTS = new Set(['GET /api/login']);

@@ -1,8 +1,13 @@
 // Discontinued tools: an admin marks a tool discontinued (or brings it back); its page stays and says so, it leaves the
 // directory, search, the feeds and the API's lists unless the visitor asks for it, and /graveyard lists it.
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool, User } from '../../db/schema';
 import { handleRequest } from '../../api/handler';
+import { db } from '../../db/client';
+import { toolPage } from '../../db/queries/pages';
+import { editorialReviews } from '../../db/schema';
+import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { buildSite } from '../../api/publishing/site-build';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { BASE, call, makeUser, signedIn } from '../helpers/api';
@@ -246,6 +251,17 @@ describe('a discontinued tool, as the public sees it', () => {
     expect(md).toContain(`**${LISTING_MSG.discontinuedOn('March 14, 2026')}**`);
     expect(md).toContain('The company closed its doors.');
     expect((await get('/og/tool/gone-glyph.png')).status).toBe(200);
+  });
+
+  it('is never "Review due": a discontinued listing is not waiting for a review', async () => {
+    const old = new Date(Date.now() - (REVIEW_DUE_DAYS + 30) * 86_400_000);
+    await db
+      .insert(editorialReviews)
+      .values({ toolId: gone.id, curatorTake: 'Once good.', qualityScore: 9, reviewedAt: old });
+    await db.update(editorialReviews).set({ reviewedAt: old }).where(eq(editorialReviews.toolId, gone.id));
+    const page = await toolPage('gone-glyph');
+    expect(page?.discontinued).not.toBeNull();
+    expect(page?.reviewDue).toBe(false);
   });
 
   it("leaves the directory, search, categories, home, the feeds and llms.txt, and the other tools' alternatives", async () => {

@@ -45,6 +45,9 @@ const ACTIONS: Record<EmailKind, string> = {
   'claim-lapsed': `${config.siteUrl}/claim?tool=acme-writer`,
   'claim-suspended': `${config.siteUrl}/claim?tool=acme-writer`,
   'claim-revoked': `${config.siteUrl}/dashboard`,
+  'report-received': `${config.siteUrl}/tool/acme-writer`,
+  'report-outcome': `${config.siteUrl}/tool/acme-writer`,
+  'report-on-your-tool': `${config.siteUrl}/dashboard`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */

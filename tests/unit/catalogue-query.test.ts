@@ -21,6 +21,7 @@ describe('the catalogue query', () => {
       categories: ['design', 'marketing'],
       pricing: [],
       minRating: 0,
+      includeDiscontinued: false,
       sort: 'recommended',
       page: 1,
     });
@@ -52,6 +53,7 @@ describe('the catalogue query', () => {
       categories: ['design', 'marketing'],
       pricing: ['free'],
       minRating: undefined,
+      includeDiscontinued: false,
     });
   });
 

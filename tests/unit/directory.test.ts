@@ -9,17 +9,20 @@ const parse = (qs: string) => parseDirectoryQuery(new URLSearchParams(qs));
 
 describe('the directory address', () => {
   it('reads every parameter and writes them back in one order, defaults left out', () => {
-    const q = parse('sort=rating&category=marketing&q=notes&category=design&pricing=free&minRating=7&page=2');
+    const q = parse(
+      'sort=rating&category=marketing&q=notes&discontinued=include&category=design&pricing=free&minRating=7&page=2',
+    );
     expect(q).toEqual({
       search: 'notes',
       categories: ['design', 'marketing'],
       pricing: ['free'],
       minRating: 7,
+      includeDiscontinued: true,
       sort: 'rating',
       page: 2,
     });
     expect(directoryHref(q)).toBe(
-      '/directory?q=notes&category=design&category=marketing&pricing=free&minRating=7&sort=rating&page=2',
+      '/directory?q=notes&category=design&category=marketing&pricing=free&minRating=7&discontinued=include&sort=rating&page=2',
     );
     expect(directoryHref(parse('sort=recommended&page=1&minRating=&q='))).toBe('/directory');
   });

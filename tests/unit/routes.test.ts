@@ -49,6 +49,8 @@ const SAMPLES: Record<PageKind, string> = {
   terms: '/terms',
   privacy: '/privacy',
   refunds: '/refunds',
+  transparency: '/transparency',
+  report: '/report',
   auth: '/auth',
   verifyEmail: '/auth/verify',
   twoFactorSignIn: '/auth/two-factor',
@@ -134,6 +136,7 @@ describe('the route table', () => {
       '/terms',
       '/privacy',
       '/refunds',
+      '/transparency',
     ]);
   });
 });
