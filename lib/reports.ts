@@ -132,3 +132,7 @@ export function detailLines(type: ReportType, details: Record<string, string>, w
   if (withFreeText && type === 'misleading' && details.claim) lines.push(`What is misleading: ${details.claim}`);
   return lines;
 }
+
+/** How long ago a report was last made (the Reports tab's filter): within a day, a week, a month, or longer ago. */
+export const REPORT_AGES = ['day', 'week', 'month', 'older'] as const;
+export type ReportAge = (typeof REPORT_AGES)[number];

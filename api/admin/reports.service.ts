@@ -6,13 +6,8 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { db, type Transaction } from '../../db/client';
 import { reports, reportVotes, toolNotes, tools, users, type Report, type Tool } from '../../db/schema';
 import { REPORTS_TAG, toolTag } from '../../lib/cache-tags';
-import type {
-  AdminReport,
-  AdminReportGroup,
-  AdminReportsQuery,
-  ReportAge,
-  ResolveReportInput,
-} from '../../lib/contract';
+import type { AdminReport, AdminReportGroup, AdminReportsQuery, ResolveReportInput } from '../../lib/contract';
+import type { ReportAge } from '../../lib/reports';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import {
   LISTING_CHANGING_RESOLUTIONS,

@@ -1,7 +1,7 @@
 // Reader reports (docs/decisions/0101): POST /api/reports, open to everyone, and the admin Reports tab's calls.
 import { z } from 'zod';
 import { LISTING_MSG } from '../listing-messages';
-import { REPORT_REFERENCE_SHAPE, REPORT_RESOLUTIONS, REPORT_STATES, REPORT_TYPES } from '../reports';
+import { REPORT_AGES, REPORT_REFERENCE_SHAPE, REPORT_RESOLUTIONS, REPORT_STATES, REPORT_TYPES } from '../reports';
 import { TOOL_STATUSES } from '../tool-status';
 import { idParamsSchema, personSchema, timestampSchema } from './common';
 
@@ -14,10 +14,6 @@ export const reportSentSchema = z.strictObject({ reference: z.string() });
 export type ReportSent = z.infer<typeof reportSentSchema>;
 
 export const reportParamsSchema = idParamsSchema(LISTING_MSG.reportNotFound);
-
-/** How long ago a report was last made: within a day, a week, a month, or longer ago than a month. */
-export const REPORT_AGES = ['day', 'week', 'month', 'older'] as const;
-export type ReportAge = (typeof REPORT_AGES)[number];
 
 /** GET /api/admin/reports: open reports unless a state is asked for; every filter optional. */
 export const adminReportsQuerySchema = z.object({

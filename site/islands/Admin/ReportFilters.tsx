@@ -1,7 +1,7 @@
 // The Reports tab's filters (docs/decisions/0101): type, state (open by default) and when a report was last made.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { REPORT_AGES, type ReportAge } from '../../../lib/contract/reports';
+import { REPORT_AGES, type ReportAge } from '../../../lib/reports';
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '../../../lib/reports';
 import { $reportFilters, type ReportFilters } from '../../stores/admin-reports';
 
