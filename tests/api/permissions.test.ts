@@ -1,11 +1,20 @@
 // Walks the permission table: every admin endpoint for signed out, user, guest_reviewer, staff, admin and isAdmin.
 // The expected status comes from lib/permissions.ts (ROLE_PERMISSIONS via permissionsOf), not a second table.
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
 import { db } from '../../db/client';
 import { eq } from 'drizzle-orm';
-import { blogPosts, contactMessages, toolAlternatives, type NewUser } from '../../db/schema';
+import {
+  blogPosts,
+  contactMessages,
+  linkHealth,
+  reports,
+  toolAlternatives,
+  toolOwners,
+  type NewUser,
+} from '../../db/schema';
+import { useTestNetwork } from '../../api/services/resolver';
 import { MSG } from '../../lib/messages';
 import { permissionsOf, type Permission } from '../../lib/permissions';
 import type { ToolStatus } from '../../lib/tool-status';
@@ -28,6 +37,57 @@ interface Endpoint {
 }
 
 const at = (path: string) => async (): Promise<Prepared> => ({ path });
+
+// A link check an allowed role runs reaches no network: every name fails to resolve at once.
+const restoreNetwork = useTestNetwork({});
+afterAll(restoreNetwork);
+
+/** An open reader report on a new approved tool (docs/decisions/0101). */
+async function reportPath(suffix: string, body?: unknown): Promise<Prepared> {
+  const tool = await makeTool({ status: 'approved' });
+  const reference = () => `R-${crypto.randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+  const [report] = await db
+    .insert(reports)
+    .values({ reference: reference(), toolId: tool.id, type: 'other' })
+    .returning();
+  const [other] = await db
+    .insert(reports)
+    .values({ reference: reference(), toolId: tool.id, type: 'outdated' })
+    .returning();
+  const reload = () => db.query.reports.findFirst({ where: eq(reports.id, report.id) });
+  return {
+    path: `/api/admin/reports/${report.id}${suffix}`,
+    body: typeof body === 'function' ? body(other.reference) : body,
+    changed: async () => JSON.stringify(await reload()) !== JSON.stringify(report),
+  };
+}
+
+/** A verified owner's claim of a new approved tool (docs/decisions/0099). */
+async function claimPath(): Promise<Prepared> {
+  const [tool, owner] = [await makeTool({ status: 'approved' }), await makeUser(NO_PASSWORD)];
+  const [claim] = await db
+    .insert(toolOwners)
+    .values({ toolId: tool.id, userId: owner.id, method: 'dns', status: 'verified', domain: 'example.com' })
+    .returning();
+  const status = async () => (await db.query.toolOwners.findFirst({ where: eq(toolOwners.id, claim.id) }))?.status;
+  return {
+    path: `/api/admin/claims/${claim.id}/revoke`,
+    body: { reason: 'The domain changed hands.' },
+    changed: async () => (await status()) !== 'verified',
+  };
+}
+
+/** An approved tool whose last link check was blocked (docs/decisions/0102). */
+async function blockedLinkPath(suffix: string): Promise<Prepared> {
+  const tool = await makeTool({ status: 'approved' });
+  await db.insert(linkHealth).values({ toolId: tool.id, lastOutcome: 'blocked', lastCheckedAt: new Date() });
+  const row = () => db.query.linkHealth.findFirst({ where: eq(linkHealth.toolId, tool.id) });
+  const before = JSON.stringify(await row());
+  return {
+    path: `/api/admin/link-health/${tool.id}${suffix}`,
+    changed: async () => JSON.stringify(await row()) !== before,
+  };
+}
 
 async function toolPath(status: ToolStatus, suffix: string, body?: unknown): Promise<Prepared> {
   const tool = await makeTool({ status });
@@ -147,6 +207,69 @@ const ENDPOINTS: readonly Endpoint[] = [
     permissions: ['edit:tools'],
     prepare: () => toolPath('approved', '/review', { curatorTake: 'Still great.', qualityScore: 9 }),
   },
+  {
+    method: 'GET',
+    route: '/api/admin/tools/pending/queue',
+    permissions: ['read:pending-tools'],
+    prepare: at('/api/admin/tools/pending/queue'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/request-changes',
+    permissions: ['moderate:tools'],
+    prepare: () => toolPath('pending', '/request-changes', { note: 'Please add a clearer description.' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/discontinue',
+    permissions: ['discontinue:tools'],
+    prepare: () => toolPath('approved', '/discontinue', { reason: 'The company shut down.' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/:id/revive',
+    permissions: ['discontinue:tools'],
+    prepare: () => toolPath('discontinued', '/revive'),
+  },
+  { method: 'GET', route: '/api/admin/reports', permissions: ['manage:reports'], prepare: at('/api/admin/reports') },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/acknowledge',
+    permissions: ['manage:reports'],
+    prepare: () => reportPath('/acknowledge', { note: 'Looking into it.' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/resolve',
+    permissions: ['manage:reports'],
+    prepare: () => reportPath('/resolve', { resolution: 'no-change', note: 'The listing is right.' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/merge',
+    permissions: ['manage:reports'],
+    prepare: () => reportPath('/merge', (into: string) => ({ into })),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/link-health',
+    permissions: ['manage:link-health'],
+    prepare: at('/api/admin/link-health'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/link-health/:id/recheck',
+    permissions: ['manage:link-health'],
+    prepare: () => blockedLinkPath('/recheck'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/link-health/:id/ignore-blocked',
+    permissions: ['manage:link-health'],
+    prepare: () => blockedLinkPath('/ignore-blocked'),
+  },
+  { method: 'GET', route: '/api/admin/claims', permissions: ['manage:claims'], prepare: at('/api/admin/claims') },
+  { method: 'POST', route: '/api/admin/claims/:id/revoke', permissions: ['manage:claims'], prepare: claimPath },
   { method: 'GET', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
   { method: 'PUT', route: '/api/admin/tools/:id/alternatives', permissions: ['edit:tools'], prepare: alternativesPath },
   {
