@@ -22,7 +22,16 @@ import {
   type SeedTool,
   type UserKey,
 } from './seed-data';
-import { blogPosts, changeRequests, editorialReviews, tools, users, type NewTool } from './schema';
+import {
+  blogPosts,
+  changeRequests,
+  editorialReviews,
+  linkChecks,
+  linkHealth,
+  tools,
+  users,
+  type NewTool,
+} from './schema';
 
 const DAY = 86_400_000;
 const CHUNK = 500;
@@ -370,6 +379,8 @@ export async function seedDemo(database: Database): Promise<void> {
           .where(eq(tools.id, id));
     }
 
+    await seedLinkHealth(tx, toolIds, toolRows);
+
     await tx.insert(blogPosts).values(
       SEED_POSTS.map((p, i) => {
         const content = sanitizeBlogHtml(p.content.trim());
@@ -394,6 +405,59 @@ export async function seedDemo(database: Database): Promise<void> {
       }),
     );
   });
+}
+
+/**
+ * The demo's link health (docs/decisions/0102): every approved tool was checked within the last day and answered, so
+ * its page says when; two need an admin's look without anything public changing: one site keeps robots out behind a
+ * Cloudflare challenge ("blocked"), one now redirects to another domain ("moved").
+ */
+async function seedLinkHealth(
+  tx: Executor,
+  ids: readonly { id: number; name: string }[],
+  rows: readonly Pick<NewTool, 'url' | 'status'>[],
+): Promise<void> {
+  const now = Date.now();
+  const hour = 60 * 60 * 1000;
+  const approved = ids.flatMap((tool, i) =>
+    rows[i].status === TOOL_STATUS.approved ? [{ ...tool, url: rows[i].url }] : [],
+  );
+  const special = new Map([
+    [
+      approved[approved.length - 1]?.id,
+      { outcome: 'blocked' as const, status: 403, detail: 'cf-mitigated: challenge' },
+    ],
+    [approved[approved.length - 2]?.id, { outcome: 'moved' as const, status: 200, detail: null }],
+  ]);
+  const checks = approved.map((tool, i) => {
+    const checkedAt = new Date(now - (1 + ((i * 7) % 20)) * hour);
+    const odd = special.get(tool.id);
+    const finalUrl = odd?.outcome === 'moved' ? 'https://www.example-new-home.com/' : tool.url;
+    return { tool, checkedAt, odd, finalUrl };
+  });
+  if (checks.length === 0) return;
+  await tx.insert(linkHealth).values(
+    checks.map(({ tool, checkedAt, odd, finalUrl }) => ({
+      toolId: tool.id,
+      state: 'healthy' as const,
+      lastOutcome: odd?.outcome ?? ('ok' as const),
+      lastStatus: odd?.status ?? 200,
+      lastCheckedAt: checkedAt,
+      movedTo: odd?.outcome === 'moved' ? finalUrl : null,
+      nextCheckAt: new Date(checkedAt.getTime() + 24 * hour),
+    })),
+  );
+  await tx.insert(linkChecks).values(
+    checks.map(({ tool, checkedAt, odd, finalUrl }) => ({
+      toolId: tool.id,
+      checkedAt,
+      outcome: odd?.outcome ?? ('ok' as const),
+      status: odd?.status ?? 200,
+      finalUrl,
+      detail: odd?.detail ?? null,
+      durationMs: 180 + ((tool.id * 37) % 400),
+    })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,16 @@ import {
   DEMO_USER_EMAIL,
 } from '../../db/demo-accounts';
 import { migrateDatabase } from '../../db/migrate';
-import { blogPosts, changeRequests, editorialReviews, tools, users, type Tool } from '../../db/schema';
+import {
+  blogPosts,
+  changeRequests,
+  editorialReviews,
+  linkChecks,
+  linkHealth,
+  tools,
+  users,
+  type Tool,
+} from '../../db/schema';
 import { isEmpty, prng, seedDemo, seedSyntheticTools } from '../../db/seed';
 import { CATEGORY_IDS, PRICING_MODELS } from '../../lib/categories';
 import { TOOL_STATUSES } from '../../lib/tool-status';
@@ -202,6 +211,17 @@ describe('seedDemo tools', () => {
     expect(own).toEqual(expect.arrayContaining(['approved', 'pending', 'rejected']));
     const premiumUser = await userBy(DEMO_PREMIUM_EMAIL);
     expect(demoTools.some((t) => t.submittedById === premiumUser!.id && t.isPremium)).toBe(true);
+  });
+  it('checked every approved tool within the last day; one site blocks robots and one moved, nothing public', async () => {
+    const approved = demoTools.filter((t) => t.status === 'approved');
+    const health = await db.select().from(linkHealth);
+    expect(health.map((h) => h.toolId).sort()).toEqual(approved.map((t) => t.id).sort());
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+    expect(health.every((h) => h.state === 'healthy' && h.lastCheckedAt!.getTime() > dayAgo)).toBe(true);
+    expect(health.filter((h) => h.lastOutcome === 'blocked')).toHaveLength(1);
+    expect(health.filter((h) => h.lastOutcome === 'moved' && h.movedTo)).toHaveLength(1);
+    const [checks] = await db.select({ n: count() }).from(linkChecks);
+    expect(checks.n).toBe(approved.length);
   });
 });
 
