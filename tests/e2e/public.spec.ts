@@ -637,9 +637,12 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
   };
   // Every public page and nothing else, each tool and post dated by its last change. The sitemap follows the static
   // build, which catches up with the changes earlier spec files made.
+  // A discontinued tool keeps its page, so the sitemap keeps it too (docs/decisions/0103).
+  const withPages = await publicTools(request, '&includeDiscontinued=true');
   const expected = [
     ...['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds'],
-    ...tools.map((t) => `/tool/${t.slug} ${new Date(t.updatedAt).toISOString()}`),
+    ...['/graveyard', '/transparency'],
+    ...withPages.map((t) => `/tool/${t.slug} ${new Date(t.updatedAt).toISOString()}`),
     ...posts.map((p) => `/blog/${p.slug} ${new Date(p.updatedAt).toISOString()}`),
   ].sort();
   let files: SitemapFile[] = [];

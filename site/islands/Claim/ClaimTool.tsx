@@ -6,6 +6,7 @@ import { CLAIM_METHOD_LABELS, CLAIM_METHODS, type ClaimMethod } from '../../../l
 import { hostOf } from '../../../lib/format';
 import { logError, serverMessage } from '../../../lib/http';
 import { $claims, fetchClaimedTool, type ClaimedTool } from '../../stores/claims';
+import { ClaimMessage } from './ClaimMessage';
 import { ClaimStatusBadge } from './ClaimStatusBadge';
 import { EmailProof } from './EmailProof';
 import { TokenProof } from './TokenProof';
@@ -27,6 +28,8 @@ export function ClaimTool({ slug }: { slug: string }) {
   const { data: claims } = useStore($claims);
   const claim = claims?.find((c) => c.tool.slug === slug);
   const [method, setMethod] = useState<ClaimMethod>();
+  // A proof that passed hides the proofs (the claim is verified): its message is shown here, where it stays.
+  const [verified, setVerified] = useState<string>();
   const shown = method ?? claim?.method ?? 'email';
 
   if (!tool) return <span className="loading loading-spinner" role="status" aria-label="Loading" />;
@@ -51,6 +54,7 @@ export function ClaimTool({ slug }: { slug: string }) {
           </a>{' '}
           · {hostOf(tool.url)}
         </p>
+        {verified && <ClaimMessage ok text={verified} />}
         {claim && (
           <p className="text-sm" data-testid="claim-next">
             {claim.next}
@@ -77,9 +81,19 @@ export function ClaimTool({ slug }: { slug: string }) {
               </div>
             </fieldset>
             {shown === 'email' ? (
-              <EmailProof slug={tool.slug} url={tool.url} claim={claim?.method === 'email' ? claim : undefined} />
+              <EmailProof
+                slug={tool.slug}
+                url={tool.url}
+                claim={claim?.method === 'email' ? claim : undefined}
+                onVerified={setVerified}
+              />
             ) : (
-              <TokenProof slug={tool.slug} method={shown} claim={claim?.method === shown ? claim : undefined} />
+              <TokenProof
+                slug={tool.slug}
+                method={shown}
+                claim={claim?.method === shown ? claim : undefined}
+                onVerified={setVerified}
+              />
             )}
           </>
         )}

@@ -7,7 +7,18 @@ import Field from '../../components/Field';
 import { confirmClaimCode, sendClaimCode, type ClaimOutcome, type MemberClaim } from '../../stores/claims';
 import { ClaimMessage } from './ClaimMessage';
 
-export function EmailProof({ slug, url, claim }: { slug: string; url: string; claim?: MemberClaim }) {
+export function EmailProof({
+  slug,
+  url,
+  claim,
+  onVerified,
+}: {
+  slug: string;
+  url: string;
+  claim?: MemberClaim;
+  /** Told the message of a code that verified the claim (this form then goes: the claim needs no proof). */
+  onVerified: (message: string) => void;
+}) {
   const [address, setAddress] = useState(claim?.location ?? '');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(claim?.status === 'pending');
@@ -21,7 +32,9 @@ export function EmailProof({ slug, url, claim }: { slug: string; url: string; cl
     setError(undefined);
     setOutcome(undefined);
     try {
-      setOutcome(await action());
+      const result = await action();
+      if (result.verified) onVerified(result.message);
+      else setOutcome(result);
       return true;
     } catch (failure) {
       logError(failure);

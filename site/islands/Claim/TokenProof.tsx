@@ -22,7 +22,18 @@ const HOW: Record<TokenMethod, { intro: string; place: (location: string) => str
   },
 };
 
-export function TokenProof({ slug, method, claim }: { slug: string; method: TokenMethod; claim?: MemberClaim }) {
+export function TokenProof({
+  slug,
+  method,
+  claim,
+  onVerified,
+}: {
+  slug: string;
+  method: TokenMethod;
+  claim?: MemberClaim;
+  /** Told the message of a check that verified the claim (this part then goes: the claim needs no proof). */
+  onVerified: (message: string) => void;
+}) {
   const [started, setStarted] = useState<StartedClaim>();
   const [outcome, setOutcome] = useState<ClaimOutcome>();
   const [error, setError] = useState<string>();
@@ -49,7 +60,12 @@ export function TokenProof({ slug, method, claim }: { slug: string; method: Toke
     run(async () => {
       setStarted(await startClaim({ toolSlug: slug, method }));
     });
-  const check = (id: number) => run(async () => setOutcome(await checkClaim(id)));
+  const check = (id: number) =>
+    run(async () => {
+      const result = await checkClaim(id);
+      if (result.verified) onVerified(result.message);
+      else setOutcome(result);
+    });
 
   return (
     <div className="space-y-3" data-testid="token-proof">
@@ -75,7 +91,7 @@ export function TokenProof({ slug, method, claim }: { slug: string; method: Toke
           </button>
         )}
       </div>
-      {outcome && <ClaimMessage ok={outcome.verified} text={outcome.message} />}
+      {outcome && <ClaimMessage ok={false} text={outcome.message} />}
       {error && <ClaimMessage ok={false} text={error} />}
     </div>
   );
