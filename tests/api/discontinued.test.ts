@@ -242,6 +242,9 @@ describe('a discontinued tool, as the public sees it', () => {
     expect(alternatives).toBeLessThan(html.indexOf('data-testid="tool-description"'));
     expect(html.slice(alternatives)).toContain('Live Lettering');
     expect(html).not.toMatch(/<a [^>]*data-visit-tool/);
+    // Only a listed tool can be claimed: its page offers no claim.
+    expect(html).not.toContain('data-testid="claim-link"');
+    expect(html).toContain('Report a problem');
     expect(html).toContain(LISTING_MSG.discontinuedVisit);
     // No offer is advertised for a site that is gone.
     const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? '';
