@@ -20,6 +20,15 @@ export const REPORTS_TAG = 'reports';
 
 /** A public tool: its page, its Markdown, its card wherever it is shown, its Open Graph image. */
 export const toolTag = (slug: string): string => `tool:${slug}`;
+
+/**
+ * Which tools have a verified owner (docs/decisions/0099): the set every card's mark is read from, kept in the process
+ * until a change of owners names this tag. No page carries it: each card records its own tool's tag.
+ */
+export const OWNERS_TAG = 'owners';
+
+/** What a change of a tool's verified owners touches: its pages and cards (its tag), and the kept set of owned tools. */
+export const ownerChangeTags = (slug: string): string[] => [toolTag(slug), OWNERS_TAG];
 /** A published post: its page, its card, its Open Graph image. */
 export const postTag = (slug: string): string => `post:${slug}`;
 /** The tools of one category, in the order its pages list them. */

@@ -6,7 +6,7 @@ import { db } from '../../db/client';
 import { toolOwners, tools, users } from '../../db/schema';
 import type { ClaimStatus } from '../../lib/claims';
 import type { AdminClaim } from '../../lib/contract';
-import { toolTag } from '../../lib/cache-tags';
+import { ownerChangeTags } from '../../lib/cache-tags';
 import { displayName } from '../../lib/format';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { recordAudit } from '../audit';
@@ -78,7 +78,8 @@ export async function revokeClaim(
       .returning({ id: toolOwners.id });
     if (ended.length === 0) throw conflict(LISTING_MSG.claimAlreadyRevoked);
     const tool = (await tx.query.tools.findFirst({ where: eq(tools.id, claim.toolId) }))!;
-    if (claim.status === 'verified') await requestRebuild(`owner revoked: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+    if (claim.status === 'verified')
+      await requestRebuild(`owner revoked: ${tool.slug}`, tx, ownerChangeTags(tool.slug));
     await recordAudit(tx, {
       actorId,
       action: 'claim.revoke',

@@ -4,7 +4,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolOwners, tools, users, type Tool, type ToolOwner } from '../../db/schema';
-import { toolTag } from '../../lib/cache-tags';
+import { ownerChangeTags } from '../../lib/cache-tags';
 import { CLAIM_TIMES } from '../../lib/claims';
 import { registrableDomain } from '../../lib/registrable-domain';
 import { recordAudit } from '../audit';
@@ -44,7 +44,7 @@ async function lapse(tx: Executor, claim: ToolOwner, tool: OwnedTool, reason: st
   });
   const owner = await ownerOf(tx, claim);
   if (owner) await enqueueEmail(await claimLapsedEmail(owner, tool, reason), tx);
-  await requestRebuild(`owner lapsed: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+  await requestRebuild(`owner lapsed: ${tool.slug}`, tx, ownerChangeTags(tool.slug));
 }
 
 /** A DNS, meta or file owner's re-check, judged once its check has run (outside any transaction). */

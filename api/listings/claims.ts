@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolOwners, tools, users, type Tool, type ToolOwner, type User } from '../../db/schema';
-import { toolTag } from '../../lib/cache-tags';
+import { ownerChangeTags } from '../../lib/cache-tags';
 import { CLAIM_TIMES, isFreeMail, type ClaimMethod, type TokenMethod } from '../../lib/claims';
 import type { MemberClaim } from '../../lib/contract';
 import { longDate } from '../../lib/format';
@@ -268,7 +268,7 @@ async function markProved(
   });
   const owner = await tx.query.users.findFirst({ where: eq(users.id, claim.userId) });
   if (owner) await enqueueEmail(await claimVerifiedEmail(owner, tool, proof.method), tx);
-  await requestRebuild(`owner verified: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+  await requestRebuild(`owner verified: ${tool.slug}`, tx, ownerChangeTags(tool.slug));
   return row;
 }
 
@@ -393,6 +393,6 @@ export async function suspendOwnersIfMoved(
     const person = await tx.query.users.findFirst({ where: eq(users.id, owner.userId) });
     if (person) await enqueueEmail(await claimSuspendedEmail(person, tool, domain ?? newUrl), tx);
   }
-  if (moved.length > 0) await requestRebuild(`owners suspended: ${tool.slug}`, tx, [toolTag(tool.slug)]);
+  if (moved.length > 0) await requestRebuild(`owners suspended: ${tool.slug}`, tx, ownerChangeTags(tool.slug));
   return moved.length;
 }

@@ -9,7 +9,7 @@ import { categoryTag, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { tools } from '../schema';
-import { verifiedToolIds, withOwnerMarks } from './owners';
+import { withOwnerMarks } from './owners';
 import { baseConditions, browseQuery } from './tools';
 
 export interface CategoryPage {
@@ -66,12 +66,10 @@ export async function categoryPage(
 
 /** Every page of every category, with its path: one read of each category's listed tools. */
 export async function categoryPages(database: Database = readDb()): Promise<{ path: string; data: CategoryPage }[]> {
-  // Which tools have a verified owner, read once for every card of every page.
-  const owned = await verifiedToolIds(null, database);
   const all = await Promise.all(
     CATEGORY_IDS.map(async (category) => ({
       category,
-      rows: await withOwnerMarks(await browseQuery({ category, limit: LISTED, offset: 0 }, database), database, owned),
+      rows: await withOwnerMarks(await browseQuery({ category, limit: LISTED, offset: 0 }, database), database),
     })),
   );
   return all.flatMap(({ category, rows }) => {

@@ -1,8 +1,9 @@
 // A tool's verified owners as its public pages show them (docs/decisions/0099): how and when each proved it.
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { toolTag } from '../../lib/cache-tags';
+import { OWNERS_TAG, toolTag } from '../../lib/cache-tags';
 import { readDb, type Database } from '../client';
-import { readTags } from '../page-tags';
+import { collectTags, readTags } from '../page-tags';
+import { keptWhileTagsStay } from './kept';
 import { toolOwners } from '../schema';
 import type { ClaimMethod } from '../../lib/claims';
 
@@ -41,37 +42,41 @@ export async function verifiedOwnersOf(
   return owners;
 }
 
-/** The tools among `toolIds` (every tool: null) that have a verified owner now, in one query. */
-export async function verifiedToolIds(toolIds: readonly number[] | null, database: Database): Promise<Set<number>> {
-  if (toolIds?.length === 0) return new Set();
-  const rows = await database
-    .selectDistinct({ toolId: toolOwners.toolId })
-    .from(toolOwners)
-    .where(
-      and(
-        toolIds ? inArray(toolOwners.toolId, [...toolIds]) : undefined,
-        eq(toolOwners.status, 'verified'),
-        isNotNull(toolOwners.verifiedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.toolId));
+/** Every tool with a verified owner, kept until a change of owners (OWNERS_TAG): a card's mark costs no query. */
+const keptOwned = keptWhileTagsStay<Set<number>>(1);
+
+/**
+ * The tools that have a verified owner now. Read once and kept in the process until a change of owners names
+ * OWNERS_TAG; the tag stays out of the caller's page (each card records its own tool's tag, which the same change
+ * names), so an owner's change never re-renders every page with a card.
+ */
+export async function toolsWithOwners(database: Database = readDb()): Promise<Set<number>> {
+  const { value } = await collectTags(() =>
+    keptOwned(
+      'owned',
+      async () => {
+        readTags([OWNERS_TAG]);
+        const rows = await database
+          .selectDistinct({ toolId: toolOwners.toolId })
+          .from(toolOwners)
+          .where(and(eq(toolOwners.status, 'verified'), isNotNull(toolOwners.verifiedAt)));
+        return new Set(rows.map((row) => row.toolId));
+      },
+      database,
+    ),
+  );
+  return value;
 }
 
 /**
- * The tools with `verifiedOwner` for their cards' mark, in one query for the batch (or with `owned`, the set a bulk
- * read got once). Each card's tool tag is recorded: a change of the tool's owners names it, and the page follows.
+ * The tools with `verifiedOwner` for their cards' mark. Each card's tool tag is recorded: a change of the tool's owners
+ * names it, and the page follows.
  */
 export async function withOwnerMarks<T extends { id: number; slug: string }>(
   rows: readonly T[],
   database: Database = readDb(),
-  owned?: Set<number>,
 ): Promise<(T & { verifiedOwner: boolean })[]> {
   readTags(rows.map((row) => toolTag(row.slug)));
-  const marked =
-    owned ??
-    (await verifiedToolIds(
-      rows.map((row) => row.id),
-      database,
-    ));
-  return rows.map((row) => ({ ...row, verifiedOwner: marked.has(row.id) }));
+  const owned = await toolsWithOwners(database);
+  return rows.map((row) => ({ ...row, verifiedOwner: owned.has(row.id) }));
 }

@@ -13,7 +13,7 @@ import type { PublicEditorialReview } from '../../lib/contract';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
 import { isReviewDue } from '../../lib/review-due';
 import { alternativesOf, alternativesOfMany, type Alternative, type RankingMemo } from './alternatives';
-import { verifiedToolIds, withOwnerMarks } from './owners';
+import { toolsWithOwners, withOwnerMarks } from './owners';
 import { standingsOf, type ToolStanding } from './standing';
 import {
   hasPageStatus,
@@ -153,8 +153,8 @@ export async function* toolPages(
       publicReviewsOf(ids, database),
       standingsOf(ids, database),
     ]);
-    // Which alternatives shown have a verified owner (their cards' mark), in one query for the batch.
-    const owned = await verifiedToolIds([...new Set([...alternatives.values()].flat().map((alt) => alt.id))], database);
+    // Which alternatives shown have a verified owner (their cards' mark): the kept set, read once per export.
+    const owned = await toolsWithOwners(database);
     yield pages.map(({ tool, discontinued }) => {
       const shown = alternatives.get(tool.id) ?? [];
       return {

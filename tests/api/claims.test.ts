@@ -9,7 +9,7 @@ import { checkClaim, confirmClaimCode, sendClaimCode, startClaim } from '../../a
 import { useTestNetwork } from '../../api/services/resolver';
 import { db } from '../../db/client';
 import { toolOwners, type Tool, type User } from '../../db/schema';
-import { toolTag } from '../../lib/cache-tags';
+import { ownerChangeTags } from '../../lib/cache-tags';
 import { CLAIM_TIMES } from '../../lib/claims';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { MSG } from '../../lib/messages';
@@ -160,7 +160,7 @@ describe('a meta tag on the tool page', () => {
     expect((await emailsTo(user.email)).map((e) => e.kind)).toContain('claim-verified');
     // The mark's pages are rendered again (the tool's tag).
     const [rebuild] = await rebuildsFor(`owner verified: ${tool.slug}`);
-    expect(rebuild.tags).toEqual([toolTag(tool.slug)]);
+    expect(rebuild.tags).toEqual(ownerChangeTags(tool.slug));
   });
 
   it('starting again gives a new token: the old one no longer proves anything', async () => {
@@ -427,7 +427,7 @@ describe('re-checks (a clock the test holds)', () => {
     expect(row?.endReason).toBe(LISTING_MSG.claimMetaNone(tool.url));
     expect((await auditOf('tool_owner', claimId))[0].action).toBe('claim.lapse');
     expect((await emailsTo(user.email)).map((e) => e.kind)).toContain('claim-lapsed');
-    expect((await rebuildsFor(`owner lapsed: ${tool.slug}`))[0].tags).toEqual([toolTag(tool.slug)]);
+    expect((await rebuildsFor(`owner lapsed: ${tool.slug}`))[0].tags).toEqual(ownerChangeTags(tool.slug));
   });
 
   it('a pass during grace ends it', async () => {
@@ -493,7 +493,7 @@ describe("a tool's address moving to another domain", () => {
     expect(row?.status).toBe('suspended');
     expect((await auditOf('tool_owner', claimId))[0].action).toBe('claim.suspend');
     expect((await emailsTo(user.email)).map((e) => e.kind)).toContain('claim-suspended');
-    expect((await rebuildsFor(`owners suspended: ${tool.slug}`))[0].tags).toEqual([toolTag(tool.slug)]);
+    expect((await rebuildsFor(`owners suspended: ${tool.slug}`))[0].tags).toEqual(ownerChangeTags(tool.slug));
     // Proving the new domain means starting again.
     const res = await call('GET', '/api/claims', { cookie });
     expect((await res.json())[0]).toMatchObject({ status: 'suspended', next: LISTING_MSG.claimNextStartAgain });
