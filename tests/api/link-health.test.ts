@@ -4,7 +4,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { linkChecks, linkHealth, loginThrottle, rebuildJobs, toolOwners, type Tool } from '../../db/schema';
+import { linkChecks, linkHealth, loginThrottle, rebuildJobs, toolOwners, tools, type Tool } from '../../db/schema';
 import { checkLink, type LinkCheckResult } from '../../api/listings/link-check';
 import { nextCheckSlot, queueLinkCheck, recordLinkCheck } from '../../api/listings/link-health';
 import { refreshShownChecks, runLinkCheckPass } from '../../api/listings/link-checks';
@@ -270,6 +270,20 @@ describe('the daily job', () => {
     await runLinkCheckPass({ now: new Date(slot.getTime() + 1000), check });
     expect(seen).not.toContain(unlisted.url);
     expect(seen).not.toContain(pending.url);
+  });
+
+  it('gives new tools their rows a batch per pass, so a first start with a large catalogue never holds the database', async () => {
+    const now = new Date('2030-02-01T00:00:00Z');
+    await db.delete(linkHealth);
+    const approvedCount = async () =>
+      (await db.select({ id: tools.id }).from(tools).where(eq(tools.status, 'approved'))).length;
+    for (let i = 0; i < 3; i += 1) await makeTool({ status: 'approved', url: `https://batch-${i}.example.net` });
+    const total = await approvedCount();
+    const check = async () => result('ok', 200);
+    await runLinkCheckPass({ now, check, newTools: 2 });
+    expect((await db.select().from(linkHealth)).length).toBe(2);
+    for (let pass = 0; pass < Math.ceil(total / 2); pass += 1) await runLinkCheckPass({ now, check, newTools: 2 });
+    expect((await db.select().from(linkHealth)).length).toBe(total);
   });
 
   it('never checks two addresses of one host at once, and runs other hosts side by side', async () => {
