@@ -152,30 +152,14 @@ function isTlsError(error: unknown): boolean {
   return typeof code === 'string' && /CERT|TLS|SSL|SIGNATURE|HANDSHAKE/i.test(code);
 }
 
-/** The first maxBytes of the body; the rest is cancelled, never read. */
-async function readPrefix(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader();
-  const bytes = new Uint8Array(maxBytes);
-  let size = 0;
-  while (size < maxBytes) {
-    const { done, value } = await reader.read();
-    if (done) return bytes.slice(0, size);
-    const part = value.subarray(0, maxBytes - size);
-    bytes.set(part, size);
-    size += part.byteLength;
-  }
-  // Not awaited: a sender that goes on sending must not hold the answer.
-  reader.cancel().catch(() => {});
-  return bytes;
-}
-
 /** The body, refused from its Content-Length or as soon as what arrives passes maxBytes (or cut there). */
 async function readBody(
   response: Response,
   maxBytes: number,
   overflow: 'fail' | 'truncate',
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (overflow === 'truncate') return response.body ? readPrefix(response.body, maxBytes) : new Uint8Array();
+  if (overflow === 'truncate')
+    return response.body ? readCapped(response.body, maxBytes, { truncate: true }) : new Uint8Array();
   const tooLarge = () => new GuardedFetchError('too-large', `larger than ${maxBytes} bytes`);
   if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel();
