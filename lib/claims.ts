@@ -117,3 +117,12 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   suspended: 'Suspended',
   revoked: 'Revoked',
 };
+
+/** A claim's state as a badge's colour: verified green, pending neutral, an ended claim in warning colours. */
+export const CLAIM_STATUS_TONES: Record<ClaimStatus, string> = {
+  pending: 'badge-ghost',
+  verified: 'badge-success',
+  lapsed: 'badge-warning',
+  suspended: 'badge-warning',
+  revoked: 'badge-error',
+};

@@ -29,3 +29,7 @@ export function linkCheckedAgo(elapsedMs: number): string {
   if (hours < 48) return `Link checked ${hours} hour${hours === 1 ? '' : 's'} ago`;
   return `Link checked ${Math.floor(hours / 24)} days ago`;
 }
+
+/** The state a tool page shows (failing or down: "could not be reached since"), or null while it shows none. */
+export const shownState = (state: LinkState): 'failing' | 'down' | null =>
+  state === 'failing' || state === 'down' ? state : null;

@@ -2,7 +2,7 @@
 // as its hash, 7 days), the e-mail code to an address on the tool's registrable domain, "Check now", the member's list,
 // and the suspension of every owner when the tool's address moves to another domain. Plain functions, no requests; each
 // call of a member needs a verified address (requireVerifiedEmail), whatever route calls it.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { toolOwners, tools, users, type Tool, type ToolOwner, type User } from '../../db/schema';
 import { ownerChangeTags } from '../../lib/cache-tags';
@@ -74,8 +74,8 @@ export async function listClaims(user: Pick<User, 'id'>, now = Date.now()): Prom
     .from(toolOwners)
     .innerJoin(tools, eq(tools.id, toolOwners.toolId))
     .where(eq(toolOwners.userId, user.id))
-    .orderBy(toolOwners.id);
-  return rows.reverse().map(({ claim, tool }) => claimView(claim, tool, now));
+    .orderBy(desc(toolOwners.id));
+  return rows.map(({ claim, tool }) => claimView(claim, tool, now));
 }
 
 /** A listed tool by slug (only a public tool can be claimed) and its registrable domain; 404 / 409 otherwise. */

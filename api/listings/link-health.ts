@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { db, type Executor, type Transaction } from '../../db/client';
 import { linkChecks, linkHealth, toolOwners, tools, users, type LinkHealth, type Tool } from '../../db/schema';
 import { toolTag } from '../../lib/cache-tags';
-import type { LinkOutcome, LinkState } from '../../lib/link-health';
+import { shownState, type LinkOutcome, type LinkState } from '../../lib/link-health';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { linkUnreachableEmail } from '../emails';
 import { requestRebuild } from '../publishing/rebuild-queue';
@@ -46,7 +46,6 @@ function nextLinkStanding(previous: Standing, outcome: LinkOutcome, now: Date): 
 }
 
 /** What the tool page shows of a state: nothing until failing (docs/decisions/0102). */
-const shownState = (state: LinkState): LinkState | null => (state === 'failing' || state === 'down' ? state : null);
 
 /** A stable moment of the day for the tool's check (its id hashed over the day's seconds), so checks spread evenly. */
 function dailyOffsetMs(toolId: number): number {
@@ -120,7 +119,7 @@ export async function recordLinkCheck(
       notifiedState: null,
     };
     const next = nextLinkStanding(previous, result.outcome, now);
-    const notify = next.state === 'failing' || next.state === 'down' ? next.state : null;
+    const notify = shownState(next.state);
     const mailNow = notify !== null && previous.notifiedState !== notify && tool.status === PUBLIC_TOOL_STATUS;
     const row = {
       ...next,

@@ -9,14 +9,13 @@ import { urlKey } from '../../lib/format';
 import { LISTING_MSG } from '../../lib/listing-messages';
 import { detailLines, OPEN_REPORT_STATES, REPORT_REFERENCE_ALPHABET } from '../../lib/reports';
 import { isSlugShaped } from '../../lib/slug';
-import { TOOL_STATUS } from '../../lib/tool-status';
+import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
 import { reportOnYourToolEmail, reportReceivedEmail } from '../emails';
 import { badRequest, notFound } from '../plugins/errors';
 import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
 
 /** The statuses whose tools take reports: the listed ones, and the discontinued ones whose pages stay. */
-const REPORTABLE_STATUSES = [TOOL_STATUS.approved, TOOL_STATUS.discontinued];
 
 /** A new random reference (R- and six characters: about a billion of them). */
 function newReference(): string {
@@ -42,7 +41,7 @@ async function otherListingSlug(text: string, tool: Tool, tx: Transaction): Prom
   const slug = path ?? (isSlugShaped(text.toLowerCase()) ? text.toLowerCase() : null);
   const where = slug ? eq(tools.slug, slug) : /^https?:\/\//i.test(text) ? eq(tools.urlKey, urlKey(text)) : null;
   const other = where
-    ? await tx.query.tools.findFirst({ where: and(where, inArray(tools.status, REPORTABLE_STATUSES)) })
+    ? await tx.query.tools.findFirst({ where: and(where, inArray(tools.status, [...PAGE_TOOL_STATUSES])) })
     : undefined;
   if (!other) throw badRequest(LISTING_MSG.reportOtherListingUnknown);
   if (other.id === tool.id) throw badRequest(LISTING_MSG.reportOtherListingSame);
@@ -87,7 +86,7 @@ export async function submitReport(
   );
   return db.transaction(async (tx) => {
     const tool = await tx.query.tools.findFirst({
-      where: and(eq(tools.slug, input.toolSlug.toLowerCase()), inArray(tools.status, REPORTABLE_STATUSES)),
+      where: and(eq(tools.slug, input.toolSlug.toLowerCase()), inArray(tools.status, [...PAGE_TOOL_STATUSES])),
     });
     if (!tool) throw notFound(LISTING_MSG.reportToolNotReportable);
     const details: Record<string, string> = Object.fromEntries(

@@ -3,7 +3,7 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import { linkHealth } from '../schema';
-import type { LinkState } from '../../lib/link-health';
+import { shownState, type LinkState } from '../../lib/link-health';
 
 export interface LinkNote {
   state: LinkState;
@@ -26,7 +26,7 @@ export async function linkNotesOf(toolIds: readonly number[], database: Database
     .where(and(inArray(linkHealth.toolId, [...toolIds]), isNotNull(linkHealth.lastCheckedAt)));
   return new Map(
     rows.map(({ toolId, state, checkedAt, failingSince }) => {
-      const shown = state === 'failing' || state === 'down';
+      const shown = shownState(state) !== null;
       return [toolId, { state, checkedAt: checkedAt as Date, failingSince: shown ? failingSince : null }];
     }),
   );

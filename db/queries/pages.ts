@@ -8,6 +8,7 @@ import { db, readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { editorialReviews, tools } from '../schema';
 import { listPublishedPosts, getPublishedPostBySlug, type PublicPost } from './blog';
+import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { TOP_ALTERNATIVES } from '../../lib/alternatives';
 import type { PublicEditorialReview } from '../../lib/contract';
 import { REVIEW_DUE_DAYS } from '../../lib/constants';
@@ -85,7 +86,8 @@ export async function toolsFallingDue(from: Date, to: Date, database: Database =
       and(
         gt(editorialReviews.reviewedAt, new Date(from.getTime() - dueAfterMs)),
         lte(editorialReviews.reviewedAt, new Date(to.getTime() - dueAfterMs)),
-        hasPageStatus(),
+        // A discontinued tool is never "Review due" (trustOf): only listed ones turn.
+        eq(tools.status, PUBLIC_TOOL_STATUS),
         notExists(laterReview),
       ),
     );

@@ -3,7 +3,7 @@
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { REPORTS_TAG, toolTag } from '../../lib/cache-tags';
 import { REPORT_TYPES, type ReportType } from '../../lib/reports';
-import { TOOL_STATUS } from '../../lib/tool-status';
+import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
 import { readDb, type Database } from '../client';
 import { readTags } from '../page-tags';
 import { reports, tools } from '../schema';
@@ -17,7 +17,7 @@ export async function reportableTool(
   const [tool] = await database
     .select({ name: tools.name, slug: tools.slug })
     .from(tools)
-    .where(and(eq(tools.slug, slug), inArray(tools.status, [TOOL_STATUS.approved, TOOL_STATUS.discontinued])))
+    .where(and(eq(tools.slug, slug), inArray(tools.status, [...PAGE_TOOL_STATUSES])))
     .limit(1);
   return tool;
 }

@@ -2,7 +2,7 @@
 // filtered by state, and Revoke with a reason (the member is e-mailed it; a verified owner's mark leaves the page).
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type ClaimStatus } from '../../../lib/claims';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, CLAIM_STATUSES, type ClaimStatus } from '../../../lib/claims';
 import { revokeClaimSchema } from '../../../lib/schemas';
 import { shortDate } from '../../../lib/format';
 import { LISTING_MSG } from '../../../lib/listing-messages';
@@ -10,14 +10,6 @@ import { $adminClaims, revokeClaim, type AdminClaim } from '../../stores/admin-c
 import ReasonDialog from './dialogs/ReasonDialog';
 import { perform } from './feedback';
 import { DANGER_OUTLINE, EmptyState, ListState } from './parts';
-
-const TONES: Record<ClaimStatus, string> = {
-  pending: 'badge-ghost',
-  verified: 'badge-success',
-  lapsed: 'badge-warning',
-  suspended: 'badge-warning',
-  revoked: 'badge-error',
-};
 
 /** The dates that say where a claim stands, in the order they happen. */
 function claimDates(claim: AdminClaim): string[] {
@@ -82,7 +74,9 @@ export default function ClaimsTab() {
                               {claim.email && <> ({claim.email})</>}
                             </p>
                           </div>
-                          <span className={`badge ${TONES[claim.status]}`}>{CLAIM_STATUS_LABELS[claim.status]}</span>
+                          <span className={`badge ${CLAIM_STATUS_TONES[claim.status]}`}>
+                            {CLAIM_STATUS_LABELS[claim.status]}
+                          </span>
                         </div>
                         <p className="text-xs text-base-content/80">{claimDates(claim).join(' · ')}</p>
                         {claim.endReason && (

@@ -3,7 +3,7 @@
 // for a member who has claimed none.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CLAIM_STATUS_LABELS } from '../../../lib/claims';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES } from '../../../lib/claims';
 import { shortDate } from '../../../lib/format';
 import { logError } from '../../../lib/http';
 import { LISTING_MSG } from '../../../lib/listing-messages';
@@ -11,14 +11,6 @@ import { STACKED_TABLE } from '../../components/stacked-table';
 import { $ownedTools, fetchOwnedToolRecord, type OwnedTool } from '../../stores/owned-tools';
 import { showToast } from '../../stores/toast';
 import type { EditableTool } from './ChangeRequestDialog';
-
-const TONES: Record<OwnedTool['claimStatus'], string> = {
-  pending: 'badge-ghost',
-  verified: 'badge-success',
-  lapsed: 'badge-warning',
-  suspended: 'badge-warning',
-  revoked: 'badge-error',
-};
 
 /** What the claim's state means now: since when it is verified, until when its grace runs, or why it ended. */
 function claimNote(tool: OwnedTool): string | null {
@@ -79,7 +71,7 @@ export default function OwnedTools({ onEdit }: { onEdit: (tool: EditableTool) =>
                       )}
                     </td>
                     <td data-label="Ownership">
-                      <span className={`badge badge-sm ${TONES[tool.claimStatus]}`}>
+                      <span className={`badge badge-sm ${CLAIM_STATUS_TONES[tool.claimStatus]}`}>
                         {CLAIM_STATUS_LABELS[tool.claimStatus]}
                       </span>
                       {note && <div className="mt-1 text-xs text-base-content/80">{note}</div>}
