@@ -10,6 +10,9 @@ import { bodies } from './plugins/bodies';
 import { errors } from './plugins/errors';
 import { healthRoutes } from './health/routes';
 import { listingRoutes } from './listings/routes';
+import { badgeRoutes } from './badges/routes';
+import { followRoutes } from './follows/routes';
+import { newsletterRoutes } from './newsletter/routes';
 import { metricsRoutes } from './metrics/routes';
 import { premiumRoutes } from './premium/routes';
 import { security } from './plugins/security';
@@ -40,6 +43,9 @@ export function createApp({
     .use(submissionRoutes)
     .use(toolAssetRoutes)
     .use(listingRoutes)
+    .use(newsletterRoutes)
+    .use(followRoutes)
+    .use(badgeRoutes)
     .use(uploadsRoutes)
     .use(adminRoutes)
     .use(premiumRoutes)

@@ -2,7 +2,16 @@
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
-type AuditEntityType = 'tool' | 'change_request' | 'user' | 'blog_post' | 'tool_owner' | 'report';
+type AuditEntityType =
+  | 'tool'
+  | 'change_request'
+  | 'user'
+  | 'blog_post'
+  | 'tool_owner'
+  | 'report'
+  | 'newsletter_issue'
+  | 'newsletter_slot'
+  | 'feature_flag';
 
 type AuditAction =
   | 'tool.approve'
@@ -52,6 +61,15 @@ type AuditAction =
   | 'tool.discontinue'
   | 'tool.revive'
   | 'tool.request-changes'
+  // Bringing people back (docs/decisions/0105): the digest, featured slots, early access, account managers.
+  | 'newsletter.schedule'
+  | 'newsletter.unschedule'
+  | 'newsletter.send'
+  | 'slot.book'
+  | 'slot.move'
+  | 'slot.cancel'
+  | 'flag.set'
+  | 'user.account-manager'
   | 'blog.create'
   | 'blog.update';
 

@@ -185,6 +185,10 @@ const envSchema = z.object({
     message: 'must be a Stripe price id (price_…)',
   }),
   RESEND_API_KEY: optional,
+  // Resend's webhook (bounces and complaints stop sending to an address): its signing secret, whsec_… (svix).
+  RESEND_WEBHOOK_SECRET: optional.refine((v) => v === undefined || v.startsWith('whsec_'), {
+    message: "must be the webhook endpoint's signing secret (whsec_…)",
+  }),
   EMAIL_FROM: optional.refine(
     (v) => v === undefined || /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v),
     {
@@ -351,6 +355,7 @@ function configOf(s: Settings, env: Env) {
     },
     resend: {
       apiKey: s.RESEND_API_KEY ?? '',
+      webhookSecret: s.RESEND_WEBHOOK_SECRET ?? '',
       from: s.EMAIL_FROM ?? DEFAULT_FROM,
     },
     /** The source of the client's address behind a proxy; null: the socket's. */

@@ -4,10 +4,13 @@ import { startDailyDeletion } from './account/deletion';
 import { purgeExpiredProofs } from './account/proofs';
 import { purgeExpiredSessions } from './auth/sessions';
 import { config } from './config';
+import { startDailyAlerts } from './follows/alerts';
 import { startClaimRechecks } from './listings/claim-rechecks';
 import { startLinkChecks } from './listings/link-checks';
 import { log } from './log';
 import { purgePastMetricsDays } from './metrics/service';
+import { startForgettingUnconfirmed } from './newsletter/forget';
+import { startDigestScheduler } from './newsletter/schedule';
 import { startEmailSender } from './services/email-sender';
 import { purgeExpiredCounters } from './rate-limit';
 import { startRebuildWorker, startReviewDueWatch } from './publishing/rebuild-worker';
@@ -39,6 +42,10 @@ export function startSingletons(): () => void {
     // Keeping listings true (docs/decisions/0098): every approved tool's address daily, owners' proofs every 30 days.
     startLinkChecks(),
     startClaimRechecks(),
+    // Bringing people back (docs/decisions/0105): the digest when scheduled, daily alerts, forgetting the unconfirmed.
+    startDigestScheduler(),
+    startDailyAlerts(),
+    startForgettingUnconfirmed(),
   ];
   return () => {
     for (const stop of stops) stop();

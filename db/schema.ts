@@ -1,13 +1,30 @@
 // The database schema: every entity of SPEC.md section 3 plus what the product needs around them.
 import { sql } from 'drizzle-orm';
-import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  sqliteTable,
+  integer,
+  text,
+  index,
+  primaryKey,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, ROLES, PRICING_MODELS, type CategoryId } from '../lib/categories';
 import { CLAIM_METHODS, CLAIM_STATUSES } from '../lib/claims';
 import { CONTACT_TOPICS } from '../lib/contact';
 import type { BuildStats } from '../lib/contract/admin';
 import { PLANS } from '../lib/contract/premium';
 import type { RequestedChanges } from '../lib/contract/submissions';
+import { FLAG_AUDIENCES } from '../lib/feature-flags';
 import { LINK_OUTCOMES, LINK_STATES } from '../lib/link-health';
+import {
+  ALERT_CADENCES,
+  CONSENT_SOURCES,
+  FOLLOW_EVENT_KINDS,
+  ISSUE_STATUSES,
+  SUBSCRIBER_STATUSES,
+  SUPPRESSION_REASONS,
+} from '../lib/newsletter';
 import { POST_STATUS, POST_STATUSES } from '../lib/post-status';
 import { REPORT_RESOLUTIONS, REPORT_STATES, REPORT_TYPES } from '../lib/reports';
 import { REJECTION_CODES } from '../lib/review-queue';
@@ -53,6 +70,8 @@ export const users = sqliteTable(
     // data is removed 30 days later, when deletedAt is set and the row keeps only what the listings need.
     closedAt: integer({ mode: 'timestamp_ms' }),
     deletedAt: integer({ mode: 'timestamp_ms' }),
+    // A Premium member's account manager: the staff member an admin assigned (docs/decisions/0105).
+    accountManagerId: integer().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -449,6 +468,12 @@ export const emailOutbox = sqliteTable(
     sentAt: integer({ mode: 'timestamp_ms' }),
     // A retryable failure (429, 5xx, network) waits until then; null means send now.
     nextAttemptAt: integer({ mode: 'timestamp_ms' }),
+    // Extra headers (List-Unsubscribe and List-Unsubscribe-Post on newsletter and alert e-mails, RFC 8058).
+    headers: text({ mode: 'json' }).$type<Record<string, string>>(),
+    // The provider's Idempotency-Key when it is not the row's own (a newsletter: per recipient and issue).
+    idempotencyKey: text(),
+    // The newsletter issue a digest e-mail belongs to: such rows go out through the batch API.
+    issueId: integer().references(() => newsletterIssues.id, { onDelete: 'set null' }),
   },
   (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
 );
@@ -464,6 +489,8 @@ export const contactMessages = sqliteTable(
     message: text().notNull(),
     priority: integer({ mode: 'boolean' }).notNull().default(false),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    // The sender's account manager when it was sent: the message is theirs to answer first.
+    managerId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     handledAt: integer({ mode: 'timestamp_ms' }),
     handledById: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -562,6 +589,8 @@ export const toolMetricsDaily = sqliteTable(
     day: text().notNull(),
     views: integer().notNull().default(0),
     clicks: integer().notNull().default(0),
+    // Visits that came through the tool's badge on another site (/badge/{slug}.svg links with ?ref=badge).
+    badgeVisits: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.toolId, t.day] })],
 );
@@ -582,6 +611,169 @@ export const metricsDaySecrets = sqliteTable('metrics_day_secrets', {
   secret: text().notNull(),
 });
 
+// Newsletter and alert recipients (docs/decisions/0105): one row per address, member or not. Double opt-in: pending
+// until the confirmation page's button is pressed (a POST, so a mail scanner opening the link subscribes nobody);
+// pending rows are forgotten after FORGET_UNCONFIRMED_DAYS. The consent record (when, from where, which text) stays.
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    // Lowercased.
+    email: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    status: text({ length: 20, enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
+    // SHA-256 (hex) of the token the confirmation e-mail carries; null once confirmed.
+    confirmTokenHash: text(),
+    confirmSentAt: integer({ mode: 'timestamp_ms' }),
+    confirmedAt: integer({ mode: 'timestamp_ms' }),
+    // The random token of the preference page and one-click unsubscribe links in every e-mail (no sign-in needed).
+    manageToken: text().notNull(),
+    // Receives the weekly digest.
+    digest: integer({ mode: 'boolean' }).notNull().default(true),
+    // Updates about what this address follows: in the weekly digest or at most one e-mail a day.
+    cadence: text({ length: 10, enum: ALERT_CADENCES }).notNull().default('weekly'),
+    consentAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    consentSource: text({ length: 20, enum: CONSENT_SOURCES }).notNull(),
+    consentTextVersion: text().notNull(),
+    unsubscribedAt: integer({ mode: 'timestamp_ms' }),
+    // The newest follow event already sent to this address (follow_events.id): each event arrives once.
+    alertsSentThrough: integer().notNull().default(0),
+    lastAlertAt: integer({ mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscribers_email_unique').on(t.email),
+    uniqueIndex('subscribers_manage_token_unique').on(t.manageToken),
+    index('subscribers_user_idx').on(t.userId),
+    index('subscribers_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+// Addresses nothing is sent to any more: Resend's webhook reported a bounce or a complaint.
+export const emailSuppressions = sqliteTable('email_suppressions', {
+  // Lowercased.
+  email: text().primaryKey(),
+  reason: text({ length: 20, enum: SUPPRESSION_REASONS }).notNull(),
+  // The webhook delivery that said so (svix-id), so a redelivery changes nothing twice.
+  eventId: text(),
+  createdAt: createdAt(),
+});
+
+// What an address follows: a tool or a category (one of the two is set).
+export const follows = sqliteTable(
+  'follows',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    toolId: integer().references(() => tools.id, { onDelete: 'cascade' }),
+    category: text().$type<CategoryId>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follows_tool_unique').on(t.subscriberId, t.toolId),
+    uniqueIndex('follows_category_unique').on(t.subscriberId, t.category),
+    index('follows_tool_idx').on(t.toolId),
+    index('follows_category_idx').on(t.category),
+  ],
+);
+
+// Things that happened to a tool or in a category that followers hear about; dedupeKey makes each one a single row.
+export const followEvents = sqliteTable(
+  'follow_events',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    toolId: integer().references(() => tools.id, { onDelete: 'cascade' }),
+    category: text().$type<CategoryId>(),
+    kind: text({ length: 20, enum: FOLLOW_EVENT_KINDS }).notNull(),
+    // What changed, for the e-mail's line (old and new score, old and new pricing, the alternative's id, ...).
+    detail: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+    dedupeKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_events_dedupe_unique').on(t.dedupeKey),
+    index('follow_events_tool_idx').on(t.toolId, t.id),
+    index('follow_events_category_idx').on(t.category, t.id),
+  ],
+);
+
+// A signed-in member's saved tools ("Saved tools" on the dashboard).
+export const savedTools = sqliteTable(
+  'saved_tools',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.toolId] }), index('saved_tools_user_idx').on(t.userId, t.createdAt)],
+);
+
+// The weekly digest's issues: drafted from the directory's data, edited (the intro), scheduled, sent; archived at
+// /newsletter/{issueDate}. content is the snapshot the e-mail and the archive are rendered from.
+export const newsletterIssues = sqliteTable(
+  'newsletter_issues',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    // YYYY-MM-DD, the day it is sent: its address in the archive.
+    issueDate: text().notNull(),
+    status: text({ length: 20, enum: ISSUE_STATUSES }).notNull().default('draft'),
+    intro: text().notNull().default(''),
+    content: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+    // The week it covers: news from periodStart (inclusive) to periodEnd (exclusive).
+    periodStart: integer({ mode: 'timestamp_ms' }).notNull(),
+    periodEnd: integer({ mode: 'timestamp_ms' }).notNull(),
+    scheduledFor: integer({ mode: 'timestamp_ms' }),
+    sentAt: integer({ mode: 'timestamp_ms' }),
+    recipients: integer().notNull().default(0),
+    updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_issues_date_unique').on(t.issueDate),
+    index('newsletter_issues_status_idx').on(t.status),
+  ],
+);
+
+// A Premium tool's featured slot in an issue (paid placement, shown apart from the editorial list).
+export const newsletterSlots = sqliteTable(
+  'newsletter_slots',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    // The issue it is booked into (newsletter_issues.issueDate, which may not be drafted yet).
+    issueDate: text().notNull(),
+    toolId: integer()
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Readers who followed the slot's link after the send.
+    clicks: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_slots_issue_tool_unique').on(t.issueDate, t.toolId),
+    index('newsletter_slots_user_idx').on(t.userId, t.issueDate),
+  ],
+);
+
+// Early-access features (lib/feature-flags.ts): who each is on for. A flag with no row has DEFAULT_FLAG_AUDIENCE.
+export const featureFlags = sqliteTable('feature_flags', {
+  key: text().primaryKey(),
+  audience: text({ length: 20, enum: FLAG_AUDIENCES }).notNull(),
+  updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: createdAt(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Tool = typeof tools.$inferSelect;
@@ -597,6 +789,9 @@ export type ToolOwner = typeof toolOwners.$inferSelect;
 export type Report = typeof reports.$inferSelect;
 export type LinkHealth = typeof linkHealth.$inferSelect;
 export type LinkCheck = typeof linkChecks.$inferSelect;
+export type Subscriber = typeof subscribers.$inferSelect;
+export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
+export type FollowEvent = typeof followEvents.$inferSelect;
 
 // Work only one process of the deployment may do at a time (the rebuild worker and the other singletons,
 // api/publishing/worker-lease.ts): taken with an expiry, renewed by its holder, taken over once it lapses.

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'manage:link-health', // the Link Health tab: recheck, update the address, ignore "blocked"
   'manage:claims', // verified owners: see every claim, revoke one with a reason
   'discontinue:tools', // mark a tool discontinued, or bring it back
+  'manage:newsletter', // the Newsletter tab: draft the weekly digest from the data, edit, preview, test, schedule
+  'manage:premium', // the Premium tab: early-access flags, account managers, featured slots
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

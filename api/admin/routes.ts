@@ -6,6 +6,8 @@ import { adminChangeRequestRoutes } from './change-requests.routes';
 import { adminClaimRoutes } from './claims.routes';
 import { adminDiscontinuedRoutes } from './discontinued.routes';
 import { adminLinkHealthRoutes } from './link-health.routes';
+import { adminNewsletterRoutes } from './newsletter.routes';
+import { adminPremiumRoutes } from './premium.routes';
 import { adminReportRoutes } from './reports.routes';
 import { adminSettingsRoutes } from './settings.routes';
 import { adminToolRoutes } from './tools.routes';
@@ -19,6 +21,8 @@ export const adminRoutes = new Elysia({ name: 'admin-routes' })
   .use(adminLinkHealthRoutes)
   .use(adminClaimRoutes)
   .use(adminDiscontinuedRoutes)
+  .use(adminNewsletterRoutes)
+  .use(adminPremiumRoutes)
   .use(adminUserRoutes)
   .use(adminBlogRoutes)
   .use(adminSettingsRoutes);

@@ -58,7 +58,7 @@ export async function listContactMessages({
     .offset(offset);
   const messages = rows
     .slice(0, limit)
-    .map(({ message: { handledById: _, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
+    .map(({ message: { handledById: _, managerId: __, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
   return { messages, more: rows.length > limit };
 }
 
@@ -74,6 +74,6 @@ export async function markContactMessageHandled(id: number, actorId: number): Pr
     .leftJoin(handler, eq(handler.id, contactMessages.handledById))
     .where(eq(contactMessages.id, id));
   if (!row) throw notFound(MSG.contactMessageNotFound);
-  const { handledById: _, ...message } = row.message;
+  const { handledById: _, managerId: __, ...message } = row.message;
   return { ...message, handledBy: personOf(row.handler) };
 }

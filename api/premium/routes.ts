@@ -15,12 +15,14 @@ import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { devCancel, membership, openPortal, startUpgrade } from './service';
+import { slotRoutes } from './slots.routes';
 import { handleEvent, verifyEvent } from './webhook';
 
 export const premiumRoutes = new Elysia({ name: 'premium-routes' })
   .use(errors)
   .use(security)
   .use(auth)
+  .use(slotRoutes)
   .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, body.plan), {
     auth: true,
     body: jsonBody(upgradeSchema),

@@ -51,6 +51,12 @@ export interface Email {
   kind: EmailKind;
   /** Where a reply goes when it is not the sender address (the team's copy of a contact message: the visitor). */
   replyTo?: string | null;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter and alert e-mails. */
+  headers?: Record<string, string> | null;
+  /** The provider's Idempotency-Key when the row's own is not right (a digest: one per recipient and issue). */
+  idempotencyKey?: string | null;
+  /** The newsletter issue a digest e-mail belongs to: such rows go out through the batch API. */
+  issueId?: number | null;
 }
 
 /** Queues an e-mail; pass a transaction to write it atomically with the change it reports. */

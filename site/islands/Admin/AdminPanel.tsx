@@ -13,7 +13,9 @@ import ChangeRequestsTab from './ChangeRequestsTab';
 import ClaimsTab from './ClaimsTab';
 import LinkHealthTab from './LinkHealthTab';
 import MessagesTab from './MessagesTab';
+import NewsletterTab from './NewsletterTab';
 import PendingTab from './PendingTab';
+import PremiumTab from './PremiumTab';
 import ReportsTab from './ReportsTab';
 import SettingsTab from './SettingsTab';
 import StatCards from './StatCards';
@@ -30,6 +32,8 @@ type TabId =
   | 'users'
   | 'blog'
   | 'messages'
+  | 'newsletter'
+  | 'premium'
   | 'settings';
 
 interface TabDef {
@@ -54,6 +58,8 @@ const TABS: readonly TabDef[] = [
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },
   { id: 'blog', label: 'Blog CMS', permission: 'manage:blog', Panel: BlogTab },
   { id: 'messages', label: 'Messages', permission: 'manage:messages', Panel: MessagesTab },
+  { id: 'newsletter', label: 'Newsletter', permission: 'manage:newsletter', Panel: NewsletterTab },
+  { id: 'premium', label: 'Premium', permission: 'manage:premium', Panel: PremiumTab },
   { id: 'settings', label: 'Settings', permission: 'read:settings', Panel: SettingsTab },
 ];
 

@@ -12,6 +12,9 @@ import EmailVerificationBanner from './EmailVerificationBanner';
 import type { EditableTool } from './ChangeRequestDialog';
 import Membership from './Membership';
 import OwnedTools from './OwnedTools';
+import BadgeSnippets from './BadgeSnippets';
+import PremiumBenefits from './PremiumBenefits';
+import SavedTools from './SavedTools';
 import Submissions from './Submissions';
 import UpgradeButton from './UpgradeButton';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -84,12 +87,15 @@ export default function Dashboard({ onHome = false }: { onHome?: boolean }) {
       </div>
 
       <Membership />
+      <PremiumBenefits />
       <Submissions onEdit={setEditing} ready={aboveDrawn} />
       <Suspense fallback={null}>
         <ToolMetrics premium={user.isPremium} />
       </Suspense>
       {/* Last: it appears once loaded (most members own none), moving nothing above it. */}
       {aboveDrawn && <OwnedTools onEdit={setEditing} />}
+      {aboveDrawn && <BadgeSnippets />}
+      {aboveDrawn && <SavedTools />}
 
       {editing && (
         <Suspense fallback={null}>

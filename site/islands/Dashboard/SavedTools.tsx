@@ -1,0 +1,4 @@
+// "Saved tools" on the dashboard. Placeholder: filled by the follow work.
+export default function SavedTools() {
+  return null;
+}
