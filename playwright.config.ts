@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT || 4329);
+import { E2E_PORT, E2E_READY_URL, E2E_SERVER_ENV } from './tests/e2e/server-settings';
 // The e2e server's data (database, uploads, build), made once by the runner: its workers inherit the variable, so the
 // fixtures that make each test's users (tests/e2e/users.ts) write to the database the server reads.
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
@@ -23,7 +22,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -42,19 +41,11 @@ export default defineConfig({
   },
   webServer: {
     command: `node_modules/.bin/bun tests/e2e/server.ts`,
-    url: `http://localhost:${PORT}/api/user`,
-    // Warnings and errors only: a line per API request would bury the test report.
-    // One trusted proxy hop: a test may speak for another visitor's address through X-Forwarded-For (the metrics count
-    // one visitor per address); without the header the socket's address counts, as before.
-    env: {
-      PORT: String(PORT),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      TRUSTED_PROXY_HOPS: '1',
-      RENDER_BUDGET_PER_MINUTE: '10000',
-    },
+    url: E2E_READY_URL,
+    env: E2E_SERVER_ENV,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // scripts/run-tests.ts (npm test) starts the server itself, ahead of the unit tests, and says so.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     stdout: 'pipe',
   },
 });

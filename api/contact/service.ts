@@ -58,7 +58,10 @@ export async function listContactMessages({
     .offset(offset);
   const messages = rows
     .slice(0, limit)
-    .map(({ message: { handledById: _, managerId: __, ...message }, handler }) => ({ ...message, handledBy: personOf(handler) }));
+    .map(({ message: { handledById: _, managerId: __, ...message }, handler }) => ({
+      ...message,
+      handledBy: personOf(handler),
+    }));
   return { messages, more: rows.length > limit };
 }
 

@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { ACCOUNT_DELETION_DAYS, SITE_NAME } from '../../lib/constants';
 import { longDate } from '../../lib/format';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';

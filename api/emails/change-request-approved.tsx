@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 
 /** toolUrl: the listing's link when the tool is public, else null (the dashboard is linked instead). */

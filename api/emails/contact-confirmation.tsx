@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { RESPONSE_BUSINESS_DAYS } from '../../lib/contact';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 

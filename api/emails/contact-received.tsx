@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { CONTACT_TOPIC_LABELS, type ContactTopic } from '../../lib/contact';
 import { EmailLayout, paragraph, Quote, siteLink } from './layout';
 

@@ -1,6 +1,5 @@
 // Every e-mail the product sends, as one async function per message: each renders its React Email
 // template (api/emails/*.tsx) to HTML and plain text and returns the outbox's Email.
-import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
@@ -65,6 +64,9 @@ async function email<P extends object>(
   template: FunctionComponent<P>,
   props: P,
 ): Promise<Email> {
+  // The renderer (React's server renderer and html-to-text) loads with the first e-mail: every process and every test
+  // file imports this module, and most of them send none.
+  const { render } = await import('@react-email/render');
   const element = createElement(template, props);
   const [html, text] = await Promise.all([
     render(element),

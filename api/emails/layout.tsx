@@ -1,18 +1,16 @@
 // The one layout every e-mail shares: the product's name, a heading, the message, an optional
 // call-to-action button, and a footer saying why the reader gets it, with the site and contact links.
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { Fragment, type ReactNode } from 'react';
 import { SITE_NAME } from '../../lib/constants';
 import { config } from '../config';

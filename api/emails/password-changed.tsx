@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { FORM_ACTIONS } from '../../lib/form-pages';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 

@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { EmailLayout, Greeting, paragraph, Quote, siteLink } from './layout';
 
 /** To each reporter who left an address: how their report was resolved, with the editor's note. */

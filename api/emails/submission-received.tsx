@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { REVIEW_DECISION_HOURS } from '../../lib/constants';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 

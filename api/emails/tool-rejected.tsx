@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { REJECTION_REASONS, type RejectionCode } from '../../lib/review-queue';
 import { EmailLayout, Greeting, paragraph, Quote, siteLink } from './layout';
 

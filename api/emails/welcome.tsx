@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { SITE_NAME } from '../../lib/constants';
 import { EmailLayout, Greeting, paragraph, siteLink } from './layout';
 

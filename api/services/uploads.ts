@@ -2,8 +2,6 @@
 // stages a logo until its row is committed, sweeps what no row holds, and maps /uploads/... paths to the keys of the
 // upload store (a local folder or a bucket: db/upload-store.ts), never outside it.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { db } from '../../db/client';
 import { blogPosts, changeRequests, tools, type User } from '../../db/schema';
 import { MAX_LOGO_BYTES } from '../../lib/constants';
@@ -89,6 +87,8 @@ const TOOL_IMAGE_RULES: Readonly<Record<ToolImageKind, ImageRules>> = {
 async function prepareImage(file: Blob, rules: ImageRules): Promise<Buffer> {
   if (file.size > MAX_LOGO_BYTES) throw new HttpError(413, MSG.fileTooLarge);
   const bytes = Buffer.from(await file.arrayBuffer());
+  // Loaded on the first upload: every process (and every test file) imports this module, few of them handle an image.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_LOGO_TYPES.has(type.mime)) throw new HttpError(415, rules.wrongType);
 
