@@ -18,6 +18,7 @@ export const ENGAGE_MSG = {
     'Check your inbox: confirm your address and the follow starts. Already subscribed? Sign in, or use the preference link in any of our e-mails.',
   unfollowed: (name: string) => `You no longer follow ${name}.`,
   saveSignIn: 'Sign in to save tools.',
+  unsaveFailed: 'Could not remove it. Try again.',
   saveTooMany: 'Too many changes to your saved tools. Try again in an hour.',
   saved: (name: string) => `${name} is in your saved tools.`,
   unsaved: (name: string) => `${name} is no longer in your saved tools.`,
