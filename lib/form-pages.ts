@@ -120,6 +120,6 @@ export interface FollowFormState {
  * What a follow or save post did, as the fragment of the page it returns to: the static page shows the matching note
  * with CSS (:target), so it stays the same file for everyone and works without JavaScript.
  */
-export const FOLLOW_NOTES = ['following', 'pending', 'not-following', 'saved', 'unsaved'] as const;
+const FOLLOW_NOTES = ['following', 'pending', 'not-following', 'saved', 'unsaved'] as const;
 export type FollowNote = (typeof FOLLOW_NOTES)[number];
 export const followNoteId = (note: FollowNote) => `note-${note}`;

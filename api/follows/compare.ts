@@ -9,7 +9,7 @@ import { pageForClient } from '../form-post';
 import { earlyAccessOn, flagAudience } from '../premium/early-access';
 
 /** The slugs of ?tools=, in order, each once. */
-export function comparedSlugs(value: unknown): string[] {
+function comparedSlugs(value: unknown): string[] {
   if (typeof value !== 'string') return [];
   return [
     ...new Set(

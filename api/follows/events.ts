@@ -17,7 +17,7 @@ interface FollowEvent {
 }
 
 /** Records one event unless its key is already there. */
-export async function recordFollowEvent(tx: Executor, event: FollowEvent, now = new Date()): Promise<void> {
+async function recordFollowEvent(tx: Executor, event: FollowEvent, now = new Date()): Promise<void> {
   await tx
     .insert(followEvents)
     .values({ ...event, category: event.category ?? null, detail: event.detail ?? null, createdAt: now })

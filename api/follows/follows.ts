@@ -1,6 +1,6 @@
 // Following a tool or a category (docs/decisions/0108): a signed-in member's address follows at once; a visitor's
 // follows by e-mail through the newsletter's double opt-in, and counts only once the address is confirmed.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { follows, tools, type Subscriber, type User } from '../../db/schema';
 import { CATEGORIES, type CategoryId } from '../../lib/categories';
@@ -92,8 +92,8 @@ export async function unfollow(input: FollowTargetInput, user: User, ip: string)
   });
 }
 
-/** Removes one follow of a subscriber (the member's Unfollow, and the preference page's). */
-export async function unfollowFor(tx: Executor, subscriberId: number, target: FollowTarget): Promise<void> {
+/** Removes one follow of a subscriber. */
+async function unfollowFor(tx: Executor, subscriberId: number, target: FollowTarget): Promise<void> {
   await tx.delete(follows).where(targetWhere(subscriberId, target));
 }
 
@@ -103,27 +103,4 @@ export async function isFollowing(tx: Executor, user: User, target: FollowTarget
   if (!subscriber) return false;
   const [row] = await tx.select({ id: follows.id }).from(follows).where(targetWhere(subscriber.id, target));
   return Boolean(row);
-}
-
-/** What a subscriber follows, for the preference page: tools by name and slug, categories by id and label. */
-export async function followsOf(
-  tx: Executor,
-  subscriberId: number,
-): Promise<{ tools: { slug: string; name: string }[]; categories: { id: CategoryId; label: string }[] }> {
-  const toolRows = await tx
-    .select({ slug: tools.slug, name: tools.name })
-    .from(follows)
-    .innerJoin(tools, eq(tools.id, follows.toolId))
-    .where(eq(follows.subscriberId, subscriberId))
-    .orderBy(tools.name);
-  const categoryRows = await tx
-    .select({ id: follows.category })
-    .from(follows)
-    .where(and(eq(follows.subscriberId, subscriberId), isNull(follows.toolId)));
-  return {
-    tools: toolRows,
-    categories: categoryRows.flatMap(({ id }) =>
-      CATEGORIES.filter((c) => c.id === id).map((c) => ({ id: c.id, label: c.label })),
-    ),
-  };
 }

@@ -14,7 +14,7 @@ import {
   slugParamsSchema,
 } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
-import { FORM_ACTIONS, followNoteId, type FollowNote } from '../../lib/form-pages';
+import { FORM_ACTIONS, followNoteId, type FollowFormState, type FollowNote } from '../../lib/form-pages';
 import { withNext } from '../../lib/return-to';
 import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';
@@ -33,6 +33,11 @@ function pageOf(input: { target?: string; id?: string }): string {
 }
 
 const back = (page: string, note: FollowNote) => `${page}#${followNoteId(note)}`;
+
+/** The page again after a refused post: the address as sent and the message. */
+const refusedFollow = (email: string, error: string): { followForm: FollowFormState } => ({
+  followForm: { email, error },
+});
 
 export const followRoutes = new Elysia({ name: 'follow-routes' })
   .use(errors)
@@ -92,7 +97,7 @@ export const followRoutes = new Elysia({ name: 'follow-routes' })
         ip,
         set,
         page,
-        locals: (message) => ({ followForm: { email: fields.email ?? '', error: message } }),
+        locals: (message) => refusedFollow(fields.email ?? '', message),
       });
     }
   })
@@ -116,7 +121,7 @@ export const followRoutes = new Elysia({ name: 'follow-routes' })
         ip,
         set,
         page,
-        locals: (message) => ({ followForm: { email: '', error: message } }),
+        locals: (message) => refusedFollow('', message),
       });
     }
   })

@@ -29,16 +29,14 @@ export type FollowOutcome = z.infer<typeof followOutcomeSchema>;
 
 /** GET /api/follows/state: what the signed-in member's island shows on a tool or category page. */
 export const followStateSchema = z.strictObject({ following: z.boolean(), saved: z.boolean() });
-export type FollowState = z.infer<typeof followStateSchema>;
 
 /** POST /api/saved-tools. */
 export const saveToolSchema = z.object({
   slug: z.string(ENGAGE_MSG.followTargetUnknown).trim().min(1, ENGAGE_MSG.followTargetUnknown).max(200),
 });
-export type SaveToolInput = z.infer<typeof saveToolSchema>;
 
 /** A saved tool as the dashboard lists it, newest first. */
-export const savedToolSchema = z.strictObject({
+const savedToolSchema = z.strictObject({
   slug: z.string(),
   name: z.string(),
   logoUrl: z.string().nullable(),

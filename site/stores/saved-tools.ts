@@ -2,8 +2,6 @@
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import { createFetcherStore, revalidateKeys, signedInKey } from './user';
 
-export type SavedTool = Answer<'GET /api/saved-tools'>[number];
-
 const SAVED_URL = apiUrl('GET /api/saved-tools');
 
 export const $savedTools = createFetcherStore<Answer<'GET /api/saved-tools'>>([signedInKey(SAVED_URL)]);
