@@ -87,6 +87,11 @@ export const RATE_LIMITS = {
   'report-address': { limit: 10, windowMs: HOUR },
   'report-address-day': { limit: 30, windowMs: 24 * HOUR },
   'report-account': { limit: 10, windowMs: HOUR },
+  /** Follows and unfollows (docs/decisions/0108) from one address (each may send a confirmation e-mail), and one
+   * account's; saving and unsaving tools, per account. */
+  'follow-address': { limit: 30, windowMs: HOUR },
+  'follow-account': { limit: 60, windowMs: HOUR },
+  'saved-account': { limit: 120, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

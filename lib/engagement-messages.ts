@@ -4,6 +4,38 @@ export const ENGAGE_MSG = {
   // --- newsletter (subscribing, confirming, preferences, unsubscribing) ---
   // --- digest (the admin Newsletter tab, the archive) ---
   // --- follow (follow, save, compare) ---
+  followAddressNeeded: 'Enter your e-mail address to follow, or sign in.',
+  followCategoryUnknown: 'Unknown category',
+  followTargetUnknown: 'Choose a tool or a category to follow.',
+  followTooMany: 'Too many follow requests from here. Try again in an hour.',
+  /** Signed in: the follow counts at once. */
+  followed: (name: string) => `You follow ${name}. Its news arrives in the weekly digest, or daily if you choose.`,
+  /**
+   * By e-mail: never says whether the address was known (an address already confirmed follows by signing in or from
+   * the preference page of any of our e-mails).
+   */
+  followPending:
+    'Check your inbox: confirm your address and the follow starts. Already subscribed? Sign in, or use the preference link in any of our e-mails.',
+  unfollowed: (name: string) => `You no longer follow ${name}.`,
+  saveSignIn: 'Sign in to save tools.',
+  unsaveFailed: 'Could not remove it. Try again.',
+  saveTooMany: 'Too many changes to your saved tools. Try again in an hour.',
+  saved: (name: string) => `${name} is in your saved tools.`,
+  unsaved: (name: string) => `${name} is no longer in your saved tools.`,
+  compareNameNeeded: 'Type the name of a tool to compare with.',
+  compareToolsInvalid: 'Name two or three different listed tools to compare.',
+  /** The three-tool compare for a viewer it is not on for. */
+  threeWayLocked: 'Comparing three tools side by side is an early-access feature for Premium members for now.',
+  threeWayOff: 'Comparing three tools side by side is not available right now.',
+  updateRereview: 'Reviewed again by our editors',
+  updateScore: (from: number | null, to: number) => `Score changed from ${from ?? 'none'} to ${to}`,
+  updatePricing: (from: string, to: string) => `Now ${to} (was ${from})`,
+  updateDiscontinued: 'Discontinued: no longer available',
+  updateRevived: 'Listed again: available once more',
+  updateAlternative: (name: string) => `New alternative listed: ${name}`,
+  updateApproved: (category: string) => `Newly listed in ${category}`,
+  followAlertSubject: (count: number) =>
+    count === 1 ? 'An update to what you follow' : `${count} updates to what you follow`,
   // --- badges ---
   // --- premium benefits (featured slots, early access, account managers) ---
 } as const;

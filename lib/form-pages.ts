@@ -16,6 +16,10 @@ export const FORM_ACTIONS = {
   resetPassword: '/auth/reset',
   /** A reader report (docs/decisions/0101): the page is /report?tool={slug}, the form posts here. */
   report: '/report',
+  /** Follow or unfollow a tool or category (docs/decisions/0108): posted from its page, answered back to it. */
+  follow: '/follow',
+  /** Save or unsave a tool (docs/decisions/0108): a signed-out visitor is sent to sign in and back. */
+  save: '/save',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -25,7 +29,7 @@ export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_A
  * Pages the server renders for each visitor from what a short-lived cookie of theirs holds, never exported or kept:
  * the API answers their GET too. /auth/restore shows the closed account's deletion date.
  */
-export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([FORM_ACTIONS.restore]);
+export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([FORM_ACTIONS.restore, '/compare']);
 
 /** The /auth/restore page: the closed account's deletion date (null: no live restore step), and a refusal's message. */
 export interface RestoreFormState {
@@ -105,3 +109,17 @@ export interface ReportFormState {
   fields: Record<string, string>;
   error: string;
 }
+
+/** A tool or category page after a refused follow: the address as sent and the message (docs/decisions/0108). */
+export interface FollowFormState {
+  email: string;
+  error: string;
+}
+
+/**
+ * What a follow or save post did, as the fragment of the page it returns to: the static page shows the matching note
+ * with CSS (:target), so it stays the same file for everyone and works without JavaScript.
+ */
+const FOLLOW_NOTES = ['following', 'pending', 'not-following', 'saved', 'unsaved'] as const;
+export type FollowNote = (typeof FOLLOW_NOTES)[number];
+export const followNoteId = (note: FollowNote) => `note-${note}`;

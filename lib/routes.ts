@@ -180,6 +180,17 @@ export const PAGE_ROUTES = {
     // Each way the pair can be read as two slugs (a slug may hold -vs- itself).
     tags: ({ pair }) => [...new Set(comparePairs(pair).flatMap(([a, b]) => [toolTag(a), toolTag(b)]))],
   },
+  // "Compare with…" without JavaScript and the three-tool compare (docs/decisions/0108): rendered by the server for each
+  // visitor (PERSONAL_PAGE_PATHS: the early-access check reads the session), never exported, kept or cached.
+  compareTools: {
+    pattern: exact('/compare'),
+    path: '/compare',
+    file: 'compare/index.astro',
+    render: 'request',
+    cache: CACHE.none,
+    sitemap: false,
+    tags: none,
+  },
   category: {
     pattern: /^\/category\/(?<id>[^/]+)$/,
     file: 'category/[id].astro',

@@ -75,7 +75,7 @@ const httpUrl = z
   .refine(isCleanLine, MSG.invalidUrl)
   .refine(isHttpUrl, MSG.invalidUrl);
 
-const email = z
+export const email = z
   .string(MSG.invalidEmail)
   .trim()
   .max(MAX_EMAIL, MSG.invalidEmail)

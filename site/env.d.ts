@@ -14,5 +14,8 @@ declare namespace App {
     twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;
     forgotForm?: import('../lib/form-pages').ForgotFormState;
     resetForm?: import('../lib/form-pages').ResetFormState;
+    followForm?: import('../lib/form-pages').FollowFormState;
+    /** /compare (docs/decisions/0108): whether the three-tool view is on for this viewer, decided by the server. */
+    threeWayCompare?: 'on' | 'premium-only' | 'off';
   }
 }

@@ -10,6 +10,7 @@ import { hasPublicPage, isEditableByStaff, PUBLIC_TOOL_STATUS } from '../../lib/
 import { badRequest, conflict, notFound, refuse } from '../plugins/errors';
 import { recordAudit } from '../audit';
 import { requestRebuild } from '../publishing/rebuild-queue';
+import { recordNewAlternatives } from '../follows/events';
 
 async function toolOf(executor: Executor, toolId: number) {
   const [tool] = await executor
@@ -65,6 +66,7 @@ export async function setCuratedAlternatives(
         .insert(toolAlternatives)
         .values(alternativeIds.map((alternativeId, position) => ({ toolId, alternativeId, position })));
     }
+    await recordNewAlternatives(tx, toolId, before, alternativeIds);
     if (hasPublicPage(tool.status))
       // The picks make other comparisons: the sitemap lists them.
       await requestRebuild(`alternatives picked: ${tool.slug}`, tx, [toolTag(tool.slug), SITEMAP_TAG]);

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit';
 import { toolDiscontinuedEmail, toolRevivedEmail } from '../emails';
 import { badRequest, conflict } from '../plugins/errors';
 import { requestRebuild } from '../publishing/rebuild-queue';
+import { recordStandingEvent } from '../follows/events';
 import { enqueueEmail } from '../services/email';
 import { toolRecord } from '../tools/service';
 import { setTool, toolForUpdate } from './tools.service';
@@ -53,6 +54,7 @@ export async function discontinueTool(
     });
     // An unlisted tool had no page: marking it discontinued gives it one again (the page says what happened).
     await requestRebuild(`tool discontinued: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
+    await recordStandingEvent(tx, discontinued, 'discontinued', now);
     const owner = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (owner)
       await enqueueEmail(
@@ -84,6 +86,7 @@ export async function reviveTool(toolId: number, actorId: number, now = new Date
       updatedAt: now,
     });
     await requestRebuild(`tool revived: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
+    await recordStandingEvent(tx, revived, 'revived', now);
     const owner = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (owner) await enqueueEmail(await toolRevivedEmail(owner, revived), tx);
     await recordAudit(tx, {

@@ -41,6 +41,7 @@ import { changedFields, recordAudit } from '../audit';
 import { enqueueEmail } from '../services/email';
 import { suspendOwnersIfMoved } from '../listings/claims';
 import { requestRebuild } from '../publishing/rebuild-queue';
+import { recordApprovalEvents, recordEditEvents, recordReviewEvent } from '../follows/events';
 import { toolChangeTags, toolEditTags } from '../../lib/cache-tags';
 import { assertUrlFree, claimPublicSlug, freeToolSlug, toolRecord } from '../tools/service';
 import { copyRemoteImages, type RemoteImageOptions } from '../tool-assets/service';
@@ -270,6 +271,7 @@ export async function approveTool(toolId: number, input: EditorialReviewInput, a
     const submitter = await tx.query.users.findFirst({ where: eq(users.id, tool.submittedById) });
     if (submitter) await enqueueEmail(await toolApprovedEmail(submitter, approved), tx);
     await requestRebuild(`tool approved: ${approved.slug}`, tx, toolChangeTags(approved.slug, approved.tags));
+    await recordApprovalEvents(tx, approved, now);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'tool.approve',
@@ -386,6 +388,7 @@ export async function applyToolChanges(
   const { before, after } = changedFields(tool, next);
   if (Object.keys(after).length === 0) return { tool, before, after };
   const updated = await setTool(tx, tool.id, after as Partial<Tool>);
+  await recordEditEvents(tx, tool, updated);
   // urlKey is bookkeeping, not something an editor changed.
   delete before.urlKey;
   delete after.urlKey;
@@ -534,6 +537,7 @@ export async function addReview(
       updatedAt: now,
       lastReviewedAt: now,
     });
+    await recordReviewEvent(tx, tool, { id: review.id, qualityScore: input.qualityScore }, now);
     if (isPublic(tool)) await requestRebuild(`tool reviewed: ${tool.slug}`, tx, toolChangeTags(tool.slug, tool.tags));
     await recordAudit(tx, {
       actorId: actor.id,

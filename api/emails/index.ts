@@ -3,6 +3,8 @@
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
+import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import type { FollowUpdate } from '../../lib/newsletter';
 import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
 import type { RejectionCode } from '../../lib/review-queue';
@@ -47,6 +49,7 @@ import { SubmissionReceivedEmail } from './submission-received';
 import { ToolApprovedEmail } from './tool-approved';
 import { ToolDiscontinuedEmail } from './tool-discontinued';
 import { ToolRejectedEmail } from './tool-rejected';
+import { FollowAlertEmail } from './follow-alert';
 import { ToolRevivedEmail } from './tool-revived';
 import { ToolUnlistedEmail } from './tool-unlisted';
 import { VerifyEmailEmail } from './verify-email';
@@ -451,4 +454,17 @@ export function reportOnYourToolEmail(
       details: report.details,
     },
   );
+}
+
+/** The daily alert of updates to what an address follows, with the list headers (RFC 8058) and the preference link. */
+export async function followAlertEmail(
+  to: string,
+  updates: FollowUpdate[],
+  links: { preferencesUrl: string; headers: Record<string, string> },
+): Promise<Email> {
+  const message = await email(to, 'follow-alert', ENGAGE_MSG.followAlertSubject(updates.length), FollowAlertEmail, {
+    updates,
+    preferencesUrl: links.preferencesUrl,
+  });
+  return { ...message, headers: links.headers };
 }

@@ -37,7 +37,9 @@ import {
   toolUnlistedEmail,
   verifyEmailEmail,
   welcomeEmail,
+  followAlertEmail,
 } from './index';
+import { listLinks } from '../newsletter/subscribers';
 
 const member = { email: 'ada@example.com', firstName: 'Ada' };
 const tool = {
@@ -120,4 +122,27 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
     }),
   'report-on-your-tool': () =>
     reportOnYourToolEmail(member, tool, { type: 'pricing-wrong', details: ['The right pricing: Freemium'] }),
+  'follow-alert': () =>
+    followAlertEmail(
+      member.email,
+      [
+        {
+          eventId: 1,
+          kind: 'score',
+          toolName: tool.name,
+          toolSlug: tool.slug,
+          category: null,
+          text: 'Score changed from 7 to 8',
+        },
+        {
+          eventId: 2,
+          kind: 'approved',
+          toolName: 'Quill Notes',
+          toolSlug: 'quill-notes',
+          category: 'productivity',
+          text: 'Newly listed in Productivity',
+        },
+      ],
+      listLinks('sample-manage-token'),
+    ),
 };

@@ -40,6 +40,8 @@ export const EMAIL_KINDS = [
   'report-received',
   'report-outcome',
   'report-on-your-tool',
+  // Following tools and categories (docs/decisions/0108).
+  'follow-alert',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

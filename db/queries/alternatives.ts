@@ -133,7 +133,9 @@ export interface ComparedTool {
   lastReviewedAt: Date | null;
 }
 
-export type ComparePage = { redirect: string } | { a: ComparedTool; b: ComparedTool };
+/** `listed`: the pair is among the compared ones (linked from alternatives pages, in the sitemap); any other pair of
+ * public tools a reader picked ("Compare with…") is shown too, kept out of search engines' indexes. */
+export type ComparePage = { redirect: string } | { a: ComparedTool; b: ComparedTool; listed: boolean };
 
 /** Whether `a` and `b` are compared: one is among the other's alternatives (each entry of an alternatives page links its comparison). */
 async function compared(a: PublicTool, b: PublicTool, database: Database): Promise<boolean> {
@@ -142,8 +144,9 @@ async function compared(a: PublicTool, b: PublicTool, database: Database): Promi
 }
 
 /**
- * /compare/{param}: the two public tools it names, in the canonical order, when they are compared; a redirect when
- * the pair is named in the other order; null otherwise (a tool not public, a pair not compared, an unreadable name).
+ * /compare/{param}: the two public tools it names, in the canonical order, and whether they are compared (docs/decisions
+ * /0108: a reader may compare any two); a redirect when the pair is named in the other order; null otherwise (a tool
+ * not public, the same tool twice, an unreadable name).
  * A slug may contain -vs- itself: each reading is tried, the first naming two public tools wins.
  */
 export async function comparePage(param: string, database: Database = readDb()): Promise<ComparePage | null> {
@@ -151,10 +154,13 @@ export async function comparePage(param: string, database: Database = readDb()):
     if (left === right) continue;
     const [a, b] = await Promise.all([publicToolBySlug(left, database), publicToolBySlug(right, database)]);
     if (!a || !b) continue;
-    if (!(await compared(a, b, database))) return null;
     const canonical = comparePath(a.slug, b.slug);
     if (canonical !== `/compare/${param}`) return { redirect: canonical };
-    return { a: { tool: a, lastReviewedAt: a.lastReviewedAt }, b: { tool: b, lastReviewedAt: b.lastReviewedAt } };
+    return {
+      a: { tool: a, lastReviewedAt: a.lastReviewedAt },
+      b: { tool: b, lastReviewedAt: b.lastReviewedAt },
+      listed: await compared(a, b, database),
+    };
   }
   return null;
 }

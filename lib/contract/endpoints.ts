@@ -74,6 +74,14 @@ import {
   reportSentSchema,
   resolveReportSchema,
 } from './reports';
+import {
+  followOutcomeSchema,
+  followSchema,
+  followStateSchema,
+  followTargetSchema,
+  savedToolsSchema,
+  saveToolSchema,
+} from './follows';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -325,6 +333,13 @@ export const endpoints = {
     body: mergeReportSchema,
     response: adminReportSchema,
   },
+  // ---- Following, saved tools (lib/contract/follows.ts, docs/decisions/0108) ----
+  'POST /api/follows': { body: followSchema, response: { 201: followOutcomeSchema } },
+  'POST /api/follows/unfollow': { body: followTargetSchema, response: followOutcomeSchema },
+  'GET /api/follows/state': { query: followTargetSchema, response: followStateSchema },
+  'GET /api/saved-tools': { response: savedToolsSchema },
+  'POST /api/saved-tools': { body: saveToolSchema, response: { 201: messageSchema } },
+  'DELETE /api/saved-tools/:slug': { params: slugParamsSchema, response: messageSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

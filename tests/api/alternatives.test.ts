@@ -245,13 +245,12 @@ describe('pages rendered on demand', () => {
     const reversed = await page('/compare/main-muse-vs-draft-vs-final');
     expect(reversed.status).toBe(301);
     expect(reversed.headers.get('location')).toBe('/compare/draft-vs-final-vs-main-muse');
-    // Not compared (no shared category), or not a pair of public tools.
-    for (const p of [
-      '/compare/code-crane-vs-word-weaver',
-      '/compare/hidden-hare-vs-main-muse',
-      '/compare/main-muse',
-      '/compare/main-muse-vs-main-muse',
-    ]) {
+    // Not compared (no shared category): shown for a reader who picked it (docs/decisions/0108), never indexed.
+    const picked = await page('/compare/code-crane-vs-word-weaver');
+    expect(picked.status).toBe(200);
+    expect(await picked.text()).toContain('noindex');
+    // Not a pair of public tools.
+    for (const p of ['/compare/hidden-hare-vs-main-muse', '/compare/main-muse', '/compare/main-muse-vs-main-muse']) {
       expect((await page(p)).status, p).toBe(404);
     }
   });

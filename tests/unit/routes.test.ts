@@ -25,6 +25,7 @@ const SAMPLES: Record<PageKind, string> = {
   toolMarkdown: '/tool/chatgpt.md',
   alternatives: '/tool/chatgpt/alternatives',
   compare: '/compare/chatgpt-vs-claude',
+  compareTools: '/compare',
   category: '/category/design',
   categoryPage: '/category/design/2',
   blog: '/blog',

@@ -1,0 +1,61 @@
+// /compare (docs/decisions/0108): the "Compare with…" picker's page without JavaScript (?tool=a&q=name lists the
+// matches) and the three-tool compare (?tools=a,b,c), an early-access feature decided here on the server for this
+// viewer. Rendered for each visitor and never kept or cached: the answer depends on who asks. Two tools go to their
+// pair page, which stays public and cached.
+import type { Context } from 'elysia';
+import type { User } from '../../db/schema';
+import { comparePath } from '../../lib/alternatives';
+import { pageForClient } from '../form-post';
+import { earlyAccessOn, flagAudience } from '../premium/early-access';
+
+/** The slugs of ?tools=, in order, each once. */
+function comparedSlugs(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, 4);
+}
+
+export async function compareToolsPage({
+  viewer,
+  request,
+  ip,
+  set,
+  query,
+}: {
+  viewer: User | null;
+  request: Request;
+  ip: string;
+  set: Context['set'];
+  query: Record<string, string | undefined>;
+}): Promise<Response | string> {
+  const slugs = comparedSlugs(query.tools);
+  if (slugs.length === 2) {
+    set.headers['cache-control'] = 'no-store';
+    return new Response(null, { status: 303, headers: { location: comparePath(slugs[0], slugs[1]) } });
+  }
+  let state: 'on' | 'premium-only' | 'off' = 'off';
+  let status = 200;
+  const search = new URL(request.url).search;
+  if (slugs.length === 3) {
+    const on = await earlyAccessOn('three-way-compare', viewer);
+    state = on ? 'on' : (await flagAudience('three-way-compare')) === 'off' ? 'off' : 'premium-only';
+    if (!on) status = 403;
+  }
+  const page = await pageForClient({
+    request,
+    ip,
+    set,
+    page: `/compare${search}`,
+    locals: { threeWayCompare: state },
+    status,
+  });
+  if (page === null) throw new Error('/compare did not render');
+  set.headers['cache-control'] = 'private, no-store';
+  return page;
+}

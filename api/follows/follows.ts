@@ -1,0 +1,106 @@
+// Following a tool or a category (docs/decisions/0108): a signed-in member's address follows at once; a visitor's
+// follows by e-mail through the newsletter's double opt-in, and counts only once the address is confirmed.
+import { and, eq, inArray } from 'drizzle-orm';
+import { db, type Executor } from '../../db/client';
+import { follows, tools, type Subscriber, type User } from '../../db/schema';
+import { CATEGORIES, type CategoryId } from '../../lib/categories';
+import type { FollowInput, FollowOutcome, FollowTargetInput } from '../../lib/contract';
+import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
+import { memberSubscriber, subscribeAddress, subscriberByEmail } from '../newsletter/subscribers';
+import { badRequest, notFound } from '../plugins/errors';
+import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
+
+/** A follow's target as a row: a public (or discontinued: its return is news) tool, or a known category. */
+export type FollowTarget =
+  | { toolId: number; category: null; name: string }
+  | { toolId: null; category: CategoryId; name: string };
+
+export async function followTarget(tx: Executor, input: FollowTargetInput): Promise<FollowTarget> {
+  if (input.target === 'category') {
+    const category = CATEGORIES.find((c) => c.id === input.id);
+    if (!category) throw notFound(ENGAGE_MSG.followCategoryUnknown);
+    return { toolId: null, category: category.id, name: category.label };
+  }
+  const [tool] = await tx
+    .select({ id: tools.id, name: tools.name })
+    .from(tools)
+    .where(and(eq(tools.slug, input.id.toLowerCase()), inArray(tools.status, [...PAGE_TOOL_STATUSES])));
+  if (!tool) throw notFound(ENGAGE_MSG.followTargetUnknown);
+  return { toolId: tool.id, category: null, name: tool.name };
+}
+
+const targetWhere = (subscriberId: number, target: FollowTarget) =>
+  and(
+    eq(follows.subscriberId, subscriberId),
+    target.toolId !== null ? eq(follows.toolId, target.toolId) : eq(follows.category, target.category),
+  );
+
+async function addFollow(tx: Executor, subscriber: Subscriber, target: FollowTarget, now: Date): Promise<void> {
+  await tx
+    .insert(follows)
+    .values({ subscriberId: subscriber.id, toolId: target.toolId, category: target.category, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * Follows a tool or category. Counted per address (and account) before any work; the honeypot filled is answered as
+ * a pending follow with nothing written.
+ */
+export async function follow(
+  input: FollowInput,
+  user: User | null,
+  ip: string,
+  now = new Date(),
+): Promise<FollowOutcome> {
+  const pending: FollowOutcome = { status: 'pending', message: ENGAGE_MSG.followPending };
+  if (input.website?.trim()) return pending;
+  if (!user && !input.email) throw badRequest(ENGAGE_MSG.followAddressNeeded);
+  await requireAttempt(
+    [rateKey('follow-address', addressBucket(ip)), ...(user ? [rateKey('follow-account', user.id)] : [])],
+    ENGAGE_MSG.followTooMany,
+  );
+  return db.transaction(async (tx) => {
+    const target = await followTarget(tx, input);
+    if (user) {
+      await addFollow(tx, await memberSubscriber(tx, user, now), target, now);
+      return { status: 'following', message: ENGAGE_MSG.followed(target.name) };
+    }
+    const address = input.email as string;
+    const known = await subscriberByEmail(tx, address);
+    // A confirmed address is not given follows by whoever types it: its owner signs in or uses the preference page.
+    if (known && known.status !== 'pending') return pending;
+    const { subscriber } = known
+      ? { subscriber: known }
+      : await subscribeAddress(tx, { email: address, source: 'follow', now });
+    await addFollow(tx, subscriber, target, now);
+    return pending;
+  });
+}
+
+/** A member stops following (nothing to undo is not an error). */
+export async function unfollow(input: FollowTargetInput, user: User, ip: string): Promise<FollowOutcome> {
+  await requireAttempt(
+    [rateKey('follow-address', addressBucket(ip)), rateKey('follow-account', user.id)],
+    ENGAGE_MSG.followTooMany,
+  );
+  return db.transaction(async (tx) => {
+    const target = await followTarget(tx, input);
+    const subscriber = await subscriberByEmail(tx, user.email);
+    if (subscriber) await unfollowFor(tx, subscriber.id, target);
+    return { status: 'not-following', message: ENGAGE_MSG.unfollowed(target.name) };
+  });
+}
+
+/** Removes one follow of a subscriber. */
+async function unfollowFor(tx: Executor, subscriberId: number, target: FollowTarget): Promise<void> {
+  await tx.delete(follows).where(targetWhere(subscriberId, target));
+}
+
+/** Whether a member's address follows the target. */
+export async function isFollowing(tx: Executor, user: User, target: FollowTarget): Promise<boolean> {
+  const subscriber = await subscriberByEmail(tx, user.email);
+  if (!subscriber) return false;
+  const [row] = await tx.select({ id: follows.id }).from(follows).where(targetWhere(subscriber.id, target));
+  return Boolean(row);
+}
