@@ -1,5 +1,7 @@
 // The daily alert of updates to what a reader follows (docs/decisions/0108), with the preference page's link.
-import { Link, Section, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { FollowUpdate } from '../../lib/newsletter';
 import { EmailLayout, paragraph, siteLink } from './layout';
 
