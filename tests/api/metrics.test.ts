@@ -406,6 +406,13 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
     });
     expect(month.tools.map((t: { toolId: number }) => t.toolId)).not.toContain(silent.id);
     const quarter = await (await call('GET', '/api/user/tools/metrics?days=90', { cookie: owner.cookie })).json();
-    expect(quarter.tools[0]).toEqual({ toolId: quiet.id, name: quiet.name, slug: quiet.slug, views: 11, clicks: 10, badgeVisits: 0 });
+    expect(quarter.tools[0]).toEqual({
+      toolId: quiet.id,
+      name: quiet.name,
+      slug: quiet.slug,
+      views: 11,
+      clicks: 10,
+      badgeVisits: 0,
+    });
   });
 });
