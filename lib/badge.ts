@@ -181,3 +181,30 @@ export function badgeSvg(content: BadgeContent, theme: BadgeTheme): string {
     '</g></svg>',
   ].join('');
 }
+
+// ---------------------------------------------------------------------------------------------
+// The snippets a maker copies (the dashboard)
+
+/** A badge as a maker places it: the image (absolute, for another site) inside a link to the tool's page. */
+export interface BadgeSnippet {
+  /** The site's origin, e.g. https://example.com. */
+  origin: string;
+  slug: string;
+  style: BadgeStyle;
+  theme: BadgeTheme;
+  /** The image's text alternative: what the badge says. */
+  alt: string;
+}
+
+/** The HTML snippet: a link around the image, every value escaped. */
+export function badgeHtml({ origin, slug, style, theme, alt }: BadgeSnippet): string {
+  const href = escapeXml(`${origin}${badgeLinkPath(slug)}`);
+  const src = escapeXml(`${origin}${badgePath(slug, style, theme)}`);
+  return `<a href="${href}"><img src="${src}" alt="${escapeXml(alt)}" height="20"></a>`;
+}
+
+/** The Markdown snippet: an image inside a link; brackets and backslashes of the text escaped. */
+export function badgeMarkdown({ origin, slug, style, theme, alt }: BadgeSnippet): string {
+  const text = alt.replace(/[\\[\]]/g, '\\$&');
+  return `[![${text}](${origin}${badgePath(slug, style, theme)})](${origin}${badgeLinkPath(slug)})`;
+}

@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { requestRebuild } from '../../api/publishing/rebuild-queue';
 import { db } from '../../db/client';
 import { toolMetricsDaily, toolOwners, type Tool, type User } from '../../db/schema';
-import { badgeContent, badgeSvg, escapeXml, textWidth } from '../../lib/badge';
+import { badgeContent, badgeHtml, badgeMarkdown, badgeSvg, escapeXml, textWidth } from '../../lib/badge';
 import { ownerChangeTags, SURROGATE_KEY, tagsOfHeader, toolTag } from '../../lib/cache-tags';
 import { SITE_NAME } from '../../lib/constants';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
@@ -274,6 +274,21 @@ describe('the texts', () => {
   it('fall back to "Listed on" when a rated badge has no score', () => {
     const subject = { listed: true as const, name: 'N', score: null, reviewedAt: null, verifiedOwner: false };
     expect(badgeContent(subject, 'rated').label).toBe(ENGAGE_MSG.badgeListedOn);
+  });
+
+  it('make snippets that link to the tool page with ?ref=badge, every value escaped', () => {
+    const snippet = {
+      origin: 'https://d.example',
+      slug: 'rated-reed',
+      style: 'rated' as const,
+      theme: 'dark' as const,
+    };
+    expect(badgeHtml({ ...snippet, alt: 'A "quoted" <name>' })).toBe(
+      '<a href="https://d.example/tool/rated-reed?ref=badge"><img src="https://d.example/badge/rated-reed.svg?style=rated&amp;theme=dark" alt="A &quot;quoted&quot; &lt;name&gt;" height="20"></a>',
+    );
+    expect(badgeMarkdown({ ...snippet, alt: 'Tool [beta]' })).toBe(
+      '[![Tool \\[beta\\]](https://d.example/badge/rated-reed.svg?style=rated&theme=dark)](https://d.example/tool/rated-reed?ref=badge)',
+    );
   });
 
   it('escape the five XML characters', () => {
