@@ -25,7 +25,7 @@ export function badgePath(slug: string, style: BadgeStyle = DEFAULT_BADGE_STYLE,
 }
 
 /** Where a badge links: the tool's page, marked as reached through the badge. */
-export const badgeLinkPath = (slug: string): string => `/tool/${slug}?${REF_PARAM}=${BADGE_REF}`;
+const badgeLinkPath = (slug: string): string => `/tool/${slug}?${REF_PARAM}=${BADGE_REF}`;
 
 /** What a badge is drawn about: a public tool, or nothing listed (unlisted, pending, discontinued, unknown). */
 export type BadgeSubject =
@@ -52,7 +52,7 @@ export interface BadgeContent {
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "November 2026": the month a rated badge names. */
-export const reviewMonth = (at: Date): string => MONTH.format(at);
+const reviewMonth = (at: Date): string => MONTH.format(at);
 
 /**
  * What the badge of `style` says about `subject`. A style the tool cannot back (rated without a score, owner without a

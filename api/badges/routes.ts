@@ -16,7 +16,7 @@ import { badgeTools, drawBadge } from './service';
  * A browser or image proxy (GitHub's camo) asks again after five minutes and may show the old badge for a day while
  * it does; the server's kept copy changes at once with its tool's tag, and a CDN is purged by that tag.
  */
-export const BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+const BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 /** Opened on its own, the SVG is a document: it may use its own style sheet and nothing else. */
 const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 

@@ -62,7 +62,7 @@ function Snippet({ id, label, text }: { id: string; label: string; text: string 
       <textarea
         id={id}
         readOnly
-        rows={3}
+        rows={4}
         className="textarea textarea-bordered w-full mt-1 font-mono text-xs break-all"
         value={text}
         onFocus={(event) => event.currentTarget.select()}
@@ -92,7 +92,7 @@ function Choices<T extends string>({
         <button
           key={option}
           type="button"
-          className={`btn btn-sm h-auto min-h-8 py-1 ${option === chosen ? 'btn-primary' : 'btn-outline'}`}
+          className={`btn btn-sm h-auto min-h-8 max-w-full py-1 ${option === chosen ? 'btn-primary' : 'btn-outline'}`}
           aria-pressed={option === chosen}
           onClick={() => onChoose(option)}
         >
@@ -126,7 +126,7 @@ export default function BadgeSnippets() {
         </h2>
         <p className="text-sm text-base-content/80">{ENGAGE_MSG.badgesIntro}</p>
         {data.length > 1 && (
-          <label className="form-control w-full max-w-md">
+          <label className="flex flex-col w-full max-w-md">
             <span className="text-sm font-medium mb-1">Tool</span>
             <select
               className="select select-bordered"
@@ -147,9 +147,9 @@ export default function BadgeSnippets() {
           chosen={shown}
           onChoose={setStyle}
           render={(variant) => (
-            <span className="flex flex-col items-start gap-1 text-left">
+            <span className="flex flex-col items-start gap-1 text-left max-w-full">
               <span>{ENGAGE_MSG.badgeStyleLabels[variant]}</span>
-              <img src={badgePath(tool.slug, variant, theme)} alt="" height={20} className="max-w-full" />
+              <img src={badgePath(tool.slug, variant, theme)} alt="" height={20} className="max-w-full h-auto" />
             </span>
           )}
         />
@@ -161,11 +161,11 @@ export default function BadgeSnippets() {
           render={(option) => ENGAGE_MSG.badgeThemeLabels[option]}
         />
         <div className="grid gap-2 sm:grid-cols-2" data-testid="badge-preview">
-          <div className="rounded-box border border-base-300 bg-white p-4 overflow-x-auto">
-            <img src={src} alt={alt(shown)} height={20} className="max-w-none" />
+          <div className="rounded-box border border-base-300 bg-white p-4">
+            <img src={src} alt={alt(shown)} height={20} className="max-w-full h-auto" />
           </div>
-          <div className="rounded-box border border-base-300 bg-[#0d1117] p-4 overflow-x-auto">
-            <img src={src} alt={alt(shown)} height={20} className="max-w-none" />
+          <div className="rounded-box border border-base-300 bg-[#0d1117] p-4">
+            <img src={src} alt={alt(shown)} height={20} className="max-w-full h-auto" />
           </div>
         </div>
         {theme === 'auto' && <p className="text-xs text-base-content/80">{ENGAGE_MSG.badgeAutoNote}</p>}
