@@ -41,6 +41,8 @@ const API_ROUTES = [
   // The link of a password reset e-mail: checked, its token moved into a cookie, then on to /auth/reset.
   { kind: 'resetLink', prefix: '/auth/reset-link/' },
   { kind: 'uploads', prefix: '/uploads/' },
+  // A maker's badge (docs/decisions/0109): drawn by the API for its query (style, theme), kept by its tool's tag.
+  { kind: 'badge', prefix: '/badge/' },
 ] as const;
 
 type ApiKind = (typeof API_ROUTES)[number]['kind'] | 'formPost';

@@ -8,6 +8,7 @@ import { db } from '../../db/client';
 import { metricsDaySecrets, metricsSeen, toolMetricsDaily, tools, type User } from '../../db/schema';
 import type { Beacon, MetricsDay, ToolMetrics, ToolMetricsSummary } from '../../lib/contract';
 import { MSG } from '../../lib/messages';
+import { BADGE_REF } from '../../lib/badge';
 import { lastDays, utcDay } from '../../lib/metrics';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { isVerifiedOwner, verifiedOwnerOf } from '../listings/owners';
@@ -69,9 +70,12 @@ export const BEACONS_PER_ADDRESS_HOUR = 600;
 /** Rows per statement of a flush: well under SQLite's limit of bound values (three or four a row). */
 const FLUSH_CHUNK = 200;
 
+/** What a queued beacon counts: a view, a click, or a badge visit (a view that came through the tool's badge). */
+type CountedKind = Beacon['kind'] | 'badge';
+
 interface Queued {
   toolId: number;
-  kind: Beacon['kind'];
+  kind: CountedKind;
   day: string;
   /** A click's: the hash its address's view of the tool that day has, without which the click is not counted. */
   viewHash?: string;
@@ -94,7 +98,7 @@ export function takeBeaconAllowance(address: string, at = Date.now()): boolean {
 
 /** The dedup key of an address's beacon of a kind for a tool under the day's secret. Never the user agent: one
  * address changing it would count again. */
-const seenHash = (secret: Buffer, address: string, toolId: number, kind: Beacon['kind']) =>
+const seenHash = (secret: Buffer, address: string, toolId: number, kind: CountedKind) =>
   createHmac('sha256', secret)
     .update(JSON.stringify([address, toolId, kind]))
     .digest('base64url');
@@ -104,11 +108,13 @@ const seenHash = (secret: Buffer, address: string, toolId: number, kind: Beacon[
  * the tool is not public, or it is a click without a counted view; written within BEACON_FLUSH_MS. The caller has
  * already left bots and visitors who asked not to be tracked out.
  */
-export async function queueBeacon({ toolId, kind }: Beacon, address: string, at = Date.now()): Promise<void> {
+export async function queueBeacon({ toolId, kind, ref }: Beacon, address: string, at = Date.now()): Promise<void> {
   const day = utcDay(at);
   const secret = await daySecret(day);
   const viewHash = kind === 'click' ? seenHash(secret, address, toolId, 'view') : undefined;
   pending.set(seenHash(secret, address, toolId, kind), { toolId, kind, day, viewHash });
+  // A view through the badge is a badge visit too, deduplicated on its own (docs/decisions/0109).
+  if (ref === BADGE_REF) pending.set(seenHash(secret, address, toolId, 'badge'), { toolId, kind: 'badge', day });
   scheduleFlush();
 }
 
@@ -141,12 +147,18 @@ function scheduleFlush(): void {
   );
 }
 
+/** The daily count each kind adds to. */
+const COUNTED_IN = { view: 'views', click: 'clicks', badge: 'badgeVisits' } as const;
+
 async function writeBatch(batch: Map<string, Queued>): Promise<void> {
   // Views first, in statements of their own: a click then finds the view of the same batch (SQLite reads a statement's
   // select before its inserts, so one statement would not).
-  const entries = [...batch].sort(([, a], [, b]) => (a.kind === b.kind ? 0 : a.kind === 'view' ? -1 : 1));
+  const entries = [...batch].sort(([, a], [, b]) => (a.kind === 'click' ? 1 : 0) - (b.kind === 'click' ? 1 : 0));
   await db.transaction(async (tx) => {
-    const counts = new Map<string, { toolId: number; day: string; views: number; clicks: number }>();
+    const counts = new Map<
+      string,
+      { toolId: number; day: string; views: number; clicks: number; badgeVisits: number }
+    >();
     for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
       // The file driver runs a statement synchronously: between chunks, requests waiting for the process go first.
       if (i > 0) await yieldToRequests();
@@ -176,8 +188,8 @@ async function writeBatch(batch: Map<string, Queued>): Promise<void> {
       for (const { hash } of added) {
         const { toolId, kind, day } = batch.get(hash)!;
         const key = `${toolId}|${day}`;
-        const count = counts.get(key) ?? { toolId, day, views: 0, clicks: 0 };
-        count[kind === 'view' ? 'views' : 'clicks'] += 1;
+        const count = counts.get(key) ?? { toolId, day, views: 0, clicks: 0, badgeVisits: 0 };
+        count[COUNTED_IN[kind]] += 1;
         counts.set(key, count);
       }
     }
@@ -191,6 +203,7 @@ async function writeBatch(batch: Map<string, Queued>): Promise<void> {
           set: {
             views: sql`${toolMetricsDaily.views} + excluded.views`,
             clicks: sql`${toolMetricsDaily.clicks} + excluded.clicks`,
+            badgeVisits: sql`${toolMetricsDaily.badgeVisits} + excluded."badgeVisits"`,
           },
         });
     }
@@ -209,12 +222,17 @@ export async function toolMetrics(owner: User, toolId: number, days: number, at 
   const range = lastDays(days, at);
   const [from, to] = [range[0], range.at(-1)!];
   const rows = await db
-    .select({ day: toolMetricsDaily.day, views: toolMetricsDaily.views, clicks: toolMetricsDaily.clicks })
+    .select({
+      day: toolMetricsDaily.day,
+      views: toolMetricsDaily.views,
+      clicks: toolMetricsDaily.clicks,
+      badgeVisits: toolMetricsDaily.badgeVisits,
+    })
     .from(toolMetricsDaily)
     .where(and(eq(toolMetricsDaily.toolId, toolId), gte(toolMetricsDaily.day, from), lte(toolMetricsDaily.day, to)));
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const byDay = new Map(rows.map(({ day, views, clicks }) => [day, { day, views, clicks }]));
   const series: MetricsDay[] = range.map((day) => byDay.get(day) ?? { day, views: 0, clicks: 0 });
-  const sum = (key: 'views' | 'clicks') => rows.reduce((total, r) => total + r[key], 0);
+  const sum = (key: 'views' | 'clicks' | 'badgeVisits') => rows.reduce((total, r) => total + r[key], 0);
   const premium = owner.isPremium;
   return {
     toolId,
@@ -223,6 +241,7 @@ export async function toolMetrics(owner: User, toolId: number, days: number, at 
     to,
     views: sum('views'),
     clicks: sum('clicks'),
+    badgeVisits: sum('badgeVisits'),
     chartsArePremium: !premium,
     series: premium ? series : null,
   };
@@ -234,8 +253,9 @@ export async function toolMetricsSummary(owner: User, days: number, at = Date.no
   const [from, to] = [range[0], range.at(-1)!];
   const views = sql<number>`sum(${toolMetricsDaily.views})`.mapWith(Number);
   const clicks = sql<number>`sum(${toolMetricsDaily.clicks})`.mapWith(Number);
+  const badgeVisits = sql<number>`sum(${toolMetricsDaily.badgeVisits})`.mapWith(Number);
   const rows = await db
-    .select({ toolId: tools.id, name: tools.name, slug: tools.slug, views, clicks })
+    .select({ toolId: tools.id, name: tools.name, slug: tools.slug, views, clicks, badgeVisits })
     .from(tools)
     .innerJoin(
       toolMetricsDaily,

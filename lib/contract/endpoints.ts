@@ -94,6 +94,7 @@ import { postSearchAnswerSchema, postSearchQuerySchema, publicPostSchema } from 
 import { messageSchema, okSchema, slugParamsSchema } from './common';
 import { metricsQuerySchema, toolMetricsSchema, toolMetricsSummarySchema } from './metrics';
 import { adminClaimSchema, adminClaimsQuerySchema, ownedToolSchema, revokeClaimSchema } from './owners';
+import { badgeToolSchema } from './badges';
 import { checkoutSchema, membershipSchema, portalSchema, upgradeSchema } from './premium';
 import {
   changeRequestSchema,
@@ -221,6 +222,7 @@ export const endpoints = {
     response: toolMetricsSchema,
   },
   'GET /api/owners/tools': { response: z.array(ownedToolSchema) },
+  'GET /api/user/badges': { response: z.array(badgeToolSchema) },
 
   // ---- Premium ----
   'POST /api/premium/upgrade': { body: upgradeSchema, response: checkoutSchema },

@@ -26,4 +26,5 @@ export * from './discontinued';
 export * from './owners';
 export * from './reports';
 export * from './follows';
+export * from './badges';
 export * from './endpoints';

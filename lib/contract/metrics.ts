@@ -2,23 +2,28 @@
 // an owner's daily views and Visit Tool clicks of one tool (GET /api/user/tools/{id}/metrics) and the totals of all
 // their tools (GET /api/user/tools/metrics).
 import { z } from 'zod';
+import { BADGE_REF } from '../badge';
 import { METRICS_RANGES } from '../constants';
 import { MSG } from '../messages';
 
 const METRIC_KINDS = ['view', 'click'] as const;
 
 /** What the tool page's script sends with navigator.sendBeacon (as text/plain JSON: no CORS preflight). */
-export const beaconSchema = z.strictObject(
-  {
-    toolId: z
-      .number(MSG.metricsBeaconInvalid)
-      .int(MSG.metricsBeaconInvalid)
-      .positive(MSG.metricsBeaconInvalid)
-      .max(Number.MAX_SAFE_INTEGER, MSG.metricsBeaconInvalid),
-    kind: z.enum(METRIC_KINDS, MSG.metricsBeaconInvalid),
-  },
-  MSG.metricsBeaconInvalid,
-);
+export const beaconSchema = z
+  .strictObject(
+    {
+      toolId: z
+        .number(MSG.metricsBeaconInvalid)
+        .int(MSG.metricsBeaconInvalid)
+        .positive(MSG.metricsBeaconInvalid)
+        .max(Number.MAX_SAFE_INTEGER, MSG.metricsBeaconInvalid),
+      kind: z.enum(METRIC_KINDS, MSG.metricsBeaconInvalid),
+      /** A view of a page reached through the tool's badge (?ref=badge, docs/decisions/0109): a badge visit too. */
+      ref: z.enum([BADGE_REF], MSG.metricsBeaconInvalid).optional(),
+    },
+    MSG.metricsBeaconInvalid,
+  )
+  .refine((beacon) => beacon.ref === undefined || beacon.kind === 'view', MSG.metricsBeaconInvalid);
 export type Beacon = z.infer<typeof beaconSchema>;
 
 /** The beacon's answer: 204 without a body, whether it was counted or not. */
@@ -49,6 +54,8 @@ export const toolMetricsSchema = z.strictObject({
   to: z.string(),
   views: count,
   clicks: count,
+  /** Visits through the tool's badge (docs/decisions/0109): views that came from a badge's link. */
+  badgeVisits: count,
   chartsArePremium: z.boolean(),
   series: z.array(metricsDaySchema).nullable(),
 });
@@ -60,7 +67,14 @@ export const toolMetricsSummarySchema = z.strictObject({
   from: z.string(),
   to: z.string(),
   tools: z.array(
-    z.strictObject({ toolId: z.number().int(), name: z.string(), slug: z.string(), views: count, clicks: count }),
+    z.strictObject({
+      toolId: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      views: count,
+      clicks: count,
+      badgeVisits: count,
+    }),
   ),
 });
 export type ToolMetricsSummary = z.infer<typeof toolMetricsSummarySchema>;

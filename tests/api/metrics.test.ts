@@ -304,6 +304,7 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
       to: '2031-06-30',
       views: 8,
       clicks: 3,
+      badgeVisits: 0,
       chartsArePremium: true,
       series: null,
     });
@@ -399,12 +400,19 @@ describe('GET /api/user/tools/{id}/metrics and GET /api/user/tools/metrics', () 
       from: '2031-06-01',
       to: '2031-06-30',
       tools: [
-        { toolId: busy.id, name: busy.name, slug: busy.slug, views: 10, clicks: 3 },
-        { toolId: quiet.id, name: quiet.name, slug: quiet.slug, views: 2, clicks: 1 },
+        { toolId: busy.id, name: busy.name, slug: busy.slug, views: 10, clicks: 3, badgeVisits: 0 },
+        { toolId: quiet.id, name: quiet.name, slug: quiet.slug, views: 2, clicks: 1, badgeVisits: 0 },
       ],
     });
     expect(month.tools.map((t: { toolId: number }) => t.toolId)).not.toContain(silent.id);
     const quarter = await (await call('GET', '/api/user/tools/metrics?days=90', { cookie: owner.cookie })).json();
-    expect(quarter.tools[0]).toEqual({ toolId: quiet.id, name: quiet.name, slug: quiet.slug, views: 11, clicks: 10 });
+    expect(quarter.tools[0]).toEqual({
+      toolId: quiet.id,
+      name: quiet.name,
+      slug: quiet.slug,
+      views: 11,
+      clicks: 10,
+      badgeVisits: 0,
+    });
   });
 });

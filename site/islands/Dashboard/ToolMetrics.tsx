@@ -64,6 +64,7 @@ export default function ToolMetrics({ premium }: { premium: boolean }) {
                     <th scope="col">Tool</th>
                     <th scope="col">Page views</th>
                     <th scope="col">Visit Tool clicks</th>
+                    <th scope="col">Badge visits</th>
                     {premium && <th scope="col">Chart</th>}
                   </tr>
                 </thead>
@@ -78,6 +79,9 @@ export default function ToolMetrics({ premium }: { premium: boolean }) {
                       </td>
                       <td data-label="Visit Tool clicks" data-testid="metrics-clicks">
                         {tool.clicks}
+                      </td>
+                      <td data-label="Badge visits" data-testid="metrics-badge-visits">
+                        {tool.badgeVisits}
                       </td>
                       {premium && (
                         <td data-label="Chart">
