@@ -1,6 +1,7 @@
 // The forms that post without JavaScript (docs/decisions/0068): where each posts, and what a page shows again after a
 // refused post (the server renders the page with it; the password is never part of it).
 import type { ContactTopic } from './contact';
+import type { AlertCadence, FollowTarget, SubscriberStatus } from './newsletter';
 
 /** Where each form posts: the server answers 303 on success, or the page again with the message (api/form-post.ts). */
 export const FORM_ACTIONS = {
@@ -16,6 +17,12 @@ export const FORM_ACTIONS = {
   resetPassword: '/auth/reset',
   /** A reader report (docs/decisions/0101): the page is /report?tool={slug}, the form posts here. */
   report: '/report',
+  /** The newsletter (docs/decisions/0106): the footer's and /newsletter's form post to the page's own path. */
+  subscribe: '/newsletter',
+  /** The confirmation e-mail's page (?token=): its button confirms with a POST, so a mail scanner's GET does nothing. */
+  newsletterConfirm: '/newsletter/confirm',
+  /** The preference page every newsletter e-mail links to (?token=), no sign-in. */
+  newsletterPreferences: '/newsletter/preferences',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -25,7 +32,12 @@ export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_A
  * Pages the server renders for each visitor from what a short-lived cookie of theirs holds, never exported or kept:
  * the API answers their GET too. /auth/restore shows the closed account's deletion date.
  */
-export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([FORM_ACTIONS.restore]);
+export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([
+  FORM_ACTIONS.restore,
+  // The newsletter's pages of one subscriber, by the token in their address (docs/decisions/0106).
+  FORM_ACTIONS.newsletterConfirm,
+  FORM_ACTIONS.newsletterPreferences,
+]);
 
 /** The /auth/restore page: the closed account's deletion date (null: no live restore step), and a refusal's message. */
 export interface RestoreFormState {
@@ -105,3 +117,53 @@ export interface ReportFormState {
   fields: Record<string, string>;
   error: string;
 }
+
+/** Where a subscribe posted without JavaScript lands: the one answer, whoever the address is (docs/decisions/0106). */
+export const SUBSCRIBE_SENT_PATH = '/newsletter/sent';
+
+/** The /newsletter page after a refused subscribe: the address as sent and the message. */
+export interface SubscribeFormState {
+  email: string;
+  error: string;
+}
+
+/** The /newsletter/confirm page: whether its token may still confirm, and a refusal's message. */
+export interface ConfirmFormState {
+  token: string;
+  valid: boolean;
+  error: string;
+}
+
+/** One followed tool or category on the preference page. */
+export interface FollowedItem {
+  followId: number;
+  kind: FollowTarget;
+  name: string;
+  href: string;
+}
+
+/** The /newsletter/preferences page of one subscriber (null: an unknown token, a 404), and its notice. */
+export interface PreferencesFormState {
+  token: string;
+  subscriber: {
+    email: string;
+    status: SubscriberStatus;
+    digest: boolean;
+    cadence: AlertCadence;
+  } | null;
+  follows: FollowedItem[];
+  /** What the last post did ("saved"), or a refusal's message. */
+  notice: string;
+  error: string;
+  /** Reached from an e-mail's unsubscribe link: the one-button form comes first. */
+  unsubscribeFirst: boolean;
+}
+
+/** The preference page's forms, by their `intent` field. */
+export const PREFERENCE_INTENTS = ['digest', 'cadence', 'unfollow', 'unsubscribe'] as const;
+export type PreferenceIntent = (typeof PREFERENCE_INTENTS)[number];
+
+/** The query of /newsletter/preferences after a post: what was done (a notice), or the e-mail's unsubscribe link. */
+export const PREFERENCE_PARAMS = { token: 'token', done: 'done', unsubscribe: 'unsubscribe' } as const;
+export const PREFERENCE_OUTCOMES = ['saved', 'unfollowed', 'unsubscribed', 'confirmed'] as const;
+export type PreferenceOutcome = (typeof PREFERENCE_OUTCOMES)[number];

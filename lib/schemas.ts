@@ -75,7 +75,8 @@ const httpUrl = z
   .refine(isCleanLine, MSG.invalidUrl)
   .refine(isHttpUrl, MSG.invalidUrl);
 
-const email = z
+/** An e-mail address as typed: trimmed, lowercased, at most MAX_EMAIL characters. */
+export const email = z
   .string(MSG.invalidEmail)
   .trim()
   .max(MAX_EMAIL, MSG.invalidEmail)

@@ -14,5 +14,8 @@ declare namespace App {
     twoFactorForm?: import('../lib/form-pages').TwoFactorFormState;
     forgotForm?: import('../lib/form-pages').ForgotFormState;
     resetForm?: import('../lib/form-pages').ResetFormState;
+    subscribeForm?: import('../lib/form-pages').SubscribeFormState;
+    confirmForm?: import('../lib/form-pages').ConfirmFormState;
+    preferencesForm?: import('../lib/form-pages').PreferencesFormState;
   }
 }

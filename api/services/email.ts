@@ -40,6 +40,8 @@ export const EMAIL_KINDS = [
   'report-received',
   'report-outcome',
   'report-on-your-tool',
+  // The newsletter's double opt-in (docs/decisions/0106).
+  'newsletter-confirm',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
