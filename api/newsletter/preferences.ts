@@ -3,7 +3,7 @@
 // RFC 8058's one-click POST alike). No sign-in: the token is the reader's key.
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { db } from '../../db/client';
+import { db, type Executor } from '../../db/client';
 import { follows, subscribers, tools, type Subscriber } from '../../db/schema';
 import { CATEGORIES } from '../../lib/categories';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
@@ -107,9 +107,9 @@ export async function applyPreference(
  * Unsubscribes from everything: nothing more is sent (status unsubscribed, the digest off); the follows stay, so
  * subscribing again brings them back. The consent record stays as the proof of what was given.
  */
-async function unsubscribe(row: Subscriber, now: Date): Promise<void> {
+async function unsubscribe(row: Subscriber, now: Date, tx: Executor = db): Promise<void> {
   if (row.status === 'unsubscribed' && !row.digest) return;
-  await db
+  await tx
     .update(subscribers)
     .set({ status: 'unsubscribed', unsubscribedAt: now, digest: false, confirmTokenHash: null, updatedAt: now })
     .where(eq(subscribers.id, row.id));
@@ -121,7 +121,7 @@ export async function unsubscribeByToken(token: string, now: Date): Promise<void
 }
 
 /** An unsubscribe by address: a bounce or a complaint (Resend's webhook). Nothing when the address has no row. */
-export async function unsubscribeAddress(email: string, now: Date): Promise<void> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
-  if (row) await unsubscribe(row, now);
+export async function unsubscribeAddress(tx: Executor, email: string, now: Date): Promise<void> {
+  const [row] = await tx.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
+  if (row) await unsubscribe(row, now, tx);
 }

@@ -29,6 +29,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/rebuild',
   'POST /api/admin/messages/:id/handled',
   'POST /api/premium/webhook',
+  'POST /api/newsletter/webhook',
+  'POST /api/newsletter/unsubscribe',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',
   'DELETE /api/account/email/change',

@@ -1,14 +1,18 @@
 // The newsletter core (docs/decisions/0106): double opt-in with a confirming POST, the honeypot, the limits, the
 // consent record, forgetting unconfirmed addresses, the preference page by token, and RFC 8058 one-click unsubscribe.
 import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../api/app';
+import { config } from '../../api/config';
+import { toolApprovedEmail } from '../../api/emails';
 import { forgetUnconfirmed } from '../../api/newsletter/forget';
 import { listLinks } from '../../api/newsletter/subscribers';
 import { enqueueEmail } from '../../api/services/email';
+import { deliverPendingEmails } from '../../api/services/email-sender';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { db } from '../../db/client';
-import { emailOutbox, follows, loginThrottle, subscribers } from '../../db/schema';
+import { emailOutbox, emailSuppressions, follows, loginThrottle, subscribers } from '../../db/schema';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { CONSENT_TEXT_VERSION, FORGET_UNCONFIRMED_DAYS } from '../../lib/newsletter';
 import { emailsTo, makeTool } from '../helpers/admin';
@@ -379,5 +383,91 @@ describe('RFC 8058 one-click unsubscribe', () => {
     expect(https).toBe(`<${links.unsubscribeUrl}>`);
     expect(mailto).toMatch(/^<mailto:unsubscribe@[^?>]+\?subject=unsubscribe-[\w-]+>$/);
     expect(links.unsubscribeUrl).toContain(`/api/newsletter/unsubscribe?token=${row.manageToken}`);
+  });
+});
+
+describe("Resend's webhook: bounces and complaints", () => {
+  const secret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
+
+  /** A delivery signed as Resend signs it (Standard Webhooks, svix-* headers), by the same library. */
+  function delivery(event: object, { id = `msg_${crypto.randomUUID()}`, key = secret } = {}) {
+    const payload = JSON.stringify(event);
+    const timestamp = new Date();
+    const signature = new Webhook(key).sign(id, timestamp, payload);
+    return app.handle(
+      new Request(`${BASE}/api/newsletter/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'svix-id': id,
+          'svix-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+          'svix-signature': signature,
+        },
+        body: payload,
+      }),
+    );
+  }
+  const bounced = (to: string, type = 'Permanent') => ({
+    type: 'email.bounced',
+    created_at: new Date().toISOString(),
+    data: { email_id: 'em_1', to: [to], subject: 'x', bounce: { type, subType: 'General', message: 'No mailbox' } },
+  });
+  const suppressionOf = async (email: string) =>
+    (await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email)))[0];
+
+  it('without a secret, answers 503 and accepts nothing', async () => {
+    config.resend.webhookSecret = '';
+    const email = freshEmail();
+    expect((await delivery(bounced(email))).status).toBe(503);
+    expect(await suppressionOf(email)).toBeUndefined();
+  });
+
+  it('a hard bounce suppresses the address for every kind of e-mail and unsubscribes it, once', async () => {
+    config.resend.webhookSecret = secret;
+    const row = await subscribed();
+    const id = `msg_${crypto.randomUUID()}`;
+    const res = await delivery(bounced(row.email.toUpperCase()), { id });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, duplicate: false });
+    expect(await suppressionOf(row.email)).toMatchObject({ reason: 'bounce', eventId: id });
+    expect(await rowOf(row.email)).toMatchObject({ status: 'unsubscribed', digest: false });
+
+    // The same delivery again changes nothing.
+    const again = await delivery(bounced(row.email), { id });
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+
+    // A later e-mail of another kind to the address is never sent.
+    await enqueueEmail(
+      await toolApprovedEmail({ email: row.email, firstName: 'Ada' }, { name: 'Acme', slug: 'acme' }),
+      db,
+    );
+    // Every row still waiting in this file's outbox (development mode: no key), this one among them.
+    await deliverPendingEmails(10_000);
+    const [later] = await emailsTo(row.email);
+    expect(later).toMatchObject({ kind: 'tool-approved', status: 'suppressed', error: 'suppressed' });
+  });
+
+  it('a complaint suppresses too; a soft bounce and other events change nothing', async () => {
+    config.resend.webhookSecret = secret;
+    const complained = freshEmail();
+    const complaint = { type: 'email.complained', created_at: '', data: { to: [complained], email_id: 'em_2' } };
+    expect((await delivery(complaint)).status).toBe(200);
+    expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint' });
+    const soft = freshEmail();
+    expect(await (await delivery(bounced(soft, 'Transient'))).json()).toEqual({ received: true, duplicate: true });
+    expect(await suppressionOf(soft)).toBeUndefined();
+  });
+
+  it('a bad signature, or none, is refused with nothing written', async () => {
+    config.resend.webhookSecret = secret;
+    const row = await subscribed();
+    const other = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
+    expect((await delivery(bounced(row.email), { key: other })).status).toBe(400);
+    const unsigned = await app.handle(
+      new Request(`${BASE}/api/newsletter/webhook`, { method: 'POST', body: JSON.stringify(bounced(row.email)) }),
+    );
+    expect(unsigned.status).toBe(400);
+    expect(await suppressionOf(row.email)).toBeUndefined();
+    expect((await rowOf(row.email)).status).toBe('confirmed');
   });
 });
