@@ -1,8 +1,10 @@
 // The preference page (?token=, no sign-in) and its forms, and RFC 8058 one-click unsubscribe (docs/decisions/0106).
 import { Elysia } from 'elysia';
+import { messageSchema } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { FORM_ACTIONS, PREFERENCE_OUTCOMES, PREFERENCE_PARAMS, type PreferenceOutcome } from '../../lib/form-pages';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../lib/newsletter';
+import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';
 import { errors, HttpError } from '../plugins/errors';
 import { security } from '../plugins/security';
@@ -79,9 +81,12 @@ export const preferenceRoutes = new Elysia({ name: 'preference-routes' })
   })
   // RFC 8058: the provider's POST unsubscribes at once and answers 200. Not throttled per client address: one
   // provider posts for all its readers, and the token (192 random bits) is the only key.
-  .post(ONE_CLICK_UNSUBSCRIBE_PATH, async ({ query, body, set }) => {
-    if (!isOneClick(body)) throw new HttpError(400, ENGAGE_MSG.oneClickExpected);
-    await unsubscribeByToken(typeof query.token === 'string' ? query.token : '', new Date());
-    set.headers['content-type'] = 'text/plain; charset=utf-8';
-    return ENGAGE_MSG.unsubscribed;
-  });
+  .post(
+    ONE_CLICK_UNSUBSCRIBE_PATH,
+    async ({ query, body }) => {
+      if (!isOneClick(body)) throw new HttpError(400, ENGAGE_MSG.oneClickExpected);
+      await unsubscribeByToken(typeof query.token === 'string' ? query.token : '', new Date());
+      return { message: ENGAGE_MSG.unsubscribed };
+    },
+    { response: answer(messageSchema) },
+  );

@@ -48,7 +48,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/link-health/:id/ignore-blocked',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
-const REDIRECTS = new Set(['GET /api/login']);
+const REDIRECTS = new Set(['GET /api/login', 'GET /api/newsletter/unsubscribe']);
 
 const apiRoutes = () =>
   app.routes

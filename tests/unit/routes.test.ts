@@ -141,6 +141,7 @@ describe('the route table', () => {
       '/privacy',
       '/refunds',
       '/transparency',
+      '/newsletter',
     ]);
   });
 });
