@@ -159,10 +159,6 @@ export interface PreferencesFormState {
   unsubscribeFirst: boolean;
 }
 
-/** The preference page's forms, by their `intent` field. */
-export const PREFERENCE_INTENTS = ['digest', 'cadence', 'unfollow', 'unsubscribe'] as const;
-export type PreferenceIntent = (typeof PREFERENCE_INTENTS)[number];
-
 /** The query of /newsletter/preferences after a post: what was done (a notice), or the e-mail's unsubscribe link. */
 export const PREFERENCE_PARAMS = { token: 'token', done: 'done', unsubscribe: 'unsubscribe' } as const;
 export const PREFERENCE_OUTCOMES = ['saved', 'unfollowed', 'unsubscribed', 'confirmed'] as const;

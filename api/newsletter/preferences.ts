@@ -7,7 +7,7 @@ import { db, type Executor } from '../../db/client';
 import { follows, subscribers, tools, type Subscriber } from '../../db/schema';
 import { CATEGORIES } from '../../lib/categories';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
-import { type FollowedItem, type PreferenceOutcome, type PreferencesFormState } from '../../lib/form-pages';
+import type { FollowedItem, PreferenceOutcome, PreferencesFormState } from '../../lib/form-pages';
 import { ALERT_CADENCES } from '../../lib/newsletter';
 import { HttpError } from '../plugins/errors';
 

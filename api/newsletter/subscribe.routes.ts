@@ -5,7 +5,7 @@ import { messageSchema, subscribeSchema } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { FORM_ACTIONS, SUBSCRIBE_SENT_PATH } from '../../lib/form-pages';
 import { answer } from '../answer';
-import { formFields, pageForClient, refusedPost } from '../form-post';
+import { formFields, refusedPost } from '../form-post';
 import { jsonBody } from '../json-body';
 import { auth, optionalUser } from '../plugins/auth';
 import { errors } from '../plugins/errors';

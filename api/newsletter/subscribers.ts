@@ -15,7 +15,7 @@ import { enqueueEmail } from '../services/email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A pending address asking again gets a new confirmation e-mail at most this often. */
-export const CONFIRM_RESEND_MINUTES = 5;
+const CONFIRM_RESEND_MINUTES = 5;
 
 /** A new preference-page token: random, in every e-mail's links. */
 export function newManageToken(): string {

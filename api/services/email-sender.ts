@@ -56,7 +56,7 @@ type Row = typeof emailOutbox.$inferSelect;
 type SendOutcome = { ids: string[] } | SendFailure;
 
 /** Retry-After in milliseconds: seconds, or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

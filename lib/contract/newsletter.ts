@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { email } from '../schemas';
 
 /** Where a form subscribes from; a member's own verified address is 'member' (set by the server). */
-export const SUBSCRIBE_FORM_SOURCES = ['footer', 'newsletter-page'] as const;
+const SUBSCRIBE_FORM_SOURCES = ['footer', 'newsletter-page'] as const;
 
 /** POST /api/newsletter/subscribe: the address, the form it came from, and the honeypot a person never fills. */
 export const subscribeSchema = z.object({
