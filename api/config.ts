@@ -94,6 +94,9 @@ const WHOLE_NUMBERS = {
   RENDER_BUDGET_PER_MINUTE: 60,
   /** Pages rendered at once per process; a few more wait, the rest answer 503 (docs/decisions/0064). */
   RENDERS_IN_FLIGHT: 2,
+  /** Requests a second the e-mail sender makes to Resend (a single e-mail or a batch of 100 each): the account's rate
+   * limit (docs/decisions/0106). */
+  EMAIL_RATE_PER_SECOND: 2,
 };
 
 const originsOf = (list: string | undefined) =>
@@ -364,6 +367,8 @@ function configOf(s: Settings, env: Env) {
     publicApiRateLimit: positiveWholeNumber(env, 'PUBLIC_API_RATE_LIMIT', WHOLE_NUMBERS.PUBLIC_API_RATE_LIMIT),
     /** Uncached pages rendered a minute per client address (api/publishing/render-budget.ts). */
     renderBudgetPerMinute: positiveWholeNumber(env, 'RENDER_BUDGET_PER_MINUTE', WHOLE_NUMBERS.RENDER_BUDGET_PER_MINUTE),
+    /** Requests a second to Resend (api/services/email-sender.ts paces its calls to it). */
+    emailRatePerSecond: positiveWholeNumber(env, 'EMAIL_RATE_PER_SECOND', WHOLE_NUMBERS.EMAIL_RATE_PER_SECOND),
     /** Pages rendered at once by this process. */
     rendersInFlight: positiveWholeNumber(env, 'RENDERS_IN_FLIGHT', WHOLE_NUMBERS.RENDERS_IN_FLIGHT),
     /** Processes serving the port (api/publishing/replicas.ts). */

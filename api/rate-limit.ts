@@ -92,6 +92,13 @@ export const RATE_LIMITS = {
   'follow-address': { limit: 30, windowMs: HOUR },
   'follow-account': { limit: 60, windowMs: HOUR },
   'saved-account': { limit: 120, windowMs: HOUR },
+  /** Newsletter subscribes (docs/decisions/0106) from one client address, and for one e-mail address whoever asks:
+   * each may send a confirmation e-mail (at most one every CONFIRM_RESEND_MINUTES besides). */
+  'subscribe-address': { limit: 20, windowMs: HOUR },
+  'subscribe-email': { limit: 5, windowMs: 24 * HOUR },
+  /** The newsletter's token pages and their posts (confirm, preferences, one-click unsubscribe) from one address:
+   * each looks a token up. */
+  'newsletter-token-address': { limit: 60, windowMs: 15 * MINUTE },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -1,6 +1,7 @@
 // The forms that post without JavaScript (docs/decisions/0068): where each posts, and what a page shows again after a
 // refused post (the server renders the page with it; the password is never part of it).
 import type { ContactTopic } from './contact';
+import type { AlertCadence, FollowTarget, SubscriberStatus } from './newsletter';
 
 /** Where each form posts: the server answers 303 on success, or the page again with the message (api/form-post.ts). */
 export const FORM_ACTIONS = {
@@ -20,6 +21,12 @@ export const FORM_ACTIONS = {
   follow: '/follow',
   /** Save or unsave a tool (docs/decisions/0108): a signed-out visitor is sent to sign in and back. */
   save: '/save',
+  /** The newsletter (docs/decisions/0106): the footer's and /newsletter's form post to the page's own path. */
+  subscribe: '/newsletter',
+  /** The confirmation e-mail's page (?token=): its button confirms with a POST, so a mail scanner's GET does nothing. */
+  newsletterConfirm: '/newsletter/confirm',
+  /** The preference page every newsletter e-mail links to (?token=), no sign-in. */
+  newsletterPreferences: '/newsletter/preferences',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -29,7 +36,14 @@ export const FORM_POST_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_A
  * Pages the server renders for each visitor from what a short-lived cookie of theirs holds, never exported or kept:
  * the API answers their GET too. /auth/restore shows the closed account's deletion date.
  */
-export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([FORM_ACTIONS.restore, '/compare']);
+export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([
+  FORM_ACTIONS.restore,
+  // Three tools compared: an early-access feature, on or off for each viewer (docs/decisions/0108).
+  '/compare',
+  // The newsletter's pages of one subscriber, by the token in their address (docs/decisions/0106).
+  FORM_ACTIONS.newsletterConfirm,
+  FORM_ACTIONS.newsletterPreferences,
+]);
 
 /** The /auth/restore page: the closed account's deletion date (null: no live restore step), and a refusal's message. */
 export interface RestoreFormState {
@@ -116,6 +130,15 @@ export interface FollowFormState {
   error: string;
 }
 
+/** Where a subscribe posted without JavaScript lands: the one answer, whoever the address is (docs/decisions/0106). */
+export const SUBSCRIBE_SENT_PATH = '/newsletter/sent';
+
+/** The /newsletter page after a refused subscribe: the address as sent and the message. */
+export interface SubscribeFormState {
+  email: string;
+  error: string;
+}
+
 /**
  * What a follow or save post did, as the fragment of the page it returns to: the static page shows the matching note
  * with CSS (:target), so it stays the same file for everyone and works without JavaScript.
@@ -123,3 +146,39 @@ export interface FollowFormState {
 const FOLLOW_NOTES = ['following', 'pending', 'not-following', 'saved', 'unsaved'] as const;
 export type FollowNote = (typeof FOLLOW_NOTES)[number];
 export const followNoteId = (note: FollowNote) => `note-${note}`;
+/** The /newsletter/confirm page: whether its token may still confirm, and a refusal's message. */
+export interface ConfirmFormState {
+  token: string;
+  valid: boolean;
+  error: string;
+}
+
+/** One followed tool or category on the preference page. */
+export interface FollowedItem {
+  followId: number;
+  kind: FollowTarget;
+  name: string;
+  href: string;
+}
+
+/** The /newsletter/preferences page of one subscriber (null: an unknown token, a 404), and its notice. */
+export interface PreferencesFormState {
+  token: string;
+  subscriber: {
+    email: string;
+    status: SubscriberStatus;
+    digest: boolean;
+    cadence: AlertCadence;
+  } | null;
+  follows: FollowedItem[];
+  /** What the last post did ("saved"), or a refusal's message. */
+  notice: string;
+  error: string;
+  /** Reached from an e-mail's unsubscribe link: the one-button form comes first. */
+  unsubscribeFirst: boolean;
+}
+
+/** The query of /newsletter/preferences after a post: what was done (a notice), or the e-mail's unsubscribe link. */
+export const PREFERENCE_PARAMS = { token: 'token', done: 'done', unsubscribe: 'unsubscribe' } as const;
+export const PREFERENCE_OUTCOMES = ['saved', 'unfollowed', 'unsubscribed', 'confirmed'] as const;
+export type PreferenceOutcome = (typeof PREFERENCE_OUTCOMES)[number];

@@ -14,6 +14,12 @@ export const CONSENT_TEXT_VERSION = '2026-11-27';
 export const CONSENT_TEXT =
   'We send the weekly digest, and updates about what you follow, to this address. Every e-mail has a one-click unsubscribe link.';
 
+/**
+ * RFC 8058's one-click unsubscribe: the mail provider POSTs here (?token=) without an Origin or cookies, so the Origin
+ * check lets exactly this call through (api/plugins/security.ts); the token is its only key.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
 /** Unconfirmed addresses are forgotten after this many days. */
 export const FORGET_UNCONFIRMED_DAYS = 30;
 

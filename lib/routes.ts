@@ -141,6 +141,17 @@ const publicPage = (path: string, file: string) => fixed(path, file, { sitemap: 
 /** Screens of the signed-in (and the sign-in): no content of their own for a crawler. */
 const screen = (path: string, file: string) => fixed(path, file, { sitemap: false });
 
+/** A page the server renders for each visitor (PERSONAL_PAGE_PATHS): never exported, kept or cached. */
+const personalPage = (path: string, file: string): PageRoute & { path: string } => ({
+  pattern: exact(path),
+  path,
+  file,
+  render: 'request',
+  cache: CACHE.none,
+  sitemap: false,
+  tags: none,
+});
+
 export const PAGE_ROUTES = {
   home: fixed('/', 'index.astro', { sitemap: true, tags: [TOOLS_TAG, POSTS_TAG] }),
   // With a query it is rendered on request (api/publishing/kept-renders.ts); the bare address is exported.
@@ -288,15 +299,14 @@ export const PAGE_ROUTES = {
   // Claiming a listing, one screen for every tool (?tool={slug}): docs/decisions/0099.
   claim: screen('/claim', 'claim.astro'),
   // Rendered by the server for each visitor (PERSONAL_PAGE_PATHS, docs/decisions/0097): never exported or kept.
-  restore: {
-    pattern: exact('/auth/restore'),
-    path: '/auth/restore',
-    file: 'auth/restore.astro',
-    render: 'request',
-    cache: CACHE.none,
-    sitemap: false,
-    tags: none,
-  },
+  restore: personalPage('/auth/restore', 'auth/restore.astro'),
+  // The newsletter (docs/decisions/0106): the subscribe page is public; "check your inbox" is a screen; the confirmation
+  // and preference pages are rendered by the server for the token in their address (PERSONAL_PAGE_PATHS): never
+  // exported, kept or cached, noindex, not in the sitemap.
+  newsletter: publicPage('/newsletter', 'newsletter/index.astro'),
+  newsletterSent: screen('/newsletter/sent', 'newsletter/sent.astro'),
+  newsletterConfirm: personalPage('/newsletter/confirm', 'newsletter/confirm.astro'),
+  newsletterPreferences: personalPage('/newsletter/preferences', 'newsletter/preferences.astro'),
   // Exported once per card (NOT_FOUND_PAGES), answered with status 404 for any address no page has.
   notFound: fixed('/404', '404.astro', { sitemap: false, cache: CACHE.none }),
   // The old form of a tool's address: moved for good to /tool/{slug} (api/publishing/static-site.ts).

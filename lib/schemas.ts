@@ -75,6 +75,7 @@ const httpUrl = z
   .refine(isCleanLine, MSG.invalidUrl)
   .refine(isHttpUrl, MSG.invalidUrl);
 
+/** An e-mail address as typed: trimmed, lowercased, at most MAX_EMAIL characters. */
 export const email = z
   .string(MSG.invalidEmail)
   .trim()

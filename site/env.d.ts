@@ -17,5 +17,8 @@ declare namespace App {
     followForm?: import('../lib/form-pages').FollowFormState;
     /** /compare (docs/decisions/0108): whether the three-tool view is on for this viewer, decided by the server. */
     threeWayCompare?: 'on' | 'premium-only' | 'off';
+    subscribeForm?: import('../lib/form-pages').SubscribeFormState;
+    confirmForm?: import('../lib/form-pages').ConfirmFormState;
+    preferencesForm?: import('../lib/form-pages').PreferencesFormState;
   }
 }

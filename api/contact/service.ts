@@ -56,12 +56,10 @@ export async function listContactMessages({
     )
     .limit(limit + 1)
     .offset(offset);
-  const messages = rows
-    .slice(0, limit)
-    .map(({ message: { handledById: _, managerId: __, ...message }, handler }) => ({
-      ...message,
-      handledBy: personOf(handler),
-    }));
+  const messages = rows.slice(0, limit).map(({ message: { handledById: _, managerId: __, ...message }, handler }) => ({
+    ...message,
+    handledBy: personOf(handler),
+  }));
   return { messages, more: rows.length > limit };
 }
 

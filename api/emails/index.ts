@@ -37,6 +37,7 @@ import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
 import { LinkUnreachableEmail } from './link-unreachable';
+import { NewsletterConfirmEmail } from './newsletter-confirm';
 import { siteLink } from './layout';
 import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
@@ -264,6 +265,13 @@ export function verifyEmailEmail(user: Recipient, proof: { token: string; code: 
     firstName: user.firstName,
     link: verifyLink(proof.token),
     code: proof.code,
+  });
+}
+
+/** Double opt-in (docs/decisions/0106): the confirmation page's link, whose button confirms (api/newsletter). */
+export function newsletterConfirmEmail(to: string, token: string): Promise<Email> {
+  return email(to, 'newsletter-confirm', `Confirm your subscription to ${SITE_NAME}`, NewsletterConfirmEmail, {
+    link: siteLink(`/newsletter/confirm?token=${encodeURIComponent(token)}`),
   });
 }
 

@@ -1,5 +1,38 @@
-// Forgets addresses left unconfirmed FORGET_UNCONFIRMED_DAYS days (docs/decisions/0105). Placeholder: filled by the newsletter work.
+// Forgets addresses left unconfirmed FORGET_UNCONFIRMED_DAYS days (docs/decisions/0106): their pending rows are
+// deleted (what they followed goes with them, by the foreign key), so an address typed by someone else is not kept.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { subscribers } from '../../db/schema';
+import { log } from '../log';
+import { unconfirmedCutoff } from './subscribers';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the pending rows whose last confirmation e-mail (or, without one, the row) is older than
+ * FORGET_UNCONFIRMED_DAYS at `now`: the same moment their link stops confirming. Returns how many.
+ */
+export async function forgetUnconfirmed(now: Date): Promise<number> {
+  const gone = await db
+    .delete(subscribers)
+    .where(
+      and(
+        eq(subscribers.status, 'pending'),
+        lt(sql`coalesce(${subscribers.confirmSentAt}, ${subscribers.createdAt})`, unconfirmedCutoff(now).getTime()),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  if (gone.length > 0) log.info({ forgotten: gone.length }, 'unconfirmed newsletter addresses forgotten');
+  return gone.length;
+}
+
+/** Runs it now and once a day (in the worker lease's holder, api/singletons.ts); returns what stops it. */
 export function startForgettingUnconfirmed(): () => void {
-  return () => {};
+  const run = () =>
+    forgetUnconfirmed(new Date()).catch((error) =>
+      log.error({ err: error }, 'forgetting unconfirmed addresses failed'),
+    );
+  void run();
+  const timer = setInterval(run, DAY_MS);
+  return () => clearInterval(timer);
 }

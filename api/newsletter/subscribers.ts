@@ -1,17 +1,29 @@
-// Newsletter and alert recipients (docs/decisions/0105): the functions other parts call. Subscribing by e-mail is
-// double opt-in (a pending row and a confirmation e-mail); a signed-in member is confirmed at once.
-// Placeholder contract: the newsletter work fills in the confirmation e-mail, limits and the rest; keep the signatures.
-import { randomBytes } from 'node:crypto';
+// Newsletter and alert recipients (docs/decisions/0106): the functions other parts call. Subscribing by e-mail is
+// double opt-in (a pending row and a confirmation e-mail whose page confirms with a POST); a signed-in member with a
+// verified address is confirmed at once. Who is subscribed is never told: every subscribe gets the same answer.
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { db, type Executor } from '../../db/client';
 import { subscribers, type Subscriber } from '../../db/schema';
-import { CONSENT_TEXT_VERSION, type ConsentSource } from '../../lib/newsletter';
+import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import { CONSENT_TEXT_VERSION, FORGET_UNCONFIRMED_DAYS, type ConsentSource } from '../../lib/newsletter';
 import { config } from '../config';
+import { newsletterConfirmEmail } from '../emails';
+import { HttpError } from '../plugins/errors';
+import { rateKey, requireAttempt } from '../rate-limit';
+import { enqueueEmail } from '../services/email';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A pending address asking again gets a new confirmation e-mail at most this often. */
+const CONFIRM_RESEND_MINUTES = 5;
 
 /** A new preference-page token: random, in every e-mail's links. */
 export function newManageToken(): string {
   return randomBytes(24).toString('base64url');
 }
+
+/** How a confirmation token is kept: only its SHA-256, so a copy of the database confirms nobody. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The links and headers every newsletter and alert e-mail carries (RFC 8058 one-click unsubscribe). */
 export interface ListLinks {
@@ -20,26 +32,51 @@ export interface ListLinks {
   headers: Record<string, string>;
 }
 
+/** The mailbox of List-Unsubscribe's mailto: unsubscribe@ the sender's own domain (EMAIL_FROM). */
+function unsubscribeMailbox(): string {
+  const from = config.resend.from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return `unsubscribe@${address.slice(address.lastIndexOf('@') + 1).trim()}`;
+}
+
 export function listLinks(manageToken: string): ListLinks {
-  const preferencesUrl = `${config.siteUrl}/newsletter/preferences?token=${encodeURIComponent(manageToken)}`;
-  const unsubscribeUrl = `${config.siteUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(manageToken)}`;
+  const token = encodeURIComponent(manageToken);
+  const preferencesUrl = `${config.siteUrl}/newsletter/preferences?token=${token}`;
+  const unsubscribeUrl = `${config.siteUrl}/api/newsletter/unsubscribe?token=${token}`;
+  // Both forms, the link first (RFC 2369): the one-click POST (RFC 8058) for clients that do it, the mailto for the rest.
+  const mailto = `mailto:${unsubscribeMailbox()}?subject=unsubscribe-${token}`;
   return {
     preferencesUrl,
     unsubscribeUrl,
     headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe': `<${unsubscribeUrl}>, <${mailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
 }
 
+const normalized = (email: string) => email.trim().toLowerCase();
+
 /** The subscriber row of an address, if any (addresses are kept lowercased). */
 export async function subscriberByEmail(tx: Executor, email: string): Promise<Subscriber | undefined> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
+  const [row] = await tx
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.email, normalized(email)));
   return row;
 }
 
-/** A signed-in member's subscriber row, made confirmed when missing (they are signed in with that address). */
+/** The consent record of an act of subscribing now, from `source`, with the text shown today. */
+const consent = (now: Date, source: ConsentSource) => ({
+  consentAt: now,
+  consentSource: source,
+  consentTextVersion: CONSENT_TEXT_VERSION,
+});
+
+/**
+ * A signed-in member's subscriber row, confirmed (they are signed in with that address; the caller checks it is
+ * verified): a new row, or their pending or unsubscribed one confirmed with a new consent record; a confirmed one as is.
+ */
 export async function memberSubscriber(
   tx: Executor,
   user: { id: number; email: string },
@@ -47,43 +84,114 @@ export async function memberSubscriber(
   source: ConsentSource = 'member',
 ): Promise<Subscriber> {
   const existing = await subscriberByEmail(tx, user.email);
-  if (existing) return existing;
+  if (existing?.status === 'confirmed') {
+    if (existing.userId !== null) return existing;
+    const [row] = await tx
+      .update(subscribers)
+      .set({ userId: user.id, updatedAt: now })
+      .where(eq(subscribers.id, existing.id))
+      .returning();
+    return row;
+  }
+  const confirmed = {
+    userId: user.id,
+    status: 'confirmed' as const,
+    confirmedAt: now,
+    confirmTokenHash: null,
+    unsubscribedAt: null,
+    updatedAt: now,
+    ...consent(now, source),
+  };
+  if (existing) {
+    const [row] = await tx.update(subscribers).set(confirmed).where(eq(subscribers.id, existing.id)).returning();
+    return row;
+  }
   const [row] = await tx
     .insert(subscribers)
-    .values({
-      email: user.email.trim().toLowerCase(),
-      userId: user.id,
-      status: 'confirmed',
-      confirmedAt: now,
-      manageToken: newManageToken(),
-      consentAt: now,
-      consentSource: source,
-      consentTextVersion: CONSENT_TEXT_VERSION,
-    })
+    .values({ email: normalized(user.email), manageToken: newManageToken(), ...confirmed })
     .returning();
   return row;
 }
 
 /**
- * Subscribes an address by double opt-in: a pending row (or the existing one) and a confirmation e-mail. Answers
- * whether a confirmation was sent. Placeholder: the newsletter work sends the e-mail and applies the limits.
+ * The limits of subscribing by e-mail, counted before any work and outside the transaction: per client address and
+ * per e-mail address (whoever asks, so nobody's inbox can be flooded). Past either: 429.
+ */
+export async function requireSubscribeAttempt(email: string, ip: string): Promise<void> {
+  await requireAttempt([rateKey('subscribe-address', ip)], ENGAGE_MSG.subscribeTooMany);
+  await requireAttempt([rateKey('subscribe-email', normalized(email))], ENGAGE_MSG.subscribeAddressTooMany);
+}
+
+/**
+ * Subscribes an address by double opt-in: a pending row (or the existing one) and a confirmation e-mail with a new
+ * token. A confirmed address gets nothing (the caller answers as for anyone); a pending one gets a new e-mail at most
+ * every CONFIRM_RESEND_MINUTES; an unsubscribed one is pending again, with a new consent record. Answers whether a
+ * confirmation was sent. The limits are requireSubscribeAttempt's, taken before the caller's transaction.
  */
 export async function subscribeAddress(
   tx: Executor,
   input: { email: string; source: ConsentSource; now: Date },
 ): Promise<{ subscriber: Subscriber; confirmationSent: boolean }> {
+  const { now, source } = input;
   const existing = await subscriberByEmail(tx, input.email);
-  if (existing) return { subscriber: existing, confirmationSent: false };
-  const [row] = await tx
-    .insert(subscribers)
-    .values({
-      email: input.email.trim().toLowerCase(),
-      status: 'pending',
-      manageToken: newManageToken(),
-      consentAt: input.now,
-      consentSource: input.source,
+  if (existing?.status === 'confirmed') return { subscriber: existing, confirmationSent: false };
+  const lastSent = existing?.status === 'pending' ? existing.confirmSentAt : null;
+  if (lastSent && now.getTime() - lastSent.getTime() < CONFIRM_RESEND_MINUTES * 60_000)
+    return { subscriber: existing as Subscriber, confirmationSent: false };
+  const token = randomBytes(32).toString('base64url');
+  const pending = {
+    status: 'pending' as const,
+    confirmTokenHash: tokenHash(token),
+    confirmSentAt: now,
+    updatedAt: now,
+    ...consent(now, source),
+  };
+  const [row] = existing
+    ? await tx.update(subscribers).set(pending).where(eq(subscribers.id, existing.id)).returning()
+    : await tx
+        .insert(subscribers)
+        .values({ email: normalized(input.email), manageToken: newManageToken(), ...pending })
+        .returning();
+  await enqueueEmail(await newsletterConfirmEmail(row.email, token), tx);
+  return { subscriber: row, confirmationSent: true };
+}
+
+/** The moment before which a confirmation link is dead, and its pending row forgotten. */
+export const unconfirmedCutoff = (now: Date) => new Date(now.getTime() - FORGET_UNCONFIRMED_DAYS * DAY_MS);
+
+/** The pending row a confirmation token opens, while its link lives; undefined for any other token. */
+export async function pendingByToken(token: string, now: Date): Promise<Subscriber | undefined> {
+  if (!token) return undefined;
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.confirmTokenHash, tokenHash(token)));
+  if (row?.status !== 'pending') return undefined;
+  const sentAt = row.confirmSentAt ?? row.createdAt;
+  return sentAt < unconfirmedCutoff(now) ? undefined : row;
+}
+
+/**
+ * The confirmation page's button: the pending row is confirmed, with the consent recorded again as given now (the
+ * text shown on the page). A dead token: 404.
+ */
+export async function confirmSubscription(token: string, now: Date): Promise<Subscriber> {
+  const row = await pendingByToken(token, now);
+  if (!row) throw new HttpError(404, ENGAGE_MSG.confirmLinkInvalid);
+  const [confirmed] = await db
+    .update(subscribers)
+    .set({
+      status: 'confirmed',
+      confirmedAt: now,
+      confirmTokenHash: null,
+      unsubscribedAt: null,
+      // Subscribing is asking for the digest: one who unsubscribed from everything and came back gets it again.
+      digest: true,
+      updatedAt: now,
+      consentAt: now,
       consentTextVersion: CONSENT_TEXT_VERSION,
     })
+    .where(eq(subscribers.id, row.id))
     .returning();
-  return { subscriber: row, confirmationSent: false };
+  return confirmed;
 }

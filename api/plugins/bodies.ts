@@ -52,6 +52,8 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   'POST /api/account/avatar': imageForm(16 * KiB),
   // Stripe's events are a few KB; the signature covers the exact bytes, which the route reads.
   'POST /api/premium/webhook': { limit: 256 * KiB, raw: true },
+  // Resend's events (docs/decisions/0106): a few KB, signed over the exact bytes, which the route reads.
+  'POST /api/newsletter/webhook': { limit: 256 * KiB, raw: true },
 };
 
 /** The largest body any route reads: the server refuses anything larger before routing (api/server.ts). */

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { Elysia } from 'elysia';
 import { MSG } from '../../lib/messages';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../lib/newsletter';
 import { VIDEO_FRAME_ORIGINS } from '../../lib/premium-assets';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { config, type TrustedProxy } from '../config';
@@ -80,9 +81,14 @@ function allowedOrigins(request: Request): Set<string> {
   return new Set([new URL(config.siteUrl).origin, new URL(request.url).origin, ...config.trustedOrigins]);
 }
 
-/** A browser's cross-site write: an Origin we do not serve, or a cross-site fetch with no Origin. */
+/**
+ * A browser's cross-site write: an Origin we do not serve, or a cross-site fetch with no Origin. Except RFC 8058's
+ * one-click unsubscribe, which a mail provider (or a webmail page) posts from anywhere: it acts on the token in its
+ * address alone, never on a cookie, so a forged one can do no more than the e-mail's own link.
+ */
 function isForeignWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (request.method === 'POST' && new URL(request.url).pathname === ONE_CLICK_UNSUBSCRIBE_PATH) return false;
   const origin = request.headers.get('origin');
   if (origin) return !allowedOrigins(request).has(origin);
   return request.headers.get('sec-fetch-site') === 'cross-site';

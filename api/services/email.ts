@@ -42,6 +42,8 @@ export const EMAIL_KINDS = [
   'report-on-your-tool',
   // Following tools and categories (docs/decisions/0108).
   'follow-alert',
+  // The newsletter's double opt-in (docs/decisions/0106).
+  'newsletter-confirm',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

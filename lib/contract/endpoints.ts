@@ -82,6 +82,7 @@ import {
   savedToolsSchema,
   saveToolSchema,
 } from './follows';
+import { subscribeSchema } from './newsletter';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -317,6 +318,8 @@ export const endpoints = {
   'GET /api/admin/messages': { query: pageQuerySchema, response: z.array(adminContactMessageSchema), paged: true },
   'POST /api/admin/messages/:id/handled': { params: contactMessageParamsSchema, response: adminContactMessageSchema },
   'GET /api/admin/outbox': { response: z.array(outboxEmailSchema) },
+  // ---- The newsletter (lib/contract/newsletter.ts, docs/decisions/0106) ----
+  'POST /api/newsletter/subscribe': { body: subscribeSchema, response: { 202: messageSchema } },
   // ---- Reader reports and the Reports tab (lib/contract/reports.ts, docs/decisions/0101) ----
   'POST /api/reports': { body: reportSchema, response: { 201: reportSentSchema } },
   'GET /api/admin/reports': { query: adminReportsQuerySchema, response: z.array(adminReportGroupSchema) },

@@ -27,4 +27,5 @@ export * from './owners';
 export * from './reports';
 export * from './follows';
 export * from './badges';
+export * from './newsletter';
 export * from './endpoints';

@@ -29,6 +29,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/rebuild',
   'POST /api/admin/messages/:id/handled',
   'POST /api/premium/webhook',
+  'POST /api/newsletter/webhook',
+  'POST /api/newsletter/unsubscribe',
   'POST /api/premium/portal',
   'POST /api/premium/dev/cancel',
   'DELETE /api/account/email/change',
@@ -46,7 +48,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/link-health/:id/ignore-blocked',
 ]);
 /** GET /api/login only redirects to the sign-in page. */
-const REDIRECTS = new Set(['GET /api/login']);
+const REDIRECTS = new Set(['GET /api/login', 'GET /api/newsletter/unsubscribe']);
 
 const apiRoutes = () =>
   app.routes

@@ -10,6 +10,9 @@ import { endpoints, type EndpointSchemas } from '../../lib/contract';
 const NOT_IN_THE_MAP: Record<string, string> = {
   'GET /api/login': 'a redirect to /auth, followed by the browser',
   'POST /api/premium/webhook': "Stripe's call, checked by its signature over the raw body",
+  'POST /api/newsletter/webhook': "Resend's call, checked by its signature over the raw body",
+  'POST /api/newsletter/unsubscribe': "RFC 8058's one-click POST from a mail provider, its token in the query",
+  'GET /api/newsletter/unsubscribe': "the e-mail's unsubscribe link, a redirect to the preference page",
   'POST /api/metrics/beacon': "the tool page's navigator.sendBeacon, answered 204 with no body",
 };
 /** The public versioned API and its documents are described by their own OpenAPI, not called by the islands. */

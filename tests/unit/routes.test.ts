@@ -66,6 +66,10 @@ const SAMPLES: Record<PageKind, string> = {
   preview: '/dashboard/preview',
   admin: '/admin',
   restore: '/auth/restore',
+  newsletter: '/newsletter',
+  newsletterSent: '/newsletter/sent',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterPreferences: '/newsletter/preferences',
   notFound: '/404',
   legacyTool: '/tools/chatgpt',
   assets: '/_astro/index.abc123.js',
@@ -138,6 +142,7 @@ describe('the route table', () => {
       '/privacy',
       '/refunds',
       '/transparency',
+      '/newsletter',
     ]);
   });
 });
