@@ -87,6 +87,10 @@ export const RATE_LIMITS = {
   'report-address': { limit: 10, windowMs: HOUR },
   'report-address-day': { limit: 30, windowMs: 24 * HOUR },
   'report-account': { limit: 10, windowMs: HOUR },
+  /** The Premium benefits (docs/decisions/0110), per account: featured slots booked, moved or cancelled, and direct
+   * messages to the account manager (each an e-mail to them). */
+  'slot-change-account': { limit: 30, windowMs: HOUR },
+  'manager-message-account': { limit: 5, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

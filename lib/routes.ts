@@ -41,6 +41,8 @@ const API_ROUTES = [
   // The link of a password reset e-mail: checked, its token moved into a cookie, then on to /auth/reset.
   { kind: 'resetLink', prefix: '/auth/reset-link/' },
   { kind: 'uploads', prefix: '/uploads/' },
+  // A featured slot's link in the digest: counted, then on to the tool page (docs/decisions/0110).
+  { kind: 'featuredClick', prefix: '/newsletter/featured/' },
 ] as const;
 
 type ApiKind = (typeof API_ROUTES)[number]['kind'] | 'formPost';

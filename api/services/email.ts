@@ -40,6 +40,8 @@ export const EMAIL_KINDS = [
   'report-received',
   'report-outcome',
   'report-on-your-tool',
+  // The Premium benefits (docs/decisions/0110): a member's direct message to their account manager.
+  'manager-message',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -25,4 +25,5 @@ export * from './link-health';
 export * from './discontinued';
 export * from './owners';
 export * from './reports';
+export * from './premium-benefits';
 export * from './endpoints';
