@@ -85,8 +85,8 @@ export interface FeaturedSlot {
 }
 
 /** The digest goes out weekly on this UTC weekday (0 Sunday, 1 Monday) at ISSUE_SEND_HOUR_UTC:00. */
-export const ISSUE_SEND_WEEKDAY = 1;
-export const ISSUE_SEND_HOUR_UTC = 9;
+const ISSUE_SEND_WEEKDAY = 1;
+const ISSUE_SEND_HOUR_UTC = 9;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

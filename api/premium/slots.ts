@@ -22,12 +22,12 @@ import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { rateKey, requireAttempt } from '../rate-limit';
 
 /** How many coming issues the member's calendar shows: a quarter ahead and a little more. */
-export const CALENDAR_WEEKS = 14;
+const CALENDAR_WEEKS = 14;
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** When bookings into the issue of `issueDate` close. */
-export const slotLockTime = (issueDate: string) =>
+const slotLockTime = (issueDate: string) =>
   new Date(issueSendTime(issueDate).getTime() - SLOT_LOCK_HOURS * HOUR_MS);
 
 /** The first and last day (YYYY-MM-DD) of the calendar quarter an issue falls in: the allowance counts by it. */
@@ -42,7 +42,7 @@ function quarterOf(issueDate: string): { first: string; last: string } {
 const allowanceOf = (user: Pick<User, 'premiumPlan'>) => SLOT_ALLOWANCE[user.premiumPlan ?? 'monthly'];
 
 /** The counted link of a slot in the e-mail and the archive (GET /newsletter/featured/{slotId}). */
-export const featuredClickUrl = (slotId: number) => `${config.siteUrl}/newsletter/featured/${slotId}`;
+const featuredClickUrl = (slotId: number) => `${config.siteUrl}/newsletter/featured/${slotId}`;
 
 /** The slots booked into the issue of `issueDate` (YYYY-MM-DD), in booking order, for the e-mail and the archive. */
 export async function featuredSlotsFor(issueDate: string): Promise<FeaturedSlot[]> {

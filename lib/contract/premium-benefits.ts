@@ -25,7 +25,7 @@ export const memberSlotSchema = z.strictObject({
 export type MemberSlot = z.infer<typeof memberSlotSchema>;
 
 /** A coming issue on the member's calendar. */
-export const calendarIssueSchema = z.strictObject({
+const calendarIssueSchema = z.strictObject({
   issueDate: z.string(),
   sendsAt: timestampSchema,
   locksAt: timestampSchema,
@@ -62,7 +62,6 @@ export const featuredClickParamsSchema = z.object({ slotId: z.string() });
 
 /** GET /api/early-access: which early-access features are on for the viewer (decided on the server). */
 export const earlyAccessSchema = z.strictObject({ flags: z.record(z.enum(FEATURE_FLAGS), z.boolean()) });
-export type EarlyAccess = z.infer<typeof earlyAccessSchema>;
 
 /** The member's account manager: a first name only (staff addresses stay inside). */
 export const accountManagerSchema = z.strictObject({

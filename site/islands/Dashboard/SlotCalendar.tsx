@@ -51,6 +51,9 @@ function IssueRow({
         <span className="text-xs text-base-content/70 ml-2">
           {issue.booked} of {calendar.perIssue} taken
         </span>
+        {free && !allowanceLeft && mine.length === 0 && (
+          <span className="block text-xs text-base-content/70">This quarter's slots are used</span>
+        )}
         {mine.map((slot) => (
           <span key={slot.id} className="block text-sm">
             {slot.toolName}
