@@ -99,6 +99,10 @@ export const RATE_LIMITS = {
   /** The newsletter's token pages and their posts (confirm, preferences, one-click unsubscribe) from one address:
    * each looks a token up. */
   'newsletter-token-address': { limit: 60, windowMs: 15 * MINUTE },
+  /** The Premium benefits (docs/decisions/0110), per account: featured slots booked, moved or cancelled, and direct
+   * messages to the account manager (each an e-mail to them). */
+  'slot-change-account': { limit: 30, windowMs: HOUR },
+  'manager-message-account': { limit: 5, windowMs: HOUR },
   /** Requests to the public API (/api/v1) from one address. */
   'public-api': { limit: config.publicApiRateLimit, windowMs: MINUTE },
 } as const;

@@ -37,3 +37,24 @@ export const CONTACT_TOPIC_LABELS: Record<ContactTopic, string> = {
   press: 'Press',
   other: 'Other',
 };
+
+/**
+ * When a message is due an answer: RESPONSE_BUSINESS_DAYS business days (Monday to Friday, UTC) after it arrived, the
+ * answer time the contact page promises and priority support answers first within (docs/decisions/0110).
+ */
+export function answerDueAt(createdAt: Date | string): Date {
+  const due = new Date(createdAt);
+  for (let left = RESPONSE_BUSINESS_DAYS; left > 0; ) {
+    due.setUTCDate(due.getUTCDate() + 1);
+    if (due.getUTCDay() !== 0 && due.getUTCDay() !== 6) left -= 1;
+  }
+  return due;
+}
+
+/** How long a message has waited, in the largest whole unit: '40 min', '5 h', '3 d'. */
+export function waitedFor(createdAt: Date | string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
+  return `${Math.floor(minutes / (24 * 60))} d`;
+}

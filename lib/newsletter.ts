@@ -89,3 +89,30 @@ export interface FeaturedSlot {
   /** The counted link (the member sees the clicks it brought). */
   clickUrl: string;
 }
+
+/** The digest goes out weekly on this UTC weekday (0 Sunday, 1 Monday) at ISSUE_SEND_HOUR_UTC:00. */
+const ISSUE_SEND_WEEKDAY = 1;
+const ISSUE_SEND_HOUR_UTC = 9;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the issue of `issueDate` (YYYY-MM-DD) is sent: that day at ISSUE_SEND_HOUR_UTC:00 UTC. */
+export function issueSendTime(issueDate: string): Date {
+  return new Date(`${issueDate}T${String(ISSUE_SEND_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
+}
+
+/** Whether `date` names an issue day: a real YYYY-MM-DD date on the send weekday. */
+export function isIssueDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const at = issueSendTime(date);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === date && at.getUTCDay() === ISSUE_SEND_WEEKDAY;
+}
+
+/** The dates (YYYY-MM-DD) of the next `n` issues whose send time is after `now`, soonest first. */
+export function nextIssueDates(now: Date, n: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const ahead = (ISSUE_SEND_WEEKDAY - new Date(today).getUTCDay() + 7) % 7;
+  let first = today + ahead * DAY_MS;
+  if (issueSendTime(new Date(first).toISOString().slice(0, 10)) <= now) first += 7 * DAY_MS;
+  return Array.from({ length: n }, (_, i) => new Date(first + i * 7 * DAY_MS).toISOString().slice(0, 10));
+}

@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'discontinue:tools', // mark a tool discontinued, or bring it back
   'manage:newsletter', // the Newsletter tab: draft the weekly digest from the data, edit, preview, test, schedule
   'manage:premium', // the Premium tab: early-access flags, account managers, featured slots
+  'answer:assigned-messages', // the Messages tab, showing only the messages of the Premium members one manages
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +35,7 @@ const STAFF: readonly Permission[] = [
   'review:change-requests',
   'manage:reports',
   'manage:link-health',
+  'answer:assigned-messages',
 ];
 /** What only the isAdmin flag gives: a role is something an isAdmin account hands out, so no role may hand out roles. */
 const ADMIN_FLAG_ONLY: readonly Permission[] = ['manage:roles'];

@@ -43,6 +43,8 @@ const API_ROUTES = [
   { kind: 'uploads', prefix: '/uploads/' },
   // A maker's badge (docs/decisions/0109): drawn by the API for its query (style, theme), kept by its tool's tag.
   { kind: 'badge', prefix: '/badge/' },
+  // A featured slot's link in the digest: counted, then on to the tool page (docs/decisions/0110).
+  { kind: 'featuredClick', prefix: '/newsletter/featured/' },
 ] as const;
 
 type ApiKind = (typeof API_ROUTES)[number]['kind'] | 'formPost';

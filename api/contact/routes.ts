@@ -11,6 +11,8 @@ import {
 } from '../../lib/contract';
 import { CONTACT_TOPICS, type ContactTopic } from '../../lib/contact';
 import { CONTACT_SENT_PARAM, FORM_ACTIONS, type ContactFormState } from '../../lib/form-pages';
+import type { User } from '../../db/schema';
+import { can } from '../../lib/permissions';
 import { answer } from '../answer';
 import { formFields, refusedPost } from '../form-post';
 import { jsonBody } from '../json-body';
@@ -19,6 +21,10 @@ import { auth, optionalUser } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { listContactMessages, markContactMessageHandled, sendContactMessage } from './service';
+
+/** Who opens the Messages tab: the admins, and staff for the messages of the Premium members they manage. */
+const MESSAGES_READERS = ['manage:messages', 'answer:assigned-messages'] as const;
+const messagesViewer = (user: User) => ({ id: user.id, all: can(user, 'manage:messages') });
 
 export const contactRoutes = new Elysia({ name: 'contact-routes' })
   .use(errors)
@@ -59,15 +65,19 @@ export const contactRoutes = new Elysia({ name: 'contact-routes' })
   })
   .get(
     '/api/admin/messages',
-    async ({ query, set }) => {
-      const { messages, more } = await listContactMessages(query);
+    async ({ query, set, user }) => {
+      const { messages, more } = await listContactMessages(query, messagesViewer(user));
       if (more) set.headers.link = nextPageLink('/api/admin/messages', query);
       return messages;
     },
-    { permission: 'manage:messages', query: pageQuerySchema, response: answer(z.array(adminContactMessageSchema)) },
+    { anyPermission: MESSAGES_READERS, query: pageQuerySchema, response: answer(z.array(adminContactMessageSchema)) },
   )
-  .post('/api/admin/messages/:id/handled', ({ params, user }) => markContactMessageHandled(params.id, user.id), {
-    permission: 'manage:messages',
-    params: contactMessageParamsSchema,
-    response: answer(adminContactMessageSchema),
-  });
+  .post(
+    '/api/admin/messages/:id/handled',
+    ({ params, user }) => markContactMessageHandled(params.id, messagesViewer(user)),
+    {
+      anyPermission: MESSAGES_READERS,
+      params: contactMessageParamsSchema,
+      response: answer(adminContactMessageSchema),
+    },
+  );

@@ -38,6 +38,7 @@ import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
 import { LinkUnreachableEmail } from './link-unreachable';
 import { NewsletterConfirmEmail } from './newsletter-confirm';
+import { ManagerMessageEmail, type ManagerMessageDetails } from './manager-message';
 import { siteLink } from './layout';
 import { PasswordChangedEmail } from './password-changed';
 import { PaymentFailedEmail } from './payment-failed';
@@ -247,6 +248,12 @@ export async function contactReceivedEmail(to: string, message: ContactDetails):
   const subject = `${message.priority ? '[Priority] ' : ''}${CONTACT_TOPIC_LABELS[message.topic]}: message from ${message.name}`;
   // Answering is replying: the visitor's address, not the site's sender.
   return { ...(await email(to, 'contact-received', subject, ContactReceivedEmail, message)), replyTo: message.email };
+}
+
+/** To a Premium member's account manager: the member's direct message; replying answers the member. */
+export async function managerMessageEmail(to: string, details: ManagerMessageDetails): Promise<Email> {
+  const subject = `[Priority] Message from ${details.name}, a member you look after`;
+  return { ...(await email(to, 'manager-message', subject, ManagerMessageEmail, details)), replyTo: details.email };
 }
 
 /** To the sender: a short confirmation that the message arrived, with nothing the sender wrote in it. */

@@ -18,6 +18,7 @@ import {
   closeAccountCodeEmail,
   contactConfirmationEmail,
   contactReceivedEmail,
+  managerMessageEmail,
   emailChangeAppliedEmail,
   emailChangeRequestedEmail,
   emailChangeVerifyEmail,
@@ -92,6 +93,13 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
   'newsletter-confirm': () => newsletterConfirmEmail(member.email, 'sample-token'),
+  'manager-message': () =>
+    managerMessageEmail('sam.staff@example.com', {
+      managerFirstName: 'Sam',
+      name: message.name,
+      email: message.email,
+      message: message.message,
+    }),
   'verify-email': () => verifyEmailEmail(member, { token: 'sample-token', code: '042917' }),
   'email-change-verify': () => emailChangeVerifyEmail(member, 'ada.lovelace@example.org', 'sample-token'),
   'email-change-requested': () => emailChangeRequestedEmail(member, 'ada.lovelace@example.org'),

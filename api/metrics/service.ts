@@ -104,6 +104,27 @@ const seenHash = (secret: Buffer, address: string, toolId: number, kind: Counted
     .digest('base64url');
 
 /**
+ * Whether this address (its IPv6 /64) is seen for the first time today under `key`: one dedup row keyed by the day's
+ * secret, so a link counted "once per visitor per day" (a digest's featured slot) keeps nothing that names anyone.
+ */
+export async function firstToday(
+  address: string,
+  key: readonly (string | number)[],
+  at = Date.now(),
+): Promise<boolean> {
+  const day = utcDay(at);
+  const hash = createHmac('sha256', await daySecret(day))
+    .update(JSON.stringify([address, ...key]))
+    .digest('base64url');
+  const added = await db
+    .insert(metricsSeen)
+    .values({ hash, day })
+    .onConflictDoNothing()
+    .returning({ hash: metricsSeen.hash });
+  return added.length > 0;
+}
+
+/**
  * Queues a beacon to be counted unless this address (its IPv6 /64) was already counted today for this tool and kind,
  * the tool is not public, or it is a click without a counted view; written within BEACON_FLUSH_MS. The caller has
  * already left bots and visitors who asked not to be tracked out.

@@ -15,6 +15,7 @@ import { auth } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { devCancel, membership, openPortal, startUpgrade } from './service';
+import { accountManagerRoutes } from './manager.routes';
 import { slotRoutes } from './slots.routes';
 import { handleEvent, verifyEvent } from './webhook';
 
@@ -23,6 +24,7 @@ export const premiumRoutes = new Elysia({ name: 'premium-routes' })
   .use(security)
   .use(auth)
   .use(slotRoutes)
+  .use(accountManagerRoutes)
   .post('/api/premium/upgrade', ({ user, body }) => startUpgrade(user, body.plan), {
     auth: true,
     body: jsonBody(upgradeSchema),

@@ -44,6 +44,8 @@ export const EMAIL_KINDS = [
   'follow-alert',
   // The newsletter's double opt-in (docs/decisions/0106).
   'newsletter-confirm',
+  // The Premium benefits (docs/decisions/0110): a member's direct message to their account manager.
+  'manager-message',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

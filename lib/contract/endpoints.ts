@@ -118,6 +118,23 @@ import { linkHealthQuerySchema, linkHealthRowSchema, linkRecheckSchema } from '.
 import { toolImageFormSchema, toolImageSchema } from './tool-assets';
 import { currentUserSchema } from './user';
 import { adminQueueEntrySchema, requestChangesSchema, userQueueSchema } from './queue';
+import {
+  accountManagerSchema,
+  adminFlagSchema,
+  adminPremiumMemberSchema,
+  adminPremiumSchema,
+  bookSlotSchema,
+  earlyAccessSchema,
+  flagParamsSchema,
+  managerMessageSchema,
+  memberParamsSchema,
+  memberSlotSchema,
+  moveSlotSchema,
+  setAccountManagerSchema,
+  setFlagSchema,
+  slotCalendarSchema,
+  slotParamsSchema,
+} from './premium-benefits';
 
 /**
  * What a route declares. `body` is a JSON body (the route wraps it in api/json-body.ts: no body is `{}`);
@@ -345,6 +362,21 @@ export const endpoints = {
   'GET /api/saved-tools': { response: savedToolsSchema },
   'POST /api/saved-tools': { body: saveToolSchema, response: { 201: messageSchema } },
   'DELETE /api/saved-tools/:slug': { params: slugParamsSchema, response: messageSchema },
+  // ---- The Premium benefits that are sold (lib/contract/premium-benefits.ts, docs/decisions/0110) ----
+  'GET /api/premium/slots': { response: slotCalendarSchema },
+  'POST /api/premium/slots': { body: bookSlotSchema, response: { 201: memberSlotSchema } },
+  'PATCH /api/premium/slots/:id': { params: slotParamsSchema, body: moveSlotSchema, response: memberSlotSchema },
+  'DELETE /api/premium/slots/:id': { params: slotParamsSchema, response: okSchema },
+  'GET /api/early-access': { response: earlyAccessSchema },
+  'GET /api/premium/account-manager': { response: accountManagerSchema },
+  'POST /api/premium/account-manager/messages': { body: managerMessageSchema, response: { 201: contactSentSchema } },
+  'GET /api/admin/premium': { response: adminPremiumSchema },
+  'PUT /api/admin/premium/flags/:key': { params: flagParamsSchema, body: setFlagSchema, response: adminFlagSchema },
+  'PUT /api/admin/premium/members/:id/account-manager': {
+    params: memberParamsSchema,
+    body: setAccountManagerSchema,
+    response: adminPremiumMemberSchema,
+  },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -28,4 +28,5 @@ export * from './reports';
 export * from './follows';
 export * from './badges';
 export * from './newsletter';
+export * from './premium-benefits';
 export * from './endpoints';

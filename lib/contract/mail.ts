@@ -25,6 +25,10 @@ export const adminContactMessageSchema = z.strictObject({
   createdAt: timestampSchema,
   handledAt: timestampSchema.nullable(),
   handledBy: personSchema.nullable(),
+  /** The sender's account manager when it was sent to them directly (docs/decisions/0110). */
+  manager: personSchema.nullable(),
+  /** Sent to the viewer as the sender's account manager: theirs to answer first. */
+  assignedToYou: z.boolean(),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 

@@ -24,7 +24,9 @@ function keyFor(permission: Permission, key: string): ReadableAtom<string | null
 }
 
 /** The page of messages at `url`: FIRST_MESSAGES_PAGE, or the `next` of a page; one store per page, kept. */
-export const contactMessagesPage = pageStores('GET /api/admin/messages', (url) => keyFor('manage:messages', url));
+export const contactMessagesPage = pageStores('GET /api/admin/messages', (url) =>
+  keyFor('answer:assigned-messages', url),
+);
 
 export const $outbox = createFetcherStore<OutboxEmail[]>([keyFor('read:outbox', OUTBOX_KEY)]);
 

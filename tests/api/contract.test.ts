@@ -17,6 +17,7 @@ import { NO_PASSWORD, makeTool, reviewsOf } from '../helpers/admin';
 
 /** The calls that read no JSON body: none sent, a multipart form read by the route, or Stripe's raw signed bytes. */
 const NO_JSON_BODY = new Set([
+  'DELETE /api/premium/slots/:id',
   'POST /api/logout',
   'POST /api/tools',
   'PUT /api/user/tools/:id',

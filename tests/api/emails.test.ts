@@ -50,6 +50,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'report-on-your-tool': `${config.siteUrl}/dashboard`,
   'follow-alert': `${config.siteUrl}/tool/acme-writer`,
   'newsletter-confirm': `${config.siteUrl}/newsletter/confirm?token=sample-token`,
+  'manager-message': `${config.siteUrl}/admin#messages`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */

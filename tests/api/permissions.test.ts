@@ -8,10 +8,12 @@ import { eq } from 'drizzle-orm';
 import {
   blogPosts,
   contactMessages,
+  featureFlags,
   linkHealth,
   reports,
   toolAlternatives,
   toolOwners,
+  users,
   type NewUser,
 } from '../../db/schema';
 import { useTestNetwork } from '../../api/services/resolver';
@@ -120,7 +122,45 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', route: '/api/admin/settings', permissions: ['read:settings'], prepare: at('/api/admin/settings') },
   { method: 'POST', route: '/api/admin/rebuild', permissions: ['run:rebuild'], prepare: at('/api/admin/rebuild') },
   { method: 'GET', route: '/api/admin/outbox', permissions: ['read:outbox'], prepare: at('/api/admin/outbox') },
-  { method: 'GET', route: '/api/admin/messages', permissions: ['manage:messages'], prepare: at('/api/admin/messages') },
+  {
+    method: 'GET',
+    route: '/api/admin/messages',
+    // Staff see the messages of the Premium members they manage (docs/decisions/0110).
+    permissions: ['manage:messages', 'answer:assigned-messages'],
+    prepare: at('/api/admin/messages'),
+  },
+  { method: 'GET', route: '/api/admin/premium', permissions: ['manage:premium'], prepare: at('/api/admin/premium') },
+  {
+    method: 'PUT',
+    route: '/api/admin/premium/flags/:key',
+    permissions: ['manage:premium'],
+    prepare: async () => {
+      // Another audience each time, so a change is seen whichever the last test left.
+      const before = (await db.query.featureFlags.findFirst({ where: eq(featureFlags.key, 'three-way-compare') }))
+        ?.audience;
+      const audience = before === 'everyone' ? 'off' : 'everyone';
+      const now = async () =>
+        (await db.query.featureFlags.findFirst({ where: eq(featureFlags.key, 'three-way-compare') }))?.audience ===
+        audience;
+      return { path: '/api/admin/premium/flags/three-way-compare', body: { audience }, changed: now };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/premium/members/:id/account-manager',
+    permissions: ['manage:premium'],
+    prepare: async () => {
+      const member = await makeUser({ ...NO_PASSWORD, isPremium: true, premiumPlan: 'annual' });
+      const manager = await makeUser({ ...NO_PASSWORD, role: 'staff' });
+      const assigned = async () =>
+        (await db.query.users.findFirst({ where: eq(users.id, member.id) }))?.accountManagerId === manager.id;
+      return {
+        path: `/api/admin/premium/members/${member.id}/account-manager`,
+        body: { managerId: manager.id },
+        changed: assigned,
+      };
+    },
+  },
   {
     method: 'POST',
     route: '/api/admin/messages/:id/handled',

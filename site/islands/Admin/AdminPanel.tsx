@@ -57,7 +57,7 @@ const TABS: readonly TabDef[] = [
   { id: 'claims', label: 'Claims', permission: 'manage:claims', Panel: ClaimsTab },
   { id: 'users', label: 'User Management', permission: 'manage:users', Panel: UsersTab },
   { id: 'blog', label: 'Blog CMS', permission: 'manage:blog', Panel: BlogTab },
-  { id: 'messages', label: 'Messages', permission: 'manage:messages', Panel: MessagesTab },
+  { id: 'messages', label: 'Messages', permission: 'answer:assigned-messages', Panel: MessagesTab },
   { id: 'newsletter', label: 'Newsletter', permission: 'manage:newsletter', Panel: NewsletterTab },
   { id: 'premium', label: 'Premium', permission: 'manage:premium', Panel: PremiumTab },
   { id: 'settings', label: 'Settings', permission: 'read:settings', Panel: SettingsTab },

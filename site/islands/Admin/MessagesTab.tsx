@@ -1,8 +1,9 @@
-// Messages: what visitors sent through the /contact form, open ones first with Premium members' (priority) on top;
-// open one to read it, reply by e-mail, and mark it handled; a page of them at a time, with Previous and Next.
+// Messages: what visitors sent through the /contact form, open ones first with those assigned to the viewer (their
+// Premium members', docs/decisions/0110) and then Premium members' (priority) on top, each open priority one with its
+// answer target and how long it has waited; open one to read it, reply by e-mail, and mark it handled; a page at a time.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CONTACT_TOPIC_LABELS } from '../../../lib/contact';
+import { answerDueAt, CONTACT_TOPIC_LABELS, waitedFor } from '../../../lib/contact';
 import { TOAST } from '../../../lib/messages';
 import {
   contactMessagesPage,
@@ -12,6 +13,18 @@ import {
 } from '../../stores/admin-mail';
 import { perform } from './feedback';
 import { dateTime, EmptyState, ListState } from './parts';
+
+/** The priority support's answer target and how long the message has waited; past the target it reads as overdue. */
+function AnswerTarget({ createdAt }: { createdAt: string }) {
+  const now = new Date();
+  const due = answerDueAt(createdAt);
+  return (
+    <p className={`text-xs mt-1 ${due < now ? 'text-error font-semibold' : 'text-base-content/80'}`}>
+      Waiting {waitedFor(createdAt, now)} · answer by {dateTime(due.toISOString())}
+      {due < now && ' (overdue)'}
+    </p>
+  );
+}
 
 function Message({ message }: { message: AdminContactMessage }) {
   const [open, setOpen] = useState(false);
@@ -38,6 +51,7 @@ function Message({ message }: { message: AdminContactMessage }) {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold break-words">{message.name}</h3>
+              {message.assignedToYou && <span className="badge badge-primary badge-sm">Assigned to you</span>}
               {message.priority && <span className="badge badge-warning badge-sm">Priority</span>}
               <span className="badge badge-ghost badge-sm">{CONTACT_TOPIC_LABELS[message.topic]}</span>
               {handled && <span className="badge badge-success badge-sm">Handled</span>}
@@ -48,7 +62,9 @@ function Message({ message }: { message: AdminContactMessage }) {
               </a>{' '}
               · {dateTime(message.createdAt)}
               {handled && message.handledBy && ` · handled by ${message.handledBy.name} ${dateTime(message.handledAt)}`}
+              {message.manager && !message.assignedToYou && ` · for ${message.manager.name}`}
             </p>
+            {message.priority && !handled && <AnswerTarget createdAt={message.createdAt} />}
           </div>
           <div className="flex gap-2 shrink-0">
             <button
