@@ -40,6 +40,8 @@ export const EMAIL_KINDS = [
   'report-received',
   'report-outcome',
   'report-on-your-tool',
+  // The weekly digest (docs/decisions/0107).
+  'digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

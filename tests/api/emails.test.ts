@@ -48,6 +48,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'report-received': `${config.siteUrl}/tool/acme-writer`,
   'report-outcome': `${config.siteUrl}/tool/acme-writer`,
   'report-on-your-tool': `${config.siteUrl}/dashboard`,
+  digest: `${config.siteUrl}/newsletter/2026-11-30`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */
