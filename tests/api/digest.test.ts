@@ -42,14 +42,12 @@ async function resolvedReport(tool: Tool, resolution: 'fixed' | 'no-change', res
     })
     .returning();
   if (resolution === 'fixed')
-    await db
-      .insert(toolNotes)
-      .values({
-        toolId: tool.id,
-        text: 'Pricing corrected after a reader report',
-        source: 'report',
-        sourceId: report.id,
-      });
+    await db.insert(toolNotes).values({
+      toolId: tool.id,
+      text: 'Pricing corrected after a reader report',
+      source: 'report',
+      sourceId: report.id,
+    });
 }
 
 describe('building a digest from the week', () => {
