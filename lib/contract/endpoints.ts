@@ -74,6 +74,13 @@ import {
   reportSentSchema,
   resolveReportSchema,
 } from './reports';
+import {
+  adminIssueSchema,
+  issueIntroSchema,
+  issueParamsSchema,
+  issuePreviewSchema,
+  scheduleIssueSchema,
+} from './newsletter';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -325,6 +332,22 @@ export const endpoints = {
     body: mergeReportSchema,
     response: adminReportSchema,
   },
+  // ---- The admin Newsletter tab: the weekly digest (lib/contract/newsletter.ts, docs/decisions/0107) ----
+  'GET /api/admin/newsletter/issues': { response: z.array(adminIssueSchema) },
+  'POST /api/admin/newsletter/draft': { response: adminIssueSchema },
+  'PATCH /api/admin/newsletter/issues/:id': {
+    params: issueParamsSchema,
+    body: issueIntroSchema,
+    response: adminIssueSchema,
+  },
+  'GET /api/admin/newsletter/issues/:id/preview': { params: issueParamsSchema, response: issuePreviewSchema },
+  'POST /api/admin/newsletter/issues/:id/test': { params: issueParamsSchema, response: messageSchema },
+  'POST /api/admin/newsletter/issues/:id/schedule': {
+    params: issueParamsSchema,
+    body: scheduleIssueSchema,
+    response: adminIssueSchema,
+  },
+  'POST /api/admin/newsletter/issues/:id/unschedule': { params: issueParamsSchema, response: adminIssueSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

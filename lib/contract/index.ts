@@ -26,3 +26,4 @@ export * from './discontinued';
 export * from './owners';
 export * from './reports';
 export * from './endpoints';
+export * from './newsletter';

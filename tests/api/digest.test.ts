@@ -5,7 +5,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import {
   editorialReviews,
+  emailOutbox,
+  emailSuppressions,
   newsletterIssues,
+  subscribers,
+  type Subscriber,
+  type User,
   reports,
   toolNotes,
   tools,
@@ -14,8 +19,19 @@ import {
 } from '../../db/schema';
 import { draftNextIssue } from '../../api/newsletter/digest';
 import { sendDueIssues } from '../../api/newsletter/digest-send';
-import { digestContentOf } from '../../lib/digest';
-import { makeTool } from '../helpers/admin';
+import { listLinks, newManageToken } from '../../api/newsletter/subscribers';
+import { NEWSLETTER_TAG, SITEMAP_TAG } from '../../lib/cache-tags';
+import type { AdminIssue, Json } from '../../lib/contract';
+import { EMPTY_DIGEST, MAX_DIGEST_INTRO, digestContentOf, nextIssueDate } from '../../lib/digest';
+import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import { DIGEST_MIN_ITEMS } from '../../lib/newsletter';
+import { call, signedIn } from '../helpers/api';
+import { NO_PASSWORD, auditOf, emailsTo, makeTool, rebuildsFor } from '../helpers/admin';
+
+type AdminIssueJson = Json<AdminIssue>;
+const digestRows = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'digest'));
+const rowsOf = (issueId: number) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.issueId, issueId)).orderBy(emailOutbox.id);
 
 const at = (iso: string) => new Date(iso);
 const draft = (now: Date) => db.transaction((tx) => draftNextIssue(tx, now, null));
@@ -168,5 +184,181 @@ describe('a thin week', () => {
       periodEnd: at('2031-01-13T00:00:00Z'),
     });
     expect(digestContentOf(next.content).approved.map((t) => t.name)).toEqual(['Next Nib', 'Lone Lamp', 'New Node']);
+  });
+});
+
+describe('the admin Newsletter tab', () => {
+  let admin: { user: User; cookie: string };
+  let staff: { user: User; cookie: string };
+  let issue: AdminIssueJson;
+  const as = (who: { cookie: string }, method: string, path: string, body?: unknown) =>
+    call(method, `/api/admin/newsletter${path}`, { body, cookie: who.cookie });
+
+  beforeAll(async () => {
+    await db.delete(newsletterIssues);
+    admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
+    staff = await signedIn({ ...NO_PASSWORD, role: 'staff' });
+  });
+
+  it('drafts the next issue from the data, and refreshes it', async () => {
+    const res = await as(admin, 'POST', '/draft');
+    expect(res.status).toBe(200);
+    issue = await res.json();
+    expect(issue).toMatchObject({ status: 'draft', issueDate: nextIssueDate(new Date()), items: 0 });
+    // Three tools approved in its week: drafting again finds them.
+    const inWeek = new Date(new Date(issue.periodStart).getTime() + 3_600_000);
+    for (const score of [6, 9, 7]) await makeTool({ status: 'approved', qualityScore: score, approvedAt: inWeek });
+    const again: AdminIssueJson = await (await as(admin, 'POST', '/draft')).json();
+    expect(again.id).toBe(issue.id);
+    expect(again.items).toBe(3);
+    expect(again.content.approved.map((t) => t.qualityScore)).toEqual([9, 7, 6]);
+    issue = again;
+  });
+
+  it('refuses the tab to staff', async () => {
+    expect((await as(staff, 'POST', '/draft')).status).toBe(403);
+    expect((await as(staff, 'GET', '/issues')).status).toBe(403);
+  });
+
+  it('keeps the intro as plain text, refusing one too long or with control characters', async () => {
+    const tooLong = await as(admin, 'PATCH', `/issues/${issue.id}`, { intro: 'x'.repeat(MAX_DIGEST_INTRO + 1) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain(`${MAX_DIGEST_INTRO}`);
+    expect((await as(admin, 'PATCH', `/issues/${issue.id}`, { intro: 'Bad\u0007bell' })).status).toBe(400);
+    expect((await reloadIssue(issue.id)).intro).toBe('');
+    const res = await as(admin, 'PATCH', `/issues/${issue.id}`, { intro: '  <b>Big</b> week & more\nSee below.  ' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).intro).toBe('<b>Big</b> week & more\nSee below.');
+    const preview = await (await as(admin, 'GET', `/issues/${issue.id}/preview`)).json();
+    expect(preview.html).toContain('&lt;b&gt;Big&lt;/b&gt; week &amp; more');
+    expect(preview.html).not.toContain('<b>Big</b>');
+    expect(preview.html).toContain(issue.content.approved[0].name);
+  });
+
+  it('sends a test only to the admin, marked as a test', async () => {
+    const before = await digestRows();
+    const res = await as(admin, 'POST', `/issues/${issue.id}/test`);
+    expect(res.status).toBe(200);
+    const after = await digestRows();
+    expect(after.length).toBe(before.length + 1);
+    const [mail] = await emailsTo(admin.user.email);
+    expect(mail).toMatchObject({ kind: 'digest', issueId: null });
+    expect(mail.subject).toMatch(/^\[Test\] /);
+    expect((await auditOf('newsletter_issue', issue.id))[0]).toMatchObject({
+      action: 'newsletter.send',
+      actorId: admin.user.id,
+    });
+  });
+
+  it('schedules for a time ahead on the issue day, audited, and unschedules', async () => {
+    const past = await as(admin, 'POST', `/issues/${issue.id}/schedule`, { scheduledFor: '2020-01-06T09:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toBe(ENGAGE_MSG.digestScheduleInPast);
+    const nextDay = new Date(new Date(`${issue.issueDate}T10:00:00Z`).getTime() + 86_400_000).toISOString();
+    const otherDay = await as(admin, 'POST', `/issues/${issue.id}/schedule`, { scheduledFor: nextDay });
+    expect(otherDay.status).toBe(400);
+    expect((await as(admin, 'POST', `/issues/${issue.id}/schedule`, { scheduledFor: 'soon' })).status).toBe(400);
+    expect((await reloadIssue(issue.id)).status).toBe('draft');
+    const when = `${issue.issueDate}T23:00:00.000Z`;
+    const res = await as(admin, 'POST', `/issues/${issue.id}/schedule`, { scheduledFor: when });
+    expect(res.status).toBe(200);
+    expect(await reloadIssue(issue.id)).toMatchObject({ status: 'scheduled', scheduledFor: new Date(when) });
+    expect((await auditOf('newsletter_issue', issue.id))[0]).toMatchObject({ action: 'newsletter.schedule' });
+    // A scheduled issue is not drafted over.
+    expect((await as(admin, 'POST', '/draft')).status).toBe(409);
+    expect((await as(admin, 'POST', `/issues/${issue.id}/unschedule`)).status).toBe(200);
+    expect(await reloadIssue(issue.id)).toMatchObject({ status: 'draft', scheduledFor: null });
+    expect((await auditOf('newsletter_issue', issue.id))[0]).toMatchObject({ action: 'newsletter.unschedule' });
+    expect((await as(admin, 'POST', `/issues/${issue.id}/unschedule`)).status).toBe(409);
+  });
+
+  it('refuses to schedule a week with too little news', async () => {
+    await db.update(newsletterIssues).set({ content: EMPTY_DIGEST }).where(eq(newsletterIssues.id, issue.id));
+    const res = await as(admin, 'POST', `/issues/${issue.id}/schedule`, {
+      scheduledFor: `${issue.issueDate}T23:00:00Z`,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toBe(ENGAGE_MSG.digestThin(0, DIGEST_MIN_ITEMS));
+    expect((await reloadIssue(issue.id)).status).toBe('draft');
+  });
+
+  it('lists the issues with their recipients', async () => {
+    const list: AdminIssueJson[] = await (await as(admin, 'GET', '/issues')).json();
+    expect(list.map((i) => [i.id, i.recipients])).toContainEqual([issue.id, 0]);
+  });
+});
+
+describe('sending an issue', () => {
+  // The issue of Monday 2032-01-05 covers [2031-12-29, 2032-01-05).
+  const sendAt = at('2032-01-05T09:00:00Z');
+  let reader: Subscriber;
+  let scheduled: NewsletterIssue;
+
+  async function subscriber(values: Partial<typeof subscribers.$inferInsert> = {}): Promise<Subscriber> {
+    const [row] = await db
+      .insert(subscribers)
+      .values({
+        email: `reader-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        status: 'confirmed',
+        manageToken: newManageToken(),
+        consentAt: at('2031-01-01T00:00:00Z'),
+        consentSource: 'footer',
+        consentTextVersion: 'test',
+        ...values,
+      })
+      .returning();
+    return row;
+  }
+
+  beforeAll(async () => {
+    await db.delete(newsletterIssues);
+    for (const score of [5, 8, 7])
+      await makeTool({ status: 'approved', qualityScore: score, approvedAt: at('2032-01-01T10:00:00Z') });
+    reader = await subscriber();
+    await subscriber({ digest: false });
+    await subscriber({ status: 'pending' });
+    await subscriber({ status: 'unsubscribed', unsubscribedAt: at('2031-06-01T00:00:00Z') });
+    const bounced = await subscriber();
+    await db.insert(emailSuppressions).values({ email: bounced.email, reason: 'bounce' });
+    scheduled = await draft(at('2032-01-04T10:00:00Z'));
+    await db
+      .update(newsletterIssues)
+      .set({ status: 'scheduled', scheduledFor: sendAt })
+      .where(eq(newsletterIssues.id, scheduled.id));
+  });
+
+  it('waits for its time', async () => {
+    await sendDueIssues(at('2032-01-05T08:59:00Z'));
+    expect((await reloadIssue(scheduled.id)).status).toBe('scheduled');
+    expect(await rowsOf(scheduled.id)).toHaveLength(0);
+  });
+
+  it('enqueues one row per confirmed, digest-taking, unsuppressed reader, with its headers and key, then publishes it', async () => {
+    await sendDueIssues(sendAt);
+    const rows = await rowsOf(scheduled.id);
+    expect(rows.map((r) => r.to)).toEqual([reader.email]);
+    const links = listLinks(reader.manageToken);
+    expect(rows[0]).toMatchObject({
+      kind: 'digest',
+      issueId: scheduled.id,
+      idempotencyKey: `digest-${scheduled.id}-${reader.id}`,
+      headers: links.headers,
+    });
+    expect(rows[0].html).toContain(`href="${links.preferencesUrl.replaceAll('&', '&amp;')}"`);
+    expect(rows[0].html).toContain(`href="${links.unsubscribeUrl.replaceAll('&', '&amp;')}"`);
+    expect(rows[0].text).toContain(links.preferencesUrl);
+    expect(await reloadIssue(scheduled.id)).toMatchObject({ status: 'sent', sentAt: sendAt, recipients: 1 });
+    const [rebuild] = await rebuildsFor('newsletter sent: 2032-01-05');
+    expect(rebuild.tags).toEqual(expect.arrayContaining([NEWSLETTER_TAG, SITEMAP_TAG]));
+  });
+
+  it('never enqueues a reader twice: a send that stopped half way resumes with the others only', async () => {
+    const late = await subscriber();
+    await db.update(newsletterIssues).set({ status: 'sending' }).where(eq(newsletterIssues.id, scheduled.id));
+    await sendDueIssues(at('2032-01-05T09:01:00Z'));
+    expect((await rowsOf(scheduled.id)).map((r) => r.to).sort()).toEqual([reader.email, late.email].sort());
+    expect(await reloadIssue(scheduled.id)).toMatchObject({ status: 'sent', recipients: 2 });
+    await sendDueIssues(at('2032-01-05T09:02:00Z'));
+    expect(await rowsOf(scheduled.id)).toHaveLength(2);
   });
 });
