@@ -1,7 +1,7 @@
 // The weekly digest: built from a seeded week of the directory's data, a thin week rolling into the next, the admin
 // Newsletter tab's calls, the send enqueueing one outbox row per eligible reader (never twice), and the archive.
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import {
   editorialReviews,
@@ -24,9 +24,21 @@ import { NEWSLETTER_TAG, SITEMAP_TAG } from '../../lib/cache-tags';
 import type { AdminIssue, Json } from '../../lib/contract';
 import { EMPTY_DIGEST, MAX_DIGEST_INTRO, digestContentOf, nextIssueDate } from '../../lib/digest';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
-import { DIGEST_MIN_ITEMS } from '../../lib/newsletter';
-import { call, signedIn } from '../helpers/api';
+import { DIGEST_MIN_ITEMS, FEATURED_LABEL } from '../../lib/newsletter';
+import { handleRequest } from '../../api/handler';
+import { requestRebuild } from '../../api/publishing/rebuild-queue';
+import { buildSite } from '../../api/publishing/site-build';
+import { BASE, call, signedIn } from '../helpers/api';
+import { parseRss, readSitemap } from '../helpers/xml';
 import { NO_PASSWORD, auditOf, emailsTo, makeTool, rebuildsFor } from '../helpers/admin';
+
+// The archive's test builds the static site first, as a deployment has it, into a folder of its own.
+const dist = vi.hoisted(() => {
+  const { mkdtempSync: temp } = require('node:fs') as typeof import('node:fs');
+  const dir = `${temp(`${require('node:os').tmpdir()}/digest-`)}/dist`;
+  process.env.DIST_DIR = dir;
+  return dir;
+});
 
 type AdminIssueJson = Json<AdminIssue>;
 const digestRows = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'digest'));
@@ -360,5 +372,80 @@ describe('sending an issue', () => {
     expect(await reloadIssue(scheduled.id)).toMatchObject({ status: 'sent', recipients: 2 });
     await sendDueIssues(at('2032-01-05T09:02:00Z'));
     expect(await rowsOf(scheduled.id)).toHaveLength(2);
+  });
+});
+
+describe('the archive', () => {
+  const get = (path: string) => handleRequest(new Request(`${BASE}${path}`));
+  let sent: NewsletterIssue;
+
+  beforeAll(async () => {
+    await db.delete(newsletterIssues);
+    // The issue of Monday 2033-01-03 covers [2032-12-27, 2033-01-03).
+    for (const [name, score] of [
+      ['Archive Atlas', 9],
+      ['Archive Beam', 8],
+      ['Archive Cove', 7],
+    ] as const)
+      await makeTool({ status: 'approved', name, qualityScore: score, approvedAt: at('2032-12-29T10:00:00Z') });
+    sent = await draft(at('2033-01-02T10:00:00Z'));
+    const featured = {
+      slotId: 1,
+      toolName: 'Paid Pilot',
+      toolSlug: 'paid-pilot',
+      description: 'Flies itself.',
+      logoUrl: null,
+      clickUrl: 'https://example.com/paid-pilot',
+    };
+    const content = { ...digestContentOf(sent.content), featured: [featured] };
+    const built = await buildSite(dist);
+    if (!built.ok) throw new Error(built.log);
+    expect(await (await get('/newsletter/archive')).text()).toContain(ENGAGE_MSG.digestArchiveEmpty);
+    // Sent after the build: every page shows it at once.
+    await db
+      .update(newsletterIssues)
+      .set({ status: 'sent', sentAt: at('2033-01-03T09:00:00Z'), intro: 'Three <new> tools.', content })
+      .where(eq(newsletterIssues.id, sent.id));
+    await requestRebuild('a test sent an issue', db, [NEWSLETTER_TAG, SITEMAP_TAG]);
+    await db.insert(newsletterIssues).values({
+      issueDate: '2033-01-10',
+      status: 'draft',
+      intro: 'Not yet.',
+      periodStart: at('2033-01-03T00:00:00Z'),
+      periodEnd: at('2033-01-10T00:00:00Z'),
+    });
+  });
+
+  it('shows a sent issue from its snapshot, its featured slot labelled after the editorial list', async () => {
+    await db.update(tools).set({ name: 'Atlas Renamed' }).where(eq(tools.name, 'Archive Atlas'));
+    const res = await get('/newsletter/2033-01-03');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Three &lt;new&gt; tools.');
+    expect(html).toContain('Archive Atlas');
+    expect(html).not.toContain('Atlas Renamed');
+    expect(html.indexOf('Archive Atlas')).toBeLessThan(html.indexOf('Archive Beam'));
+    const featuredAt = html.indexOf(FEATURED_LABEL);
+    expect(featuredAt).toBeGreaterThan(html.indexOf('Archive Cove'));
+    expect(html.indexOf('href="https://example.com/paid-pilot"')).toBeGreaterThan(featuredAt);
+  });
+
+  it('answers 404 for a draft and for a day without an issue', async () => {
+    expect((await get('/newsletter/2033-01-10')).status).toBe(404);
+    expect((await get('/newsletter/2033-01-17')).status).toBe(404);
+  });
+
+  it('lists sent issues only, in the archive, its feed and the sitemap', async () => {
+    const archive = await (await get('/newsletter/archive')).text();
+    expect(archive).toContain('href="/newsletter/2033-01-03"');
+    expect(archive).not.toContain('href="/newsletter/2033-01-10"');
+    const feed = parseRss(await (await get('/newsletter/rss.xml')).text());
+    expect(feed.items.map((item) => item.link)).toEqual([`${BASE}/newsletter/2033-01-03`]);
+    const files = await readSitemap(`${BASE}/sitemap-index.xml`, async (url) =>
+      (await get(new URL(url).pathname)).text(),
+    );
+    const urls = files.flatMap((file) => file.urls.map((u) => new URL(u.loc).pathname));
+    expect(urls).toEqual(expect.arrayContaining(['/newsletter/archive', '/newsletter/2033-01-03']));
+    expect(urls).not.toContain('/newsletter/2033-01-10');
   });
 });
