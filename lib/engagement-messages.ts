@@ -29,6 +29,17 @@ export const ENGAGE_MSG = {
   digestScheduleOtherDay: (date: string) => `An issue is sent on its own day: choose a time on ${date} (UTC).`,
   digestScheduleInvalid: 'Choose a date and time to send it.',
   digestTestSent: (email: string) => `A test was sent to ${email}.`,
+  digestDrafted: 'Drafted from the data',
+  digestDraftFailed: 'Could not draft the issue',
+  digestIntroSaved: 'Intro saved',
+  digestIntroFailed: 'Could not save the intro',
+  digestTestFailed: 'Could not send the test',
+  digestScheduled: 'Issue scheduled',
+  digestScheduleFailed: 'Could not schedule the issue',
+  digestUnscheduled: 'Issue unscheduled',
+  digestUnscheduleFailed: 'Could not unschedule the issue',
+  digestPreviewFailed: 'Could not load the preview',
+  digestNoDraft: 'No issue is being prepared. Draft the next one from the data.',
   // --- follow (follow, save, compare) ---
   // --- badges ---
   // --- premium benefits (featured slots, early access, account managers) ---
