@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DIGEST_MIN_ITEMS } from './newsletter';
 
 /** Issues go out on Mondays (getUTCDay) at 09:00 UTC, covering the week that ended at the Monday's midnight. */
-export const DIGEST_SEND_WEEKDAY = 1;
+const DIGEST_SEND_WEEKDAY = 1;
 export const DIGEST_SEND_HOUR_UTC = 9;
 const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;

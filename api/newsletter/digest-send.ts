@@ -17,7 +17,7 @@ import { issueContent, issueSnapshot, periodFor } from './digest';
 import { listLinks, subscriberByEmail } from './subscribers';
 
 /** The key the provider dedupes a recipient's copy of an issue by; also what marks the recipient as already enqueued. */
-export const digestIdempotencyKey = (issueId: number, subscriberId: number) => `digest-${issueId}-${subscriberId}`;
+const digestIdempotencyKey = (issueId: number, subscriberId: number) => `digest-${issueId}-${subscriberId}`;
 
 type Recipient = { id: number; email: string; manageToken: string; cadence: 'weekly' | 'daily' };
 type IssueFields = Pick<NewsletterIssue, 'issueDate' | 'intro'> & { content: DigestContent };

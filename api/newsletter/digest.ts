@@ -30,7 +30,7 @@ const iso = (at: Date) => at.toISOString();
  * before, tools discontinued, and listings corrected after a reader report. Only tools still public now, but a
  * discontinued tool (its page stays). Featured slots are added when the issue is sent.
  */
-export async function buildDigest(tx: Executor, { periodStart, periodEnd }: Period): Promise<DigestContent> {
+async function buildDigest(tx: Executor, { periodStart, periodEnd }: Period): Promise<DigestContent> {
   const approvedRows = await tx
     .select({
       name: tools.name,
