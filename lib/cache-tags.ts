@@ -18,6 +18,12 @@ export const SITEMAP_TAG = 'sitemap';
 /** The figures of reader reports (/transparency): named by a change to a report's state (docs/decisions/0101). */
 export const REPORTS_TAG = 'reports';
 
+/**
+ * The newsletter's archive (docs/decisions/0107): /newsletter/archive, each sent issue's page and the feed. A send names
+ * it (with the sitemap, which lists the issues); a sent issue's page never changes after.
+ */
+export const NEWSLETTER_TAG = 'newsletter';
+
 /** A public tool: its page, its Markdown, its card wherever it is shown, its Open Graph image. */
 export const toolTag = (slug: string): string => `tool:${slug}`;
 

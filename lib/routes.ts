@@ -2,7 +2,17 @@
 // the dev proxy (astro.config.mjs), the exporter, the on-demand pages, the changed pages and the sitemap all read it.
 // Pure: astro.config.mjs, api/ and tests import it.
 import { comparePairs } from './alternatives';
-import { categoryTag, POSTS_TAG, postTag, REPORTS_TAG, rowOfTag, SITEMAP_TAG, TOOLS_TAG, toolTag } from './cache-tags';
+import {
+  categoryTag,
+  NEWSLETTER_TAG,
+  POSTS_TAG,
+  postTag,
+  REPORTS_TAG,
+  rowOfTag,
+  SITEMAP_TAG,
+  TOOLS_TAG,
+  toolTag,
+} from './cache-tags';
 import { FORM_POST_PATHS, PERSONAL_PAGE_PATHS } from './form-pages';
 
 // ---------------------------------------------------------------------------------------------
@@ -241,6 +251,21 @@ export const PAGE_ROUTES = {
   // The discontinued tools and their feed (docs/decisions/0103): a discontinue or revive names TOOLS_TAG.
   graveyard: fixed('/graveyard', 'graveyard.astro', { sitemap: true, tags: [TOOLS_TAG] }),
   graveyardRss: fixed('/graveyard/rss.xml', 'graveyard/rss.xml.ts', { sitemap: false, tags: [TOOLS_TAG] }),
+  // The weekly digest's archive (docs/decisions/0107): the sent issues, each issue's page rendered from its snapshot on
+  // request and kept (a sent issue never changes), and their feed; a send names NEWSLETTER_TAG and SITEMAP_TAG.
+  newsletterArchive: fixed('/newsletter/archive', 'newsletter/archive.astro', {
+    sitemap: true,
+    tags: [NEWSLETTER_TAG],
+  }),
+  newsletterRss: fixed('/newsletter/rss.xml', 'newsletter/rss.xml.ts', { sitemap: false, tags: [NEWSLETTER_TAG] }),
+  newsletterIssue: {
+    pattern: /^\/newsletter\/(?<date>\d{4}-\d{2}-\d{2})$/,
+    file: 'newsletter/[date].astro',
+    render: 'request',
+    cache: CACHE.page,
+    sitemap: true,
+    tags: () => [NEWSLETTER_TAG],
+  },
   robots: fixed('/robots.txt', 'robots.txt.ts', { sitemap: false }),
   manifest: fixed('/manifest.webmanifest', 'manifest.webmanifest.ts', { sitemap: false }),
   // The sitemap (site/pages/sitemap-*.ts): its index under two addresses, and its files, as many as the database's

@@ -54,7 +54,7 @@ function cleanString(label: string, { breaks = false, typeMessage = `${label} mu
 /** A one-line field of at most `max` characters. */
 const lineField = (label: string, max: number) => cleanString(label).max(max, MSG.textTooLong(label, max));
 /** A multi-line field of at most `max` characters. */
-const textField = (label: string, max: number) =>
+export const textField = (label: string, max: number) =>
   cleanString(label, { breaks: true }).max(max, MSG.textTooLong(label, max));
 
 function isHttpUrl(value: string): boolean {

@@ -3,6 +3,7 @@
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
+import type { DigestContent } from '../../lib/digest';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import type { FollowUpdate } from '../../lib/newsletter';
 import type { ClaimMethod } from '../../lib/claims';
@@ -33,6 +34,7 @@ import { ClaimRevokedEmail } from './claim-revoked';
 import { CloseAccountCodeEmail } from './close-account-code';
 import { ContactConfirmationEmail } from './contact-confirmation';
 import { ContactReceivedEmail, type ContactDetails } from './contact-received';
+import { DigestEmail } from './digest';
 import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
@@ -482,4 +484,24 @@ export async function followAlertEmail(
     preferencesUrl: links.preferencesUrl,
   });
   return { ...message, headers: links.headers };
+}
+
+// ---- The weekly digest (docs/decisions/0107) ----
+
+/** One reader's copy of a digest issue (`test`: the editor's "Send a test to me", said so in the subject). */
+export async function digestEmail(
+  to: string,
+  issue: { issueDate: string; intro: string; content: DigestContent },
+  reader: { updates: readonly FollowUpdate[]; preferencesUrl: string; unsubscribeUrl: string },
+  test = false,
+): Promise<Email> {
+  const dateLabel = longDate(`${issue.issueDate}T00:00:00Z`);
+  const subject = ENGAGE_MSG.digestIssueTitle(dateLabel);
+  return email(to, 'digest', test ? ENGAGE_MSG.digestTestSubject(subject) : subject, DigestEmail, {
+    dateLabel,
+    intro: issue.intro,
+    content: issue.content,
+    archiveUrl: siteLink(`/newsletter/${issue.issueDate}`),
+    ...reader,
+  });
 }

@@ -2,6 +2,7 @@
 import { contactEmails } from '../../lib/contact';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { config } from '../config';
+import { listLinks } from '../newsletter/subscribers';
 import type { Email, EmailKind } from '../services/email';
 import {
   accountClosedEmail,
@@ -40,8 +41,8 @@ import {
   verifyEmailEmail,
   welcomeEmail,
   followAlertEmail,
+  digestEmail,
 } from './index';
-import { listLinks } from '../newsletter/subscribers';
 
 const member = { email: 'ada@example.com', firstName: 'Ada' };
 const tool = {
@@ -59,6 +60,68 @@ const message = {
   message: 'Hello,\nI was charged twice this month. Could you check?',
   priority: true,
 };
+
+const digestIssue = {
+  issueDate: '2026-11-30',
+  intro: 'A quiet week for launches, a loud one for re-reviews.\nThree tools changed their scores.',
+  content: {
+    approved: [
+      {
+        name: tool.name,
+        slug: tool.slug,
+        qualityScore: 8,
+        curatorTake: 'The fastest long-form drafting we tried this year.',
+        approvedAt: '2026-11-25T10:00:00.000Z',
+      },
+    ],
+    rereviews: [
+      {
+        name: 'Pixel Forge',
+        slug: 'pixel-forge',
+        oldScore: 6,
+        newScore: 8,
+        curatorTake: 'The new editor fixed what held it back.',
+        reviewedAt: '2026-11-26T10:00:00.000Z',
+      },
+    ],
+    discontinued: [
+      {
+        name: 'Old Scribe',
+        slug: 'old-scribe',
+        discontinuedAt: '2026-11-24T00:00:00.000Z',
+        reason: 'The company shut the service down.',
+      },
+    ],
+    corrections: [
+      {
+        name: 'Clip Cutter',
+        slug: 'clip-cutter',
+        text: 'Pricing corrected after a reader report',
+        at: '2026-11-27T10:00:00.000Z',
+      },
+    ],
+    featured: [
+      {
+        slotId: 1,
+        toolName: 'Deck Wizard',
+        toolSlug: 'deck-wizard',
+        description: 'Slides from an outline in a minute.',
+        logoUrl: null,
+        clickUrl: `${config.siteUrl}/tool/deck-wizard?ref=newsletter`,
+      },
+    ],
+  },
+};
+const digestUpdates = [
+  {
+    eventId: 1,
+    kind: 'score' as const,
+    toolName: 'Pixel Forge',
+    toolSlug: 'pixel-forge',
+    category: null,
+    text: 'Score changed from 6 to 8',
+  },
+];
 
 export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   welcome: () => welcomeEmail(member),
@@ -155,4 +218,5 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
       ],
       listLinks('sample-manage-token'),
     ),
+  digest: () => digestEmail(member.email, digestIssue, { updates: digestUpdates, ...listLinks('sample-token') }),
 };

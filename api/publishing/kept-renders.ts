@@ -101,7 +101,7 @@ const directoryPages = keptRenders(100, (status) => status < 500, staticFile);
 const formPages = keptRenders(200, (status) => status === 200, staticFile);
 /** Pages changed since the live build: kept at most 500 (about 30 KB each); a 404 answers the build's 404 page. */
 export const changedPageRenders = keptRenders(500, (status) => status < 500, staticFile);
-/** Alternatives and compare pages: kept at most 1000 (about 20 KB each); a failed render answers 500. */
+/** Alternatives, compare and digest issue pages: kept at most 1000 (about 20 KB each); a failed render answers 500. */
 const onDemandPages = keptRenders(1000, () => true, internalError);
 /** Open Graph images: kept at most 500 (about 33 KB each, decision 0085), apart, so pages do not push them out. */
 const onDemandImages = keptRenders(500, () => true, internalError);
@@ -159,8 +159,10 @@ export function serveQueryPage(request: Request, path: string, peer?: Peer): Pro
  * Anything else is a 404 before any read (a 15 KB chain of -vs- was thousands of reads).
  */
 function isWellFormed(path: string): boolean {
-  const { pair, slug } = routeOf(path)?.params ?? {};
+  const { pair, slug, date } = routeOf(path)?.params ?? {};
   if (pair !== undefined) return comparePairs(pair).length > 0;
+  // A digest issue's day: its pattern already holds it to YYYY-MM-DD.
+  if (date !== undefined) return true;
   return slug !== undefined && isSlugShaped(slug);
 }
 
@@ -171,7 +173,7 @@ function isWellFormed(path: string): boolean {
  */
 export function serveOnDemandPage(request: Request, pathname: string, peer?: Peer): Promise<Response> | null {
   const path = pagePath(pathname);
-  if (!isRouteOf(path, 'alternatives', 'compare', 'ogTool', 'ogPost')) return null;
+  if (!isRouteOf(path, 'alternatives', 'compare', 'newsletterIssue', 'ogTool', 'ogPost')) return null;
   const pages = isRouteOf(path, 'ogTool', 'ogPost') ? onDemandImages : onDemandPages;
   return isWellFormed(path) ? pages(path, request, peer) : serveNotFound(request);
 }

@@ -46,6 +46,8 @@ export const EMAIL_KINDS = [
   'newsletter-confirm',
   // The Premium benefits (docs/decisions/0110): a member's direct message to their account manager.
   'manager-message',
+  // The weekly digest (docs/decisions/0107).
+  'digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -9,7 +9,7 @@ import { SITEMAP_INDEX_PATH, SITEMAP_PAGES, SITEMAP_PATH, sitemapFilePath } from
 import { PUBLIC_TOOL_STATUS, TOOL_STATUS } from '../../lib/tool-status';
 import { readDb } from '../client';
 import { collectTags, readTags } from '../page-tags';
-import { tools } from '../schema';
+import { newsletterIssues, tools } from '../schema';
 import { onDemandPages } from './alternatives';
 import { listPublishedPosts } from './blog';
 import { keptWhileTagsStay } from './kept';
@@ -58,7 +58,7 @@ export interface SitemapListing {
  */
 async function sitemapPages(): Promise<SitemapPage[]> {
   const database = readDb();
-  const [toolRows, discontinuedRows, posts, onDemand] = await Promise.all([
+  const [toolRows, discontinuedRows, posts, onDemand, issues] = await Promise.all([
     database
       .select({ slug: tools.slug, tags: tools.tags, updatedAt: tools.updatedAt })
       .from(tools)
@@ -71,6 +71,11 @@ async function sitemapPages(): Promise<SitemapPage[]> {
       .where(eq(tools.status, TOOL_STATUS.discontinued)),
     listPublishedPosts(database),
     onDemandPages(database),
+    // The digest's sent issues (docs/decisions/0107): a send names SITEMAP_TAG.
+    database
+      .select({ issueDate: newsletterIssues.issueDate, sentAt: newsletterIssues.sentAt })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.status, 'sent')),
   ]);
   const ordered = toolRows.map((tool) => ({ ...tool, lastmod: tool.updatedAt.toISOString() }));
   const toolPages = ordered.map(({ slug, lastmod }) => ({ path: `/tool/${slug}`, lastmod }));
@@ -82,17 +87,23 @@ async function sitemapPages(): Promise<SitemapPage[]> {
     path: `/blog/${post.slug}`,
     lastmod: new Date(post.updatedAt).toISOString(),
   }));
+  const issuePages = issues.map(({ issueDate, sentAt }) => ({
+    path: `/newsletter/${issueDate}`,
+    lastmod: sentAt?.toISOString() ?? null,
+  }));
   const dated: Record<string, string | null> = {
     '/': newestLastmod(toolPages),
     '/directory': newestLastmod(toolPages),
     '/blog': newestLastmod(postPages),
     '/graveyard': newestLastmod(discontinuedPages),
+    '/newsletter/archive': newestLastmod(issuePages),
   };
   return [
     ...SITEMAP_PAGES.map((path) => ({ path, lastmod: dated[path] ?? null })),
     ...toolPages,
     ...discontinuedPages,
     ...postPages,
+    ...issuePages,
     ...categorySitemapPages(ordered),
     ...onDemand,
   ];

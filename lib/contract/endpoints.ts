@@ -82,7 +82,14 @@ import {
   savedToolsSchema,
   saveToolSchema,
 } from './follows';
-import { subscribeSchema } from './newsletter';
+import {
+  adminIssueSchema,
+  issueIntroSchema,
+  issueParamsSchema,
+  issuePreviewSchema,
+  scheduleIssueSchema,
+  subscribeSchema,
+} from './newsletter';
 import { loginSchema, registerSchema } from './auth';
 import {
   adminContactMessageSchema,
@@ -377,6 +384,22 @@ export const endpoints = {
     body: setAccountManagerSchema,
     response: adminPremiumMemberSchema,
   },
+  // ---- The admin Newsletter tab: the weekly digest (lib/contract/newsletter.ts, docs/decisions/0107) ----
+  'GET /api/admin/newsletter/issues': { response: z.array(adminIssueSchema) },
+  'POST /api/admin/newsletter/draft': { response: adminIssueSchema },
+  'PATCH /api/admin/newsletter/issues/:id': {
+    params: issueParamsSchema,
+    body: issueIntroSchema,
+    response: adminIssueSchema,
+  },
+  'GET /api/admin/newsletter/issues/:id/preview': { params: issueParamsSchema, response: issuePreviewSchema },
+  'POST /api/admin/newsletter/issues/:id/test': { params: issueParamsSchema, response: messageSchema },
+  'POST /api/admin/newsletter/issues/:id/schedule': {
+    params: issueParamsSchema,
+    body: scheduleIssueSchema,
+    response: adminIssueSchema,
+  },
+  'POST /api/admin/newsletter/issues/:id/unschedule': { params: issueParamsSchema, response: adminIssueSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

@@ -30,3 +30,4 @@ export * from './badges';
 export * from './newsletter';
 export * from './premium-benefits';
 export * from './endpoints';
+export * from './newsletter';

@@ -46,6 +46,9 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/users/:id/password-reset',
   'POST /api/claims/:id/check',
   'POST /api/admin/link-health/:id/recheck',
+  'POST /api/admin/newsletter/draft',
+  'POST /api/admin/newsletter/issues/:id/test',
+  'POST /api/admin/newsletter/issues/:id/unschedule',
   'POST /api/admin/link-health/:id/ignore-blocked',
 ]);
 /** GET /api/login only redirects to the sign-in page. */

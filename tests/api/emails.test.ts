@@ -51,6 +51,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'follow-alert': `${config.siteUrl}/tool/acme-writer`,
   'newsletter-confirm': `${config.siteUrl}/newsletter/confirm?token=sample-token`,
   'manager-message': `${config.siteUrl}/admin#messages`,
+  digest: `${config.siteUrl}/newsletter/2026-11-30`,
 };
 
 /** Whether a path is served by a page of site/pages: a file per segment, or a [param] file or folder. */

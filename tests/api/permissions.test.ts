@@ -9,7 +9,9 @@ import {
   blogPosts,
   contactMessages,
   featureFlags,
+  emailOutbox,
   linkHealth,
+  newsletterIssues,
   reports,
   toolAlternatives,
   toolOwners,
@@ -63,6 +65,38 @@ async function reportPath(suffix: string, body?: unknown): Promise<Prepared> {
     changed: async () => JSON.stringify(await reload()) !== JSON.stringify(report),
   };
 }
+
+/**
+ * A digest issue of its own far-off day with enough news to schedule (docs/decisions/0107): a draft, or scheduled.
+ * `body` may be made from its day.
+ */
+async function issuePath(suffix: string, body?: unknown, status: 'draft' | 'scheduled' = 'draft'): Promise<Prepared> {
+  issueDay += 7;
+  const day = new Date(Date.UTC(2040, 0, 2) + issueDay * 86_400_000).toISOString().slice(0, 10);
+  const item = { name: 'A', slug: 'a', qualityScore: 7, curatorTake: null, approvedAt: `${day}T00:00:00.000Z` };
+  const [issue] = await db
+    .insert(newsletterIssues)
+    .values({
+      issueDate: day,
+      status,
+      scheduledFor: status === 'scheduled' ? new Date(`${day}T09:00:00Z`) : null,
+      periodStart: new Date(`${day}T00:00:00Z`),
+      periodEnd: new Date(`${day}T00:00:00Z`),
+      content: { approved: [item, item, item], rereviews: [], discontinued: [], corrections: [], featured: [] },
+    })
+    .returning();
+  const reload = () => db.query.newsletterIssues.findFirst({ where: eq(newsletterIssues.id, issue.id) });
+  // A test send changes no issue: it writes the editor one e-mail.
+  const tests = async () => (await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'digest'))).length;
+  const testsBefore = await tests();
+  return {
+    path: `/api/admin/newsletter/issues/${issue.id}${suffix}`,
+    body: typeof body === 'function' ? body(day) : body,
+    changed: async () =>
+      suffix === '/test' ? (await tests()) > testsBefore : JSON.stringify(await reload()) !== JSON.stringify(issue),
+  };
+}
+let issueDay = 0;
 
 /** A verified owner's claim of a new approved tool (docs/decisions/0099). */
 async function claimPath(): Promise<Prepared> {
@@ -289,6 +323,49 @@ const ENDPOINTS: readonly Endpoint[] = [
     route: '/api/admin/reports/:id/merge',
     permissions: ['manage:reports'],
     prepare: () => reportPath('/merge', (into: string) => ({ into })),
+  },
+  // The admin Newsletter tab (docs/decisions/0107).
+  {
+    method: 'GET',
+    route: '/api/admin/newsletter/issues',
+    permissions: ['manage:newsletter'],
+    prepare: at('/api/admin/newsletter/issues'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/newsletter/draft',
+    permissions: ['manage:newsletter'],
+    prepare: at('/api/admin/newsletter/draft'),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/newsletter/issues/:id',
+    permissions: ['manage:newsletter'],
+    prepare: () => issuePath('', { intro: 'Changed.' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/newsletter/issues/:id/preview',
+    permissions: ['manage:newsletter'],
+    prepare: () => issuePath('/preview'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/newsletter/issues/:id/test',
+    permissions: ['manage:newsletter'],
+    prepare: () => issuePath('/test'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/newsletter/issues/:id/schedule',
+    permissions: ['manage:newsletter'],
+    prepare: () => issuePath('/schedule', (day: string) => ({ scheduledFor: `${day}T10:00:00Z` })),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/newsletter/issues/:id/unschedule',
+    permissions: ['manage:newsletter'],
+    prepare: () => issuePath('/unschedule', undefined, 'scheduled'),
   },
   {
     method: 'GET',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import astroConfig from '../../astro.config.mjs';
 import { walk } from '../../api/publishing/build-files';
-import { categoryTag, POSTS_TAG, postTag, TOOLS_TAG, toolTag } from '../../lib/cache-tags';
+import { categoryTag, NEWSLETTER_TAG, POSTS_TAG, postTag, TOOLS_TAG, toolTag } from '../../lib/cache-tags';
 import {
   isApiRequest,
   PAGE_ROUTES,
@@ -36,6 +36,9 @@ const SAMPLES: Record<PageKind, string> = {
   llms: '/llms.txt',
   graveyard: '/graveyard',
   graveyardRss: '/graveyard/rss.xml',
+  newsletterArchive: '/newsletter/archive',
+  newsletterRss: '/newsletter/rss.xml',
+  newsletterIssue: '/newsletter/2026-11-30',
   robots: '/robots.txt',
   manifest: '/manifest.webmanifest',
   sitemapIndex: '/sitemap-index.xml',
@@ -124,6 +127,8 @@ describe('the route table', () => {
     expect(routeTags('/tool/chatgpt/alternatives')).toEqual([toolTag('chatgpt'), TOOLS_TAG]);
     expect(routeTags('/compare/chatgpt-vs-claude')).toEqual([toolTag('chatgpt'), toolTag('claude')]);
     expect(routeTags('/rss.xml')).toEqual([POSTS_TAG]);
+    expect(routeTags('/newsletter/2026-11-30')).toEqual([NEWSLETTER_TAG]);
+    expect(routeTags('/newsletter/archive')).toEqual([NEWSLETTER_TAG]);
     expect(routeTags('/tools/feed.json')).toEqual([TOOLS_TAG]);
     expect(routeTags('/pricing')).toEqual([]);
   });
@@ -134,6 +139,7 @@ describe('the route table', () => {
       '/directory',
       '/blog',
       '/graveyard',
+      '/newsletter/archive',
       '/pricing',
       '/about',
       '/help',
