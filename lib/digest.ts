@@ -1,11 +1,9 @@
 // The weekly digest (docs/decisions/0107): the shape of an issue's content snapshot, which the e-mail and the archive
 // render (so a sent issue never changes when its tools do later), its week, and when an issue is sent. Pure.
 import { z } from 'zod';
-import { DIGEST_MIN_ITEMS } from './newsletter';
+import { DIGEST_MIN_ITEMS, nextIssueDates } from './newsletter';
 
-/** Issues go out on Mondays (getUTCDay) at 09:00 UTC, covering the week that ended at the Monday's midnight. */
-const DIGEST_SEND_WEEKDAY = 1;
-export const DIGEST_SEND_HOUR_UTC = 9;
+// Issues go out on the send day of lib/newsletter.ts (Mondays, 09:00 UTC), covering the week up to its midnight.
 const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;
 
@@ -76,20 +74,11 @@ export const isThinDigest = (content: DigestContent): boolean => digestItemCount
 
 const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
-/** When the issue of `issueDate` (YYYY-MM-DD) goes out by default: its day at DIGEST_SEND_HOUR_UTC. */
-export const issueSendTime = (issueDate: string): Date =>
-  new Date(`${issueDate}T${String(DIGEST_SEND_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
-
 /** The end of the week an issue covers (exclusive): its day's midnight, UTC. */
 export const issueWeekEnd = (issueDate: string): Date => new Date(`${issueDate}T00:00:00.000Z`);
 
 /** The next issue's date: the first send day whose send time is still ahead of `now`. */
-export function nextIssueDate(now: Date): string {
-  let day = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  while (new Date(day).getUTCDay() !== DIGEST_SEND_WEEKDAY || issueSendTime(dayOf(day)).getTime() <= now.getTime())
-    day += DAY_MS;
-  return dayOf(day);
-}
+export const nextIssueDate = (now: Date): string => nextIssueDates(now, 1)[0];
 
 /** Whether `at` falls on the issue's own day (UTC): an issue is sent on the day its archive address names. */
 export const isOnIssueDay = (issueDate: string, at: Date): boolean => dayOf(at.getTime()) === issueDate;

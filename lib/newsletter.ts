@@ -92,7 +92,7 @@ export interface FeaturedSlot {
 
 /** The digest goes out weekly on this UTC weekday (0 Sunday, 1 Monday) at ISSUE_SEND_HOUR_UTC:00. */
 const ISSUE_SEND_WEEKDAY = 1;
-const ISSUE_SEND_HOUR_UTC = 9;
+export const ISSUE_SEND_HOUR_UTC = 9;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

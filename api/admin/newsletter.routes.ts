@@ -20,6 +20,7 @@ import {
   listIssues,
   previewIssue,
   scheduleIssue,
+  sendIssueNow,
   sendTest,
   setIntro,
   unscheduleIssue,
@@ -63,6 +64,11 @@ export const adminNewsletterRoutes = new Elysia({ name: 'admin-newsletter-routes
       response: answer(adminIssueSchema),
     },
   )
+  .post('/api/admin/newsletter/issues/:id/send-now', ({ params, user }) => sendIssueNow(params.id, user.id), {
+    permission: 'manage:newsletter',
+    params: issueParamsSchema,
+    response: answer(adminIssueSchema),
+  })
   .post('/api/admin/newsletter/issues/:id/unschedule', ({ params, user }) => unscheduleIssue(params.id, user.id), {
     permission: 'manage:newsletter',
     params: issueParamsSchema,

@@ -1,6 +1,6 @@
 // The admin Newsletter tab's work (docs/decisions/0107): the issues, "Draft from the data", the intro, the preview, a
 // test to the editor, scheduling and unscheduling. Every move but reading is audited.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { newsletterIssues, type NewsletterIssue } from '../../db/schema';
 import type { AdminIssue } from '../../lib/contract';
@@ -9,8 +9,8 @@ import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { DIGEST_MIN_ITEMS } from '../../lib/newsletter';
 import { recordAudit } from '../audit';
 import { digestEmail } from '../emails';
-import { draftNextIssue, issueContent } from '../newsletter/digest';
-import { sendTestIssue } from '../newsletter/digest-send';
+import { draftNextIssue, issueContent, issueSnapshot, periodFor } from '../newsletter/digest';
+import { finishSending, sendTestIssue } from '../newsletter/digest-send';
 import { listLinks } from '../newsletter/subscribers';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 
@@ -140,4 +140,49 @@ export async function unscheduleIssue(id: number, actorId: number, now = new Dat
     });
     return adminIssue(row);
   });
+}
+
+/**
+ * "Send now": a draft or scheduled issue goes out at once instead of on its day (docs/decisions/0105). It is dated
+ * today, so its archive address says when it was sent, and covers its news up to now; the next issue starts there. A
+ * thin week is refused as for scheduling, and so is a second issue on one day (the archive has one per day).
+ */
+export async function sendIssueNow(id: number, actorId: number, now = new Date()): Promise<AdminIssue> {
+  const today = now.toISOString().slice(0, 10);
+  const sending = await db.transaction(async (tx) => {
+    const issue = await issueById(tx, id);
+    if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict(ENGAGE_MSG.digestNotEditable);
+    const [other] = await tx
+      .select({ id: newsletterIssues.id })
+      .from(newsletterIssues)
+      .where(and(eq(newsletterIssues.issueDate, today), ne(newsletterIssues.id, id)));
+    if (other) throw conflict(ENGAGE_MSG.digestSentToday);
+    const period = { periodStart: (await periodFor(tx, issue.issueDate)).periodStart, periodEnd: now };
+    const content = await issueSnapshot(tx, today, period);
+    if (isThinDigest(content)) throw conflict(ENGAGE_MSG.digestThin(digestItemCount(content), DIGEST_MIN_ITEMS));
+    const [row] = await tx
+      .update(newsletterIssues)
+      .set({
+        issueDate: today,
+        status: 'sending',
+        ...period,
+        content,
+        scheduledFor: now,
+        updatedById: actorId,
+        updatedAt: now,
+      })
+      .where(eq(newsletterIssues.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'newsletter.send',
+      entityType: 'newsletter_issue',
+      entityId: id,
+      before: { status: issue.status, issueDate: issue.issueDate },
+      after: { status: 'sending', issueDate: today },
+    });
+    return row;
+  });
+  await finishSending(sending, now);
+  return adminIssue(await issueById(db, id));
 }

@@ -5,8 +5,8 @@ import { and, asc, count, eq, gt, inArray, lte, notExists } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { emailOutbox, emailSuppressions, newsletterIssues, subscribers, type NewsletterIssue } from '../../db/schema';
 import { NEWSLETTER_TAG, SITEMAP_TAG } from '../../lib/cache-tags';
-import { type DigestContent, isThinDigest, issueSendTime } from '../../lib/digest';
-import { BATCH_SIZE, type FollowUpdate } from '../../lib/newsletter';
+import { type DigestContent, isThinDigest } from '../../lib/digest';
+import { BATCH_SIZE, type FollowUpdate, issueSendTime } from '../../lib/newsletter';
 import { recordAudit } from '../audit';
 import { digestEmail } from '../emails';
 import { markUpdatesSent, followUpdatesFor } from '../follows/updates';
@@ -113,7 +113,7 @@ async function enqueueBatch(
 }
 
 /** Enqueues an issue in 'sending' for every eligible reader not yet enqueued, then marks it sent and publishes it. */
-async function finishSending(issue: NewsletterIssue, now: Date): Promise<void> {
+export async function finishSending(issue: NewsletterIssue, now: Date): Promise<void> {
   const content = issueContent(issue);
   const shared = new Map<string, Promise<Email>>();
   for (let afterId = 0; ; ) {

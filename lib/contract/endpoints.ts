@@ -400,6 +400,7 @@ export const endpoints = {
     response: adminIssueSchema,
   },
   'POST /api/admin/newsletter/issues/:id/unschedule': { params: issueParamsSchema, response: adminIssueSchema },
+  'POST /api/admin/newsletter/issues/:id/send-now': { params: issueParamsSchema, response: adminIssueSchema },
 } as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
 
 export type Endpoints = typeof endpoints;

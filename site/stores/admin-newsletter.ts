@@ -41,6 +41,13 @@ export async function scheduleIssue(id: number, scheduledFor: string): Promise<N
   return issue;
 }
 
+/** Sends the issue at once, dated today. */
+export async function sendIssueNow(id: number): Promise<NewsletterIssueRow> {
+  const issue = await api('POST /api/admin/newsletter/issues/:id/send-now', { params: { id } });
+  refreshIssues();
+  return issue;
+}
+
 export async function unscheduleIssue(id: number): Promise<NewsletterIssueRow> {
   const issue = await api('POST /api/admin/newsletter/issues/:id/unschedule', { params: { id } });
   refreshIssues();

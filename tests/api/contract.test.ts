@@ -49,6 +49,8 @@ const NO_JSON_BODY = new Set([
   'POST /api/admin/newsletter/draft',
   'POST /api/admin/newsletter/issues/:id/test',
   'POST /api/admin/newsletter/issues/:id/unschedule',
+  'POST /api/admin/newsletter/issues/:id/send-now',
+  'DELETE /api/saved-tools/:slug',
   'POST /api/admin/link-health/:id/ignore-blocked',
 ]);
 /** GET /api/login only redirects to the sign-in page. */

@@ -298,6 +298,39 @@ describe('the admin Newsletter tab', () => {
     const list: AdminIssueJson[] = await (await as(admin, 'GET', '/issues')).json();
     expect(list.map((i) => [i.id, i.recipients])).toContainEqual([issue.id, 0]);
   });
+
+  it('sends now: dated today, its news up to now, one row per reader; a second issue today is refused', async () => {
+    const justNow = new Date(Date.now() - 60_000);
+    for (const score of [6, 9, 7]) await makeTool({ status: 'approved', qualityScore: score, approvedAt: justNow });
+    const [reader] = await db
+      .insert(subscribers)
+      .values({
+        email: `now-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        status: 'confirmed',
+        manageToken: newManageToken(),
+        consentAt: justNow,
+        consentSource: 'footer',
+        consentTextVersion: 'test',
+      })
+      .returning();
+    const res = await as(admin, 'POST', `/issues/${issue.id}/send-now`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const sent: AdminIssueJson = await res.json();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(sent).toMatchObject({ status: 'sent', issueDate: today, recipients: 1 });
+    expect(new Date(sent.periodEnd).getTime()).toBeGreaterThan(justNow.getTime());
+    expect(sent.items).toBeGreaterThanOrEqual(3);
+    expect((await rowsOf(issue.id)).map((r) => r.to)).toEqual([reader.email]);
+    expect((await auditOf('newsletter_issue', issue.id)).map((a) => a.action)).toContain('newsletter.send');
+    // The next draft starts where this one ended; sending it today too is refused.
+    const next: AdminIssueJson = await (await as(admin, 'POST', '/draft')).json();
+    expect(next.periodStart).toBe(sent.periodEnd);
+    const again = await as(admin, 'POST', `/issues/${next.id}/send-now`);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toBe(ENGAGE_MSG.digestSentToday);
+    // The sends below count their own readers.
+    await db.delete(subscribers).where(eq(subscribers.id, reader.id));
+  });
 });
 
 describe('sending an issue', () => {

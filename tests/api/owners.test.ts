@@ -303,7 +303,9 @@ describe('what a verified owner may do', () => {
     });
     expect((await call('GET', `/api/user/tools/${tool.id}/metrics`, { cookie: lapsed.cookie })).status).toBe(404);
     const summary = await (await call('GET', '/api/user/tools/metrics', { cookie: owner.cookie })).json();
-    expect(summary.tools).toEqual([{ toolId: tool.id, name: 'Kept Cedar', slug: 'kept-cedar', views: 12, clicks: 3 }]);
+    expect(summary.tools).toEqual([
+      { toolId: tool.id, name: 'Kept Cedar', slug: 'kept-cedar', views: 12, clicks: 3, badgeVisits: 0 },
+    ]);
     const none = await (await call('GET', '/api/user/tools/metrics', { cookie: lapsed.cookie })).json();
     expect(none.tools).toEqual([]);
   });

@@ -24,6 +24,7 @@ import { permissionsOf, type Permission } from '../../lib/permissions';
 import type { ToolStatus } from '../../lib/tool-status';
 import { call, makeUser, signedIn } from '../helpers/api';
 import { NO_PASSWORD, makeChangeRequest, makeTool, reloadTool } from '../helpers/admin';
+import { nextIssueDate } from '../../lib/digest';
 
 interface Prepared {
   path: string;
@@ -366,6 +367,25 @@ const ENDPOINTS: readonly Endpoint[] = [
     route: '/api/admin/newsletter/issues/:id/unschedule',
     permissions: ['manage:newsletter'],
     prepare: () => issuePath('/unschedule', undefined, 'scheduled'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/newsletter/issues/:id/send-now',
+    permissions: ['manage:newsletter'],
+    // Sent now, an issue is dated today and covers its news from where the issue before it ended: the issues other
+    // rows made (far-off days) go first, and three tools approved a minute ago make the week worth sending.
+    prepare: async () => {
+      await db.delete(newsletterIssues);
+      for (let i = 0; i < 3; i++)
+        await makeTool({ status: 'approved', qualityScore: 7, approvedAt: new Date(Date.now() - 60_000) });
+      const prepared = await issuePath('/send-now');
+      // The next issue's own day, as a draft made by "Draft from the data" has: its week ends ahead of now.
+      await db.update(newsletterIssues).set({ issueDate: nextIssueDate(new Date()) });
+      const id = Number(prepared.path.split('/')[5]);
+      const status = async () =>
+        (await db.query.newsletterIssues.findFirst({ where: eq(newsletterIssues.id, id) }))?.status;
+      return { ...prepared, changed: async () => (await status()) !== 'draft' };
+    },
   },
   {
     method: 'GET',

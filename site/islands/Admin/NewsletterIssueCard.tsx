@@ -1,14 +1,15 @@
 // The next digest issue in the admin Newsletter tab (docs/decisions/0107): its week and news count, the intro, a
 // preview of the e-mail in a sandboxed frame (srcdoc, no scripts), a test to me, and scheduling on its day or not.
 import { useEffect, useState } from 'react';
-import { DIGEST_SEND_HOUR_UTC, MAX_DIGEST_INTRO } from '../../../lib/digest';
+import { MAX_DIGEST_INTRO } from '../../../lib/digest';
 import { ENGAGE_MSG } from '../../../lib/engagement-messages';
 import { longDate } from '../../../lib/format';
-import { DIGEST_MIN_ITEMS, type IssueStatus } from '../../../lib/newsletter';
+import { DIGEST_MIN_ITEMS, ISSUE_SEND_HOUR_UTC, type IssueStatus } from '../../../lib/newsletter';
 import {
   previewIssue,
   saveIntro,
   scheduleIssue,
+  sendIssueNow,
   sendTestToMe,
   unscheduleIssue,
   type NewsletterIssueRow,
@@ -25,10 +26,11 @@ export const STATUS_BADGES: Record<IssueStatus, string> = {
 };
 
 const day = (iso: string) => longDate(iso);
-const defaultTime = `${String(DIGEST_SEND_HOUR_UTC).padStart(2, '0')}:00`;
+const defaultTime = `${String(ISSUE_SEND_HOUR_UTC).padStart(2, '0')}:00`;
 
 export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueRow }) {
   const [intro, setIntro] = useState(issue.intro);
+  const [confirmSend, setConfirmSend] = useState(false);
   const [time, setTime] = useState(issue.scheduledFor ? issue.scheduledFor.slice(11, 16) : defaultTime);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -162,6 +164,23 @@ export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueR
             </label>
             <button type="submit" className="btn btn-sm btn-primary" disabled={busy || thin}>
               Schedule
+            </button>
+            <button
+              type="button"
+              className={`btn btn-sm ${confirmSend ? 'btn-warning' : 'btn-outline'}`}
+              disabled={busy || thin}
+              onClick={() => {
+                // Two clicks: the first asks, as sending to every reader cannot be undone.
+                if (!confirmSend) return setConfirmSend(true);
+                void run(() =>
+                  perform(() => sendIssueNow(issue.id), {
+                    success: (sent) => ({ title: ENGAGE_MSG.digestSentNow(sent.recipients) }),
+                    failure: ENGAGE_MSG.digestSendNowFailed,
+                  }),
+                );
+              }}
+            >
+              {confirmSend ? 'Send to every reader now' : 'Send now'}
             </button>
           </form>
         )}
