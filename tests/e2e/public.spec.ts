@@ -641,7 +641,7 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
   const withPages = await publicTools(request, '&includeDiscontinued=true');
   const expected = [
     ...['/', '/directory', '/blog', '/pricing', '/about', '/help', '/contact', '/terms', '/privacy', '/refunds'],
-    ...['/graveyard', '/transparency'],
+    ...['/graveyard', '/transparency', '/newsletter', '/newsletter/archive'],
     ...withPages.map((t) => `/tool/${t.slug} ${new Date(t.updatedAt).toISOString()}`),
     ...posts.map((p) => `/blog/${p.slug} ${new Date(p.updatedAt).toISOString()}`),
   ].sort();
@@ -655,6 +655,8 @@ test('sitemap, robots.txt and rss.xml', async ({ request }) => {
             .flatMap((f) => f.urls)
             // The discovery pages (category, alternatives, compare) are checked below and in discovery-pages.spec.ts.
             .filter(({ loc }) => !isDiscoveryPage(new URL(loc).pathname))
+            // A sent digest issue's page (/newsletter/{date}) is there once one was sent: tests/api/digest.test.ts.
+            .filter(({ loc }) => !/^\/newsletter\/\d{4}-\d{2}-\d{2}$/.test(new URL(loc).pathname))
             .map(({ loc, lastmod }) => {
               const path = new URL(loc).pathname;
               return /^\/(tool|blog)\//.test(path) ? `${path} ${lastmod}` : path;

@@ -2,7 +2,6 @@
 // "Following" and "Saved" (the forms then unfollow and unsave), and the compare field suggests tools as the visitor
 // types (the catalogue's search, GET /api/tools); picking one opens the pair's compare page.
 import { comparePath } from '../../../lib/alternatives';
-import { searchCatalogue } from '../../stores/catalogue';
 
 const TYPING_DELAY_MS = 150;
 
@@ -50,7 +49,10 @@ function suggest(root: HTMLElement, slug: string): void {
       inFlight?.abort();
       inFlight = new AbortController();
       try {
-        const { tools } = await searchCatalogue({ search, limit: 6 }, inFlight.signal);
+        // A plain fetch of the catalogue's search: the page's only script stays small (no store, no schemas).
+        const res = await fetch(`/api/tools?search=${encodeURIComponent(search)}&limit=6`, { signal: inFlight.signal });
+        if (!res.ok) return;
+        const { tools } = (await res.json()) as { tools: { name: string; slug: string }[] };
         byName.clear();
         options.replaceChildren(
           ...tools
