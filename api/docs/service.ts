@@ -188,7 +188,9 @@ window.addEventListener('load', function () {
     dom_id: '#swagger-ui',
     deepLinking: true,
     validatorUrl: null,
-    docExpansion: 'list',
+    // Sections start collapsed: expanded, the whole reference (some 140 operations) stopped rendering after its second
+    // section in Swagger UI 5.35, with no error shown. A section opens with a click, or by its address (deepLinking).
+    docExpansion: 'none',
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
   })});

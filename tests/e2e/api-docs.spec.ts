@@ -14,6 +14,9 @@ test('/api/docs renders the reference with no CSP violation and nothing loaded f
   });
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /AI Tools Directory API/ })).toBeVisible();
+  // Every section is listed, collapsed; the public API's opens with a click.
+  await expect(page.locator('.opblock-tag', { hasText: 'Admin' })).toBeVisible();
+  await page.locator('.opblock-tag', { hasText: 'Public API v1' }).click();
   const listTools = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/v1/tools"]') });
   await expect(listTools).toBeVisible();
   await expect(page.locator('.opblock-tag', { hasText: 'Public API v1' })).toBeVisible();

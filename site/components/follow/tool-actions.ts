@@ -9,7 +9,9 @@ async function showState(root: HTMLElement, slug: string): Promise<void> {
   const res = await fetch(`/api/follows/state?target=tool&id=${encodeURIComponent(slug)}`, {
     credentials: 'same-origin',
   });
-  if (!res.ok) return; // signed out: the forms stay as they are
+  // Signed out: the forms stay as they are. The body is read all the same: a response left unread stays open in
+  // Chromium (the page never goes idle).
+  if (!res.ok) return void (await res.text());
   const state = (await res.json()) as { following: boolean; saved: boolean };
   const email = root.querySelector<HTMLElement>('[data-follow-email]');
   email?.remove();
@@ -51,7 +53,7 @@ function suggest(root: HTMLElement, slug: string): void {
       try {
         // A plain fetch of the catalogue's search: the page's only script stays small (no store, no schemas).
         const res = await fetch(`/api/tools?search=${encodeURIComponent(search)}&limit=6`, { signal: inFlight.signal });
-        if (!res.ok) return;
+        if (!res.ok) return void (await res.text());
         const { tools } = (await res.json()) as { tools: { name: string; slug: string }[] };
         byName.clear();
         options.replaceChildren(
