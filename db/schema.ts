@@ -475,7 +475,13 @@ export const emailOutbox = sqliteTable(
     // The newsletter issue a digest e-mail belongs to: such rows go out through the batch API.
     issueId: integer().references(() => newsletterIssues.id, { onDelete: 'set null' }),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    // A digest's send asks which readers already have their row, and counts an issue's rows: read from indexes, not
+    // from a scan of every e-mail ever sent.
+    index('email_outbox_idempotency_idx').on(t.idempotencyKey),
+    index('email_outbox_issue_idx').on(t.issueId),
+  ],
 );
 
 // Messages sent through the /contact form; a signed-in Premium member's are priority (the server decides).

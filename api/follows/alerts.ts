@@ -6,10 +6,10 @@ import { db } from '../../db/client';
 import { emailSuppressions, subscribers } from '../../db/schema';
 import { BATCH_SIZE } from '../../lib/newsletter';
 import { followAlertEmail } from '../emails';
-import { log } from '../log';
+import { startPoll } from '../poll';
 import { listLinks } from '../newsletter/subscribers';
 import { enqueueEmail } from '../services/email';
-import { followUpdatesFor, markUpdatesSent } from './updates';
+import { followUpdatesFor } from './updates';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -46,10 +46,11 @@ export async function sendDailyAlerts(now: Date): Promise<number> {
       const links = listLinks(subscriber.manageToken);
       const email = await followAlertEmail(subscriber.email, list, links);
       const went = await db.transaction(async (tx) => {
-        // Taken only while still due: a second process (or run) finds it taken and sends nothing.
+        // Taken only while still due, and its updates marked sent in the same write: a second process (or run) finds
+        // it taken and sends nothing.
         const [taken] = await tx
           .update(subscribers)
-          .set({ lastAlertAt: now })
+          .set({ lastAlertAt: now, alertsSentThrough: through })
           .where(
             and(
               eq(subscribers.id, subscriber.id),
@@ -60,7 +61,6 @@ export async function sendDailyAlerts(now: Date): Promise<number> {
           .returning({ id: subscribers.id });
         if (!taken) return false;
         await enqueueEmail(email, tx);
-        await markUpdatesSent(tx, subscriber.id, through);
         return true;
       });
       if (went) sent++;
@@ -70,19 +70,5 @@ export async function sendDailyAlerts(now: Date): Promise<number> {
 
 /** Starts the alerts (under the worker lease): a run an hour, so each reader's comes within an hour of the day's turn. */
 export function startDailyAlerts(): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDailyAlerts(new Date());
-    } catch (error) {
-      log.error({ err: error }, 'daily follow alerts failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPoll(HOUR_MS, 'daily follow alerts failed', () => sendDailyAlerts(new Date()));
 }

@@ -6,7 +6,7 @@ import type { Context } from 'elysia';
 import type { User } from '../../db/schema';
 import { comparePath } from '../../lib/alternatives';
 import { pageForClient } from '../form-post';
-import { earlyAccessOn, flagAudience } from '../premium/early-access';
+import { flagAudience, onFor } from '../premium/early-access';
 
 /** The slugs of ?tools=, in order, each once. */
 function comparedSlugs(value: unknown): string[] {
@@ -43,8 +43,9 @@ export async function compareToolsPage({
   let status = 200;
   const search = new URL(request.url).search;
   if (slugs.length === 3) {
-    const on = await earlyAccessOn('three-way-compare', viewer);
-    state = on ? 'on' : (await flagAudience('three-way-compare')) === 'off' ? 'off' : 'premium-only';
+    const audience = await flagAudience('three-way-compare');
+    const on = onFor(audience, viewer);
+    state = on ? 'on' : audience === 'off' ? 'off' : 'premium-only';
     if (!on) status = 403;
   }
   const page = await pageForClient({

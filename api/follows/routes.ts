@@ -57,10 +57,12 @@ export const followRoutes = new Elysia({ name: 'follow-routes' })
     '/api/follows/state',
     async ({ query, user }) => {
       const target = await followTarget(db, query);
-      return {
-        following: await isFollowing(db, user, target),
-        saved: target.toolId !== null && (await isSaved(user.id, target.toolId)),
-      };
+      // Read on every tool page a member opens: the two answers side by side.
+      const [following, saved] = await Promise.all([
+        isFollowing(db, user, target),
+        target.toolId !== null && isSaved(user.id, target.toolId),
+      ]);
+      return { following, saved };
     },
     { auth: true, query: followTargetSchema, response: answer(followStateSchema) },
   )

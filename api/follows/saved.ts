@@ -7,21 +7,15 @@ import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
 import { notFound } from '../plugins/errors';
 import { rateKey, requireAttempt } from '../rate-limit';
-
-async function pageTool(slug: string) {
-  const [tool] = await db
-    .select({ id: tools.id, name: tools.name })
-    .from(tools)
-    .where(and(eq(tools.slug, slug.toLowerCase()), inArray(tools.status, [...PAGE_TOOL_STATUSES])));
-  if (!tool) throw notFound(ENGAGE_MSG.followTargetUnknown);
-  return tool;
-}
+import { followTarget } from './follows';
 
 /** Saves a tool with a page (saving it again changes nothing); answers its name. */
 export async function saveTool(user: User, slug: string, now = new Date()): Promise<string> {
   await requireAttempt([rateKey('saved-account', user.id)], ENGAGE_MSG.saveTooMany);
-  const tool = await pageTool(slug);
-  await db.insert(savedTools).values({ userId: user.id, toolId: tool.id, createdAt: now }).onConflictDoNothing();
+  // A tool with a page, as one followed (the same 404 for any other).
+  const tool = await followTarget(db, { target: 'tool', id: slug });
+  if (tool.toolId === null) throw notFound(ENGAGE_MSG.followTargetUnknown);
+  await db.insert(savedTools).values({ userId: user.id, toolId: tool.toolId, createdAt: now }).onConflictDoNothing();
   return tool.name;
 }
 

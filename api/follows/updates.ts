@@ -43,7 +43,7 @@ export async function followUpdatesFor(subscriberIds: readonly number[]): Promis
   const updates = new Map<number, FollowUpdate[]>();
   if (subscriberIds.length === 0) return updates;
   const rows = await db
-    .selectDistinct({
+    .select({
       subscriberId: follows.subscriberId,
       eventId: followEvents.id,
       kind: followEvents.kind,
@@ -80,9 +80,6 @@ export async function followUpdatesFor(subscriberIds: readonly number[]): Promis
   for (const row of rows) {
     if (row.kind === 'alternative' && !row.alternativeName) continue;
     const list = updates.get(row.subscriberId) ?? [];
-    // A tool followed and one of its categories followed both reach the same event once (selectDistinct) - and a
-    // category's event is shown as reached through the category.
-    if (list.some((u) => u.eventId === row.eventId)) continue;
     list.push({
       eventId: row.eventId,
       kind: row.kind,

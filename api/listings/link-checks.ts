@@ -7,6 +7,7 @@ import { linkChecks, linkHealth, tools } from '../../db/schema';
 import { toolTag } from '../../lib/cache-tags';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { log } from '../log';
+import { startPoll } from '../poll';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { checkLink, type LinkCheckResult } from './link-check';
 import { DAY_MS, nextCheckSlot, recordLinkCheck } from './link-health';
@@ -142,27 +143,15 @@ export async function refreshShownChecks(now: Date): Promise<number> {
 
 /** Starts the checks (under the worker lease): a pass a minute, one at a time; returns what stops them. */
 export function startLinkChecks(): () => void {
-  let running = false;
   // Not on start: a restart must not render a seventh of the tool pages again (docs/decisions/0065).
   let refreshedDay = Math.floor(Date.now() / DAY_MS);
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = new Date();
-      await runLinkCheckPass({ now });
-      const day = Math.floor(now.getTime() / DAY_MS);
-      if (day !== refreshedDay) {
-        await refreshShownChecks(now);
-        refreshedDay = day;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'link check pass failed');
-    } finally {
-      running = false;
+  return startPoll(PASS_EVERY_MS, 'link check pass failed', async () => {
+    const now = new Date();
+    await runLinkCheckPass({ now });
+    const day = Math.floor(now.getTime() / DAY_MS);
+    if (day !== refreshedDay) {
+      await refreshShownChecks(now);
+      refreshedDay = day;
     }
-  };
-  const timer = setInterval(() => void tick(), PASS_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

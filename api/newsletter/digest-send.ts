@@ -12,7 +12,7 @@ import { digestEmail } from '../emails';
 import { markUpdatesSent, followUpdatesFor } from '../follows/updates';
 import { log } from '../log';
 import { requestRebuild } from '../publishing/rebuild-queue';
-import { enqueueEmail, type Email } from '../services/email';
+import { enqueueEmail, enqueueEmails, type Email } from '../services/email';
 import { issueContent, issueSnapshot, periodFor } from './digest';
 import { listLinks, subscriberByEmail } from './subscribers';
 
@@ -99,13 +99,16 @@ async function enqueueBatch(
       .from(emailOutbox)
       .where(inArray(emailOutbox.idempotencyKey, keys));
     const enqueued = new Set(again.map((r) => r.key));
-    for (const [i, reader] of readers.entries()) {
+    const fresh = readers.flatMap((reader, i) => {
       const idempotencyKey = digestIdempotencyKey(issue.id, reader.id);
-      if (enqueued.has(idempotencyKey)) continue;
-      await enqueueEmail(
-        { ...copies[i], headers: listLinks(reader.manageToken).headers, idempotencyKey, issueId: issue.id },
-        tx,
-      );
+      if (enqueued.has(idempotencyKey)) return [];
+      return [{ reader, email: { ...copies[i], headers: listLinks(reader.manageToken).headers, idempotencyKey } }];
+    });
+    await enqueueEmails(
+      fresh.map(({ email }) => ({ ...email, issueId: issue.id })),
+      tx,
+    );
+    for (const { reader } of fresh) {
       const sent = updates.get(reader.id);
       if (sent?.length) await markUpdatesSent(tx, reader.id, Math.max(...sent.map((u) => u.eventId)));
     }
@@ -127,10 +130,13 @@ export async function finishSending(issue: NewsletterIssue, now: Date): Promise<
       .select({ recipients: count() })
       .from(emailOutbox)
       .where(eq(emailOutbox.issueId, issue.id));
-    await tx
+    // "Send now" finishes its issue in the request while the scheduler may pick it up too: the first to close it does.
+    const [closed] = await tx
       .update(newsletterIssues)
       .set({ status: 'sent', sentAt: now, recipients, updatedAt: now })
-      .where(eq(newsletterIssues.id, issue.id));
+      .where(and(eq(newsletterIssues.id, issue.id), eq(newsletterIssues.status, 'sending')))
+      .returning({ id: newsletterIssues.id });
+    if (!closed) return;
     await recordAudit(tx, {
       actorId: null,
       action: 'newsletter.send',

@@ -10,6 +10,7 @@ import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import type { FollowedItem, PreferenceOutcome, PreferencesFormState } from '../../lib/form-pages';
 import { ALERT_CADENCES } from '../../lib/newsletter';
 import { HttpError } from '../plugins/errors';
+import { subscriberByEmail } from './subscribers';
 
 /** The row a manage token opens; undefined for an unknown one. */
 export async function subscriberByManageToken(token: string): Promise<Subscriber | undefined> {
@@ -122,6 +123,6 @@ export async function unsubscribeByToken(token: string, now: Date): Promise<void
 
 /** An unsubscribe by address: a bounce or a complaint (Resend's webhook). Nothing when the address has no row. */
 export async function unsubscribeAddress(tx: Executor, email: string, now: Date): Promise<void> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.email, email.trim().toLowerCase()));
+  const row = await subscriberByEmail(tx, email);
   if (row) await unsubscribe(row, now, tx);
 }

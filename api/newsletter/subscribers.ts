@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { subscribers, type Subscriber } from '../../db/schema';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
-import { CONSENT_TEXT_VERSION, FORGET_UNCONFIRMED_DAYS, type ConsentSource } from '../../lib/newsletter';
+import { FORM_ACTIONS } from '../../lib/form-pages';
+import {
+  CONSENT_TEXT_VERSION,
+  FORGET_UNCONFIRMED_DAYS,
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  type ConsentSource,
+} from '../../lib/newsletter';
 import { config } from '../config';
 import { newsletterConfirmEmail } from '../emails';
 import { HttpError } from '../plugins/errors';
@@ -41,8 +47,8 @@ function unsubscribeMailbox(): string {
 
 export function listLinks(manageToken: string): ListLinks {
   const token = encodeURIComponent(manageToken);
-  const preferencesUrl = `${config.siteUrl}/newsletter/preferences?token=${token}`;
-  const unsubscribeUrl = `${config.siteUrl}/api/newsletter/unsubscribe?token=${token}`;
+  const preferencesUrl = `${config.siteUrl}${FORM_ACTIONS.newsletterPreferences}?token=${token}`;
+  const unsubscribeUrl = `${config.siteUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${token}`;
   // Both forms, the link first (RFC 2369): the one-click POST (RFC 8058) for clients that do it, the mailto for the rest.
   const mailto = `mailto:${unsubscribeMailbox()}?subject=unsubscribe-${token}`;
   return {

@@ -21,13 +21,9 @@ export async function flagAudience(flag: FeatureFlag): Promise<FlagAudience> {
   return row?.audience ?? DEFAULT_FLAG_AUDIENCE;
 }
 
-const onFor = (audience: FlagAudience, viewer: { isPremium: boolean } | null) =>
+/** Whether a flag of `audience` is on for this viewer (null: signed out). */
+export const onFor = (audience: FlagAudience, viewer: { isPremium: boolean } | null) =>
   audience === 'everyone' || (audience === 'premium' && Boolean(viewer?.isPremium));
-
-/** Whether `flag` is on for this viewer (null: signed out). */
-export async function earlyAccessOn(flag: FeatureFlag, viewer: { isPremium: boolean } | null): Promise<boolean> {
-  return onFor(await flagAudience(flag), viewer);
-}
 
 /** Every flag with who it is on for, in FEATURE_FLAGS order: one query. */
 export async function allFlags(): Promise<AdminFlag[]> {

@@ -281,7 +281,8 @@ async function recordFailure(rows: Row[], outcome: SendFailure): Promise<void> {
 /** Polls the outbox in the background of the server process. */
 export function startEmailSender(): () => void {
   const timer = setInterval(() => {
-    deliverPendingEmails().catch((error) => log.error({ err: error }, 'e-mail sender failed'));
+    // A round takes a digest's rows a full batch call at a time (BATCH_SIZE), not the default's twenty.
+    deliverPendingEmails(BATCH_SIZE).catch((error) => log.error({ err: error }, 'e-mail sender failed'));
   }, POLL_MS);
   return () => clearInterval(timer);
 }

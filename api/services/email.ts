@@ -69,5 +69,11 @@ export interface Email {
 
 /** Queues an e-mail; pass a transaction to write it atomically with the change it reports. */
 export async function enqueueEmail(email: Email, tx: Executor): Promise<void> {
-  await tx.insert(emailOutbox).values({ ...email, status: 'pending' });
+  await enqueueEmails([email], tx);
+}
+
+/** Queues many e-mails in one statement (a newsletter batch). */
+export async function enqueueEmails(emails: readonly Email[], tx: Executor): Promise<void> {
+  if (emails.length === 0) return;
+  await tx.insert(emailOutbox).values(emails.map((email) => ({ ...email, status: 'pending' })));
 }
