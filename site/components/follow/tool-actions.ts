@@ -2,10 +2,13 @@
 // "Following" and "Saved" (the forms then unfollow and unsave), and the compare field suggests tools as the visitor
 // types (the catalogue's search, GET /api/tools); picking one opens the pair's compare page.
 import { comparePath } from '../../../lib/alternatives';
+import { hasSignInHint } from '../../stores/sign-in-hint';
 
 const TYPING_DELAY_MS = 150;
 
 async function showState(root: HTMLElement, slug: string): Promise<void> {
+  // Signed out (no hint cookie): nothing to ask, and no 401 in the visitor's console.
+  if (!hasSignInHint()) return;
   const res = await fetch(`/api/follows/state?target=tool&id=${encodeURIComponent(slug)}`, {
     credentials: 'same-origin',
   });
