@@ -16,11 +16,12 @@ interface FollowEvent {
   dedupeKey: string;
 }
 
-/** Records one event unless its key is already there. */
-async function recordFollowEvent(tx: Executor, event: FollowEvent, now = new Date()): Promise<void> {
+/** Records the events in one statement, each unless its key is already there. */
+async function recordFollowEvents(tx: Executor, events: readonly FollowEvent[], now = new Date()): Promise<void> {
+  if (events.length === 0) return;
   await tx
     .insert(followEvents)
-    .values({ ...event, category: event.category ?? null, detail: event.detail ?? null, createdAt: now })
+    .values(events.map((e) => ({ ...e, category: e.category ?? null, detail: e.detail ?? null, createdAt: now })))
     .onConflictDoNothing({ target: followEvents.dedupeKey });
 }
 
@@ -32,14 +33,16 @@ export async function recordReviewEvent(
   now = new Date(),
 ): Promise<void> {
   const moved = tool.qualityScore !== review.qualityScore;
-  await recordFollowEvent(
+  await recordFollowEvents(
     tx,
-    {
-      toolId: tool.id,
-      kind: moved ? 'score' : 'rereview',
-      detail: { from: tool.qualityScore, to: review.qualityScore },
-      dedupeKey: `review:${review.id}`,
-    },
+    [
+      {
+        toolId: tool.id,
+        kind: moved ? 'score' : 'rereview',
+        detail: { from: tool.qualityScore, to: review.qualityScore },
+        dedupeKey: `review:${review.id}`,
+      },
+    ],
     now,
   );
 }
@@ -50,28 +53,22 @@ export async function recordReviewEvent(
  */
 export async function recordEditEvents(tx: Executor, before: Tool, after: Tool, now = new Date()): Promise<void> {
   const day = utcDay(now);
+  const events: FollowEvent[] = [];
   if (before.pricingModel !== after.pricingModel)
-    await recordFollowEvent(
-      tx,
-      {
-        toolId: after.id,
-        kind: 'pricing',
-        detail: { from: before.pricingModel, to: after.pricingModel },
-        dedupeKey: `pricing:${after.id}:${before.pricingModel}>${after.pricingModel}:${day}`,
-      },
-      now,
-    );
+    events.push({
+      toolId: after.id,
+      kind: 'pricing',
+      detail: { from: before.pricingModel, to: after.pricingModel },
+      dedupeKey: `pricing:${after.id}:${before.pricingModel}>${after.pricingModel}:${day}`,
+    });
   if (after.qualityScore !== null && before.qualityScore !== after.qualityScore)
-    await recordFollowEvent(
-      tx,
-      {
-        toolId: after.id,
-        kind: 'score',
-        detail: { from: before.qualityScore, to: after.qualityScore },
-        dedupeKey: `score:${after.id}:${before.qualityScore}>${after.qualityScore}:${day}`,
-      },
-      now,
-    );
+    events.push({
+      toolId: after.id,
+      kind: 'score',
+      detail: { from: before.qualityScore, to: after.qualityScore },
+      dedupeKey: `score:${after.id}:${before.qualityScore}>${after.qualityScore}:${day}`,
+    });
+  await recordFollowEvents(tx, events, now);
 }
 
 /** A tool marked discontinued (its day is part of the key) or listed again (the day it came back). */
@@ -82,14 +79,16 @@ export async function recordStandingEvent(
   now = new Date(),
 ): Promise<void> {
   const day = utcDay(kind === 'discontinued' && tool.discontinuedAt ? tool.discontinuedAt : now);
-  await recordFollowEvent(
+  await recordFollowEvents(
     tx,
-    {
-      toolId: tool.id,
-      kind,
-      detail: kind === 'discontinued' ? { reason: tool.discontinuedReason } : {},
-      dedupeKey: `${kind}:${tool.id}:${day}`,
-    },
+    [
+      {
+        toolId: tool.id,
+        kind,
+        detail: kind === 'discontinued' ? { reason: tool.discontinuedReason } : {},
+        dedupeKey: `${kind}:${tool.id}:${day}`,
+      },
+    ],
     now,
   );
 }
@@ -102,12 +101,17 @@ export async function recordNewAlternatives(
   after: readonly number[],
   now = new Date(),
 ): Promise<void> {
-  for (const alternativeId of after.filter((id) => !before.includes(id)))
-    await recordFollowEvent(
-      tx,
-      { toolId, kind: 'alternative', detail: { alternativeId }, dedupeKey: `alternative:${toolId}:${alternativeId}` },
-      now,
-    );
+  const added = after.filter((id) => !before.includes(id));
+  await recordFollowEvents(
+    tx,
+    added.map((alternativeId) => ({
+      toolId,
+      kind: 'alternative' as const,
+      detail: { alternativeId },
+      dedupeKey: `alternative:${toolId}:${alternativeId}`,
+    })),
+    now,
+  );
 }
 
 /** A newly approved tool: an event in each of its categories. */
@@ -116,10 +120,14 @@ export async function recordApprovalEvents(
   tool: Pick<Tool, 'id' | 'tags'>,
   now = new Date(),
 ): Promise<void> {
-  for (const category of tool.tags)
-    await recordFollowEvent(
-      tx,
-      { toolId: tool.id, category, kind: 'approved', dedupeKey: `approved:${tool.id}:${category}` },
-      now,
-    );
+  await recordFollowEvents(
+    tx,
+    tool.tags.map((category) => ({
+      toolId: tool.id,
+      category,
+      kind: 'approved' as const,
+      dedupeKey: `approved:${tool.id}:${category}`,
+    })),
+    now,
+  );
 }

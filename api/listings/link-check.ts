@@ -2,6 +2,7 @@
 // can help, and what it found classified as ok, failed, blocked, moved or parked.
 import type { LinkOutcome } from '../../lib/link-health';
 import { registrableDomain, sameSite } from '../../lib/registrable-domain';
+import { retryAfterMs } from '../../lib/retry-after';
 import { GuardedFetchError, guardedFetch, type GuardedResponse } from '../services/guarded-fetch';
 
 export interface LinkCheckResult {
@@ -67,14 +68,6 @@ const PARKING_DOMAINS = new Set([
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Retry-After as milliseconds (seconds or an HTTP date), capped at a minute; null when absent or unreadable. */
-function retryAfterMs(headers: Headers, now = Date.now()): number | null {
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return null;
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isNaN(ms) ? null : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
-}
-
 /** The marker of a parked page the answer carries, or null. */
 function parkedMarker(response: GuardedResponse): string | null {
   const domain = registrableDomain(response.url);
@@ -108,7 +101,9 @@ function retryDelay(result: Attempt, retry: number): number | null {
   if (result.kind === 'error') return RETRIED_FAILURES.has(result.reason) ? RETRY_DELAYS_MS[retry] : null;
   const { status, headers } = result.response;
   if (status < 500 && !RETRIED_STATUSES.has(status)) return null;
-  return retryAfterMs(headers) ?? RETRY_DELAYS_MS[retry];
+  // A site's Retry-After, capped at a minute; else our own delay.
+  const asked = retryAfterMs(headers.get('retry-after'));
+  return asked === undefined ? RETRY_DELAYS_MS[retry] : Math.min(asked, MAX_RETRY_AFTER_MS);
 }
 
 /** What the last attempt found, for a tool at `toolUrl`. */

@@ -96,11 +96,11 @@ export function takeBeaconAllowance(address: string, at = Date.now()): boolean {
   return count <= BEACONS_PER_ADDRESS_HOUR;
 }
 
-/** The dedup key of an address's beacon of a kind for a tool under the day's secret. Never the user agent: one
- * address changing it would count again. */
-const seenHash = (secret: Buffer, address: string, toolId: number, kind: CountedKind) =>
+/** The dedup key of what an address did (a beacon: its tool and kind) under the day's secret. Never the user agent:
+ * one address changing it would count again. */
+const seenHash = (secret: Buffer, address: string, ...key: readonly (string | number)[]) =>
   createHmac('sha256', secret)
-    .update(JSON.stringify([address, toolId, kind]))
+    .update(JSON.stringify([address, ...key]))
     .digest('base64url');
 
 /**
@@ -113,9 +113,7 @@ export async function firstToday(
   at = Date.now(),
 ): Promise<boolean> {
   const day = utcDay(at);
-  const hash = createHmac('sha256', await daySecret(day))
-    .update(JSON.stringify([address, ...key]))
-    .digest('base64url');
+  const hash = seenHash(await daySecret(day), address, ...key);
   const added = await db
     .insert(metricsSeen)
     .values({ hash, day })

@@ -8,6 +8,7 @@ import { Resend } from 'resend';
 import { db } from '../../db/client';
 import { emailOutbox, emailSuppressions } from '../../db/schema';
 import { BATCH_SIZE } from '../../lib/newsletter';
+import { retryAfterMs } from '../../lib/retry-after';
 import { config } from '../config';
 import { log } from '../log';
 
@@ -54,15 +55,6 @@ function isRetryable({ statusCode }: SendFailure): boolean {
 type Row = typeof emailOutbox.$inferSelect;
 /** The provider's ids of the rows sent, in their order, or why none was. */
 type SendOutcome = { ids: string[] } | SendFailure;
-
-/** Retry-After in milliseconds: seconds, or an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
 
 /** What Resend takes for one row: its own headers (List-Unsubscribe, ...) on every send. */
 function message(row: Row) {
