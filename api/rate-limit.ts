@@ -91,6 +91,8 @@ export const RATE_LIMITS = {
    * account's; saving and unsaving tools, per account. */
   'follow-address': { limit: 30, windowMs: HOUR },
   'follow-account': { limit: 60, windowMs: HOUR },
+  /** Follows by e-mail for one address, whoever asks (each may e-mail it: docs/decisions/0112). */
+  'follow-email': { limit: 10, windowMs: 24 * HOUR },
   'saved-account': { limit: 120, windowMs: HOUR },
   /** Newsletter subscribes (docs/decisions/0106) from one client address, and for one e-mail address whoever asks:
    * each may send a confirmation e-mail (at most one every CONFIRM_RESEND_MINUTES besides). */

@@ -686,6 +686,33 @@ export const follows = sqliteTable(
   ],
 );
 
+// A follow asked for by a signed-out visitor for an address that is already confirmed (docs/decisions/0112): it counts
+// only once the address's owner presses the button on the page its e-mail links to, so nobody can add follows to a
+// stranger's address. One per address and target; dead after FOLLOW_CONFIRM_DAYS, and then deleted.
+export const followRequests = sqliteTable(
+  'follow_requests',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    toolId: integer().references(() => tools.id, { onDelete: 'cascade' }),
+    category: text().$type<CategoryId>(),
+    // SHA-256 (hex) of the token its e-mail carries.
+    tokenHash: text().notNull(),
+    // When its e-mail was last sent: a new one at most every CONFIRM_RESEND_MINUTES, the link dead after
+    // FOLLOW_CONFIRM_DAYS.
+    sentAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_requests_token_unique').on(t.tokenHash),
+    uniqueIndex('follow_requests_tool_unique').on(t.subscriberId, t.toolId),
+    uniqueIndex('follow_requests_category_unique').on(t.subscriberId, t.category),
+    index('follow_requests_sent_idx').on(t.sentAt),
+  ],
+);
+
 // Things that happened to a tool or in a category that followers hear about; dedupeKey makes each one a single row.
 export const followEvents = sqliteTable(
   'follow_events',

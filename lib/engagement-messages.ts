@@ -68,14 +68,18 @@ export const ENGAGE_MSG = {
   followCategoryUnknown: 'Unknown category',
   followTargetUnknown: 'Choose a tool or a category to follow.',
   followTooMany: 'Too many follow requests from here. Try again in an hour.',
+  followAddressTooMany: 'Too many follow requests for this address. Please try again tomorrow.',
+  /** A follow confirmation link that is unknown, used, or older than FOLLOW_CONFIRM_DAYS (docs/decisions/0112). */
+  followConfirmLinkInvalid: 'This link is not valid any more. Follow again from the page to get a new one.',
+  /** The preference page after a follow was confirmed from its e-mail. */
+  followConfirmed: 'Follow confirmed. Its news arrives with your other updates.',
   /** Signed in: the follow counts at once. */
   followed: (name: string) => `You follow ${name}. Its news arrives in the weekly digest, or daily if you choose.`,
   /**
-   * By e-mail: never says whether the address was known (an address already confirmed follows by signing in or from
-   * the preference page of any of our e-mails).
+   * By e-mail: never says whether the address was known. A new address confirms itself, one already confirmed confirms
+   * this follow (docs/decisions/0112): either way, a link in an e-mail.
    */
-  followPending:
-    'Check your inbox: confirm your address and the follow starts. Already subscribed? Sign in, or use the preference link in any of our e-mails.',
+  followPending: 'Check your inbox: we sent a link to confirm, and the follow starts when you do.',
   unfollowed: (name: string) => `You no longer follow ${name}.`,
   saveSignIn: 'Sign in to save tools.',
   unsaveFailed: 'Could not remove it. Try again.',

@@ -27,6 +27,8 @@ export const FORM_ACTIONS = {
   newsletterConfirm: '/newsletter/confirm',
   /** The preference page every newsletter e-mail links to (?token=), no sign-in. */
   newsletterPreferences: '/newsletter/preferences',
+  /** A follow asked by e-mail for an address already subscribed (?token=, docs/decisions/0112): confirmed by a POST. */
+  followConfirm: '/follow/confirm',
 } as const;
 
 /** The paths a form posts to that are pages too (GET is the page): the server sends only their POSTs to the API. */
@@ -43,6 +45,7 @@ export const PERSONAL_PAGE_PATHS: ReadonlySet<string> = new Set([
   // The newsletter's pages of one subscriber, by the token in their address (docs/decisions/0106).
   FORM_ACTIONS.newsletterConfirm,
   FORM_ACTIONS.newsletterPreferences,
+  FORM_ACTIONS.followConfirm,
 ]);
 
 /** The /auth/restore page: the closed account's deletion date (null: no live restore step), and a refusal's message. */
@@ -153,6 +156,13 @@ export interface ConfirmFormState {
   error: string;
 }
 
+/** The /follow/confirm page (docs/decisions/0112): what its live token would follow (null: a dead link), a message. */
+export interface FollowConfirmFormState {
+  token: string;
+  name: string | null;
+  error: string;
+}
+
 /** One followed tool or category on the preference page. */
 export interface FollowedItem {
   followId: number;
@@ -180,5 +190,5 @@ export interface PreferencesFormState {
 
 /** The query of /newsletter/preferences after a post: what was done (a notice), or the e-mail's unsubscribe link. */
 export const PREFERENCE_PARAMS = { token: 'token', done: 'done', unsubscribe: 'unsubscribe' } as const;
-export const PREFERENCE_OUTCOMES = ['saved', 'unfollowed', 'unsubscribed', 'confirmed'] as const;
+export const PREFERENCE_OUTCOMES = ['saved', 'unfollowed', 'unsubscribed', 'confirmed', 'followed'] as const;
 export type PreferenceOutcome = (typeof PREFERENCE_OUTCOMES)[number];

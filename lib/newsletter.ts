@@ -23,6 +23,9 @@ export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 /** Unconfirmed addresses are forgotten after this many days. */
 export const FORGET_UNCONFIRMED_DAYS = 30;
 
+/** A follow asked for a confirmed address by e-mail (docs/decisions/0112): its link lives this many days. */
+export const FOLLOW_CONFIRM_DAYS = 7;
+
 /** How updates about what a reader follows arrive: in the weekly digest, or at most one e-mail a day. */
 export const ALERT_CADENCES = ['weekly', 'daily'] as const;
 export type AlertCadence = (typeof ALERT_CADENCES)[number];

@@ -334,6 +334,8 @@ export const PAGE_ROUTES = {
   newsletterSent: screen('/newsletter/sent', 'newsletter/sent.astro'),
   newsletterConfirm: personalPage('/newsletter/confirm', 'newsletter/confirm.astro'),
   newsletterPreferences: personalPage('/newsletter/preferences', 'newsletter/preferences.astro'),
+  // A follow asked by e-mail for an address already subscribed (docs/decisions/0112): the same kind of page.
+  followConfirm: personalPage('/follow/confirm', 'follow/confirm.astro'),
   // Exported once per card (NOT_FOUND_PAGES), answered with status 404 for any address no page has.
   notFound: fixed('/404', '404.astro', { sitemap: false, cache: CACHE.none }),
   // The old form of a tool's address: moved for good to /tool/{slug} (api/publishing/static-site.ts).

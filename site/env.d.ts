@@ -19,6 +19,7 @@ declare namespace App {
     threeWayCompare?: 'on' | 'premium-only' | 'off';
     subscribeForm?: import('../lib/form-pages').SubscribeFormState;
     confirmForm?: import('../lib/form-pages').ConfirmFormState;
+    followConfirmForm?: import('../lib/form-pages').FollowConfirmFormState;
     preferencesForm?: import('../lib/form-pages').PreferencesFormState;
   }
 }

@@ -8,6 +8,7 @@ import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import type { FollowUpdate } from '../../lib/newsletter';
 import type { ClaimMethod } from '../../lib/claims';
 import { CONTACT_TOPIC_LABELS } from '../../lib/contact';
+import { FORM_ACTIONS } from '../../lib/form-pages';
 import type { RejectionCode } from '../../lib/review-queue';
 import { hostOf, longDate } from '../../lib/format';
 import {
@@ -38,6 +39,7 @@ import { DigestEmail } from './digest';
 import { EmailChangeAppliedEmail } from './email-change-applied';
 import { EmailChangeRequestedEmail } from './email-change-requested';
 import { EmailChangeVerifyEmail } from './email-change-verify';
+import { FollowConfirmEmail } from './follow-confirm';
 import { LinkUnreachableEmail } from './link-unreachable';
 import { NewsletterConfirmEmail } from './newsletter-confirm';
 import { ManagerMessageEmail, type ManagerMessageDetails } from './manager-message';
@@ -281,6 +283,14 @@ export function verifyEmailEmail(user: Recipient, proof: { token: string; code: 
 export function newsletterConfirmEmail(to: string, token: string): Promise<Email> {
   return email(to, 'newsletter-confirm', `Confirm your subscription to ${SITE_NAME}`, NewsletterConfirmEmail, {
     link: siteLink(`/newsletter/confirm?token=${encodeURIComponent(token)}`),
+  });
+}
+
+/** A follow asked by e-mail for an address already subscribed (docs/decisions/0112): the link to confirm it. */
+export function followConfirmEmail(to: string, name: string, token: string): Promise<Email> {
+  return email(to, 'follow-confirm', `Confirm: follow ${name} on ${SITE_NAME}`, FollowConfirmEmail, {
+    name,
+    link: siteLink(`${FORM_ACTIONS.followConfirm}?token=${encodeURIComponent(token)}`),
   });
 }
 

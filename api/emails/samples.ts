@@ -25,6 +25,7 @@ import {
   emailChangeVerifyEmail,
   linkUnreachableEmail,
   newsletterConfirmEmail,
+  followConfirmEmail,
   passwordChangedEmail,
   paymentFailedEmail,
   premiumActivatedEmail,
@@ -156,6 +157,7 @@ export const EMAIL_SAMPLES: Record<EmailKind, () => Promise<Email>> = {
   'contact-received': () => contactReceivedEmail(contactEmails(config.siteUrl).support, message),
   'contact-confirmation': () => contactConfirmationEmail(message),
   'newsletter-confirm': () => newsletterConfirmEmail(member.email, 'sample-token'),
+  'follow-confirm': () => followConfirmEmail(member.email, 'Acme Writer', 'sample-token'),
   'manager-message': () =>
     managerMessageEmail('sam.staff@example.com', {
       managerFirstName: 'Sam',

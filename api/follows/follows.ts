@@ -1,15 +1,24 @@
 // Following a tool or a category (docs/decisions/0108): a signed-in member's address follows at once; a visitor's
-// follows by e-mail through the newsletter's double opt-in, and counts only once the address is confirmed.
+// follows by e-mail through the newsletter's double opt-in, and counts only once the address is confirmed; an address
+// already confirmed confirms each follow asked for it by e-mail (docs/decisions/0112).
 import { and, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { follows, tools, type Subscriber, type User } from '../../db/schema';
+import { followRequests, follows, tools, type Subscriber, type User } from '../../db/schema';
 import { CATEGORIES, type CategoryId } from '../../lib/categories';
 import type { FollowInput, FollowOutcome, FollowTargetInput } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
-import { memberSubscriber, subscribeAddress, subscriberByEmail } from '../newsletter/subscribers';
+import { followConfirmEmail } from '../emails';
+import {
+  CONFIRM_RESEND_MINUTES,
+  memberSubscriber,
+  newConfirmToken,
+  subscribeAddress,
+  subscriberByEmail,
+} from '../newsletter/subscribers';
 import { badRequest, notFound } from '../plugins/errors';
 import { addressBucket, rateKey, requireAttempt } from '../rate-limit';
+import { enqueueEmail } from '../services/email';
 
 /** A follow's target as a row: a public (or discontinued: its return is news) tool, or a known category. */
 export type FollowTarget =
@@ -36,11 +45,62 @@ const targetWhere = (subscriberId: number, target: FollowTarget) =>
     target.toolId !== null ? eq(follows.toolId, target.toolId) : eq(follows.category, target.category),
   );
 
-async function addFollow(tx: Executor, subscriber: Subscriber, target: FollowTarget, now: Date): Promise<void> {
+/** A follow of a subscriber, counted from `now` (following again changes nothing). */
+export async function addFollow(
+  tx: Executor,
+  subscriberId: number,
+  target: Pick<FollowTarget, 'toolId' | 'category'>,
+  now: Date,
+): Promise<void> {
   await tx
     .insert(follows)
-    .values({ subscriberId: subscriber.id, toolId: target.toolId, category: target.category, createdAt: now })
+    .values({ subscriberId, toolId: target.toolId, category: target.category, createdAt: now })
     .onConflictDoNothing();
+}
+
+/** Whether a subscriber follows the target. */
+async function followsTarget(tx: Executor, subscriberId: number, target: FollowTarget): Promise<boolean> {
+  const [row] = await tx.select({ id: follows.id }).from(follows).where(targetWhere(subscriberId, target));
+  return Boolean(row);
+}
+
+/**
+ * A signed-out visitor asked an address that is already confirmed to follow (docs/decisions/0112): its owner is asked
+ * to confirm, by an e-mail whose page's button adds the follow (follow-requests.ts). Nothing when the address already
+ * follows the target, or that e-mail went less than CONFIRM_RESEND_MINUTES ago.
+ */
+async function requestFollow(tx: Executor, subscriber: Subscriber, target: FollowTarget, now: Date): Promise<void> {
+  if (await followsTarget(tx, subscriber.id, target)) return;
+  const [asked] = await tx
+    .select({ sentAt: followRequests.sentAt })
+    .from(followRequests)
+    .where(
+      and(
+        eq(followRequests.subscriberId, subscriber.id),
+        target.toolId !== null
+          ? eq(followRequests.toolId, target.toolId)
+          : eq(followRequests.category, target.category),
+      ),
+    );
+  if (asked && now.getTime() - asked.sentAt.getTime() < CONFIRM_RESEND_MINUTES * 60_000) return;
+  const { token, hash } = newConfirmToken();
+  await tx
+    .insert(followRequests)
+    .values({
+      subscriberId: subscriber.id,
+      toolId: target.toolId,
+      category: target.category,
+      tokenHash: hash,
+      sentAt: now,
+    })
+    .onConflictDoUpdate({
+      target:
+        target.toolId !== null
+          ? [followRequests.subscriberId, followRequests.toolId]
+          : [followRequests.subscriberId, followRequests.category],
+      set: { tokenHash: hash, sentAt: now },
+    });
+  await enqueueEmail(await followConfirmEmail(subscriber.email, target.name, token), tx);
 }
 
 /**
@@ -60,20 +120,25 @@ export async function follow(
     [rateKey('follow-address', addressBucket(ip)), ...(user ? [rateKey('follow-account', user.id)] : [])],
     ENGAGE_MSG.followTooMany,
   );
+  // Each follow by e-mail may write to the address, known or not: counted per address, so no inbox can be flooded.
+  if (!user && input.email)
+    await requireAttempt([rateKey('follow-email', input.email.trim().toLowerCase())], ENGAGE_MSG.followAddressTooMany);
   return db.transaction(async (tx) => {
     const target = await followTarget(tx, input);
     if (user) {
-      await addFollow(tx, await memberSubscriber(tx, user, now), target, now);
+      await addFollow(tx, (await memberSubscriber(tx, user, now)).id, target, now);
       return { status: 'following', message: ENGAGE_MSG.followed(target.name) };
     }
     const address = input.email as string;
     const known = await subscriberByEmail(tx, address);
-    // A confirmed address is not given follows by whoever types it: its owner signs in or uses the preference page.
-    if (known && known.status !== 'pending') return pending;
-    const { subscriber } = known
-      ? { subscriber: known }
-      : await subscribeAddress(tx, { email: address, source: 'follow', now });
-    await addFollow(tx, subscriber, target, now);
+    // A confirmed address is not given follows by whoever types it: its owner confirms this one follow by e-mail.
+    if (known?.status === 'confirmed') {
+      await requestFollow(tx, known, target, now);
+      return pending;
+    }
+    // A new, pending or unsubscribed address: the newsletter's double opt-in, and the follow counts once confirmed.
+    const { subscriber } = await subscribeAddress(tx, { email: address, source: 'follow', now });
+    await addFollow(tx, subscriber.id, target, now);
     return pending;
   });
 }
@@ -100,7 +165,5 @@ async function unfollowFor(tx: Executor, subscriberId: number, target: FollowTar
 /** Whether a member's address follows the target. */
 export async function isFollowing(tx: Executor, user: User, target: FollowTarget): Promise<boolean> {
   const subscriber = await subscriberByEmail(tx, user.email);
-  if (!subscriber) return false;
-  const [row] = await tx.select({ id: follows.id }).from(follows).where(targetWhere(subscriber.id, target));
-  return Boolean(row);
+  return subscriber ? followsTarget(tx, subscriber.id, target) : false;
 }

@@ -1,8 +1,10 @@
 // Forgets addresses left unconfirmed FORGET_UNCONFIRMED_DAYS days (docs/decisions/0106): their pending rows are
 // deleted (what they followed goes with them, by the foreign key), so an address typed by someone else is not kept.
+// Follows asked for confirmed addresses and left unconfirmed go too, once their link is dead (docs/decisions/0112).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { subscribers } from '../../db/schema';
+import { forgetFollowRequests } from '../follows/follow-requests';
 import { log } from '../log';
 import { unconfirmedCutoff } from './subscribers';
 
@@ -23,6 +25,8 @@ export async function forgetUnconfirmed(now: Date): Promise<number> {
     )
     .returning({ id: subscribers.id });
   if (gone.length > 0) log.info({ forgotten: gone.length }, 'unconfirmed newsletter addresses forgotten');
+  const requests = await forgetFollowRequests(now);
+  if (requests > 0) log.info({ forgotten: requests }, 'unconfirmed follow requests forgotten');
   return gone.length;
 }
 

@@ -16,6 +16,7 @@ const NOTICES: Record<PreferenceOutcome, string> = {
   unfollowed: ENGAGE_MSG.stoppedFollowing,
   unsubscribed: ENGAGE_MSG.unsubscribed,
   confirmed: ENGAGE_MSG.confirmed,
+  followed: ENGAGE_MSG.followConfirmed,
 };
 
 const noticeOf = (done: unknown): string =>

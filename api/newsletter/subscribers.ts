@@ -20,8 +20,8 @@ import { rateKey, requireAttempt } from '../rate-limit';
 import { enqueueEmail } from '../services/email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A pending address asking again gets a new confirmation e-mail at most this often. */
-const CONFIRM_RESEND_MINUTES = 5;
+/** A pending address (or a follow awaiting its confirmation) asking again gets a new e-mail at most this often. */
+export const CONFIRM_RESEND_MINUTES = 5;
 
 /** A new preference-page token: random, in every e-mail's links. */
 export function newManageToken(): string {
@@ -29,7 +29,13 @@ export function newManageToken(): string {
 }
 
 /** How a confirmation token is kept: only its SHA-256, so a copy of the database confirms nobody. */
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new confirmation token for an e-mail's link, and the hash that is kept of it. */
+export function newConfirmToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(token) };
+}
 
 /** The links and headers every newsletter and alert e-mail carries (RFC 8058 one-click unsubscribe). */
 export interface ListLinks {
@@ -144,10 +150,10 @@ export async function subscribeAddress(
   const lastSent = existing?.status === 'pending' ? existing.confirmSentAt : null;
   if (lastSent && now.getTime() - lastSent.getTime() < CONFIRM_RESEND_MINUTES * 60_000)
     return { subscriber: existing as Subscriber, confirmationSent: false };
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newConfirmToken();
   const pending = {
     status: 'pending' as const,
-    confirmTokenHash: tokenHash(token),
+    confirmTokenHash: hash,
     confirmSentAt: now,
     updatedAt: now,
     ...consent(now, source),

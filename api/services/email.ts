@@ -42,8 +42,9 @@ export const EMAIL_KINDS = [
   'report-on-your-tool',
   // Following tools and categories (docs/decisions/0108).
   'follow-alert',
-  // The newsletter's double opt-in (docs/decisions/0106).
+  // The newsletter's double opt-in (docs/decisions/0106), and a follow's for an address already in (0112).
   'newsletter-confirm',
+  'follow-confirm',
   // The Premium benefits (docs/decisions/0110): a member's direct message to their account manager.
   'manager-message',
   // The weekly digest (docs/decisions/0107).

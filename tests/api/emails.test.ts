@@ -50,6 +50,7 @@ const ACTIONS: Record<EmailKind, string> = {
   'report-on-your-tool': `${config.siteUrl}/dashboard`,
   'follow-alert': `${config.siteUrl}/tool/acme-writer`,
   'newsletter-confirm': `${config.siteUrl}/newsletter/confirm?token=sample-token`,
+  'follow-confirm': `${config.siteUrl}/follow/confirm?token=sample-token`,
   'manager-message': `${config.siteUrl}/admin#messages`,
   digest: `${config.siteUrl}/newsletter/2026-11-30`,
 };

@@ -8,8 +8,19 @@ import { sendDailyAlerts } from '../../api/follows/alerts';
 import { followUpdatesFor, markUpdatesSent } from '../../api/follows/updates';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { db } from '../../db/client';
-import { featureFlags, followEvents, follows, subscribers, type Tool, type User } from '../../db/schema';
+import {
+  emailOutbox,
+  featureFlags,
+  followEvents,
+  followRequests,
+  follows,
+  subscribers,
+  type Tool,
+  type User,
+} from '../../db/schema';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import { FOLLOW_CONFIRM_DAYS } from '../../lib/newsletter';
+import { forgetUnconfirmed } from '../../api/newsletter/forget';
 import { BASE, call, signedIn } from '../helpers/api';
 import { emailsTo, makeTool, NO_PASSWORD } from '../helpers/admin';
 
@@ -49,6 +60,15 @@ const form = (path: string, fields: Record<string, string>, cookie?: string) =>
       redirect: 'manual',
     }),
   );
+
+/** The token of a follow confirmation e-mail's link. */
+function followToken(text: string): string {
+  const token = /\/follow\/confirm\?token=([\w-]+)/.exec(text)?.[1];
+  expect(token).toBeTruthy();
+  return token as string;
+}
+const getPage = (path: string) =>
+  app.handle(new Request(`${BASE}${path}`, { headers: { [CLIENT_IP_HEADER]: freshIp(), accept: 'text/html' } }));
 
 beforeAll(async () => {
   admin = await signedIn({ ...NO_PASSWORD, isAdmin: true });
@@ -95,14 +115,93 @@ describe('following', () => {
     expect(updates.map((u) => [u.toolSlug, u.kind, u.text])).toEqual([[t.slug, 'score', 'Score changed from 5 to 6']]);
   });
 
-  it('gives no follows to a confirmed address typed by a signed-out visitor, and says the same', async () => {
+  it('asks a confirmed address typed by a signed-out visitor to confirm that follow: the page changes nothing, its button follows', async () => {
     const member = await signedIn(NO_PASSWORD);
     await followTool(tool, { cookie: member.cookie });
-    const res = await followTool(other, { email: member.user.email });
-    expect(await res.json()).toEqual({ status: 'pending', message: ENGAGE_MSG.followPending });
     const subscriber = await subscriberOf(member.user.email);
+    const followed = async () =>
+      (await db.select().from(follows).where(eq(follows.subscriberId, subscriber.id))).map((r) => r.toolId).sort();
+    const res = await followTool(other, { email: member.user.email.toUpperCase() });
+    // The same answer as for any address, and nothing follows yet.
+    expect(await res.json()).toEqual({ status: 'pending', message: ENGAGE_MSG.followPending });
+    expect(await followed()).toEqual([tool.id]);
+    const [mail] = await emailsTo(member.user.email);
+    expect(mail.kind).toBe('follow-confirm');
+    expect(mail.subject).toContain(other.name);
+    const token = followToken(mail.text);
+    // Only the token's hash is kept.
+    const [request] = await db.select().from(followRequests).where(eq(followRequests.subscriberId, subscriber.id));
+    expect(request.tokenHash).not.toContain(token);
+    // Asked again at once: no second e-mail.
+    await followTool(other, { email: member.user.email });
+    expect((await emailsTo(member.user.email)).filter((e) => e.kind === 'follow-confirm')).toHaveLength(1);
+    // Opening the link (as a mail scanner does) shows the button and follows nothing.
+    const page = await getPage(`/follow/confirm?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await page.text()).toContain(`Follow ${other.name}`);
+    expect(await followed()).toEqual([tool.id]);
+    // The button: the follow counts, and the address's preference page says so.
+    const confirm = await form('/follow/confirm', { token });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(
+      `/newsletter/preferences?token=${encodeURIComponent(subscriber.manageToken)}&done=followed`,
+    );
+    expect(await followed()).toEqual([tool.id, other.id].sort());
+    expect(await db.select().from(followRequests).where(eq(followRequests.subscriberId, subscriber.id))).toEqual([]);
+    // Used: the link is dead, and says so.
+    const again = await form('/follow/confirm', { token });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain(ENGAGE_MSG.followConfirmLinkInvalid);
+    // Already followed: asking again e-mails nothing.
+    await followTool(other, { email: member.user.email });
+    expect((await emailsTo(member.user.email)).filter((e) => e.kind === 'follow-confirm')).toHaveLength(1);
+  });
+
+  it('lets a follow link die after its days, and forgets the request', async () => {
+    const member = await signedIn(NO_PASSWORD);
+    await followTool(tool, { cookie: member.cookie });
+    const res = await call('POST', '/api/follows', {
+      body: { target: 'category', id: 'design', email: member.user.email },
+      ip: freshIp(),
+    });
+    expect(res.status).toBe(201);
+    const token = followToken((await emailsTo(member.user.email))[0].text);
+    const subscriber = await subscriberOf(member.user.email);
+    const old = new Date(Date.now() - (FOLLOW_CONFIRM_DAYS * 24 + 1) * 3_600_000);
+    await db.update(followRequests).set({ sentAt: old }).where(eq(followRequests.subscriberId, subscriber.id));
+    const page = await getPage(`/follow/confirm?token=${token}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain(ENGAGE_MSG.followConfirmLinkInvalid);
+    expect((await form('/follow/confirm', { token })).status).toBe(404);
+    await forgetUnconfirmed(new Date());
+    expect(await db.select().from(followRequests).where(eq(followRequests.subscriberId, subscriber.id))).toEqual([]);
     const rows = await db.select().from(follows).where(eq(follows.subscriberId, subscriber.id));
-    expect(rows.map((r) => r.toolId)).toEqual([tool.id]);
+    expect(rows.map((r) => r.category)).toEqual([null]);
+  });
+
+  it('sends an unsubscribed address through the double opt-in again, the follow counting once it confirms', async () => {
+    const email = 'came.back@example.com';
+    await followTool(tool, { email });
+    await db.update(subscribers).set({ status: 'unsubscribed' }).where(eq(subscribers.email, email));
+    await db.delete(emailOutbox).where(eq(emailOutbox.to, email));
+    const res = await followTool(other, { email });
+    expect(await res.json()).toEqual({ status: 'pending', message: ENGAGE_MSG.followPending });
+    const subscriber = await subscriberOf(email);
+    expect(subscriber).toMatchObject({ status: 'pending', consentSource: 'follow' });
+    expect((await emailsTo(email)).map((e) => e.kind)).toEqual(['newsletter-confirm']);
+    const rows = await db.select().from(follows).where(eq(follows.subscriberId, subscriber.id));
+    expect(rows.map((r) => r.toolId).sort()).toEqual([tool.id, other.id].sort());
+  });
+
+  it('counts follows by e-mail per address, whoever asks', async () => {
+    const email = 'flooded@example.com';
+    const before = (await db.select().from(follows)).length;
+    for (let i = 0; i < 10; i++) expect((await followTool(tool, { email })).status).toBe(201);
+    const refused = await followTool(other, { email: email.toUpperCase() });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(ENGAGE_MSG.followAddressTooMany);
+    expect((await db.select().from(follows)).length).toBe(before + 1);
   });
 
   it('refuses an unknown tool or category, and a signed-out follow without an address, writing nothing', async () => {

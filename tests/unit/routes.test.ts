@@ -73,6 +73,7 @@ const SAMPLES: Record<PageKind, string> = {
   newsletterSent: '/newsletter/sent',
   newsletterConfirm: '/newsletter/confirm',
   newsletterPreferences: '/newsletter/preferences',
+  followConfirm: '/follow/confirm',
   notFound: '/404',
   legacyTool: '/tools/chatgpt',
   assets: '/_astro/index.abc123.js',
