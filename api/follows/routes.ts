@@ -22,7 +22,7 @@ import { jsonBody } from '../json-body';
 import { auth, optionalUser } from '../plugins/auth';
 import { errors, HttpError } from '../plugins/errors';
 import { security } from '../plugins/security';
-import { preferencesPath, renderTokenPage, requireTokenAttempt } from '../newsletter/token-pages';
+import { confirmationPageRoutes } from '../newsletter/token-pages';
 import { compareToolsPage } from './compare';
 import { confirmFollowRequest, followRequestByToken } from './follow-requests';
 import { follow, followTarget, isFollowing, unfollow } from './follows';
@@ -130,37 +130,17 @@ export const followRoutes = new Elysia({ name: 'follow-routes' })
     }
   })
   // A follow asked by e-mail for an address already subscribed (docs/decisions/0112): the e-mail's link opens the page
-  // and changes nothing; its button confirms, 303 to the address's preference page. A dead link: the page saying so, 404.
-  .get(FORM_ACTIONS.followConfirm, async ({ query, request, ip, set }) => {
-    await requireTokenAttempt(ip);
-    const token = typeof query.token === 'string' ? query.token : '';
-    const name = (await followRequestByToken(token, new Date()))?.name ?? null;
-    return renderTokenPage({
-      request,
-      ip,
-      set,
-      page: FORM_ACTIONS.followConfirm,
-      locals: { followConfirmForm: { token, name, error: name === null ? ENGAGE_MSG.followConfirmLinkInvalid : '' } },
-      status: name === null ? 404 : 200,
-    });
-  })
-  .post(FORM_ACTIONS.followConfirm, async ({ body, request, ip, set, redirect }) => {
-    const { token = '' } = formFields(body);
-    try {
-      await requireTokenAttempt(ip);
-      const confirmed = await confirmFollowRequest(token, new Date());
-      return redirect(preferencesPath(confirmed.manageToken, 'followed'), 303);
-    } catch (error) {
-      return refusedPost({
-        error,
-        request,
-        ip,
-        set,
-        page: FORM_ACTIONS.followConfirm,
-        locals: (message) => ({ followConfirmForm: { token, name: null, error: message } }),
-      });
-    }
-  })
+  // and changes nothing; its button follows.
+  .use(
+    confirmationPageRoutes({
+      path: FORM_ACTIONS.followConfirm,
+      find: followRequestByToken,
+      confirm: confirmFollowRequest,
+      done: 'followed',
+      invalid: ENGAGE_MSG.followConfirmLinkInvalid,
+      locals: (token, request, error) => ({ followConfirmForm: { token, name: request?.name ?? null, error } }),
+    }),
+  )
   .get('/compare', async ({ cookie, request, ip, set, query }) =>
     compareToolsPage({ viewer: await optionalUser(cookie), request, ip, set, query }),
   );

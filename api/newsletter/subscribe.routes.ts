@@ -11,7 +11,7 @@ import { auth, optionalUser } from '../plugins/auth';
 import { errors } from '../plugins/errors';
 import { security } from '../plugins/security';
 import { confirmSubscription, pendingByToken } from './subscribers';
-import { requireTokenAttempt, preferencesPath, renderTokenPage } from './token-pages';
+import { confirmationPageRoutes, preferencesPath } from './token-pages';
 import { subscribe } from './subscribe';
 
 export const subscribeRoutes = new Elysia({ name: 'subscribe-routes' })
@@ -47,34 +47,14 @@ export const subscribeRoutes = new Elysia({ name: 'subscribe-routes' })
       });
     }
   })
-  // The e-mail's link: the page and its button; opening it changes nothing. A dead link: the page saying so, 404.
-  .get(FORM_ACTIONS.newsletterConfirm, async ({ query, request, ip, set }) => {
-    await requireTokenAttempt(ip);
-    const token = typeof query.token === 'string' ? query.token : '';
-    const valid = Boolean(await pendingByToken(token, new Date()));
-    return renderTokenPage({
-      request,
-      ip,
-      set,
-      page: FORM_ACTIONS.newsletterConfirm,
-      locals: { confirmForm: { token, valid, error: valid ? '' : ENGAGE_MSG.confirmLinkInvalid } },
-      status: valid ? 200 : 404,
-    });
-  })
-  .post(FORM_ACTIONS.newsletterConfirm, async ({ body, request, ip, set, redirect }) => {
-    const { token = '' } = formFields(body);
-    try {
-      await requireTokenAttempt(ip);
-      const confirmed = await confirmSubscription(token, new Date());
-      return redirect(preferencesPath(confirmed.manageToken, 'confirmed'), 303);
-    } catch (error) {
-      return refusedPost({
-        error,
-        request,
-        ip,
-        set,
-        page: FORM_ACTIONS.newsletterConfirm,
-        locals: (message) => ({ confirmForm: { token, valid: false, error: message } }),
-      });
-    }
-  });
+  // The e-mail's link: the page and its button; opening it changes nothing.
+  .use(
+    confirmationPageRoutes({
+      path: FORM_ACTIONS.newsletterConfirm,
+      find: pendingByToken,
+      confirm: confirmSubscription,
+      done: 'confirmed',
+      invalid: ENGAGE_MSG.confirmLinkInvalid,
+      locals: (token, pending, error) => ({ confirmForm: { token, valid: pending !== undefined, error } }),
+    }),
+  );
