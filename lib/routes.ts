@@ -94,9 +94,11 @@ export function devProxy(
   for (const prefix of API_PREFIXES) proxy[prefix] = { target };
   // A key starting with ^ is a regular expression to Vite: these paths exactly, with or without a query.
   for (const path of API_PATHS) proxy[`^${path}(\\?.*)?$`] = { target };
+  // The pages rendered for each visitor, whatever the method; the other form pages only for their POSTs.
+  for (const path of PERSONAL_PAGE_PATHS) proxy[`^${path}(\\?.*)?$`] = { target };
   for (const path of FORM_POST_PATHS) {
-    if (PERSONAL_PAGE_PATHS.has(path)) proxy[`^${path}(\\?.*)?$`] = { target };
-    else proxy[`^${path}(\\?.*)?$`] = { target, bypass: (req) => (req.method === 'POST' ? undefined : req.url) };
+    if (!PERSONAL_PAGE_PATHS.has(path))
+      proxy[`^${path}(\\?.*)?$`] = { target, bypass: (req) => (req.method === 'POST' ? undefined : req.url) };
   }
   return proxy;
 }
@@ -207,15 +209,7 @@ export const PAGE_ROUTES = {
   },
   // "Compare with…" without JavaScript and the three-tool compare (docs/decisions/0108): rendered by the server for each
   // visitor (PERSONAL_PAGE_PATHS: the early-access check reads the session), never exported, kept or cached.
-  compareTools: {
-    pattern: exact('/compare'),
-    path: '/compare',
-    file: 'compare/index.astro',
-    render: 'request',
-    cache: CACHE.none,
-    sitemap: false,
-    tags: none,
-  },
+  compareTools: personalPage('/compare', 'compare/index.astro'),
   category: {
     pattern: /^\/category\/(?<id>[^/]+)$/,
     file: 'category/[id].astro',

@@ -182,6 +182,15 @@ describe('the dev server', () => {
       expect(forwarded(proxy, 'POST', path), path).toBe(true);
     for (const path of ['/contact', '/auth', '/contact?sent=1', '/tool/chatgpt', '/healthzz'])
       expect(forwarded(proxy, 'GET', path), path).toBe(false);
+    // The pages rendered for each visitor, those that take no form post included (the three-tool compare).
+    for (const path of [
+      '/compare?tools=a,b,c',
+      '/newsletter/confirm?token=x',
+      '/follow/confirm?token=x',
+      '/auth/restore',
+    ])
+      expect(forwarded(proxy, 'GET', path), path).toBe(true);
+    for (const path of ['/', '/directory', '/pricing']) expect(isApiRequest('GET', path), path).toBe(false);
   });
 });
 
