@@ -121,6 +121,19 @@ export function comparePath(a: string, b: string): string {
   return `/compare/${first}-vs-${second}`;
 }
 
+/** The slugs of /compare?tools=a,b,c (docs/decisions/0108): in order, lowercased, each once. */
+export function comparedSlugs(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
 /** The longest name of a comparison: two slugs of the longest and -vs-. */
 const MAX_PAIR_LENGTH = 2 * MAX_SLUG_LENGTH + '-vs-'.length;
 

@@ -4,22 +4,9 @@
 // pair page, which stays public and cached.
 import type { Context } from 'elysia';
 import type { User } from '../../db/schema';
-import { comparePath } from '../../lib/alternatives';
+import { comparedSlugs, comparePath } from '../../lib/alternatives';
 import { pageForClient } from '../form-post';
 import { flagAudience, onFor } from '../premium/early-access';
-
-/** The slugs of ?tools=, in order, each once. */
-function comparedSlugs(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
-  return [
-    ...new Set(
-      value
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ].slice(0, 4);
-}
 
 export async function compareToolsPage({
   viewer,

@@ -8,7 +8,7 @@ import { CATEGORIES } from '../../lib/categories';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { FOLLOW_CONFIRM_DAYS } from '../../lib/newsletter';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
-import { tokenHash } from '../newsletter/subscribers';
+import { hashToken } from '../auth/sessions';
 import { HttpError } from '../plugins/errors';
 import { addFollow } from './follows';
 
@@ -34,7 +34,7 @@ export async function followRequestByToken(token: string, now: Date) {
     .from(followRequests)
     .innerJoin(subscribers, eq(subscribers.id, followRequests.subscriberId))
     .leftJoin(tools, and(eq(tools.id, followRequests.toolId), inArray(tools.status, [...PAGE_TOOL_STATUSES])))
-    .where(eq(followRequests.tokenHash, tokenHash(token)));
+    .where(eq(followRequests.tokenHash, hashToken(token)));
   // Only a confirmed address follows (one that unsubscribed since subscribes again first), and only what can still be
   // followed (a tool taken off the directory since cannot).
   if (row?.status !== 'confirmed' || row.sentAt < followRequestCutoff(now)) return undefined;

@@ -1,7 +1,7 @@
 // Newsletter and alert recipients (docs/decisions/0106): the functions other parts call. Subscribing by e-mail is
 // double opt-in (a pending row and a confirmation e-mail whose page confirms with a POST); a signed-in member with a
 // verified address is confirmed at once. Who is subscribed is never told: every subscribe gets the same answer.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { subscribers, type Subscriber } from '../../db/schema';
@@ -13,6 +13,7 @@ import {
   ONE_CLICK_UNSUBSCRIBE_PATH,
   type ConsentSource,
 } from '../../lib/newsletter';
+import { hashToken, newToken } from '../auth/sessions';
 import { config } from '../config';
 import { newsletterConfirmEmail } from '../emails';
 import { HttpError } from '../plugins/errors';
@@ -28,13 +29,11 @@ export function newManageToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** How a confirmation token is kept: only its SHA-256, so a copy of the database confirms nobody. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new confirmation token for an e-mail's link, and the hash that is kept of it. */
+/** A new confirmation token for an e-mail's link, and what is kept of it: only its hash, so a copy of the database
+ * confirms nobody. */
 export function newConfirmToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: tokenHash(token) };
+  const token = newToken();
+  return { token, hash: hashToken(token) };
 }
 
 /** The links and headers every newsletter and alert e-mail carries (RFC 8058 one-click unsubscribe). */
@@ -177,7 +176,7 @@ export async function pendingByToken(token: string, now: Date): Promise<Subscrib
   const [row] = await db
     .select()
     .from(subscribers)
-    .where(eq(subscribers.confirmTokenHash, tokenHash(token)));
+    .where(eq(subscribers.confirmTokenHash, hashToken(token)));
   if (row?.status !== 'pending') return undefined;
   const sentAt = row.confirmSentAt ?? row.createdAt;
   return sentAt < unconfirmedCutoff(now) ? undefined : row;

@@ -1,6 +1,6 @@
 // The admin's Claims tab data (docs/decisions/0099): every claim of a listing (admins only), and revoking one.
 import { api, apiUrl, type Answer } from '../../lib/api-client';
-import { keyFor } from './admin';
+import { keyFor } from './permission-key';
 import { createFetcherStore, invalidateKeys } from './user';
 
 export type AdminClaim = Answer<'GET /api/admin/claims'>[number];

@@ -1,20 +1,17 @@
 // The admin Newsletter tab's data (docs/decisions/0107): the digest's issues, fetched only for those who manage the
 // newsletter, and the tab's actions, each refreshing the list.
-import { computed } from 'nanostores';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
-import { can } from '../../lib/permissions';
-import { $user, createFetcherStore, invalidateKeys } from './user';
+import { keyFor } from './permission-key';
+import { createFetcherStore, invalidateKeys } from './user';
 
 export type NewsletterIssueRow = Answer<'GET /api/admin/newsletter/issues'>[number];
 export type IssuePreview = Answer<'GET /api/admin/newsletter/issues/:id/preview'>;
 
 const LIST_KEY = apiUrl('GET /api/admin/newsletter/issues');
 
-export const $newsletterIssues = createFetcherStore<NewsletterIssueRow[]>([
-  computed($user, ({ data }) => (data && can(data, 'manage:newsletter') ? LIST_KEY : null)),
-]);
+export const $newsletterIssues = createFetcherStore<NewsletterIssueRow[]>([keyFor('manage:newsletter', LIST_KEY)]);
 
-const refreshIssues = () => invalidateKeys((key) => key === LIST_KEY);
+const refreshIssues = () => invalidateKeys(LIST_KEY);
 
 /** "Draft from the data": the next issue's draft, made or refreshed. */
 export async function draftFromData(): Promise<NewsletterIssueRow> {

@@ -1,9 +1,9 @@
 // The admin panel's data: one fetcher store per admin list (fetched only when the signed-in user may
 // read it) and the actions that change them, each refreshing the lists it affects.
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { atom } from 'nanostores';
 import { api, apiUrl, type Answer, type ApiRequest, type Endpoint } from '../../lib/api-client';
-import { can, type Permission } from '../../lib/permissions';
 import { $user, createFetcherStore, invalidateKeys, invalidateUser } from './user';
+import { keyFor } from './permission-key';
 
 // ---- What the admin API answers: the contract's types of the same names, as JSON carries them (dates as ISO text). ----
 
@@ -37,11 +37,6 @@ const ADMIN_KEYS = {
 const HISTORY_PREFIX = '/api/admin/tools/';
 const HISTORY_SUFFIX = '/history';
 const isHistoryKey = (key: string) => key.startsWith(HISTORY_PREFIX) && key.endsWith(HISTORY_SUFFIX);
-
-/** The key when the signed-in user holds the permission, else null: no call they would get a 403 for. */
-export function keyFor(permission: Permission, key: string): ReadableAtom<string | null> {
-  return computed($user, ({ data }) => (data && can(data, permission) ? key : null));
-}
 
 export const $stats = createFetcherStore<AdminStats>([keyFor('read:stats', ADMIN_KEYS.stats)]);
 export const $pendingTools = createFetcherStore<AdminPendingTool[]>([keyFor('read:pending-tools', ADMIN_KEYS.pending)]);

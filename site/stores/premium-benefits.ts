@@ -1,10 +1,9 @@
 // The Premium benefits (docs/decisions/0110): a member's featured-slot calendar and account manager on the dashboard,
 // and the admin Premium tab's flags and account managers; each action refreshes what it changed.
-import { computed } from 'nanostores';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import type { FeatureFlag, FlagAudience } from '../../lib/feature-flags';
-import { can } from '../../lib/permissions';
-import { $user, createFetcherStore, invalidateKeys } from './user';
+import { keyFor } from './permission-key';
+import { createFetcherStore, invalidateKeys, premiumKey } from './user';
 
 export type SlotCalendar = Answer<'GET /api/premium/slots'>;
 export type AdminPremium = Answer<'GET /api/admin/premium'>;
@@ -14,22 +13,18 @@ const MANAGER_KEY = apiUrl('GET /api/premium/account-manager');
 const ADMIN_KEY = apiUrl('GET /api/admin/premium');
 
 /** The calendar of coming issues and the member's slots, fetched only for Premium members. */
-export const $slotCalendar = createFetcherStore<SlotCalendar>([
-  computed($user, ({ data }) => (data?.isPremium ? CALENDAR_KEY : null)),
-]);
+export const $slotCalendar = createFetcherStore<SlotCalendar>([premiumKey(CALENDAR_KEY)]);
 
 /** The member's account manager (a first name, or none yet), for Premium members. */
 export const $accountManager = createFetcherStore<Answer<'GET /api/premium/account-manager'>>([
-  computed($user, ({ data }) => (data?.isPremium ? MANAGER_KEY : null)),
+  premiumKey(MANAGER_KEY),
 ]);
 
 /** The admin Premium tab's flags, members and staff, for those who may manage Premium. */
-export const $adminPremium = createFetcherStore<AdminPremium>([
-  computed($user, ({ data }) => (data && can(data, 'manage:premium') ? ADMIN_KEY : null)),
-]);
+export const $adminPremium = createFetcherStore<AdminPremium>([keyFor('manage:premium', ADMIN_KEY)]);
 
-const refreshCalendar = () => invalidateKeys((key) => key === CALENDAR_KEY);
-const refreshAdmin = () => invalidateKeys((key) => key === ADMIN_KEY);
+const refreshCalendar = () => invalidateKeys(CALENDAR_KEY);
+const refreshAdmin = () => invalidateKeys(ADMIN_KEY);
 
 export async function bookSlot(toolId: number, issueDate: string) {
   const slot = await api('POST /api/premium/slots', { body: { toolId, issueDate } });

@@ -1,14 +1,10 @@
-// Buying and managing Premium from any page (the pricing page's script and the dashboard's islands): start Checkout
-// for a plan, open where the membership is managed, and the membership the dashboard shows (GET
-// /api/premium/subscription, fetched only for members). No React here: the pricing page loads none.
-import { computed } from 'nanostores';
 import { MOCK_UPGRADE_RELOAD_MS } from '../../lib/constants';
 import { api, apiUrl, type Answer } from '../../lib/api-client';
 import type { Plan } from '../../lib/contract';
 import { logError, serverMessage } from '../../lib/http';
 import { TOAST } from '../../lib/messages';
 import { showToast } from './toast';
-import { $user, createFetcherStore, sentToLogin } from './user';
+import { createFetcherStore, premiumKey, sentToLogin } from './user';
 
 export type Membership = Answer<'GET /api/premium/subscription'>;
 
@@ -70,6 +66,4 @@ export async function cancelDevMembership(): Promise<void> {
 const MEMBERSHIP_KEY = apiUrl('GET /api/premium/subscription');
 
 /** The member's membership; no call for a visitor or a free user. */
-export const $membership = createFetcherStore<Membership>([
-  computed($user, ({ data }) => (data?.isPremium ? MEMBERSHIP_KEY : null)),
-]);
+export const $membership = createFetcherStore<Membership>([premiumKey(MEMBERSHIP_KEY)]);

@@ -62,6 +62,8 @@ export const $user = createFetcherStore<CurrentUser | null>([$userKey], {
 
 /** A fetcher key that exists only while someone is signed in: the stores of a member's own data ask nothing before. */
 export const signedInKey = (key: string) => computed($user, ({ data }) => (data ? key : null));
+/** The key for a Premium member, else null (a call only Premium members may make). */
+export const premiumKey = (key: string) => computed($user, ({ data }) => (data?.isPremium ? key : null));
 
 /** Forget the cached user (after login, logout, upgrade). */
 export function invalidateUser(): void {
