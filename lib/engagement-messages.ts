@@ -65,7 +65,6 @@ export const ENGAGE_MSG = {
   digestNoDraft: 'No issue is being prepared. Draft the next one from the data.',
   // --- follow (follow, save, compare) ---
   followAddressNeeded: 'Enter your e-mail address to follow, or sign in.',
-  followCategoryUnknown: 'Unknown category',
   followTargetUnknown: 'Choose a tool or a category to follow.',
   followTooMany: 'Too many follow requests from here. Try again in an hour.',
   followAddressTooMany: 'Too many follow requests for this address. Please try again tomorrow.',
@@ -81,12 +80,10 @@ export const ENGAGE_MSG = {
    */
   followPending: 'Check your inbox: we sent a link to confirm, and the follow starts when you do.',
   unfollowed: (name: string) => `You no longer follow ${name}.`,
-  saveSignIn: 'Sign in to save tools.',
   unsaveFailed: 'Could not remove it. Try again.',
   saveTooMany: 'Too many changes to your saved tools. Try again in an hour.',
   saved: (name: string) => `${name} is in your saved tools.`,
   unsaved: (name: string) => `${name} is no longer in your saved tools.`,
-  compareNameNeeded: 'Type the name of a tool to compare with.',
   compareToolsInvalid: 'Name two or three different listed tools to compare.',
   /** The three-tool compare for a viewer it is not on for. */
   threeWayLocked: 'Comparing three tools side by side is an early-access feature for Premium members for now.',

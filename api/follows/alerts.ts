@@ -1,15 +1,15 @@
 // The daily alert (docs/decisions/0108): at most one e-mail a day (UTC) of updates to what a reader follows, for the
 // confirmed addresses that chose daily; the updates it carries are marked sent in the same transaction, so a second run
 // sends nothing again and the weekly digest never repeats them.
-import { and, asc, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { emailSuppressions, subscribers } from '../../db/schema';
+import { subscribers } from '../../db/schema';
 import { BATCH_SIZE } from '../../lib/newsletter';
 import { followAlertEmail } from '../emails';
 import { startPoll } from '../poll';
-import { listLinks } from '../newsletter/subscribers';
+import { listLinks, mailableSubscriber } from '../newsletter/subscribers';
 import { enqueueEmail } from '../services/email';
-import { followUpdatesFor } from './updates';
+import { followUpdatesFor, newestEventId } from './updates';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -28,10 +28,9 @@ export async function sendDailyAlerts(now: Date): Promise<number> {
       .where(
         and(
           gt(subscribers.id, after),
-          eq(subscribers.status, 'confirmed'),
+          mailableSubscriber(),
           eq(subscribers.cadence, 'daily'),
           or(isNull(subscribers.lastAlertAt), lt(subscribers.lastAlertAt, today)),
-          notExists(db.select().from(emailSuppressions).where(eq(emailSuppressions.email, subscribers.email))),
         ),
       )
       .orderBy(asc(subscribers.id))
@@ -42,7 +41,7 @@ export async function sendDailyAlerts(now: Date): Promise<number> {
     for (const subscriber of batch) {
       const list = updates.get(subscriber.id);
       if (!list?.length) continue;
-      const through = Math.max(...list.map((u) => u.eventId));
+      const through = newestEventId(list);
       const links = listLinks(subscriber.manageToken);
       const email = await followAlertEmail(subscriber.email, list, links);
       const went = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { followRequests, subscribers, tools } from '../../db/schema';
-import { CATEGORIES } from '../../lib/categories';
+import { categoryLabel, isCategoryId } from '../../lib/category-pages';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { FOLLOW_CONFIRM_DAYS } from '../../lib/newsletter';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
@@ -38,15 +38,15 @@ export async function followRequestByToken(token: string, now: Date) {
   // Only a confirmed address follows (one that unsubscribed since subscribes again first), and only what can still be
   // followed (a tool taken off the directory since cannot).
   if (row?.status !== 'confirmed' || row.sentAt < followRequestCutoff(now)) return undefined;
-  const category = CATEGORIES.find((c) => c.id === row.category);
-  if (row.toolName === null && !category) return undefined;
+  const category = row.category !== null && isCategoryId(row.category) ? row.category : null;
+  if (row.toolName === null && category === null) return undefined;
   return {
     id: row.id,
     subscriberId: row.subscriberId,
     manageToken: row.manageToken,
     toolId: row.toolId,
-    category: category?.id ?? null,
-    name: row.toolName ?? category?.label ?? '',
+    category,
+    name: row.toolName ?? (category ? categoryLabel(category) : ''),
   };
 }
 

@@ -3,10 +3,12 @@
 // already confirmed confirms each follow asked for it by e-mail (docs/decisions/0112).
 import { and, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { followRequests, follows, tools, type Subscriber, type User } from '../../db/schema';
-import { CATEGORIES, type CategoryId } from '../../lib/categories';
+import { followRequests, follows, subscribers, tools, type Subscriber, type User } from '../../db/schema';
+import type { CategoryId } from '../../lib/categories';
+import { categoryLabel, isCategoryId } from '../../lib/category-pages';
 import type { FollowInput, FollowOutcome, FollowTargetInput } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
+import { MSG } from '../../lib/messages';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
 import { followConfirmEmail } from '../emails';
 import {
@@ -27,9 +29,8 @@ export type FollowTarget =
 
 export async function followTarget(tx: Executor, input: FollowTargetInput): Promise<FollowTarget> {
   if (input.target === 'category') {
-    const category = CATEGORIES.find((c) => c.id === input.id);
-    if (!category) throw notFound(ENGAGE_MSG.followCategoryUnknown);
-    return { toolId: null, category: category.id, name: category.label };
+    if (!isCategoryId(input.id)) throw notFound(MSG.unknownCategory);
+    return { toolId: null, category: input.id, name: categoryLabel(input.id) };
   }
   const [tool] = await tx
     .select({ id: tools.id, name: tools.name })
@@ -39,11 +40,12 @@ export async function followTarget(tx: Executor, input: FollowTargetInput): Prom
   return { toolId: tool.id, category: null, name: tool.name };
 }
 
+/** The follows of the target, whoever follows it. */
+const ofTarget = (target: FollowTarget) =>
+  target.toolId !== null ? eq(follows.toolId, target.toolId) : eq(follows.category, target.category);
+
 const targetWhere = (subscriberId: number, target: FollowTarget) =>
-  and(
-    eq(follows.subscriberId, subscriberId),
-    target.toolId !== null ? eq(follows.toolId, target.toolId) : eq(follows.category, target.category),
-  );
+  and(eq(follows.subscriberId, subscriberId), ofTarget(target));
 
 /** A follow of a subscriber, counted from `now` (following again changes nothing). */
 export async function addFollow(
@@ -129,16 +131,12 @@ export async function follow(
       await addFollow(tx, (await memberSubscriber(tx, user, now)).id, target, now);
       return { status: 'following', message: ENGAGE_MSG.followed(target.name) };
     }
-    const address = input.email as string;
-    const known = await subscriberByEmail(tx, address);
-    // A confirmed address is not given follows by whoever types it: its owner confirms this one follow by e-mail.
-    if (known?.status === 'confirmed') {
-      await requestFollow(tx, known, target, now);
-      return pending;
-    }
-    // A new, pending or unsubscribed address: the newsletter's double opt-in, and the follow counts once confirmed.
-    const { subscriber } = await subscribeAddress(tx, { email: address, source: 'follow', now });
-    await addFollow(tx, subscriber.id, target, now);
+    // A new, pending or unsubscribed address: the newsletter's double opt-in, and the follow counts once confirmed. A
+    // confirmed one (which subscribeAddress leaves as it is) is not given follows by whoever types it: its owner
+    // confirms this one follow by e-mail.
+    const { subscriber } = await subscribeAddress(tx, { email: input.email as string, source: 'follow', now });
+    if (subscriber.status === 'confirmed') await requestFollow(tx, subscriber, target, now);
+    else await addFollow(tx, subscriber.id, target, now);
     return pending;
   });
 }
@@ -162,8 +160,12 @@ async function unfollowFor(tx: Executor, subscriberId: number, target: FollowTar
   await tx.delete(follows).where(targetWhere(subscriberId, target));
 }
 
-/** Whether a member's address follows the target. */
+/** Whether a member's address follows the target: one read, through the address's subscriber row. */
 export async function isFollowing(tx: Executor, user: User, target: FollowTarget): Promise<boolean> {
-  const subscriber = await subscriberByEmail(tx, user.email);
-  return subscriber ? followsTarget(tx, subscriber.id, target) : false;
+  const [row] = await tx
+    .select({ id: follows.id })
+    .from(follows)
+    .innerJoin(subscribers, eq(subscribers.id, follows.subscriberId))
+    .where(and(eq(subscribers.email, user.email.toLowerCase()), ofTarget(target)));
+  return Boolean(row);
 }

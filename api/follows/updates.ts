@@ -3,11 +3,17 @@
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { followEvents, follows, subscribers, tools } from '../../db/schema';
-import { CATEGORIES } from '../../lib/categories';
+import { categoryLabel, isCategoryId } from '../../lib/category-pages';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { pricingLabel } from '../../lib/format';
 import type { FollowEventKind, FollowUpdate } from '../../lib/newsletter';
 import { PAGE_TOOL_STATUSES } from '../../lib/tool-status';
+
+/** The statuses of a tool with a page, as an SQL list for the raw subquery below. */
+const PAGE_STATUS_LIST = sql`(${sql.join(
+  PAGE_TOOL_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 /** The line an event reads as. */
 function updateText(
@@ -30,7 +36,7 @@ function updateText(
     case 'alternative':
       return ENGAGE_MSG.updateAlternative(alternativeName ?? '');
     case 'approved':
-      return ENGAGE_MSG.updateApproved(CATEGORIES.find((c) => c.id === category)?.label ?? String(category));
+      return ENGAGE_MSG.updateApproved(category && isCategoryId(category) ? categoryLabel(category) : String(category));
   }
 }
 
@@ -53,7 +59,7 @@ export async function followUpdatesFor(subscriberIds: readonly number[]): Promis
       toolSlug: tools.slug,
       // The alternative's name while it is public (an event about a pick that left the directory is left out).
       alternativeName: sql<string | null>`(select a.name from ${tools} as a where ${followEvents.kind} = 'alternative'
-        and a.id = json_extract(${followEvents.detail}, '$.alternativeId') and a.status in ('approved', 'discontinued'))`,
+        and a.id = json_extract(${followEvents.detail}, '$.alternativeId') and a.status in ${PAGE_STATUS_LIST})`,
     })
     .from(follows)
     .innerJoin(subscribers, eq(subscribers.id, follows.subscriberId))
@@ -94,6 +100,9 @@ export async function followUpdatesFor(subscriberIds: readonly number[]): Promis
 }
 
 /** Records that a subscriber has been sent every event up to `throughEventId` (in the transaction of the send). */
+/** The newest event of a list of updates: what a reader has had once they are sent. */
+export const newestEventId = (updates: readonly FollowUpdate[]): number => Math.max(...updates.map((u) => u.eventId));
+
 export async function markUpdatesSent(tx: Executor, subscriberId: number, throughEventId: number): Promise<void> {
   await tx
     .update(subscribers)

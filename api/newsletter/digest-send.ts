@@ -1,20 +1,20 @@
 // Sending the weekly digest (docs/decisions/0107): a due issue is snapshotted and enqueued in batches, one outbox row per
 // eligible subscriber with its List-Unsubscribe headers and an idempotency key per recipient and issue, so a send that
 // stopped half way resumes without writing anyone twice. N's batch sender delivers the rows; this only enqueues.
-import { and, asc, count, eq, gt, inArray, lte, notExists } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { emailOutbox, emailSuppressions, newsletterIssues, subscribers, type NewsletterIssue } from '../../db/schema';
+import { emailOutbox, newsletterIssues, subscribers, type NewsletterIssue } from '../../db/schema';
 import { NEWSLETTER_TAG, SITEMAP_TAG } from '../../lib/cache-tags';
 import { type DigestContent, isThinDigest } from '../../lib/digest';
 import { BATCH_SIZE, type FollowUpdate, issueSendTime } from '../../lib/newsletter';
 import { recordAudit } from '../audit';
 import { digestEmail } from '../emails';
-import { markUpdatesSent, followUpdatesFor } from '../follows/updates';
+import { followUpdatesFor, markUpdatesSent, newestEventId } from '../follows/updates';
 import { log } from '../log';
 import { requestRebuild } from '../publishing/rebuild-queue';
 import { enqueueEmail, enqueueEmails, type Email } from '../services/email';
 import { issueContent, issueSnapshot, periodFor } from './digest';
-import { listLinks, subscriberByEmail } from './subscribers';
+import { listLinks, mailableSubscriber, subscriberByEmail } from './subscribers';
 
 /** The key the provider dedupes a recipient's copy of an issue by; also what marks the recipient as already enqueued. */
 const digestIdempotencyKey = (issueId: number, subscriberId: number) => `digest-${issueId}-${subscriberId}`;
@@ -59,14 +59,7 @@ function recipientsAfter(afterId: number): Promise<Recipient[]> {
       cadence: subscribers.cadence,
     })
     .from(subscribers)
-    .where(
-      and(
-        eq(subscribers.status, 'confirmed'),
-        eq(subscribers.digest, true),
-        gt(subscribers.id, afterId),
-        notExists(db.select().from(emailSuppressions).where(eq(emailSuppressions.email, subscribers.email))),
-      ),
-    )
+    .where(and(mailableSubscriber(), eq(subscribers.digest, true), gt(subscribers.id, afterId)))
     .orderBy(asc(subscribers.id))
     .limit(BATCH_SIZE);
 }
@@ -110,7 +103,7 @@ async function enqueueBatch(
     );
     for (const { reader } of fresh) {
       const sent = updates.get(reader.id);
-      if (sent?.length) await markUpdatesSent(tx, reader.id, Math.max(...sent.map((u) => u.eventId)));
+      if (sent?.length) await markUpdatesSent(tx, reader.id, newestEventId(sent));
     }
   });
 }

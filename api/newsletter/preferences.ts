@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '../../db/client';
 import { follows, subscribers, tools, type Subscriber } from '../../db/schema';
-import { CATEGORIES } from '../../lib/categories';
+import { categoryLabel, categoryPagePath, isCategoryId } from '../../lib/category-pages';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import type { FollowedItem, PreferenceOutcome, PreferencesFormState } from '../../lib/form-pages';
 import { ALERT_CADENCES } from '../../lib/newsletter';
@@ -36,9 +36,9 @@ async function followedItems(subscriberId: number): Promise<FollowedItem[]> {
   return rows.flatMap((row): FollowedItem[] => {
     if (row.toolName && row.toolSlug)
       return [{ followId: row.id, kind: 'tool', name: row.toolName, href: `/tool/${row.toolSlug}` }];
-    if (!row.category) return [];
-    const label = CATEGORIES.find((c) => c.id === row.category)?.label ?? row.category;
-    return [{ followId: row.id, kind: 'category', name: label, href: `/category/${row.category}` }];
+    if (!row.category || !isCategoryId(row.category)) return [];
+    const href = categoryPagePath(row.category);
+    return [{ followId: row.id, kind: 'category', name: categoryLabel(row.category), href }];
   });
 }
 

@@ -2,9 +2,9 @@
 // double opt-in (a pending row and a confirmation e-mail whose page confirms with a POST); a signed-in member with a
 // verified address is confirmed at once. Who is subscribed is never told: every subscribe gets the same answer.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
-import { subscribers, type Subscriber } from '../../db/schema';
+import { emailSuppressions, subscribers, type Subscriber } from '../../db/schema';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { FORM_ACTIONS } from '../../lib/form-pages';
 import {
@@ -67,6 +67,13 @@ export function listLinks(manageToken: string): ListLinks {
 }
 
 const normalized = (email: string) => email.trim().toLowerCase();
+
+/** The condition of a subscriber anything may be sent to: confirmed, and not suppressed (a bounce, a complaint). */
+export const mailableSubscriber = () =>
+  and(
+    eq(subscribers.status, 'confirmed'),
+    notExists(db.select().from(emailSuppressions).where(eq(emailSuppressions.email, subscribers.email))),
+  );
 
 /** The subscriber row of an address, if any (addresses are kept lowercased). */
 export async function subscriberByEmail(tx: Executor, email: string): Promise<Subscriber | undefined> {
