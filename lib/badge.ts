@@ -1,5 +1,6 @@
 // The badge a maker puts on their site or README (/badge/{slug}.svg, docs/decisions/0109): its variants and themes,
 // its texts, and the SVG drawn from them, sized from the text. Pure: the API draws it, the dashboard's snippets name it.
+import { xmlEscape } from './xml';
 import { SITE_NAME } from './constants';
 import { ENGAGE_MSG } from './engagement-messages';
 
@@ -28,16 +29,15 @@ export function badgePath(slug: string, style: BadgeStyle = DEFAULT_BADGE_STYLE,
 const badgeLinkPath = (slug: string): string => `/tool/${slug}?${REF_PARAM}=${BADGE_REF}`;
 
 /** What a badge is drawn about: a public tool, or nothing listed (unlisted, pending, discontinued, unknown). */
-export type BadgeSubject =
-  | { listed: false }
-  | {
-      listed: true;
-      name: string;
-      score: number | null;
-      /** The last review (or the approval): the rated badge says its month, so an old score reads as old. */
-      reviewedAt: Date | null;
-      verifiedOwner: boolean;
-    };
+export interface ListedBadgeSubject {
+  listed: true;
+  name: string;
+  score: number | null;
+  /** The last review (or the approval): the rated badge says its month, so an old score reads as old. */
+  reviewedAt: Date | null;
+  verifiedOwner: boolean;
+}
+export type BadgeSubject = { listed: false } | ListedBadgeSubject;
 
 type Tone = 'brand' | 'owner' | 'neutral';
 
@@ -58,17 +58,23 @@ const reviewMonth = (at: Date): string => MONTH.format(at);
  * What the badge of `style` says about `subject`. A style the tool cannot back (rated without a score, owner without a
  * verified owner) says "Listed on": a badge never claims more than the directory shows.
  */
+/** Whether a listed tool's badge can say `style`: rated needs a score and its review date, owner a verified owner. */
+export function canShow(subject: ListedBadgeSubject, style: BadgeStyle): boolean {
+  if (style === 'rated') return subject.score !== null && subject.reviewedAt !== null;
+  return style !== 'owner' || subject.verifiedOwner;
+}
+
 export function badgeContent(subject: BadgeSubject, style: BadgeStyle): BadgeContent {
   const msg = ENGAGE_MSG;
   if (!subject.listed)
     return { label: SITE_NAME, message: msg.badgeNotListed, title: msg.badgeNotListedTitle, tone: 'neutral' };
   const { name } = subject;
-  if (style === 'rated' && subject.score !== null && subject.reviewedAt) {
-    const rated = msg.badgeRated(subject.score);
-    const reviewed = msg.badgeReviewed(reviewMonth(subject.reviewedAt));
+  if (style === 'rated' && canShow(subject, style)) {
+    const rated = msg.badgeRated(subject.score as number);
+    const reviewed = msg.badgeReviewed(reviewMonth(subject.reviewedAt as Date));
     return { label: rated, message: reviewed, title: `${name}: ${rated} · ${reviewed}`, tone: 'brand' };
   }
-  if (style === 'owner' && subject.verifiedOwner)
+  if (style === 'owner' && canShow(subject, style))
     return { label: msg.badgeVerifiedOwner, message: SITE_NAME, title: msg.badgeOwnerTitle(name), tone: 'owner' };
   return {
     label: msg.badgeListedOn,
@@ -107,14 +113,6 @@ export function textWidth(text: string): number {
     thousandths += code >= 32 && code < 127 ? WIDTHS[code - 32] : char === '·' ? 364 : WIDE;
   }
   return (thousandths * FONT_SIZE) / 1000;
-}
-
-/** Text as XML character data or an attribute value: the five predefined entities. */
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,
-  );
 }
 
 interface Palette {
@@ -165,9 +163,9 @@ export function badgeSvg(content: BadgeContent, theme: BadgeTheme): string {
   const left = Math.ceil(labelText + 2 * PADDING);
   const right = Math.ceil(messageText + 2 * PADDING);
   const width = left + right;
-  const title = escapeXml(content.title);
+  const title = xmlEscape(content.title);
   const text = (x: number, length: number, value: string, cls: string) =>
-    `<text class="${cls}" x="${round(x)}" y="14" textLength="${length}" lengthAdjust="spacingAndGlyphs">${escapeXml(value)}</text>`;
+    `<text class="${cls}" x="${round(x)}" y="14" textLength="${length}" lengthAdjust="spacingAndGlyphs">${xmlEscape(value)}</text>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
@@ -198,9 +196,9 @@ export interface BadgeSnippet {
 
 /** The HTML snippet: a link around the image, every value escaped. */
 export function badgeHtml({ origin, slug, style, theme, alt }: BadgeSnippet): string {
-  const href = escapeXml(`${origin}${badgeLinkPath(slug)}`);
-  const src = escapeXml(`${origin}${badgePath(slug, style, theme)}`);
-  return `<a href="${href}"><img src="${src}" alt="${escapeXml(alt)}" height="20"></a>`;
+  const href = xmlEscape(`${origin}${badgeLinkPath(slug)}`);
+  const src = xmlEscape(`${origin}${badgePath(slug, style, theme)}`);
+  return `<a href="${href}"><img src="${src}" alt="${xmlEscape(alt)}" height="20"></a>`;
 }
 
 /** The Markdown snippet: an image inside a link; brackets and backslashes of the text escaped. */

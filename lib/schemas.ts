@@ -130,7 +130,7 @@ const reportMessage = (required: boolean) => {
   return required ? text.min(10, LISTING_MSG.reportMessageRequired) : text.default('');
 };
 /** A form sends '' for a field left empty: the same as not sending it. */
-const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const isPastDay = (value: string) => {
   const at = Date.parse(`${value}T00:00:00Z`);

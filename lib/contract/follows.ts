@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ENGAGE_MSG } from '../engagement-messages';
 import { FOLLOW_TARGETS } from '../newsletter';
-import { email } from '../schemas';
+import { blankAsAbsent, email } from '../schemas';
 
 /** What is followed: a tool by its slug, or a category by its id. */
 export const followTargetSchema = z.object({
@@ -14,7 +14,7 @@ export type FollowTargetInput = z.infer<typeof followTargetSchema>;
 
 /** POST /api/follows: signed in, the account's address follows at once; signed out, `email` (double opt-in). */
 export const followSchema = followTargetSchema.extend({
-  email: z.preprocess((value) => (value === '' ? undefined : value), email.optional()),
+  email: blankAsAbsent(email),
   /** The honeypot, which people leave empty. */
   website: z.string().max(500).optional(),
 });

@@ -5,7 +5,7 @@ import { listPublishedPosts } from '../../db/queries/blog';
 import { SITE_NAME } from '../../lib/constants';
 import { htmlToText } from '../../lib/sanitize';
 import { siteOrigin } from '../components/seo';
-import { xmlEscape } from '../components/xml';
+import { xmlEscape } from '../../lib/xml';
 
 const FEED_SIZE = 50;
 

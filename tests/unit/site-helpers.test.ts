@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { contactEmails } from '../../site/components/contact';
 import { contrastRatio, textOn, videoEmbedUrl } from '../../lib/premium-assets';
-import { xmlEscape } from '../../site/components/xml';
+import { xmlEscape } from '../../lib/xml';
 
 describe('videoEmbedUrl', () => {
   it('turns YouTube watch, short, shorts and embed links into the no-cookie player', () => {

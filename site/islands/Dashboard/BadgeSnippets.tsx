@@ -10,31 +10,24 @@ import {
   badgeHtml,
   badgeMarkdown,
   badgePath,
+  canShow,
   DEFAULT_BADGE_STYLE,
   DEFAULT_BADGE_THEME,
   type BadgeStyle,
-  type BadgeSubject,
+  type ListedBadgeSubject,
   type BadgeTheme,
 } from '../../../lib/badge';
 import { ENGAGE_MSG } from '../../../lib/engagement-messages';
 import { $badgeTools, type BadgeToolRow } from '../../stores/badges';
 import { showToast } from '../../stores/toast';
 
-const subjectOf = (tool: BadgeToolRow): BadgeSubject => ({
+const subjectOf = (tool: BadgeToolRow): ListedBadgeSubject => ({
   listed: true,
   name: tool.name,
   score: tool.qualityScore,
   reviewedAt: tool.reviewedAt ? new Date(tool.reviewedAt) : null,
   verifiedOwner: tool.verifiedOwner,
 });
-
-/** The variants the tool's badge can show: rated only with a score, verified owner only with one. */
-const stylesOf = (tool: BadgeToolRow): BadgeStyle[] =>
-  BADGE_STYLES.filter((style) =>
-    style === 'rated'
-      ? tool.qualityScore !== null && tool.reviewedAt !== null
-      : style !== 'owner' || tool.verifiedOwner,
-  );
 
 /** A snippet in a read-only box with its Copy button. */
 function Snippet({ id, label, text }: { id: string; label: string; text: string }) {
@@ -111,7 +104,7 @@ export default function BadgeSnippets() {
   if (!data || data.length === 0) return null;
 
   const tool = data.find((row) => row.toolId === toolId) ?? data[0];
-  const styles = stylesOf(tool);
+  const styles = BADGE_STYLES.filter((style) => canShow(subjectOf(tool), style));
   const shown = styles.includes(style) ? style : DEFAULT_BADGE_STYLE;
   const subject = subjectOf(tool);
   const alt = (variant: BadgeStyle) => badgeContent(subject, variant).title;

@@ -5,7 +5,7 @@ import type { APIRoute } from 'astro';
 import { discontinuedTools } from '../../../db/queries/feeds';
 import { TOOL_FEED_SIZE } from '../../components/tool-feed';
 import { siteOrigin } from '../../components/seo';
-import { xmlEscape } from '../../components/xml';
+import { xmlEscape } from '../../../lib/xml';
 import { longDate, tagLabel } from '../../../lib/format';
 import { LISTING_MSG } from '../../../lib/listing-messages';
 

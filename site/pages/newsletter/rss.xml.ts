@@ -4,7 +4,7 @@ import { getRssString } from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { sentIssues } from '../../../db/queries/newsletter';
 import { siteOrigin } from '../../components/seo';
-import { xmlEscape } from '../../components/xml';
+import { xmlEscape } from '../../../lib/xml';
 import { ENGAGE_MSG } from '../../../lib/engagement-messages';
 import { longDate } from '../../../lib/format';
 

@@ -5,7 +5,7 @@ import type { APIRoute } from 'astro';
 import { newlyApprovedTools } from '../../../db/queries/feeds';
 import { TOOL_FEED_SIZE, TOOL_FEED_TITLE, toolFeedSummary } from '../../components/tool-feed';
 import { siteOrigin } from '../../components/seo';
-import { xmlEscape } from '../../components/xml';
+import { xmlEscape } from '../../../lib/xml';
 import { tagLabel } from '../../../lib/format';
 
 export const GET: APIRoute = async ({ site }) => {

@@ -1,4 +1,4 @@
-// Escaping for the bits of XML the site writes itself: the feed's elements @astrojs/rss takes as raw XML (customData).
+// Escaping for the bits of XML the project writes itself: the feeds' elements @astrojs/rss takes as raw XML (customData), and the badges' SVG and snippets.
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 export function xmlEscape(value: string): string {
