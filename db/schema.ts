@@ -70,7 +70,7 @@ export const users = sqliteTable(
     // data is removed 30 days later, when deletedAt is set and the row keeps only what the listings need.
     closedAt: integer({ mode: 'timestamp_ms' }),
     deletedAt: integer({ mode: 'timestamp_ms' }),
-    // A Premium member's account manager: the staff member an admin assigned (docs/decisions/0105).
+    // A Premium member's account manager: the staff member an admin assigned (docs/decisions/0110).
     accountManagerId: integer().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -501,7 +501,8 @@ export const contactMessages = sqliteTable(
     handledAt: integer({ mode: 'timestamp_ms' }),
     handledById: integer().references(() => users.id, { onDelete: 'set null' }),
   },
-  // The Messages tab's order: open before handled, priority first, newest first.
+  // The Messages tab's order (api/contact/service.ts): open before handled, then a manager's own members' messages,
+  // priority first, newest first; the index serves all but the second, which is per viewer.
   (t) => [index('contact_messages_queue_idx').on(t.handledAt, t.priority, t.createdAt)],
 );
 

@@ -1,5 +1,5 @@
-// Early-access features (docs/decisions/0105): each is off, on for Premium members first, or on for everyone. The
-// server decides (api/flags.ts); pages and islands only show what it answered. Pure.
+// Early-access features (docs/decisions/0110): each is off, on for Premium members first, or on for everyone. The
+// server decides (api/premium/early-access.ts); pages and islands only show what it answered. Pure.
 
 export const FEATURE_FLAGS = ['three-way-compare'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];

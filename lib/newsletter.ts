@@ -104,13 +104,6 @@ export function issueSendTime(issueDate: string): Date {
   return new Date(`${issueDate}T${String(ISSUE_SEND_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
 }
 
-/** Whether `date` names an issue day: a real YYYY-MM-DD date on the send weekday. */
-export function isIssueDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const at = issueSendTime(date);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === date && at.getUTCDay() === ISSUE_SEND_WEEKDAY;
-}
-
 /** The dates (YYYY-MM-DD) of the next `n` issues whose send time is after `now`, soonest first. */
 export function nextIssueDates(now: Date, n: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -1,27 +1,35 @@
 // The admin Premium tab (docs/decisions/0110): the early-access flags, the Premium members with their account
 // managers, and assigning or clearing a manager (staff or admin accounts only), audited.
-import { and, asc, count, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { db } from '../../db/client';
 import { newsletterSlots, users } from '../../db/schema';
+import { ROLES } from '../../lib/categories';
 import type { AdminPremium, AdminPremiumMember } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { displayName } from '../../lib/format';
 import { nextIssueDates } from '../../lib/newsletter';
+import { ROLE_PERMISSIONS } from '../../lib/permissions';
 import { recordAudit } from '../audit';
 import { allFlags } from '../premium/early-access';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 
-/** Who may be an account manager: staff, and admins (by role or the isAdmin flag); never a closed account. */
+/** The roles that answer their members' messages (lib/permissions.ts): staff and admins. */
+const MANAGER_ROLES = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('answer:assigned-messages'));
+
+/** Who may be an account manager: whoever answers their members' messages (by role or the isAdmin flag); never a
+ * closed account. */
 const staffCondition = and(
-  or(inArray(users.role, ['staff', 'admin']), eq(users.isAdmin, true)),
+  or(inArray(users.role, MANAGER_ROLES), eq(users.isAdmin, true)),
   eq(users.accountStatus, 'active'),
   isNull(users.closedAt),
 );
 
 const manager = alias(users, 'manager');
 
-async function premiumMembers(where: SQL = eq(users.isPremium, true), now = new Date()): Promise<AdminPremiumMember[]> {
+/** The Premium members (or the one `memberId`) with their managers and how many coming slots each has booked. */
+async function premiumMembers(memberId?: number): Promise<AdminPremiumMember[]> {
+  const now = new Date();
   const [rows, coming] = await Promise.all([
     db
       .select({
@@ -34,12 +42,17 @@ async function premiumMembers(where: SQL = eq(users.isPremium, true), now = new 
       })
       .from(users)
       .leftJoin(manager, eq(manager.id, users.accountManagerId))
-      .where(where)
+      .where(memberId === undefined ? eq(users.isPremium, true) : eq(users.id, memberId))
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     db
       .select({ userId: newsletterSlots.userId, n: count() })
       .from(newsletterSlots)
-      .where(gte(newsletterSlots.issueDate, nextIssueDates(now, 1)[0]))
+      .where(
+        and(
+          gte(newsletterSlots.issueDate, nextIssueDates(now, 1)[0]),
+          memberId === undefined ? undefined : eq(newsletterSlots.userId, memberId),
+        ),
+      )
       .groupBy(newsletterSlots.userId),
   ]);
   const slots = new Map(coming.map((c) => [c.userId, c.n]));
@@ -93,6 +106,6 @@ export async function setAccountManager(
       after: { accountManagerId: managerId },
     });
   });
-  const [row] = await premiumMembers(eq(users.id, memberId));
+  const [row] = await premiumMembers(memberId);
   return row;
 }

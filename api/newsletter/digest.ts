@@ -165,7 +165,7 @@ async function buildDigest(tx: Executor, { periodStart, periodEnd }: Period): Pr
 
 /** An issue's content now: the week's news and the featured slots booked into its day. */
 export async function issueSnapshot(tx: Executor, issueDate: string, period: Period): Promise<DigestContent> {
-  return { ...(await buildDigest(tx, period)), featured: await featuredSlotsFor(issueDate) };
+  return { ...(await buildDigest(tx, period)), featured: await featuredSlotsFor(issueDate, tx) };
 }
 
 /**

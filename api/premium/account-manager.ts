@@ -7,7 +7,8 @@ import type { AccountManager, ContactSent, ManagerMessageInput } from '../../lib
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { displayName } from '../../lib/format';
 import { sendContactMessage } from '../contact/service';
-import { conflict, forbidden } from '../plugins/errors';
+import { conflict } from '../plugins/errors';
+import { requirePremium } from './guard';
 import { rateKey, requireAttempt } from '../rate-limit';
 
 async function managerOf(user: User) {
@@ -20,14 +21,14 @@ async function managerOf(user: User) {
 
 /** The member's manager as their dashboard names them: a first name, never an address. */
 export async function accountManager(user: User): Promise<AccountManager> {
-  if (!user.isPremium) throw forbidden(ENGAGE_MSG.premiumOnly);
+  requirePremium(user);
   const manager = await managerOf(user);
   return { manager: manager ? { firstName: manager.firstName?.trim() || 'Your account manager' } : null };
 }
 
 /** Sends the member's message to their manager first (and to the team, as every contact message is). */
 export async function messageAccountManager(user: User, input: ManagerMessageInput, ip: string): Promise<ContactSent> {
-  if (!user.isPremium) throw forbidden(ENGAGE_MSG.premiumOnly);
+  requirePremium(user);
   await requireAttempt([rateKey('manager-message-account', user.id)], ENGAGE_MSG.managerMessageTooMany);
   const manager = await managerOf(user);
   if (!manager) throw conflict(ENGAGE_MSG.noAccountManager);

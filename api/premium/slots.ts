@@ -7,7 +7,6 @@ import { newsletterSlots, tools, users, type User } from '../../db/schema';
 import type { BookSlotInput, MemberSlot, SlotCalendar } from '../../lib/contract';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import {
-  isIssueDate,
   issueSendTime,
   nextIssueDates,
   SLOT_ALLOWANCE,
@@ -17,6 +16,7 @@ import {
 } from '../../lib/newsletter';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { recordAudit } from '../audit';
+import { requirePremium } from './guard';
 import { config } from '../config';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
 import { rateKey, requireAttempt } from '../rate-limit';
@@ -44,9 +44,9 @@ const allowanceOf = (user: Pick<User, 'premiumPlan'>) => SLOT_ALLOWANCE[user.pre
 const featuredClickUrl = (slotId: number) => `${config.siteUrl}/newsletter/featured/${slotId}`;
 
 /** The slots booked into the issue of `issueDate` (YYYY-MM-DD), in booking order, for the e-mail and the archive. */
-export async function featuredSlotsFor(issueDate: string): Promise<FeaturedSlot[]> {
+export async function featuredSlotsFor(issueDate: string, tx: Executor = db): Promise<FeaturedSlot[]> {
   // A slot whose tool left the directory or whose member's Premium ended is not shown: what is featured is live.
-  const rows = await db
+  const rows = await tx
     .select({
       slotId: newsletterSlots.id,
       toolName: tools.name,
@@ -64,19 +64,28 @@ export async function featuredSlotsFor(issueDate: string): Promise<FeaturedSlot[
   return rows.map((row) => ({ ...row, clickUrl: featuredClickUrl(row.slotId) }));
 }
 
-function requirePremium(user: User): void {
-  if (!user.isPremium) throw forbidden(ENGAGE_MSG.premiumOnly);
-}
-
 /** A coming issue that is still open for changes at `now`: 400 for a date that is no issue, 409 once it is locked. */
 function requireOpenIssue(issueDate: string, now: Date): void {
-  if (!isIssueDate(issueDate) || issueSendTime(issueDate) <= now) throw badRequest(ENGAGE_MSG.slotNotAnIssue);
   if (!nextIssueDates(now, CALENDAR_WEEKS).includes(issueDate)) throw badRequest(ENGAGE_MSG.slotNotAnIssue);
   if (slotLockTime(issueDate) <= now) throw conflict(ENGAGE_MSG.slotLocked);
 }
 
-/** Room in the issue and in the member's allowance for its quarter, `except` a slot being moved. */
-async function requireRoom(tx: Executor, user: User, issueDate: string, except?: number): Promise<void> {
+/**
+ * Room for `toolId` in the issue (not already in it, a free place) and in the member's allowance for its quarter,
+ * `except` a slot being moved.
+ */
+async function requireRoom(
+  tx: Executor,
+  user: User,
+  slot: { issueDate: string; toolId: number },
+  except?: number,
+): Promise<void> {
+  const { issueDate } = slot;
+  const [same] = await tx
+    .select({ id: newsletterSlots.id })
+    .from(newsletterSlots)
+    .where(and(eq(newsletterSlots.issueDate, issueDate), eq(newsletterSlots.toolId, slot.toolId)));
+  if (same) throw conflict(ENGAGE_MSG.slotAlreadyBooked);
   const others = except === undefined ? undefined : ne(newsletterSlots.id, except);
   const [inIssue] = await tx
     .select({ n: count() })
@@ -98,12 +107,14 @@ async function requireRoom(tx: Executor, user: User, issueDate: string, except?:
   if (used.n >= allowanceOf(user)) throw conflict(ENGAGE_MSG.slotAllowanceUsed);
 }
 
-async function memberSlotRow(tx: Executor, user: User, id: number) {
+/** A slot of the member's that may still change at `now`: 404 for another's or none, 409 once its issue is locked. */
+async function openMemberSlot(tx: Executor, user: User, id: number, now: Date) {
   const [slot] = await tx
     .select()
     .from(newsletterSlots)
     .where(and(eq(newsletterSlots.id, id), eq(newsletterSlots.userId, user.id)));
   if (!slot) throw notFound(ENGAGE_MSG.slotNotFound);
+  if (slotLockTime(slot.issueDate) <= now) throw conflict(ENGAGE_MSG.slotLocked);
   return slot;
 }
 
@@ -149,12 +160,7 @@ export async function bookSlot(user: User, input: BookSlotInput, now: Date): Pro
     if (tool.submittedById !== user.id || tool.status !== PUBLIC_TOOL_STATUS)
       throw forbidden(ENGAGE_MSG.slotToolNotYours);
     requireOpenIssue(input.issueDate, now);
-    const [same] = await tx
-      .select({ id: newsletterSlots.id })
-      .from(newsletterSlots)
-      .where(and(eq(newsletterSlots.issueDate, input.issueDate), eq(newsletterSlots.toolId, input.toolId)));
-    if (same) throw conflict(ENGAGE_MSG.slotAlreadyBooked);
-    await requireRoom(tx, user, input.issueDate);
+    await requireRoom(tx, user, input);
     const [slot] = await tx
       .insert(newsletterSlots)
       .values({ issueDate: input.issueDate, toolId: input.toolId, userId: user.id, createdAt: now, updatedAt: now })
@@ -176,16 +182,10 @@ export async function moveSlot(user: User, id: number, issueDate: string, now: D
   requirePremium(user);
   await throttle(user);
   return db.transaction(async (tx) => {
-    const slot = await memberSlotRow(tx, user, id);
-    if (slotLockTime(slot.issueDate) <= now) throw conflict(ENGAGE_MSG.slotLocked);
+    const slot = await openMemberSlot(tx, user, id, now);
     if (slot.issueDate === issueDate) return memberSlot(tx, id, now);
     requireOpenIssue(issueDate, now);
-    const [same] = await tx
-      .select({ id: newsletterSlots.id })
-      .from(newsletterSlots)
-      .where(and(eq(newsletterSlots.issueDate, issueDate), eq(newsletterSlots.toolId, slot.toolId)));
-    if (same) throw conflict(ENGAGE_MSG.slotAlreadyBooked);
-    await requireRoom(tx, user, issueDate, id);
+    await requireRoom(tx, user, { issueDate, toolId: slot.toolId }, id);
     await tx.update(newsletterSlots).set({ issueDate, updatedAt: now }).where(eq(newsletterSlots.id, id));
     await recordAudit(tx, {
       actorId: user.id,
@@ -204,8 +204,7 @@ export async function moveSlot(user: User, id: number, issueDate: string, now: D
 export async function cancelSlot(user: User, id: number, now: Date): Promise<void> {
   await throttle(user);
   await db.transaction(async (tx) => {
-    const slot = await memberSlotRow(tx, user, id);
-    if (slotLockTime(slot.issueDate) <= now) throw conflict(ENGAGE_MSG.slotLocked);
+    const slot = await openMemberSlot(tx, user, id, now);
     await tx.delete(newsletterSlots).where(eq(newsletterSlots.id, id));
     await recordAudit(tx, {
       actorId: user.id,

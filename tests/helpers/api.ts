@@ -1,6 +1,7 @@
 // Helpers for API tests: requests through app.handle, users and signed-in sessions.
 import { eq } from 'drizzle-orm';
 import { app } from '../../api/app';
+import { hashPassword } from '../../api/auth/service';
 import { SESSION_COOKIE, createSession } from '../../api/auth/sessions';
 import { CLIENT_IP_HEADER } from '../../api/plugins/security';
 import { db } from '../../db/client';
@@ -49,8 +50,7 @@ let defaultHash: Promise<string> | undefined;
 /** Inserts a user (password 'password123' unless given) and returns it. */
 export async function makeUser(values: Partial<NewUser> = {}): Promise<User> {
   counter += 1;
-  const password =
-    values.password ?? (await (defaultHash ??= Bun.password.hash('password123', { algorithm: 'argon2id' })));
+  const password = values.password ?? (await (defaultHash ??= hashPassword('password123')));
   const [user] = await db
     .insert(users)
     .values({
