@@ -1,6 +1,9 @@
 // The weekly digest (docs/decisions/0107): the shape of an issue's content snapshot, which the e-mail and the archive
 // render (so a sent issue never changes when its tools do later), its week, and when an issue is sent. Pure.
 import { z } from 'zod';
+import { ENGAGE_MSG } from './engagement-messages';
+import { longDate } from './format';
+import { utcDay } from './metrics';
 import { DIGEST_MIN_ITEMS, nextIssueDates } from './newsletter';
 
 // Issues go out on the send day of lib/newsletter.ts (Mondays, 09:00 UTC), covering the week up to its midnight.
@@ -44,11 +47,14 @@ export const digestContentSchema = z.strictObject({
       toolSlug: z.string(),
       description: z.string(),
       logoUrl: z.string().nullable(),
+      /** The counted link (the member sees the clicks it brought). */
       clickUrl: z.string(),
     }),
   ),
 });
 export type DigestContent = z.infer<typeof digestContentSchema>;
+/** A featured slot as the digest shows it, apart from the editorial list and labelled FEATURED_LABEL. */
+export type FeaturedSlot = DigestContent['featured'][number];
 
 export const EMPTY_DIGEST: DigestContent = {
   approved: [],
@@ -72,13 +78,17 @@ export function digestItemCount(content: DigestContent): number {
 /** A week with fewer items rolls into the next issue instead of being sent. */
 export const isThinDigest = (content: DigestContent): boolean => digestItemCount(content) < DIGEST_MIN_ITEMS;
 
-const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
-
 /** The end of the week an issue covers (exclusive): its day's midnight, UTC. */
 export const issueWeekEnd = (issueDate: string): Date => new Date(`${issueDate}T00:00:00.000Z`);
+
+/** An issue's day as people read it ("November 30, 2026"). */
+export const issueDateLabel = (issueDate: string): string => longDate(issueWeekEnd(issueDate));
+
+/** An issue's title: the e-mail's subject, the archive's heading, the feed's item. */
+export const issueTitle = (issueDate: string): string => ENGAGE_MSG.digestIssueTitle(issueDateLabel(issueDate));
 
 /** The next issue's date: the first send day whose send time is still ahead of `now`. */
 export const nextIssueDate = (now: Date): string => nextIssueDates(now, 1)[0];
 
 /** Whether `at` falls on the issue's own day (UTC): an issue is sent on the day its archive address names. */
-export const isOnIssueDay = (issueDate: string, at: Date): boolean => dayOf(at.getTime()) === issueDate;
+export const isOnIssueDay = (issueDate: string, at: Date): boolean => utcDay(at) === issueDate;

@@ -1,5 +1,6 @@
 // The newsletter, the weekly digest and what a reader follows (docs/decisions/0105): the constants the API, the pages
 // and the schema share. Pure.
+import { utcDay } from './metrics';
 
 /** A subscriber's life: pending until the confirmation page's button is pressed; unsubscribed keeps the consent record. */
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
@@ -82,17 +83,6 @@ export interface FollowUpdate {
   text: string;
 }
 
-/** A featured slot as the digest shows it, apart from the editorial list and labelled FEATURED_LABEL. */
-export interface FeaturedSlot {
-  slotId: number;
-  toolName: string;
-  toolSlug: string;
-  description: string;
-  logoUrl: string | null;
-  /** The counted link (the member sees the clicks it brought). */
-  clickUrl: string;
-}
-
 /** The digest goes out weekly on this UTC weekday (0 Sunday, 1 Monday) at ISSUE_SEND_HOUR_UTC:00. */
 const ISSUE_SEND_WEEKDAY = 1;
 export const ISSUE_SEND_HOUR_UTC = 9;
@@ -109,6 +99,6 @@ export function nextIssueDates(now: Date, n: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const ahead = (ISSUE_SEND_WEEKDAY - new Date(today).getUTCDay() + 7) % 7;
   let first = today + ahead * DAY_MS;
-  if (issueSendTime(new Date(first).toISOString().slice(0, 10)) <= now) first += 7 * DAY_MS;
-  return Array.from({ length: n }, (_, i) => new Date(first + i * 7 * DAY_MS).toISOString().slice(0, 10));
+  if (issueSendTime(utcDay(first)) <= now) first += 7 * DAY_MS;
+  return Array.from({ length: n }, (_, i) => utcDay(first + i * 7 * DAY_MS));
 }

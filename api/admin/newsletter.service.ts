@@ -4,9 +4,10 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { newsletterIssues, type NewsletterIssue } from '../../db/schema';
 import type { AdminIssue } from '../../lib/contract';
-import { digestItemCount, isOnIssueDay, isThinDigest } from '../../lib/digest';
+import { type DigestContent, digestItemCount, isOnIssueDay, isThinDigest } from '../../lib/digest';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import { DIGEST_MIN_ITEMS } from '../../lib/newsletter';
+import { utcDay } from '../../lib/metrics';
 import { recordAudit } from '../audit';
 import { digestEmail } from '../emails';
 import { draftNextIssue, issueContent, issueSnapshot, periodFor } from '../newsletter/digest';
@@ -37,6 +38,16 @@ async function issueById(tx: Executor, id: number): Promise<NewsletterIssue> {
   return issue;
 }
 
+/** Only a draft or a scheduled issue may still change (409 once it is sending, sent or rolled). */
+function requireEditable(issue: NewsletterIssue): void {
+  if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict(ENGAGE_MSG.digestNotEditable);
+}
+
+/** A week with too little news is not sent: it rolls into the next issue (409 with the count). */
+function requireNotThin(content: DigestContent): void {
+  if (isThinDigest(content)) throw conflict(ENGAGE_MSG.digestThin(digestItemCount(content), DIGEST_MIN_ITEMS));
+}
+
 /** Every issue, the newest day first: the next one's draft, then what was sent (with its recipients) or rolled. */
 export async function listIssues(): Promise<AdminIssue[]> {
   const rows = await db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.issueDate));
@@ -51,7 +62,7 @@ export async function draftIssue(actorId: number, now = new Date()): Promise<Adm
 export async function setIntro(id: number, intro: string, actorId: number, now = new Date()): Promise<AdminIssue> {
   return db.transaction(async (tx) => {
     const issue = await issueById(tx, id);
-    if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict(ENGAGE_MSG.digestNotEditable);
+    requireEditable(issue);
     const [row] = await tx
       .update(newsletterIssues)
       .set({ intro, updatedById: actorId, updatedAt: now })
@@ -98,12 +109,12 @@ export async function scheduleIssue(
 ): Promise<AdminIssue> {
   return db.transaction(async (tx) => {
     const issue = await issueById(tx, id);
-    if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict(ENGAGE_MSG.digestNotEditable);
+    requireEditable(issue);
     if (scheduledFor.getTime() <= now.getTime()) throw badRequest(ENGAGE_MSG.digestScheduleInPast);
     if (!isOnIssueDay(issue.issueDate, scheduledFor))
       throw badRequest(ENGAGE_MSG.digestScheduleOtherDay(issue.issueDate));
     const content = issueContent(issue);
-    if (isThinDigest(content)) throw conflict(ENGAGE_MSG.digestThin(digestItemCount(content), DIGEST_MIN_ITEMS));
+    requireNotThin(content);
     const [row] = await tx
       .update(newsletterIssues)
       .set({ status: 'scheduled', scheduledFor, updatedById: actorId, updatedAt: now })
@@ -148,10 +159,10 @@ export async function unscheduleIssue(id: number, actorId: number, now = new Dat
  * thin week is refused as for scheduling, and so is a second issue on one day (the archive has one per day).
  */
 export async function sendIssueNow(id: number, actorId: number, now = new Date()): Promise<AdminIssue> {
-  const today = now.toISOString().slice(0, 10);
+  const today = utcDay(now);
   const sending = await db.transaction(async (tx) => {
     const issue = await issueById(tx, id);
-    if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict(ENGAGE_MSG.digestNotEditable);
+    requireEditable(issue);
     const [other] = await tx
       .select({ id: newsletterIssues.id })
       .from(newsletterIssues)
@@ -159,7 +170,7 @@ export async function sendIssueNow(id: number, actorId: number, now = new Date()
     if (other) throw conflict(ENGAGE_MSG.digestSentToday);
     const period = { periodStart: (await periodFor(tx, issue.issueDate)).periodStart, periodEnd: now };
     const content = await issueSnapshot(tx, today, period);
-    if (isThinDigest(content)) throw conflict(ENGAGE_MSG.digestThin(digestItemCount(content), DIGEST_MIN_ITEMS));
+    requireNotThin(content);
     const [row] = await tx
       .update(newsletterIssues)
       .set({

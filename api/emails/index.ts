@@ -3,7 +3,7 @@
 import { createElement, type FunctionComponent } from 'react';
 import type { Tool, User } from '../../db/schema';
 import { SITE_NAME } from '../../lib/constants';
-import type { DigestContent } from '../../lib/digest';
+import { type DigestContent, issueDateLabel, issueTitle } from '../../lib/digest';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
 import type { FollowUpdate } from '../../lib/newsletter';
 import type { ClaimMethod } from '../../lib/claims';
@@ -505,8 +505,8 @@ export async function digestEmail(
   reader: { updates: readonly FollowUpdate[]; preferencesUrl: string; unsubscribeUrl: string },
   test = false,
 ): Promise<Email> {
-  const dateLabel = longDate(`${issue.issueDate}T00:00:00Z`);
-  const subject = ENGAGE_MSG.digestIssueTitle(dateLabel);
+  const dateLabel = issueDateLabel(issue.issueDate);
+  const subject = issueTitle(issue.issueDate);
   return email(to, 'digest', test ? ENGAGE_MSG.digestTestSubject(subject) : subject, DigestEmail, {
     dateLabel,
     intro: issue.intro,

@@ -6,6 +6,7 @@ import { db } from '../../db/client';
 import { subscribers } from '../../db/schema';
 import { forgetFollowRequests } from '../follows/follow-requests';
 import { log } from '../log';
+import { startPoll } from '../poll';
 import { unconfirmedCutoff } from './subscribers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,11 +33,7 @@ export async function forgetUnconfirmed(now: Date): Promise<number> {
 
 /** Runs it now and once a day (in the worker lease's holder, api/singletons.ts); returns what stops it. */
 export function startForgettingUnconfirmed(): () => void {
-  const run = () =>
-    forgetUnconfirmed(new Date()).catch((error) =>
-      log.error({ err: error }, 'forgetting unconfirmed addresses failed'),
-    );
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  return () => clearInterval(timer);
+  return startPoll(DAY_MS, 'forgetting unconfirmed addresses failed', () => forgetUnconfirmed(new Date()), {
+    runNow: true,
+  });
 }

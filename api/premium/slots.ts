@@ -5,15 +5,9 @@ import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { newsletterSlots, tools, users, type User } from '../../db/schema';
 import type { BookSlotInput, MemberSlot, SlotCalendar } from '../../lib/contract';
+import type { FeaturedSlot } from '../../lib/digest';
 import { ENGAGE_MSG } from '../../lib/engagement-messages';
-import {
-  issueSendTime,
-  nextIssueDates,
-  SLOT_ALLOWANCE,
-  SLOT_LOCK_HOURS,
-  SLOTS_PER_ISSUE,
-  type FeaturedSlot,
-} from '../../lib/newsletter';
+import { issueSendTime, nextIssueDates, SLOT_ALLOWANCE, SLOT_LOCK_HOURS, SLOTS_PER_ISSUE } from '../../lib/newsletter';
 import { PUBLIC_TOOL_STATUS } from '../../lib/tool-status';
 import { recordAudit } from '../audit';
 import { requirePremium } from './guard';

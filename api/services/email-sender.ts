@@ -228,18 +228,22 @@ async function deliverRound(limit: number, intervalMs: number): Promise<number> 
     const outcome = call.issueId === null ? await send(call.rows[0]) : await sendBatch(call.issueId, call.rows);
     if ('ids' in outcome) {
       sent += call.rows.length;
-      for (const [j, row] of call.rows.entries())
-        await db
-          .update(emailOutbox)
-          .set({
-            status: 'sent',
-            attempts: row.attempts + 1,
-            providerId: outcome.ids[j],
-            sentAt: new Date(),
-            error: null,
-            nextAttemptAt: null,
-          })
-          .where(eq(emailOutbox.id, row.id));
+      const sentAt = new Date();
+      // A call's rows in one commit (a batch is up to BATCH_SIZE rows): each keeps its own attempts and provider id.
+      await db.transaction(async (tx) => {
+        for (const [j, row] of call.rows.entries())
+          await tx
+            .update(emailOutbox)
+            .set({
+              status: 'sent',
+              attempts: row.attempts + 1,
+              providerId: outcome.ids[j],
+              sentAt,
+              error: null,
+              nextAttemptAt: null,
+            })
+            .where(eq(emailOutbox.id, row.id));
+      });
       continue;
     }
     await recordFailure(call.rows, outcome);
@@ -254,20 +258,22 @@ async function deliverRound(limit: number, intervalMs: number): Promise<number> 
 
 /** A failed call's rows: tried again later (after Retry-After, or the backoff), or failed for good. */
 async function recordFailure(rows: Row[], outcome: SendFailure): Promise<void> {
-  for (const row of rows) {
-    const attempts = row.attempts + 1;
-    const retry = isRetryable(outcome) && attempts < MAX_ATTEMPTS;
-    const wait = outcome.retryAfterMs ?? backoffMs(attempts);
-    await db
-      .update(emailOutbox)
-      .set({
-        attempts,
-        status: retry ? 'pending' : 'failed',
-        error: `${outcome.statusCode ?? 'network error'}: ${outcome.message}`,
-        nextAttemptAt: retry ? new Date(Date.now() + wait) : null,
-      })
-      .where(eq(emailOutbox.id, row.id));
-  }
+  await db.transaction(async (tx) => {
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      const retry = isRetryable(outcome) && attempts < MAX_ATTEMPTS;
+      const wait = outcome.retryAfterMs ?? backoffMs(attempts);
+      await tx
+        .update(emailOutbox)
+        .set({
+          attempts,
+          status: retry ? 'pending' : 'failed',
+          error: `${outcome.statusCode ?? 'network error'}: ${outcome.message}`,
+          nextAttemptAt: retry ? new Date(Date.now() + wait) : null,
+        })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  });
 }
 
 /** Polls the outbox in the background of the server process. */

@@ -1,9 +1,8 @@
 // The next digest issue in the admin Newsletter tab (docs/decisions/0107): its week and news count, the intro, a
 // preview of the e-mail in a sandboxed frame (srcdoc, no scripts), a test to me, and scheduling on its day or not.
 import { useEffect, useState } from 'react';
-import { MAX_DIGEST_INTRO } from '../../../lib/digest';
+import { issueDateLabel, issueTitle, MAX_DIGEST_INTRO } from '../../../lib/digest';
 import { ENGAGE_MSG } from '../../../lib/engagement-messages';
-import { longDate } from '../../../lib/format';
 import { DIGEST_MIN_ITEMS, ISSUE_SEND_HOUR_UTC, type IssueStatus } from '../../../lib/newsletter';
 import {
   previewIssue,
@@ -25,7 +24,6 @@ export const STATUS_BADGES: Record<IssueStatus, string> = {
   rolled: 'badge-neutral',
 };
 
-const day = (iso: string) => longDate(iso);
 const defaultTime = `${String(ISSUE_SEND_HOUR_UTC).padStart(2, '0')}:00`;
 
 export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueRow }) {
@@ -56,7 +54,7 @@ export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueR
       <div className="card-body gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline gap-2">
           <h3 id="next-issue" className="text-lg font-bold">
-            {ENGAGE_MSG.digestIssueTitle(day(`${issue.issueDate}T00:00:00Z`))}
+            {issueTitle(issue.issueDate)}
           </h3>
           <span className={`badge ${STATUS_BADGES[issue.status]}`}>{issue.status}</span>
         </div>
@@ -153,7 +151,7 @@ export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueR
             }}
           >
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Send at (UTC, on {day(`${issue.issueDate}T00:00:00Z`)})
+              Send at (UTC, on {issueDateLabel(issue.issueDate)})
               <input
                 type="time"
                 className="input input-sm input-bordered w-32"

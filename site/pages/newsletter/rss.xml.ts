@@ -6,7 +6,7 @@ import { sentIssues } from '../../../db/queries/newsletter';
 import { siteOrigin } from '../../components/seo';
 import { xmlEscape } from '../../../lib/xml';
 import { ENGAGE_MSG } from '../../../lib/engagement-messages';
-import { longDate } from '../../../lib/format';
+import { issueTitle } from '../../../lib/digest';
 
 /** Issues in the feed: a year of weeks. */
 const FEED_SIZE = 52;
@@ -27,7 +27,7 @@ export const GET: APIRoute = async ({ site }) => {
       updated ? `<lastBuildDate>${updated.toUTCString()}</lastBuildDate>` : '',
     ].join(''),
     items: issues.map((issue) => ({
-      title: ENGAGE_MSG.digestIssueTitle(longDate(`${issue.issueDate}T00:00:00Z`)),
+      title: issueTitle(issue.issueDate),
       link: new URL(`/newsletter/${issue.issueDate}`, base).href,
       description: [issue.intro, `${issue.items} news items: ${issue.content.approved.map((t) => t.name).join(', ')}`]
         .filter(Boolean)
