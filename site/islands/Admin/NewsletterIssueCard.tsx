@@ -13,6 +13,7 @@ import {
   unscheduleIssue,
   type NewsletterIssueRow,
 } from '../../stores/admin-newsletter';
+import { EmailPreviewFrame } from './EmailPreviewFrame';
 import { perform } from './feedback';
 import { dateTime } from './parts';
 
@@ -183,12 +184,11 @@ export default function NewsletterIssueCard({ issue }: { issue: NewsletterIssueR
           </form>
         )}
         {preview !== null && (
-          <iframe
+          <EmailPreviewFrame
             title="Preview of the e-mail"
-            sandbox=""
-            srcDoc={preview}
+            html={preview}
             className="h-[32rem] w-full rounded-box border border-base-300 bg-white"
-            data-testid="digest-preview"
+            testId="digest-preview"
           />
         )}
       </div>

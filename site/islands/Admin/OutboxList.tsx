@@ -1,8 +1,9 @@
-// Settings in development mode: the latest e-mails kept in the outbox; opening one previews its HTML in a sandboxed
-// frame (no scripts, no same-origin access) or shows its text.
+// Settings in development mode: the latest e-mails kept in the outbox; opening one previews its HTML as the reader
+// sees it (EmailPreviewFrame: no scripts) or shows its text.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $outbox, refreshOutbox, type OutboxEmail } from '../../stores/admin-mail';
+import { EmailPreviewFrame } from './EmailPreviewFrame';
 import { dateTime, EmptyState, ListState } from './parts';
 
 function Preview({ email }: { email: OutboxEmail }) {
@@ -24,10 +25,9 @@ function Preview({ email }: { email: OutboxEmail }) {
         ))}
       </div>
       {view === 'html' ? (
-        <iframe
+        <EmailPreviewFrame
           title={`Preview of ${email.subject}`}
-          sandbox=""
-          srcDoc={email.html}
+          html={email.html}
           className="w-full h-96 rounded-box border border-base-200 bg-white"
         />
       ) : (
